@@ -1,0 +1,443 @@
+"""The variant model: every rule of a Canasta-family game as typed, frozen data.
+
+A :class:`Variant` is grouped by rule area, one frozen attrs class per area.
+Every option has a type, a default and a one-line description (kept in the
+field's ``metadata["doc"]``); the JSON Schema, the conflict checker and the
+generated rule book all read that line, so a new option is documented once.
+
+Defaults are those of classic partnership Canasta (Pagat), so a profile only
+writes what differs.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+__all__ = [
+    "AREAS",
+    "Assumption",
+    "CanastaRules",
+    "CardValues",
+    "DealRules",
+    "DeckRules",
+    "DrawRules",
+    "FootRules",
+    "GameRules",
+    "GoingOutRules",
+    "MeldRules",
+    "OpeningRules",
+    "OpeningStep",
+    "PileRules",
+    "PlayerRules",
+    "RankBonus",
+    "ScoringRules",
+    "Source",
+    "ThreeRules",
+    "Variant",
+    "WildRules",
+    "option_doc",
+]
+
+#: Card classes a rule can name: any wild card, red 3s, black 3s, natural cards.
+CardClass = Literal["wild", "red_three", "black_three", "natural"]
+CanastaKind = Literal["natural", "mixed", "wild"]
+
+
+def _nonneg(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and value < 0:
+        raise ValueError(f"{attribute.name}: expected an integer >= 0, got {value!r}")
+
+
+def _opt(default: Any, doc: str, **kwargs: Any) -> Any:
+    """A documented field; ``doc`` is the one-line description used everywhere."""
+    meta = {"doc": doc}
+    meta.update(kwargs.pop("metadata", {}))
+    if isinstance(default, (list, dict, set)):
+        raise TypeError("mutable default")
+    return attrs.field(default=default, metadata=meta, **kwargs)
+
+
+def _int(default: int, doc: str, minimum: int = 0, maximum: int | None = None) -> Any:
+    return _opt(default, doc, metadata={"minimum": minimum, "maximum": maximum})
+
+
+def _opt_int(default: int | None, doc: str, minimum: int = 0, maximum: int | None = None) -> Any:
+    return _opt(default, doc, metadata={"minimum": minimum, "maximum": maximum})
+
+
+def option_doc(cls: type, name: str) -> str:
+    """Return the one-line description of option ``name`` of rule-area class ``cls``."""
+    doc: str = attrs.fields_dict(cls)[name].metadata["doc"]
+    return doc
+
+
+@attrs.frozen
+class Source:
+    """Where the rules come from."""
+
+    title: str = _opt("", "Title of the rule text the profile models.")
+    reference: str = _opt("", "File name or citation of the rule text.")
+    url: str = _opt("", "Address of the rule text, if it is published.")
+
+
+@attrs.frozen
+class Assumption:
+    """One option whose value is filled in where the source text is silent."""
+
+    path: str = _opt("", "Dotted key path of the assumed option, e.g. 'deck.decks'.")
+    source: str = _opt("", "Where the assumed value comes from, e.g. 'Pagat classic Canasta'.")
+
+
+@attrs.frozen
+class PlayerRules:
+    """Who plays."""
+
+    count: int = _int(4, "Number of players at the table.", 2, 8)
+    partnerships: bool = _opt(
+        True,
+        "Players sit in two partnerships, partners opposite; otherwise each plays for themself.",
+    )
+
+
+@attrs.frozen
+class DeckRules:
+    """Which cards are used."""
+
+    decks: int = _int(2, "Number of standard 52-card decks shuffled together.", 1, 12)
+    jokers_per_deck: int = _int(2, "Jokers added for each deck.", 0, 4)
+
+
+@attrs.frozen
+class DealRules:
+    """The deal."""
+
+    hand_size: int = _int(11, "Cards dealt to each player's hand.", 1, 30)
+    foot_size: int = _int(0, "Cards dealt to each player's foot, a second hand played later; 0 means no foot.", 0, 30)
+    upcard: bool = _opt(True, "One card from the stock is turned face up to start the discard pile.")
+    upcard_covered_if: tuple[CardClass, ...] = _opt(
+        ("wild", "red_three"),
+        "Upcards of these classes are covered by turning another card (the pile is then frozen if it holds a wild or red 3).",
+    )
+
+
+@attrs.frozen
+class DrawRules:
+    """Drawing from the stock."""
+
+    count: int = _int(1, "Cards drawn from the stock in one turn.", 1, 3)
+    short_stock: Literal["draw_remaining", "end_hand"] = _opt(
+        "draw_remaining",
+        "When fewer cards remain in the stock than a player must draw: draw what remains, or the hand ends at once.",
+    )
+
+
+@attrs.frozen
+class WildRules:
+    """Which cards are wild."""
+
+    ranks: tuple[str, ...] = _opt(("2", "JK"), "Ranks that are wild cards ('JK' is the joker).")
+
+
+@attrs.frozen
+class CardValues:
+    """Points of each card, counted plus when melded and minus when left in hand."""
+
+    joker: int = _int(50, "Points of a joker.")
+    two: int = _int(20, "Points of a 2.")
+    ace: int = _int(20, "Points of an ace.")
+    king: int = _int(10, "Points of a king.")
+    queen: int = _int(10, "Points of a queen.")
+    jack: int = _int(10, "Points of a jack.")
+    ten: int = _int(10, "Points of a 10.")
+    nine: int = _int(10, "Points of a 9.")
+    eight: int = _int(10, "Points of an 8.")
+    seven: int = _int(5, "Points of a 7.")
+    six: int = _int(5, "Points of a 6.")
+    five: int = _int(5, "Points of a 5.")
+    four: int = _int(5, "Points of a 4.")
+    black_three: int = _int(5, "Points of a black 3.")
+    red_three: int = _int(0, "Points of a red 3 as a card (its bonus is set under threes).")
+
+
+@attrs.frozen
+class ThreeRules:
+    """Red and black 3s."""
+
+    red_laid_at_once: bool = _opt(
+        True, "A red 3 drawn or dealt is laid face up at once and replaced from the stock."
+    )
+    red_bonus: int = _int(100, "Bonus for each red 3 a side has laid.")
+    red_all_bonus: int | None = _opt_int(
+        800, "Bonus in all (instead of each) when one side lays every red 3 in the decks; none for no such bonus."
+    )
+    red_minus_if_unopened: bool = _opt(
+        True, "A side that has not melded when the hand ends counts its red 3s minus."
+    )
+    red_minus_without_canasta: bool = _opt(
+        False, "A side that has completed no canasta when the hand ends counts its red 3s minus."
+    )
+    red_held_penalty: int = _int(
+        100, "Penalty for each red 3 still held in a hand or foot when the hand ends."
+    )
+    black_meld: Literal["never", "going_out_only", "always"] = _opt(
+        "going_out_only", "When black 3s may be melded."
+    )
+    black_meld_min: int = _int(3, "Fewest black 3s in a black-3 meld.", 1)
+    black_meld_max: int | None = _opt_int(4, "Most black 3s in a black-3 meld; none for no limit.", 1)
+    black_meld_wilds: bool = _opt(False, "Wild cards may join a black-3 meld.")
+    black_out_cards: int | None = _opt_int(
+        None,
+        "Black-3 out: the player going out holds exactly this many black 3s plus the final discard; none disables it.",
+        1,
+    )
+    black_out_bonus: int = _int(1500, "Bonus for a black-3 out.")
+
+
+@attrs.frozen
+class MeldRules:
+    """What makes a legal meld."""
+
+    min_size: int = _int(3, "Fewest cards in a new meld.", 1)
+    min_naturals: int = _int(2, "Fewest natural cards in a meld.", 1)
+    max_wilds: int = _int(3, "Most wild cards in a meld of naturals.")
+    wilds_at_most_naturals: bool = _opt(
+        False, "A meld may never hold more wild cards than natural cards."
+    )
+    second_wild: Literal["always", "by_size", "by_naturals"] = _opt(
+        "always",
+        "When a second wild card may join a meld: at any time, once the meld is big enough, or once it holds enough naturals.",
+    )
+    second_wild_size: int = _int(
+        6, "With second_wild by_size: the second wild may be at the earliest this card of the meld.", 2
+    )
+    second_wild_naturals: int = _int(
+        5, "With second_wild by_naturals: naturals the meld must hold before a second wild joins.", 1
+    )
+    max_size: int | None = _opt_int(
+        None, "Most cards in one meld; a meld that reaches it is closed. None means no limit.", 1
+    )
+    duplicate_ranks: Literal["never", "after_complete"] = _opt(
+        "never",
+        "Whether a side may start a second meld of a rank: never, or once its meld of that rank is complete (closed).",
+    )
+    wild_melds: bool = _opt(False, "Melds made of wild cards only are allowed.")
+
+
+@attrs.frozen
+class RankBonus:
+    """A canasta bonus that depends on the canasta's rank (room for later variants)."""
+
+    rank: str = _opt("A", "Rank of the canasta.")
+    kind: CanastaKind = _opt("natural", "Kind of canasta the bonus applies to.")
+    bonus: int = _int(0, "Bonus, replacing the kind's usual bonus.")
+
+
+@attrs.frozen
+class CanastaRules:
+    """Canastas: melds of seven or more cards."""
+
+    size: int = _int(7, "Cards that make a meld a canasta.", 2)
+    natural_bonus: int = _int(500, "Bonus for a natural (clean) canasta, with no wild cards.")
+    mixed_bonus: int = _int(300, "Bonus for a mixed (dirty) canasta, with naturals and wild cards.")
+    wild_bonus: int = _int(1500, "Bonus for a wild canasta, all wild cards (where wild melds are allowed).")
+    rank_bonuses: tuple[RankBonus, ...] = _opt(
+        (), "Bonuses for canastas of particular ranks, replacing the kind's bonus."
+    )
+
+
+@attrs.frozen
+class OpeningStep:
+    """One row of the opening-minimum table."""
+
+    minimum: int = _int(50, "Points the first melds must reach.")
+    from_score: int | None = _opt_int(
+        None, "Applies from this cumulative score up (none: any lower score).", minimum=-1_000_000
+    )
+
+
+_CLASSIC_STEPS = (
+    OpeningStep(minimum=15, from_score=None),
+    OpeningStep(minimum=50, from_score=0),
+    OpeningStep(minimum=90, from_score=1500),
+    OpeningStep(minimum=120, from_score=3000),
+)
+
+
+@attrs.frozen
+class OpeningRules:
+    """The first meld of a side in a hand."""
+
+    by: Literal["none", "score", "round"] = _opt(
+        "score", "What sets the opening minimum: nothing, the side's cumulative score, or the round number."
+    )
+    score_table: tuple[OpeningStep, ...] = _opt(
+        _CLASSIC_STEPS, "Opening minimum by the side's cumulative score."
+    )
+    round_table: tuple[int, ...] = _opt(
+        (50, 90, 120, 150), "Opening minimum of rounds 1, 2, ...; later rounds use the last value."
+    )
+    top_card_counts: bool = _opt(True, "The top card of a pile taken to open counts toward the minimum.")
+    concealed_waives: bool = _opt(True, "Going out concealed needs no opening minimum.")
+
+
+@attrs.frozen
+class PileRules:
+    """The discard pile: freezing and taking it."""
+
+    frozen_by_wild: bool = _opt(True, "A wild card in the pile freezes it for both sides.")
+    frozen_by_red_three: bool = _opt(True, "A red 3 in the pile (as upcard) freezes it for both sides.")
+    frozen_until_opened: bool = _opt(True, "The pile is frozen against a side that has not yet melded.")
+    stop_cards: tuple[CardClass, ...] = _opt(
+        ("wild", "black_three"), "Top cards of these classes can never be taken."
+    )
+    take_natural_pair: bool = _opt(
+        True, "The pile may be taken by melding its top card with two natural cards of its rank from hand."
+    )
+    take_natural_and_wild: bool = _opt(
+        False, "An unfrozen pile may be taken with one natural of the top card's rank and one wild card."
+    )
+    take_lay_off: bool = _opt(
+        True, "An unfrozen pile may be taken by adding its top card to the side's meld of that rank."
+    )
+    lay_off_after_canasta: bool = _opt(
+        True, "Taking by lay-off is allowed onto a rank the side has already made a canasta of this hand."
+    )
+    blocked_by_meld_size: int | None = _opt_int(
+        None,
+        "The pile cannot be taken when its top card's rank matches a side's unfinished meld of at least this many cards; none disables it.",
+        1,
+    )
+    blocked_exception: bool = _opt(
+        True,
+        "Despite that block: a player who can finish that meld from hand and has two more naturals of the rank may take the pile to start a new meld.",
+    )
+    must_take_when_stock_empty: Literal["never", "lay_off", "any"] = _opt(
+        "lay_off",
+        "Once the stock is empty a player must take the pile: never, when it can be taken by lay-off, or whenever it can be taken.",
+    )
+
+
+@attrs.frozen
+class FootRules:
+    """The foot: a second hand of cards (Hand and Foot)."""
+
+    trigger: Literal["first_canasta", "empty_hand"] = _opt(
+        "first_canasta",
+        "When a player may pick up their foot: once their side completes its first canasta, or when their hand is empty.",
+    )
+
+
+@attrs.frozen
+class GoingOutRules:
+    """Ending the hand by getting rid of every card."""
+
+    canastas: int = _int(1, "Canastas the side needs before a player may go out.")
+    natural_canastas: int = _int(0, "Of which at least this many natural (clean) canastas.")
+    mixed_canastas: int = _int(0, "Of which at least this many mixed (dirty) canastas.")
+    wild_canastas: int = _int(0, "Of which at least this many wild canastas.")
+    final_discard: Literal["optional", "required"] = _opt(
+        "optional",
+        "Whether the player going out may meld every card (optional) or must end with a discard (required).",
+    )
+    out_but_not_out: bool = _opt(
+        False, "A player may discard the last card without going out and play on with no cards."
+    )
+    ask_partner: bool = _opt(
+        True, "A player may ask the partner 'may I go out?'; the answer binds for that turn."
+    )
+    foot_first: bool = _opt(True, "A player may go out only after picking up their foot.")
+    concealed: bool = _opt(
+        True,
+        "Going out concealed (the whole hand melded in one turn, no earlier melds by the player) is recognised.",
+    )
+
+
+@attrs.frozen
+class ScoringRules:
+    """Bonuses and penalties at the end of a hand."""
+
+    going_out_bonus: int = _int(100, "Bonus for the side that goes out.")
+    concealed_bonus: int = _int(200, "Bonus in all (instead of the going-out bonus) for going out concealed.")
+    meld_points: bool = _opt(True, "Cards in melds count their points plus.")
+    hand_minus: bool = _opt(True, "Cards left in hands and feet count their points minus.")
+
+
+@attrs.frozen
+class GameRules:
+    """The end of the game."""
+
+    target: int | None = _opt_int(5000, "The game ends when a side reaches this cumulative score; none for no target.", 1)
+    rounds: int | None = _opt_int(None, "The game ends after this many hands; none for no limit.", 1)
+    tie: Literal["draw", "play_another"] = _opt(
+        "draw", "When the leading sides tie at the end: the game is drawn, or another hand is played."
+    )
+
+
+@attrs.frozen
+class Variant:
+    """A complete rule set. Build one with :func:`canasta.load_variant`."""
+
+    name: str = _opt("custom", "Short name of the variant, as used on the command line.")
+    title: str = _opt("", "Full name of the variant.")
+    description: str = _opt("", "One paragraph on what the variant is.")
+    source: Source = _opt(Source(), "The rule text the profile models.")
+    assumed: tuple[Assumption, ...] = _opt(
+        (), "Options whose values fill gaps in the source text, with where they come from."
+    )
+    players: PlayerRules = _opt(PlayerRules(), "Who plays.")
+    deck: DeckRules = _opt(DeckRules(), "Which cards are used.")
+    deal: DealRules = _opt(DealRules(), "The deal.")
+    draw: DrawRules = _opt(DrawRules(), "Drawing from the stock.")
+    wilds: WildRules = _opt(WildRules(), "Which cards are wild.")
+    values: CardValues = _opt(CardValues(), "Points of each card.")
+    threes: ThreeRules = _opt(ThreeRules(), "Red and black 3s.")
+    melds: MeldRules = _opt(MeldRules(), "What makes a legal meld.")
+    canastas: CanastaRules = _opt(CanastaRules(), "Canastas and their bonuses.")
+    opening: OpeningRules = _opt(OpeningRules(), "The opening minimum.")
+    pile: PileRules = _opt(PileRules(), "The discard pile.")
+    foot: FootRules = _opt(FootRules(), "The foot.")
+    going_out: GoingOutRules = _opt(GoingOutRules(), "Going out.")
+    scoring: ScoringRules = _opt(ScoringRules(), "Bonuses and penalties.")
+    game: GameRules = _opt(GameRules(), "The end of the game.")
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats of each side: partners sit opposite (seat i with i + n/2)."""
+        n = self.players.count
+        if self.players.partnerships and n % 2 == 0 and n >= 4:
+            half = n // 2
+            return tuple((i, i + half) for i in range(half))
+        return tuple((i,) for i in range(n))
+
+    def is_assumed(self, path: str) -> bool:
+        """Whether the option at dotted ``path`` is an assumption rather than the text's rule."""
+        return any(a.path == path or path.startswith(a.path + ".") for a in self.assumed)
+
+    def opening_minimum(self, score: int, round_index: int) -> int:
+        """Opening minimum for a side with cumulative ``score`` in hand ``round_index`` (0-based)."""
+        if self.opening.by == "none":
+            return 0
+        if self.opening.by == "round":
+            table = self.opening.round_table
+            if not table:
+                return 0
+            return table[min(round_index, len(table) - 1)]
+        best = 0
+        best_from: int | None = None
+        for step in self.opening.score_table:
+            if step.from_score is None:
+                if best_from is None:
+                    best = step.minimum
+            elif score >= step.from_score and (best_from is None or step.from_score >= best_from):
+                best, best_from = step.minimum, step.from_score
+        return best
+
+
+#: The rule areas of a variant, in the order the rule book presents them.
+AREAS: tuple[tuple[str, type], ...] = tuple(
+    (f.name, f.type if isinstance(f.type, type) else type(f.default))
+    for f in attrs.fields(Variant)
+    if attrs.has(type(f.default)) and f.name != "source"
+)
