@@ -6,6 +6,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from canasta.cards import Card, parse_cards
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
+from canasta.profiles import load_variant, variant_names
 from canasta.variant import Variant
 
 try:
@@ -21,5 +22,7 @@ __all__ = [
     "Variant",
     "VariantError",
     "__version__",
+    "load_variant",
     "parse_cards",
+    "variant_names",
 ]
