@@ -1,0 +1,276 @@
+"""Moves and their notation.
+
+A turn is a sequence of small decisions, each a :class:`Move`:
+
+=====================  ==========================================================
+notation               meaning
+=====================  ==========================================================
+``draw``               draw from the stock (as many cards as the variant says)
+``take pair``          take the pile, melding its top card with two naturals
+``take 2`` ``take JK`` take an unfrozen pile with one natural and that wild card
+``take layoff``        take an unfrozen pile, adding its top card to the side's meld
+``take finish``        (Hand and Foot) finish the blocking meld, start a new one
+``pass``               the stock is empty and the player does not take the pile
+``meld 7 7 JK``        lay a new meld (cards named by rank; ``3`` is a black 3)
+``add K 2``            add one card (here a 2) to the side's meld of kings
+``add W JK``           add a joker to the side's wild meld
+``foot``               pick up the foot
+``ask``                ask the partner "may I go out?"
+``yes`` ``no``         the partner's binding answer
+``discard 9``          discard a card; the turn passes on
+``out 9``              discard the last card, going out
+``next``               deal the next hand
+=====================  ==========================================================
+
+Cards of one rank are interchangeable, so a move names ranks, not suits:
+``discard 9`` discards one of the player's 9s. When parsing, a full card such as
+``9H`` is accepted too and stands for its rank.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from canasta.cards import RANK_NAMES, parse_rank
+from canasta.errors import NotationError
+
+__all__ = [
+    "Add",
+    "Answer",
+    "Ask",
+    "Discard",
+    "Draw",
+    "Foot",
+    "Meld",
+    "Move",
+    "NextHand",
+    "Pass",
+    "TakePile",
+    "kind_name",
+    "parse_move",
+]
+
+#: Kind number of a red 3 (a black 3 is kind 3; other kinds are rank numbers).
+RED_THREE = 1
+#: Target name of a side's wild meld in ``add`` moves.
+WILD_TARGET = 0
+
+
+def kind_name(kind: int) -> str:
+    """Notation of a card kind: the rank name, ``W`` for the wild-meld target."""
+    if kind == WILD_TARGET:
+        return "W"
+    if kind == RED_THREE:
+        return "3R"
+    return RANK_NAMES[kind]
+
+
+def _parse_kind(token: str, text: str) -> int:
+    up = token.upper()
+    if up == "W":
+        return WILD_TARGET
+    if up in ("3R",):
+        return RED_THREE
+    try:
+        return parse_rank(up)
+    except NotationError:
+        pass
+    # A full card such as 9H stands for its rank.
+    if len(up) >= 2:
+        try:
+            from canasta.cards import parse_card
+
+            card = parse_card(up)
+        except NotationError:
+            pass
+        else:
+            if card.rank == 3 and card.is_red:
+                return RED_THREE
+            return card.rank
+    raise NotationError(f"{token!r} in move {text!r} is not a card rank")
+
+
+class Move:
+    """Base class of every move. Moves are frozen values; ``str(move)`` is its notation."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = ""
+
+
+@attrs.frozen(slots=True)
+class Draw(Move):
+    """Draw from the stock."""
+
+    verb: ClassVar[str] = "draw"
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen(slots=True)
+class Pass(Move):
+    """Decline the pile when the stock is empty: the hand ends."""
+
+    verb: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen(slots=True)
+class TakePile(Move):
+    """Take the whole discard pile.
+
+    Attributes:
+        way: ``"pair"`` (top card plus two naturals from hand), ``"wild"`` (one
+            natural and one wild card ``wild``), ``"layoff"`` (top card onto the
+            side's meld of its rank) or ``"finish"`` (Hand and Foot: finish the
+            blocking meld, then meld the top card with two more naturals).
+        wild: the wild kind used with ``way="wild"``, else 0.
+    """
+
+    verb: ClassVar[str] = "take"
+    way: str
+    wild: int = 0
+
+    def __str__(self) -> str:
+        if self.way == "wild":
+            return f"take {kind_name(self.wild)}"
+        return f"take {self.way}"
+
+
+@attrs.frozen(slots=True)
+class Meld(Move):
+    """Lay a new meld from hand; ``kinds`` are card kinds (rank numbers), sorted."""
+
+    verb: ClassVar[str] = "meld"
+    kinds: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "meld " + " ".join(kind_name(k) for k in self.kinds)
+
+
+@attrs.frozen(slots=True)
+class Add(Move):
+    """Add one card of kind ``kind`` to the side's open meld ``target`` (a rank, or 0 = wild meld)."""
+
+    verb: ClassVar[str] = "add"
+    target: int
+    kind: int
+
+    def __str__(self) -> str:
+        return f"add {kind_name(self.target)} {kind_name(self.kind)}"
+
+
+@attrs.frozen(slots=True)
+class Foot(Move):
+    """Pick up the foot into the hand."""
+
+    verb: ClassVar[str] = "foot"
+
+    def __str__(self) -> str:
+        return "foot"
+
+
+@attrs.frozen(slots=True)
+class Ask(Move):
+    """Ask the partner for permission to go out."""
+
+    verb: ClassVar[str] = "ask"
+
+    def __str__(self) -> str:
+        return "ask"
+
+
+@attrs.frozen(slots=True)
+class Answer(Move):
+    """The partner's answer to ``ask``: binding for the rest of the turn."""
+
+    verb: ClassVar[str] = "answer"
+    yes: bool
+
+    def __str__(self) -> str:
+        return "yes" if self.yes else "no"
+
+
+@attrs.frozen(slots=True)
+class Discard(Move):
+    """Discard one card of kind ``kind``; ``out`` when this discard goes out."""
+
+    verb: ClassVar[str] = "discard"
+    kind: int
+    out: bool = False
+
+    def __str__(self) -> str:
+        return f"{'out' if self.out else 'discard'} {kind_name(self.kind)}"
+
+
+@attrs.frozen(slots=True)
+class NextHand(Move):
+    """Deal the next hand of the game."""
+
+    verb: ClassVar[str] = "next"
+
+    def __str__(self) -> str:
+        return "next"
+
+
+_SIMPLE: dict[str, Move] = {
+    "draw": Draw(),
+    "pass": Pass(),
+    "foot": Foot(),
+    "ask": Ask(),
+    "yes": Answer(True),
+    "no": Answer(False),
+    "next": NextHand(),
+}
+
+
+def parse_move(text: str) -> Move:
+    """Parse move notation (see the module documentation) into a :class:`Move`.
+
+    Parsing checks the form only; whether the move is legal is the state's call.
+
+    Raises:
+        NotationError: ``text`` is not a move; the message quotes it.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a move: expected text such as 'draw'")
+    words = text.split()
+    if not words:
+        raise NotationError("'' is not a move: expected text such as 'draw'")
+    verb = words[0].lower()
+    args = words[1:]
+    if verb in _SIMPLE:
+        if args:
+            raise NotationError(f"{text!r}: {verb!r} takes no arguments")
+        return _SIMPLE[verb]
+    if verb == "take":
+        if len(args) != 1:
+            raise NotationError(
+                f"{text!r}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
+            )
+        way = args[0].lower()
+        if way in ("pair", "layoff", "finish"):
+            return TakePile(way)
+        return TakePile("wild", _parse_kind(args[0], text))
+    if verb == "meld":
+        if not args:
+            raise NotationError(f"{text!r}: 'meld' needs the cards to meld, e.g. 'meld 7 7 7'")
+        return Meld(tuple(sorted(_parse_kind(a, text) for a in args)))
+    if verb == "add":
+        if len(args) != 2:
+            raise NotationError(f"{text!r}: expected 'add <meld rank> <card>', e.g. 'add K 2'")
+        return Add(_parse_kind(args[0], text), _parse_kind(args[1], text))
+    if verb in ("discard", "out"):
+        if len(args) != 1:
+            raise NotationError(f"{text!r}: expected '{verb} <card>', e.g. '{verb} 9'")
+        return Discard(_parse_kind(args[0], text), verb == "out")
+    raise NotationError(
+        f"{text!r} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
+        "yes, no, discard, out, next"
+    )
+
+

@@ -1,0 +1,1398 @@
+"""Legality: the one place that decides which moves are legal and what they do.
+
+:func:`legal_moves` lists candidate moves and keeps those that :func:`_step`
+accepts; :func:`apply` runs the same :func:`_step`, so the two never disagree.
+
+No dead ends: a step inside the play phase (meld, add, take the pile, ...) is
+accepted only if the turn can still be finished legally afterwards: the opening
+minimum can still be reached with a card left to discard, a partner's "yes" can
+still be honoured, and so on. That question is answered exactly by
+:func:`_outcomes`, a small dynamic programme over ranks of what the player's
+hand can still add to the side's melds.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+
+from canasta.cards import JOKER, RANK_NAMES, Card, build_deck, parse_rank
+from canasta.errors import CanastaError, IllegalMoveError
+from canasta.moves import (
+    RED_THREE,
+    WILD_TARGET,
+    Add,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Foot,
+    Meld,
+    Move,
+    NextHand,
+    Pass,
+    TakePile,
+    kind_name,
+    parse_move,
+)
+from canasta.scoring import ScoreBreakdown, SideTable, score_table
+from canasta.state import (
+    ANSWER,
+    DRAW,
+    GAME_OVER,
+    HAND_OVER,
+    NOT_ASKED,
+    PLAY,
+    TOLD_NO,
+    TOLD_YES,
+    GameState,
+    HandEnd,
+    MeldGroup,
+    Turn,
+)
+from canasta.variant import Variant
+
+__all__ = ["Rules", "apply", "check", "compile_rules", "legal_moves", "new_game"]
+
+BLACK_THREE = 3
+_MASK = (1 << 64) - 1
+
+# kind of each card code: its rank, except red 3s (kind 1)
+KIND = [c >> 2 for c in range(64)]
+KIND[13] = RED_THREE
+KIND[14] = RED_THREE
+
+_VALUE_FIELDS = {
+    JOKER: "joker", 2: "two", 14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten",
+    9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four",
+    BLACK_THREE: "black_three", RED_THREE: "red_three",
+}
+
+
+class Rules:
+    """A variant compiled into the tables the engine reads on hot paths."""
+
+    def __init__(self, v: Variant) -> None:
+        self.v = v
+        self.n = v.players.count
+        self.sides = v.sides
+        self.side_of = [0] * self.n
+        self.partner = [-1] * self.n
+        for i, seats in enumerate(self.sides):
+            for seat in seats:
+                self.side_of[seat] = i
+                others = [s for s in seats if s != seat]
+                self.partner[seat] = others[0] if others else -1
+        self.wild = frozenset(parse_rank(r) for r in v.wilds.ranks)
+        self.is_wild = [k in self.wild for k in range(16)]
+        self.value = [0] * 16
+        for kind, name in _VALUE_FIELDS.items():
+            self.value[kind] = getattr(v.values, name)
+        self.code_value = [self.value[KIND[c]] for c in range(64)]
+        # natural kinds that can be melded as ranks
+        self.natural_kinds = tuple(
+            k for k in range(2, 15) if k != BLACK_THREE and k not in self.wild
+        )
+        self.is_natural = [k in self.natural_kinds for k in range(16)]
+        self.wild_kinds = tuple(sorted(self.wild, reverse=True))
+
+        def cls(kind: int) -> str:
+            if kind in self.wild:
+                return "wild"
+            if kind == RED_THREE:
+                return "red_three"
+            if kind == BLACK_THREE:
+                return "black_three"
+            return "natural"
+
+        self.cls = [cls(k) for k in range(16)]
+        self.stop = [self.cls[k] in v.pile.stop_cards for k in range(16)]
+        self.cover = [self.cls[k] in v.deal.upcard_covered_if for k in range(16)]
+        m = v.melds
+        self.min_size = m.min_size
+        self.min_nat = m.min_naturals
+        self.max_wilds = m.max_wilds
+        self.max_size = m.max_size
+        self.canasta_size = v.canastas.size
+        self.new_size = max(m.min_size, m.min_naturals)
+        self.red_in_deck = 2 * v.deck.decks
+        go = v.going_out
+        self.req = (go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas)
+        self.partnerships = any(len(s) > 1 for s in self.sides)
+
+    def valid(self, rank: int, n: int, j: int, new: bool) -> bool:
+        """Whether a meld of ``rank`` with ``n`` naturals and ``j`` wilds is legal."""
+        size = n + j
+        if self.max_size is not None and size > self.max_size:
+            return False
+        if new and size < self.min_size:
+            return False
+        if rank == WILD_TARGET:
+            return n == 0 and self.v.melds.wild_melds
+        if rank == BLACK_THREE:
+            th = self.v.threes
+            if th.black_meld == "never" or n < th.black_meld_min:
+                return False
+            if th.black_meld_max is not None and n > th.black_meld_max:
+                return False
+            return j == 0 or th.black_meld_wilds
+        m = self.v.melds
+        if n < self.min_nat or j > self.max_wilds:
+            return False
+        if m.wilds_at_most_naturals and j > n:
+            return False
+        if j >= 2:
+            if m.second_wild == "by_size" and n + 2 < m.second_wild_size:
+                return False
+            if m.second_wild == "by_naturals" and n < m.second_wild_naturals:
+                return False
+        return True
+
+    def closed(self, size: int) -> bool:
+        """Whether a meld of ``size`` cards is closed to further cards."""
+        return self.max_size is not None and size >= self.max_size
+
+    def kind_of(self, rank: int, size: int, j: int) -> str | None:
+        """Canasta kind of a meld, or ``None`` if it is no canasta."""
+        if size < self.canasta_size or rank == BLACK_THREE:
+            return None
+        if rank == WILD_TARGET:
+            return "wild"
+        return "natural" if j == 0 else "mixed"
+
+    def canasta_kind(self, meld: MeldGroup) -> str | None:
+        """Canasta kind of ``meld``, or ``None``."""
+        return self.kind_of(meld.rank, meld.size, meld.wilds)
+
+
+@lru_cache(maxsize=64)
+def compile_rules(variant: Variant) -> Rules:
+    """Return the compiled tables of ``variant`` (cached)."""
+    return Rules(variant)
+
+
+# -- random numbers: SplitMix64, so a seed deals the same everywhere ----------
+
+
+def _splitmix(x: int) -> tuple[int, int]:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x, z ^ (z >> 31)
+
+
+def shuffle(cards: list[int], seed: int) -> None:
+    """Shuffle ``cards`` in place: Fisher-Yates driven by SplitMix64 seeded with ``seed``.
+
+    Each index is drawn without modulo bias (rejection sampling), so the result
+    depends only on the seed and the list, on every platform and Python version.
+    """
+    state = seed & _MASK
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            state, x = _splitmix(state)
+            if x < limit:
+                break
+        j = x % bound
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _hand_seed(seed: int, hand_number: int) -> int:
+    return _splitmix((seed * 0x100000001B3 + hand_number) & _MASK)[1]
+
+
+# -- dealing --------------------------------------------------------------------
+
+
+def new_game(variant: Variant, seed: int | None = None) -> GameState:
+    """Deal the first hand of a game of ``variant``.
+
+    Args:
+        variant: the rules (see :func:`canasta.load_variant`).
+        seed: any integer; the same seed deals the same cards on every machine.
+            ``None`` picks a random seed (kept in ``state.seed``).
+
+    Raises:
+        CanastaError: the decks cannot serve the deal.
+    """
+    if not isinstance(variant, Variant):
+        raise CanastaError(f"new_game expects a Variant, got {type(variant).__name__}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise CanastaError(f"seed must be an integer, got {seed!r}")
+    r = compile_rules(variant)
+    n_sides = len(r.sides)
+    return _deal(r, seed, 0, r.n - 1, (0,) * n_sides, ())
+
+
+def _deal(
+    r: Rules, seed: int, hand_number: int, dealer: int,
+    scores: tuple[int, ...], history: tuple[tuple[int, ...], ...],
+) -> GameState:
+    v = r.v
+    deck = list(build_deck(v.deck.decks, v.deck.jokers_per_deck))
+    need = r.n * (v.deal.hand_size + v.deal.foot_size) + (1 if v.deal.upcard else 0)
+    if need > len(deck):
+        raise CanastaError(
+            f"variant {v.name!r}: the deal needs {need} cards but the decks hold {len(deck)}"
+        )
+    shuffle(deck, _hand_seed(seed, hand_number))
+    stock = deck  # the top card is the last one
+    order = [(dealer + 1 + i) % r.n for i in range(r.n)]
+    hands: list[list[int]] = [[] for _ in range(r.n)]
+    feet: list[list[int]] = [[] for _ in range(r.n)]
+    for seat in order:
+        for _ in range(v.deal.hand_size):
+            hands[seat].append(stock.pop())
+    for seat in order:
+        for _ in range(v.deal.foot_size):
+            feet[seat].append(stock.pop())
+    pile: list[int] = []
+    if v.deal.upcard:
+        pile.append(stock.pop())
+        while r.cover[KIND[pile[-1]]] and stock:
+            pile.append(stock.pop())
+    red: list[list[int]] = [[] for _ in r.sides]
+    if v.threes.red_laid_at_once:
+        for seat in order:
+            hands[seat] = _lay_red_threes(r, hands[seat], stock, red[r.side_of[seat]])
+    first = order[0]
+    return GameState(
+        variant=v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
+        history=history, phase=DRAW, current=first,
+        hands_=tuple(tuple(sorted(h)) for h in hands),
+        feet_=tuple(tuple(sorted(f)) for f in feet),
+        stock_=tuple(stock), pile_=tuple(pile),
+        melds_=tuple(() for _ in r.sides),
+        red_threes_=tuple(tuple(x) for x in red),
+        opened=tuple(False for _ in r.sides),
+        melded_before=tuple(False for _ in range(r.n)),
+        turn=Turn(), end=None, rules=r,
+    )
+
+
+def _lay_red_threes(r: Rules, cards: list[int], stock: list[int], laid: list[int]) -> list[int]:
+    """Lay every red 3 among ``cards``, replacing each from ``stock`` while it lasts."""
+    out = []
+    todo = list(cards)
+    while todo:
+        c = todo.pop()
+        if KIND[c] == RED_THREE:
+            laid.append(c)
+            if stock:
+                todo.append(stock.pop())
+        else:
+            out.append(c)
+    return out
+
+
+# -- small helpers ------------------------------------------------------------
+
+
+def _counts(hand: Sequence[int]) -> list[int]:
+    counts = [0] * 16
+    for c in hand:
+        counts[KIND[c]] += 1
+    return counts
+
+
+def _remove(hand: Sequence[int], kinds: Sequence[int]) -> tuple[list[int], list[int]] | None:
+    """Remove one card of each kind in ``kinds`` from ``hand`` (lowest codes first)."""
+    rest = list(hand)
+    taken = []
+    for k in kinds:
+        for i, c in enumerate(rest):
+            if KIND[c] == k:
+                taken.append(rest.pop(i))
+                break
+        else:
+            return None
+    return rest, taken
+
+
+def _make_meld(r: Rules, rank: int, cards: Sequence[int]) -> MeldGroup:
+    j = sum(1 for c in cards if r.is_wild[KIND[c]])
+    return MeldGroup(rank, tuple(sorted(cards)), len(cards) - j, j)
+
+
+def _open_meld(r: Rules, melds: Sequence[MeldGroup], rank: int) -> int:
+    """Index of the side's open (not closed) meld of ``rank``, or -1."""
+    for i, m in enumerate(melds):
+        if m.rank == rank and not r.closed(m.size):
+            return i
+    return -1
+
+
+def _canasta_counts(r: Rules, melds: Sequence[MeldGroup]) -> tuple[int, int, int, int]:
+    tot = nat = mix = wld = 0
+    for m in melds:
+        kind = r.kind_of(m.rank, m.size, m.wilds)
+        if kind is None:
+            continue
+        tot += 1
+        if kind == "natural":
+            nat += 1
+        elif kind == "mixed":
+            mix += 1
+        else:
+            wld += 1
+    return tot, nat, mix, wld
+
+
+def _req_met(r: Rules, counts: tuple[int, int, int, int]) -> bool:
+    return all(have >= need for have, need in zip(counts, r.req))
+
+
+def _req_text(r: Rules) -> str:
+    tot, nat, mix, wld = r.req
+    parts = [f"{tot} canasta{'s' if tot != 1 else ''}"]
+    kinds = [(nat, "natural"), (mix, "mixed"), (wld, "wild")]
+    extra = [f"{k} {name}" for k, name in kinds if k]
+    if extra:
+        parts.append("including " + ", ".join(extra))
+    return " ".join(parts)
+
+
+def pile_frozen_for_all(s: GameState) -> bool:
+    """Whether the pile holds a card that freezes it for both sides."""
+    r = s.rules
+    p = s.variant.pile
+    for c in s.pile_:
+        k = KIND[c]
+        if (p.frozen_by_wild and r.is_wild[k]) or (p.frozen_by_red_three and k == RED_THREE):
+            return True
+    return False
+
+
+def pile_frozen(s: GameState, side: int) -> bool:
+    """Whether the pile is frozen against ``side``."""
+    if s.variant.pile.frozen_until_opened and not s.opened[side]:
+        return True
+    return pile_frozen_for_all(s)
+
+
+def opening_minimum(s: GameState, side: int) -> int:
+    """The opening minimum of ``side`` in this hand."""
+    return s.variant.opening_minimum(s.scores[side], s.hand_number)
+
+
+def _foot_available(s: GameState, seat: int, hand_len: int, melds: Sequence[MeldGroup]) -> bool:
+    if not s.feet_[seat]:
+        return False
+    if s.variant.foot.trigger == "empty_hand":
+        return hand_len == 0
+    return _canasta_counts(s.rules, melds)[0] > 0
+
+
+# -- the exact "can this turn still be finished?" oracle ----------------------
+
+
+@lru_cache(maxsize=65536)
+def _rank_options(
+    r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int
+) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Ways to place up to ``c`` naturals of ``rank`` and up to ``wmax`` wilds.
+
+    Returns tuples ``(naturals used, wilds used, d_total, d_natural, d_mixed)``
+    where the d_ values are the changes in the side's canasta counts.
+    """
+    out: set[tuple[int, int, int, int, int]] = {(0, 0, 0, 0, 0)}
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+
+    def kinds(n: int, j: int) -> tuple[int, int, int]:
+        kind = r.kind_of(rank, n + j, j)
+        return (
+            1 if kind else 0,
+            1 if kind == "natural" else 0,
+            1 if kind == "mixed" else 0,
+        )
+
+    def grow(c_left: int, w_left: int, a: int, x: int, d: tuple[int, int, int], depth: int) -> None:
+        # start a new meld of the rank (if allowed) after the previous one closed
+        if depth > 3:
+            return
+        for an in range(0, c_left + 1):
+            for xj in range(0, w_left + 1):
+                if an + xj < r.new_size or not r.valid(rank, an, xj, True):
+                    continue
+                k = kinds(an, xj)
+                nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
+                out.add((a + an, x + xj, *nd))
+                if dup and r.closed(an + xj):
+                    grow(c_left - an, w_left - xj, a + an, x + xj, nd, depth + 1)
+
+    if has_open:
+        k0 = kinds(n0, j0)
+        for an in range(0, c + 1):
+            for xj in range(0, wmax + 1):
+                if not r.valid(rank, n0 + an, j0 + xj, False):
+                    continue
+                k = kinds(n0 + an, j0 + xj)
+                d = (k[0] - k0[0], k[1] - k0[1], k[2] - k0[2])
+                out.add((an, xj, *d))
+                if dup and r.closed(n0 + an + j0 + xj):
+                    grow(c - an, wmax - xj, an, xj, d, 1)
+    elif may_new:
+        grow(c, wmax, 0, 0, (0, 0, 0), 0)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=65536)
+def _wild_options(r: Rules, w: int, j0: int, has_open: bool, may_new: bool) -> tuple[tuple[int, int], ...]:
+    """Ways to place up to ``w`` wilds in wild melds: ``(wilds used, wild canastas gained)``."""
+    out: set[tuple[int, int]] = {(0, 0)}
+    if not r.v.melds.wild_melds:
+        return tuple(out)
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+
+    def is_c(size: int) -> int:
+        return 1 if size >= r.canasta_size else 0
+
+    def grow(left: int, used: int, gained: int, depth: int) -> None:
+        if depth > 4:
+            return
+        for y in range(r.min_size, left + 1):
+            if r.max_size is not None and y > r.max_size:
+                break
+            out.add((used + y, gained + is_c(y)))
+            if dup and r.closed(y):
+                grow(left - y, used + y, gained + is_c(y), depth + 1)
+
+    if has_open:
+        for y in range(0, w + 1):
+            size = j0 + y
+            if r.max_size is not None and size > r.max_size:
+                break
+            g = is_c(size) - is_c(j0)
+            out.add((y, g))
+            if dup and r.closed(size):
+                grow(w - y, y, g, 1)
+    elif may_new:
+        grow(w, 0, 0, 0)
+    return tuple(sorted(out))
+
+
+Outcomes = dict[tuple[int, bool, bool], int]
+
+
+@lru_cache(maxsize=65536)
+def _outcomes(
+    r: Rules,
+    counts: tuple[int, ...],
+    melds: tuple[MeldGroup, ...],
+    allow_black: bool,
+) -> Outcomes:
+    """What the hand ``counts`` can still add to the side's ``melds``.
+
+    Returns a map ``(cards left (0, 1 or 2 = two or more), going-out canastas
+    met, black 3s melded) -> most points added``.
+    """
+    wild_vals: list[int] = []
+    for k in r.wild_kinds:
+        wild_vals += [r.value[k]] * counts[k]
+    wild_vals.sort(reverse=True)
+    W = len(wild_vals)
+    prefix = [0]
+    for val in wild_vals:
+        prefix.append(prefix[-1] + val)
+    base = _canasta_counts(r, melds)
+    cap = r.req
+    # state: (wilds used, left, tot, nat, mix) -> natural points
+    states: dict[tuple[int, int, int, int, int], int] = {
+        (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2])): 0
+    }
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    for rank in r.natural_kinds:
+        c = counts[rank]
+        oi = _open_meld(r, melds, rank)
+        exists = any(m.rank == rank for m in melds)
+        if c == 0 and oi < 0:
+            continue
+        if oi >= 0:
+            m = melds[oi]
+            opts = _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W)
+        else:
+            may_new = (not exists) or dup
+            opts = _rank_options(r, rank, c, 0, 0, False, may_new, W)
+        val = r.value[rank]
+        new_states: dict[tuple[int, int, int, int, int], int] = {}
+        for (w, left, tot, nat, mix), pts in states.items():
+            for a, x, dt, dn, dm in opts:
+                if w + x > W:
+                    continue
+                key = (
+                    w + x,
+                    min(2, left + c - a),
+                    min(cap[0], tot + dt),
+                    min(cap[1], nat + dn),
+                    min(cap[2], mix + dm),
+                )
+                p = pts + a * val
+                if new_states.get(key, -1) < p:
+                    new_states[key] = p
+        states = new_states
+    # black 3s: melded together (only where allowed) or left in hand
+    b = counts[BLACK_THREE]
+    black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True)
+    # wild melds take what wilds remain
+    wi = _open_meld(r, melds, WILD_TARGET)
+    w_exists = any(m.rank == WILD_TARGET for m in melds)
+    result: Outcomes = {}
+    for (w, left, tot, nat, mix), pts in states.items():
+        if wi >= 0:
+            wopts = _wild_options(r, W - w, melds[wi].wilds, True, False)
+        else:
+            wopts = _wild_options(r, W - w, 0, False, (not w_exists) or dup)
+        for y, g in wopts:
+            if w + y > W:
+                continue
+            used = w + y
+            wild_left = W - used
+            total_tot = min(cap[0], tot + g)
+            ok = (
+                total_tot >= cap[0] and nat >= cap[1] and mix >= cap[2]
+                and min(cap[3], base[3] + g) >= cap[3]
+            )
+            for black in ((False, True) if black_ok else (False,)):
+                lft = min(2, left + wild_left + (0 if black else b))
+                p = pts + prefix[used] + (b * r.value[BLACK_THREE] if black else 0)
+                key2 = (lft, ok, black)
+                if result.get(key2, -1) < p:
+                    result[key2] = p
+    return result
+
+
+def _turn_info(s: GameState) -> tuple[int, int, bool, bool]:
+    """(seat, side, foot blocks going out, going out forbidden by a 'no')."""
+    p = s.current
+    side = s.rules.side_of[p]
+    return p, side, bool(s.feet_[p]) and s.variant.going_out.foot_first, s.turn.asked == TOLD_NO
+
+
+def _concealed_possible(s: GameState) -> bool:
+    v = s.variant
+    return (
+        v.going_out.concealed
+        and not s.turn.took_pile
+        and not s.melded_before[s.current]
+    )
+
+
+def _can_go_out(s: GameState) -> bool:
+    """Whether the current player can still go out this turn."""
+    r = s.rules
+    p, side, foot_blocks, told_no = _turn_info(s)
+    if told_no:
+        return False
+    hand = s.hands_[p]
+    melds = s.melds_[side]
+    if foot_blocks:
+        # the foot must be picked up first (a move of its own); its cards are hidden
+        return False
+    if s.turn.pending:
+        # pile cards join the hand only once the opening is met from the hand
+        return False
+    counts = _counts(hand)
+    opened = s.opened[side]
+    need = 0 if opened else opening_minimum(s, side) - s.turn.points
+    waived = (not opened) and s.variant.opening.concealed_waives and _concealed_possible(s)
+    allow_black = s.variant.threes.black_meld != "never"
+    final_optional = s.variant.going_out.final_discard == "optional"
+    outs = _outcomes(r, tuple(counts), melds, allow_black)
+    for (left, ok, _black), pts in outs.items():
+        if not ok or left == 2:
+            continue
+        if left == 0 and not final_optional:
+            continue
+        if need > 0 and pts < need and not waived:
+            continue
+        return True
+    # black-3 out: everything else melded, exactly N black 3s kept, plus the discard
+    n_out = s.variant.threes.black_out_cards
+    if n_out is not None and counts[BLACK_THREE] in (n_out, n_out + 1):
+        extra = counts[BLACK_THREE] - n_out
+        c2 = list(counts)
+        c2[BLACK_THREE] = 0
+        outs2 = _outcomes(r, tuple(c2), melds, False)
+        for (left, ok, _black), pts in outs2.items():
+            if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
+                return True
+    return False
+
+
+def _can_finish(s: GameState) -> bool:
+    """Whether the player in the play phase can still end the turn legally."""
+    r = s.rules
+    p, side, foot_blocks, told_no = _turn_info(s)
+    if s.turn.asked == TOLD_YES:
+        return _can_go_out(s)
+    hand = s.hands_[p]
+    h = len(hand)
+    melds = s.melds_[side]
+    opened = s.opened[side]
+    v = s.variant
+    if opened or not melds:
+        if h >= 2:
+            return True
+        if _foot_available(s, p, h, melds) and h + len(s.feet_[p]) >= 2:
+            return True
+        if h == 1:
+            if v.going_out.out_but_not_out:
+                return True
+            return _can_go_out(s)
+        if opened:
+            return False
+    # unopened with melds laid this turn: the opening must still be reached
+    need = opening_minimum(s, side) - s.turn.points
+    allow_black = v.threes.black_meld == "always"
+    outs = _outcomes(r, tuple(_counts(hand)), melds, allow_black)
+    pend = len(s.turn.pending)
+    final_optional = v.going_out.final_discard == "optional"
+    for (left, ok, _black), pts in outs.items():
+        if pts < need:
+            continue
+        eff = min(2, left + pend)
+        if eff == 2:
+            return True
+        if eff == 1 and v.going_out.out_but_not_out:
+            return True
+        if ok and not told_no and not foot_blocks and (eff == 1 or final_optional):
+            return True
+    if _concealed_possible(s) and v.opening.concealed_waives:
+        return _can_go_out(s)
+    return False
+
+
+# -- transitions ----------------------------------------------------------------
+
+
+def _rebuild(
+    s: GameState,
+    *,
+    phase: int | None = None,
+    current: int | None = None,
+    hands: tuple[tuple[int, ...], ...] | None = None,
+    feet: tuple[tuple[int, ...], ...] | None = None,
+    stock: tuple[int, ...] | None = None,
+    pile: tuple[int, ...] | None = None,
+    melds: tuple[tuple[MeldGroup, ...], ...] | None = None,
+    red: tuple[tuple[int, ...], ...] | None = None,
+    opened: tuple[bool, ...] | None = None,
+    melded_before: tuple[bool, ...] | None = None,
+    turn: Turn | None = None,
+) -> GameState:
+    return GameState(
+        s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history,
+        s.phase if phase is None else phase,
+        s.current if current is None else current,
+        s.hands_ if hands is None else hands,
+        s.feet_ if feet is None else feet,
+        s.stock_ if stock is None else stock,
+        s.pile_ if pile is None else pile,
+        s.melds_ if melds is None else melds,
+        s.red_threes_ if red is None else red,
+        s.opened if opened is None else opened,
+        s.melded_before if melded_before is None else melded_before,
+        s.turn if turn is None else turn,
+        s.end, s.rules,
+    )
+
+
+def _set(t: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return t[:i] + (value,) + t[i + 1 :]
+
+
+def _next_turn(s: GameState) -> GameState:
+    """Pass the turn to the left (or end the hand when the stock cannot serve it)."""
+    r = s.rules
+    p = s.current
+    mb = s.melded_before
+    if s.turn.melded and not mb[p]:
+        mb = _set(mb, p, True)
+    nxt = (p + 1) % r.n
+    s2 = _rebuild(s, phase=DRAW, current=nxt, melded_before=mb, turn=Turn())
+    v = s.variant
+    if v.draw.short_stock == "end_hand" and 0 < len(s.stock_) < v.draw.count:
+        return _end_hand(s2, "stock", -1, False, False)
+    return s2
+
+
+def _end_hand(s: GameState, reason: str, seat: int, concealed: bool, black_out: bool) -> GameState:
+    r = s.rules
+    v = s.variant
+    breakdowns = hand_breakdowns(s, reason, seat, concealed, black_out)
+    hand_scores = tuple(b.total for b in breakdowns)
+    scores = tuple(a + b for a, b in zip(s.scores, hand_scores))
+    history = (*s.history, hand_scores)
+    over = False
+    hands_played = s.hand_number + 1
+    if v.game.rounds is not None and hands_played >= v.game.rounds:
+        over = True
+    if v.game.target is not None and max(scores) >= v.game.target:
+        over = True
+    if over and v.game.tie == "play_another":
+        best = max(scores)
+        if sum(1 for x in scores if x == best) > 1:
+            over = False
+    end = HandEnd(reason, seat, concealed, black_out, hand_scores)
+    return GameState(
+        v, s.seed, s.hand_number, s.dealer, scores, history,
+        GAME_OVER if over else HAND_OVER, s.current,
+        s.hands_, s.feet_, s.stock_, s.pile_, s.melds_, s.red_threes_, s.opened,
+        s.melded_before, s.turn, end, r,
+    )
+
+
+def hand_breakdowns(
+    s: GameState, reason: str, seat: int, concealed: bool, black_out: bool
+) -> tuple[ScoreBreakdown, ...]:
+    """Each side's itemized score for the hand that ``s`` ends."""
+    r = s.rules
+    out = []
+    for side, seats in enumerate(r.sides):
+        melds = tuple(
+            (m.rank, tuple(r.code_value[c] for c in m.cards), r.canasta_kind(m))
+            for m in s.melds_[side]
+        )
+        left: list[int] = []
+        held = 0
+        went = seat in seats and reason == "out"
+        for p in seats:
+            cards = list(s.hands_[p]) + list(s.feet_[p])
+            if p == seat and s.turn.pending:
+                cards += list(s.turn.pending)
+            for c in cards:
+                k = KIND[c]
+                if k == RED_THREE:
+                    held += 1
+                elif black_out and p == seat and k == BLACK_THREE:
+                    continue
+                else:
+                    left.append(r.code_value[c])
+        table = SideTable(
+            melds=melds, red_threes=len(s.red_threes_[side]), opened=s.opened[side],
+            left_values=tuple(left), red_threes_held=held, went_out=went,
+            concealed=went and concealed, black_three_out=went and black_out,
+        )
+        out.append(score_table(s.variant, table, r.red_in_deck))
+    return tuple(out)
+
+
+# -- the steps ------------------------------------------------------------------
+
+
+def _step(s: GameState, m: Move) -> GameState | str:
+    """The state after ``m``, or the reason it is illegal."""
+    if s.phase == GAME_OVER:
+        return "the game is over"
+    if isinstance(m, NextHand):
+        if s.phase != HAND_OVER:
+            return "the hand is not over yet"
+        r = s.rules
+        return _deal(r, s.seed, s.hand_number + 1, (s.dealer + 1) % r.n, s.scores, s.history)
+    if s.phase == HAND_OVER:
+        return "the hand is over: the only move is 'next'"
+    if s.phase == ANSWER:
+        if not isinstance(m, Answer):
+            return "your partner asked to go out: answer 'yes' or 'no'"
+        t = s.turn
+        turn = Turn(t.took_pile, t.melded, t.points, t.pending,
+                    TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn)
+        return _rebuild(s, phase=PLAY, current=t.asker, turn=turn)
+    if s.phase == DRAW:
+        if isinstance(m, Draw):
+            return _draw(s)
+        if isinstance(m, TakePile):
+            return _take(s, m)
+        if isinstance(m, Pass):
+            return _pass(s)
+        return f"first draw from the stock or take the pile ({m.verb!s} comes later)"
+    # PLAY
+    if isinstance(m, Meld):
+        return _meld(s, m)
+    if isinstance(m, Add):
+        return _add(s, m)
+    if isinstance(m, Discard):
+        return _discard(s, m)
+    if isinstance(m, Foot):
+        return _foot(s)
+    if isinstance(m, Ask):
+        return _ask(s)
+    if isinstance(m, (Draw, TakePile, Pass)):
+        return "you have already drawn this turn"
+    if isinstance(m, Answer):
+        return "nobody has asked to go out"
+    return f"{m} is not a move of the play phase"
+
+
+def _draw(s: GameState) -> GameState | str:
+    r = s.rules
+    v = s.variant
+    if not s.stock_:
+        return "the stock is empty: take the pile or pass"
+    stock = list(s.stock_)
+    p = s.current
+    side = r.side_of[p]
+    red = list(s.red_threes_[side])
+    drawn: list[int] = []
+    for _ in range(min(v.draw.count, len(stock))):
+        if not stock:
+            break
+        drawn += _lay_red_threes(r, [stock.pop()], stock, red) if v.threes.red_laid_at_once else [stock.pop()]
+    hand = tuple(sorted(s.hands_[p] + tuple(drawn)))
+    s2 = _rebuild(
+        s, phase=PLAY, hands=_set(s.hands_, p, hand), stock=tuple(stock),
+        red=_set(s.red_threes_, side, tuple(red)), turn=Turn(drawn=tuple(drawn)),
+    )
+    if not hand and not _foot_available(s2, p, 0, s2.melds_[side]):
+        # nothing to play with (every card drawn was a red 3): the turn passes
+        return _next_turn(s2)
+    return s2
+
+
+def _pass(s: GameState) -> GameState | str:
+    if s.stock_:
+        return "the stock is not empty: draw"
+    must = s.variant.pile.must_take_when_stock_empty
+    if must == "lay_off" and not isinstance(_take(s, TakePile("layoff")), str):
+        return "the stock is empty and you can take the pile by laying its top card off: you must take it"
+    if must == "any":
+        for way in _take_candidates(s):
+            if not isinstance(_take(s, way), str):
+                return f"the stock is empty and you can take the pile ('{way}'): you must take it"
+    return _end_hand(s, "stock", -1, False, False)
+
+
+def _take(s: GameState, m: TakePile) -> GameState | str:
+    r = s.rules
+    v = s.variant
+    pr = v.pile
+    if not s.pile_:
+        return "the discard pile is empty"
+    p = s.current
+    side = r.side_of[p]
+    top = s.pile_[-1]
+    k = KIND[top]
+    top_name = str(Card(top))
+    if r.stop[k]:
+        return f"the top card {top_name} is a stop card: the pile cannot be taken"
+    if not r.is_natural[k]:
+        return f"the top card {top_name} cannot be melded, so the pile cannot be taken"
+    rank = RANK_NAMES[k]
+    hand = s.hands_[p]
+    counts = _counts(hand)
+    melds = s.melds_[side]
+    oi = _open_meld(r, melds, k)
+    frozen = pile_frozen(s, side)
+    blocked = (
+        pr.blocked_by_meld_size is not None and oi >= 0 and melds[oi].size >= pr.blocked_by_meld_size
+    )
+    new_melds = list(melds)
+    used: list[int] = []
+    if m.way == "finish":
+        if not blocked or not pr.blocked_exception:
+            return f"'take finish' is only for a pile blocked by the side's meld of {rank}s"
+        need = r.canasta_size - melds[oi].size
+        if counts[k] < need + 2:
+            return (
+                f"taking the pile on your {melds[oi].size}-card meld of {rank}s needs {need + 2} "
+                f"natural {rank}s in hand: {need} to finish it and 2 to start a new meld"
+            )
+        om = melds[oi]
+        if not r.valid(k, om.naturals + need, om.wilds, False):
+            return f"the meld of {rank}s cannot take {need} more {rank}s"
+        got = _remove(hand, [k] * (need + 2))
+        assert got is not None
+        rest, used = got
+        new_melds[oi] = _make_meld(r, k, om.cards + tuple(used[:need]))
+        if v.melds.duplicate_ranks != "after_complete" or not r.closed(new_melds[oi].size):
+            return f"the side may not start a second meld of {rank}s"
+        new_melds.append(_make_meld(r, k, (*used[need:], top)))
+    else:
+        if blocked:
+            hint = " (with enough naturals, 'take finish')" if pr.blocked_exception else ""
+            return (
+                f"the side's meld of {rank}s has {melds[oi].size} cards: the pile cannot be "
+                f"taken on a {rank}{hint}"
+            )
+        if m.way == "pair":
+            if not pr.take_natural_pair:
+                return "this variant does not let a natural pair take the pile"
+            if counts[k] < 2:
+                why = "the pile is frozen: " if frozen else ""
+                return f"{why}taking it needs two natural {rank}s from your hand"
+            kinds = [k, k]
+        elif m.way == "wild":
+            if not pr.take_natural_and_wild:
+                return "this variant does not let a natural and a wild card take the pile"
+            if frozen:
+                return f"the pile is frozen: taking it needs two natural {rank}s from your hand"
+            if not r.is_wild[m.wild]:
+                return f"{kind_name(m.wild)} is not a wild card"
+            if counts[k] < 1 or counts[m.wild] < 1:
+                return f"taking it this way needs a natural {rank} and a {kind_name(m.wild)} in hand"
+            kinds = [k, m.wild]
+        elif m.way == "layoff":
+            if not pr.take_lay_off:
+                return "this variant does not let the top card be laid off to take the pile"
+            if frozen:
+                return f"the pile is frozen: taking it needs two natural {rank}s from your hand"
+            if oi < 0:
+                return f"your side has no open meld of {rank}s to lay the top card off on"
+            made = any(
+                mm.rank == k and mm.size >= r.canasta_size for mm in melds
+            )
+            if made and not pr.lay_off_after_canasta:
+                return (
+                    f"your side has already made a canasta of {rank}s this hand: taking the "
+                    f"pile needs a natural pair of {rank}s"
+                )
+            kinds = []
+        else:
+            return f"unknown way of taking the pile: {m.way!r}"
+        got = _remove(hand, kinds)
+        if got is None:
+            return "you do not hold the cards for that"
+        rest, used = got
+        cards = (*used, top)
+        if oi >= 0:
+            om = melds[oi]
+            nm = _make_meld(r, k, om.cards + cards)
+            if not r.valid(k, nm.naturals, nm.wilds, False):
+                return f"the meld of {rank}s cannot take those cards"
+            new_melds[oi] = nm
+        else:
+            if any(mm.rank == k for mm in melds) and v.melds.duplicate_ranks != "after_complete":
+                return f"the side may not start a second meld of {rank}s"
+            nm = _make_meld(r, k, cards)
+            if not r.valid(k, nm.naturals, nm.wilds, True):
+                return f"{' '.join(kind_name(KIND[c]) for c in cards)} is not a legal meld"
+            new_melds.append(nm)
+    # the rest of the pile: red 3s are laid (not replaced), the rest joins the hand
+    red = list(s.red_threes_[side])
+    pile_rest = []
+    for c in s.pile_[:-1]:
+        if KIND[c] == RED_THREE:
+            red.append(c)
+        else:
+            pile_rest.append(c)
+    opened = s.opened[side]
+    points = 0
+    pending: tuple[int, ...] = ()
+    hand_after = tuple(rest)
+    if opened:
+        hand_after = tuple(sorted((*rest, *pile_rest)))
+    else:
+        points = sum(r.code_value[c] for c in used)
+        if v.opening.top_card_counts:
+            points += r.code_value[top]
+        if points >= opening_minimum(s, side):
+            opened = True
+            hand_after = tuple(sorted((*rest, *pile_rest)))
+        else:
+            pending = tuple(sorted(pile_rest))
+    s2 = _rebuild(
+        s, phase=PLAY, hands=_set(s.hands_, p, hand_after), pile=(),
+        melds=_set(s.melds_, side, tuple(new_melds)),
+        red=_set(s.red_threes_, side, tuple(red)),
+        opened=_set(s.opened, side, opened),
+        turn=Turn(took_pile=True, melded=True, points=points, pending=pending),
+    )
+    if not _can_finish(s2):
+        need = opening_minimum(s, side)
+        if not s.opened[side]:
+            return (
+                f"the side has not opened: taking the pile needs melds from your hand worth "
+                f"{need} points with the top card, and a card left to discard"
+            )
+        return "after taking the pile you could not finish the turn legally"
+    return s2
+
+
+def _after_play(s: GameState, s2: GameState, what: str) -> GameState | str:
+    """Common end of a meld or add: the opening, the hand running out, dead ends."""
+    r = s.rules
+    v = s.variant
+    p = s2.current
+    side = r.side_of[p]
+    hand = s2.hands_[p]
+    melds = s2.melds_[side]
+    if not hand:
+        if _foot_available(s2, p, 0, melds):
+            return s2
+        # melding the last card goes out
+        if v.going_out.final_discard != "optional":
+            return f"{what} would leave you no card: in this variant you go out by discarding"
+        err = _going_out_error(s2)
+        if err:
+            return f"{what} would meld your last card, but {err}"
+        return _end_hand(s2, "out", p, _concealed_possible(s2), False)
+    if not _can_finish(s2):
+        if s2.turn.asked == TOLD_YES:
+            return f"after {what} you could no longer go out, and your partner said yes"
+        if not s2.opened[side]:
+            need = opening_minimum(s, side)
+            return (
+                f"after {what} the side could no longer reach its opening minimum of {need} "
+                f"points with a card left to discard"
+            )
+        if v.threes.black_meld == "going_out_only" and what.startswith("meld 3"):
+            return "black 3s may be melded only when going out"
+        return f"after {what} you could not finish the turn legally (keep a card to discard)"
+    return s2
+
+
+def _with_meld(s: GameState, p: int, side: int, rest: Sequence[int], melds: list[MeldGroup], points: int) -> GameState:
+    v = s.variant
+    opened = s.opened[side]
+    t = s.turn
+    pending = t.pending
+    hand = tuple(rest)
+    total = t.points
+    if not opened:
+        total += points
+        if total >= opening_minimum(s, side):
+            opened = True
+            if pending:
+                hand = tuple(sorted(hand + pending))
+                pending = ()
+    del v
+    return _rebuild(
+        s, hands=_set(s.hands_, p, hand), melds=_set(s.melds_, side, tuple(melds)),
+        opened=_set(s.opened, side, opened),
+        turn=Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn),
+    )
+
+
+def _meld(s: GameState, m: Meld) -> GameState | str:
+    r = s.rules
+    v = s.variant
+    p = s.current
+    side = r.side_of[p]
+    kinds = list(m.kinds)
+    naturals = [k for k in kinds if not r.is_wild[k]]
+    n, j = len(naturals), len(kinds) - len(naturals)
+    melds = list(s.melds_[side])
+    if RED_THREE in kinds:
+        return "red 3s are laid on their own, never melded"
+    if not naturals:
+        rank = WILD_TARGET
+        if not v.melds.wild_melds:
+            return "this variant has no melds of wild cards only"
+    else:
+        rank = naturals[0]
+        if any(k != rank for k in naturals):
+            return "a meld holds natural cards of one rank only"
+    label = "wild cards" if rank == WILD_TARGET else f"{kind_name(rank)}s"
+    if rank == BLACK_THREE:
+        th = v.threes
+        if th.black_meld == "never":
+            return "black 3s may never be melded in this variant"
+        if not r.valid(BLACK_THREE, n, j, True):
+            most = th.black_meld_max
+            span = f"{th.black_meld_min} to {most}" if most else f"at least {th.black_meld_min}"
+            wild = "" if th.black_meld_wilds else ", no wild cards"
+            return f"a meld of black 3s has {span} black 3s{wild}"
+    else:
+        if rank != WILD_TARGET and not r.is_natural[rank]:
+            return f"{kind_name(rank)}s cannot be melded"
+        if len(kinds) != r.new_size:
+            return (
+                f"lay a new meld with exactly {r.new_size} cards, then add cards one at a time"
+            )
+        if not r.valid(rank, n, j, True):
+            return _meld_rule_text(r, rank, n, j)
+    if _open_meld(r, melds, rank) >= 0:
+        return f"your side already has a meld of {label}: add to it"
+    if any(mm.rank == rank for mm in melds) and v.melds.duplicate_ranks != "after_complete":
+        return f"your side already has a meld of {label}"
+    got = _remove(s.hands_[p], kinds)
+    if got is None:
+        return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
+    rest, used = got
+    melds.append(_make_meld(r, rank, used))
+    s2 = _with_meld(s, p, side, rest, melds, sum(r.code_value[c] for c in used))
+    if rank == BLACK_THREE and v.threes.black_meld == "going_out_only":
+        # only as part of going out: the hand must end this turn with this meld
+        if len(rest) > 1 or _going_out_error(s2):
+            return "black 3s may be melded only when going out"
+    return _after_play(s, s2, str(m))
+
+
+def _meld_rule_text(r: Rules, rank: int, n: int, j: int) -> str:
+    mr = r.v.melds
+    if rank == WILD_TARGET:
+        return f"a meld of wild cards needs at least {r.min_size} cards"
+    if n < r.min_nat:
+        return f"a meld needs at least {r.min_nat} natural cards"
+    if j > r.max_wilds:
+        return f"a meld may hold at most {r.max_wilds} wild cards"
+    if mr.wilds_at_most_naturals and j > n:
+        return "a meld may not hold more wild cards than natural cards"
+    if j >= 2 and mr.second_wild == "by_size":
+        return f"a second wild card may join a meld only as its card number {mr.second_wild_size} or later"
+    if j >= 2 and mr.second_wild == "by_naturals":
+        return f"a second wild card may join a meld only once it holds {mr.second_wild_naturals} naturals"
+    if r.max_size is not None and n + j > r.max_size:
+        return f"a meld holds at most {r.max_size} cards"
+    return "that is not a legal meld"
+
+
+def _add(s: GameState, m: Add) -> GameState | str:
+    r = s.rules
+    p = s.current
+    side = r.side_of[p]
+    melds = list(s.melds_[side])
+    target = m.target
+    label = "wild cards" if target == WILD_TARGET else f"{kind_name(target)}s"
+    oi = _open_meld(r, melds, target)
+    if oi < 0:
+        if any(mm.rank == target for mm in melds):
+            return f"your side's meld of {label} is complete and closed"
+        return f"your side has no meld of {label}"
+    if target == BLACK_THREE:
+        return "a meld of black 3s is laid whole when going out"
+    k = m.kind
+    if k == RED_THREE:
+        return "red 3s are laid on their own, never melded"
+    if not r.is_wild[k] and k != target:
+        return f"a {kind_name(k)} cannot join the meld of {label}"
+    om = melds[oi]
+    n = om.naturals + (0 if r.is_wild[k] else 1)
+    j = om.wilds + (1 if r.is_wild[k] else 0)
+    if not r.valid(target, n, j, False):
+        return _meld_rule_text(r, target, n, j)
+    got = _remove(s.hands_[p], [k])
+    if got is None:
+        return f"you hold no {kind_name(k)}"
+    rest, used = got
+    melds[oi] = _make_meld(r, target, om.cards + tuple(used))
+    s2 = _with_meld(s, p, side, rest, melds, r.code_value[used[0]])
+    return _after_play(s, s2, str(m))
+
+
+def _going_out_error(s: GameState) -> str | None:
+    """Why the current player may not go out now (with the table as it is), or None."""
+    r = s.rules
+    v = s.variant
+    p, side, foot_blocks, told_no = _turn_info(s)
+    if told_no:
+        return "your partner said no: you may not go out this turn"
+    if foot_blocks:
+        return "you must pick up your foot before going out"
+    if not _req_met(r, _canasta_counts(r, s.melds_[side])):
+        return f"going out needs {_req_text(r)}"
+    if not s.opened[side] and s.melds_[side]:
+        if not (v.opening.concealed_waives and _concealed_possible(s)):
+            return (
+                f"the melds laid this turn total {s.turn.points} points; the side's opening "
+                f"needs {opening_minimum(s, side)}"
+            )
+    return None
+
+
+def _discard(s: GameState, m: Discard) -> GameState | str:
+    r = s.rules
+    v = s.variant
+    p = s.current
+    side = r.side_of[p]
+    k = m.kind
+    if k == RED_THREE:
+        return "a red 3 is never discarded"
+    got = _remove(s.hands_[p], [k])
+    if got is None:
+        return f"you hold no {kind_name(k)}"
+    rest, used = got
+    left = len(rest)
+    if s.turn.pending:
+        return "the side has not yet met its opening minimum with the pile's top card"
+    n_out = v.threes.black_out_cards
+    black_out = (
+        m.out and n_out is not None and left == n_out
+        and all(KIND[c] == BLACK_THREE for c in rest)
+    )
+    if m.out:
+        if left and not black_out:
+            return "going out means discarding your last card"
+        err = _going_out_error(s)
+        if err:
+            return err
+    else:
+        if s.turn.asked == TOLD_YES:
+            return "your partner said yes: you must go out this turn"
+        if not s.opened[side] and s.melds_[side]:
+            return (
+                f"the melds laid this turn total {s.turn.points} points; the side's opening "
+                f"needs {opening_minimum(s, side)}"
+            )
+        if left == 0 and not v.going_out.out_but_not_out:
+            return f"discarding your last card goes out: write 'out {kind_name(k)}'"
+    pile = (*s.pile_, used[0])
+    s2 = _rebuild(s, hands=_set(s.hands_, p, tuple(rest)), pile=pile)
+    if m.out:
+        concealed = _concealed_possible(s) and s.turn.melded
+        return _end_hand(s2, "out", p, concealed, black_out)
+    return _next_turn(s2)
+
+
+def _foot(s: GameState) -> GameState | str:
+    r = s.rules
+    p = s.current
+    side = r.side_of[p]
+    if not s.feet_[p]:
+        return "you have no foot to pick up"
+    if not _foot_available(s, p, len(s.hands_[p]), s.melds_[side]):
+        if s.variant.foot.trigger == "empty_hand":
+            return "you may pick up your foot only when your hand is empty"
+        return "you may pick up your foot once your side has completed a canasta"
+    stock = list(s.stock_)
+    red = list(s.red_threes_[side])
+    cards = _lay_red_threes(r, list(s.feet_[p]), stock, red) if s.variant.threes.red_laid_at_once else list(s.feet_[p])
+    hand = tuple(sorted(s.hands_[p] + tuple(cards)))
+    s2 = _rebuild(
+        s, hands=_set(s.hands_, p, hand), feet=_set(s.feet_, p, ()), stock=tuple(stock),
+        red=_set(s.red_threes_, side, tuple(red)),
+    )
+    if not _can_finish(s2):
+        return "after picking up the foot you could not finish the turn legally"
+    return s2
+
+
+def _ask(s: GameState) -> GameState | str:
+    r = s.rules
+    p = s.current
+    if not s.variant.going_out.ask_partner or r.partner[p] < 0:
+        return "there is no partner to ask in this variant"
+    if s.turn.asked != NOT_ASKED:
+        return "you have already asked this turn"
+    t = s.turn
+    yes = _rebuild(s, turn=Turn(t.took_pile, t.melded, t.points, t.pending, TOLD_YES, p, t.drawn))
+    if not _can_go_out(yes):
+        return "you cannot go out this turn, so there is nothing to ask"
+    no = _rebuild(s, turn=Turn(t.took_pile, t.melded, t.points, t.pending, TOLD_NO, p, t.drawn))
+    if not _can_finish(no):
+        return "you could not finish the turn without going out, so there is nothing to ask"
+    return _rebuild(
+        s, phase=ANSWER, current=r.partner[p],
+        turn=Turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn),
+    )
+
+
+# -- candidates -------------------------------------------------------------------
+
+
+def _take_candidates(s: GameState) -> list[TakePile]:
+    r = s.rules
+    out = [TakePile("pair"), TakePile("layoff"), TakePile("finish")]
+    if s.variant.pile.take_natural_and_wild:
+        out += [TakePile("wild", w) for w in r.wild_kinds]
+    return out
+
+
+def _candidates(s: GameState) -> list[Move]:
+    r = s.rules
+    if s.phase == HAND_OVER:
+        return [NextHand()]
+    if s.phase == GAME_OVER:
+        return []
+    if s.phase == ANSWER:
+        return [Answer(True), Answer(False)]
+    if s.phase == DRAW:
+        if s.stock_:
+            return [Draw(), *_take_candidates(s)] if s.pile_ else [Draw()]
+        return [*_take_candidates(s), Pass()] if s.pile_ else [Pass()]
+    p = s.current
+    side = r.side_of[p]
+    hand = s.hands_[p]
+    counts = _counts(hand)
+    out: list[Move] = []
+    if s.feet_[p]:
+        out.append(Foot())
+    if s.variant.going_out.ask_partner and r.partner[p] >= 0 and s.turn.asked == NOT_ASKED:
+        out.append(Ask())
+    wilds = [w for w in r.wild_kinds if counts[w]]
+    size = r.new_size
+    melds = s.melds_[side]
+    # new melds: exactly new_size cards
+    for k in r.natural_kinds:
+        c = counts[k]
+        if c == 0:
+            continue
+        for n in range(max(r.min_nat, 1), min(c, size) + 1):
+            for combo in _wild_combos(wilds, counts, size - n):
+                out.append(Meld(tuple(sorted([k] * n + list(combo)))))
+    if s.variant.melds.wild_melds:
+        for combo in _wild_combos(wilds, counts, size):
+            out.append(Meld(tuple(sorted(combo))))
+    b = counts[BLACK_THREE]
+    if b and s.variant.threes.black_meld != "never":
+        th = s.variant.threes
+        hi = b if th.black_meld_max is None else min(b, th.black_meld_max)
+        for n in range(th.black_meld_min, hi + 1):
+            out.append(Meld((BLACK_THREE,) * n))
+    for mm in melds:
+        if r.closed(mm.size) or mm.rank == BLACK_THREE:
+            continue
+        if mm.rank != WILD_TARGET and counts[mm.rank]:
+            out.append(Add(mm.rank, mm.rank))
+        for w in wilds:
+            out.append(Add(mm.rank, w))
+    for k in range(16):
+        if counts[k] and k != RED_THREE:
+            out.append(Discard(k, False))
+            out.append(Discard(k, True))
+    return out
+
+
+def _wild_combos(wilds: list[int], counts: list[int], j: int) -> list[tuple[int, ...]]:
+    """Distinct multisets of ``j`` wild kinds that the hand holds."""
+    if j == 0:
+        return [()]
+    if not wilds:
+        return []
+    first, rest = wilds[0], wilds[1:]
+    out = []
+    for use in range(min(j, counts[first]), -1, -1):
+        for tail in _wild_combos(rest, counts, j - use):
+            out.append((first,) * use + tail)
+    return out
+
+
+# -- public entry points --------------------------------------------------------------
+
+
+def legal_moves(s: GameState) -> list[Move]:
+    """Every distinct legal move in ``s``, each once."""
+    out = []
+    seen = set()
+    for m in _candidates(s):
+        if m in seen:
+            continue
+        seen.add(m)
+        if not isinstance(_step(s, m), str):
+            out.append(m)
+    return out
+
+
+def check(s: GameState, m: Move) -> str | None:
+    """The reason ``m`` is illegal in ``s``, or ``None`` when it is legal."""
+    if not isinstance(m, Move):
+        return f"{m!r} is not a move"
+    result = _step(s, m)
+    return result if isinstance(result, str) else None
+
+
+def apply(s: GameState, m: Move | str) -> GameState:
+    """The state after ``m``; see :meth:`GameState.apply`."""
+    move = parse_move(m) if isinstance(m, str) else m
+    if not isinstance(move, Move):
+        raise IllegalMoveError(repr(m), "not a move")
+    result = _step(s, move)
+    if isinstance(result, str):
+        raise IllegalMoveError(str(move), result)
+    return result

@@ -1,0 +1,130 @@
+"""Scoring a side's hand: an itemized :class:`ScoreBreakdown`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from canasta.variant import Variant
+
+__all__ = ["ScoreBreakdown", "SideTable", "score_table"]
+
+
+@attrs.frozen
+class ScoreBreakdown:
+    """One side's score for a hand, item by item.
+
+    Attributes:
+        items: ``(label, points)`` pairs; minus items are negative.
+    """
+
+    items: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def total(self) -> int:
+        """The sum of the items."""
+        return sum(points for _, points in self.items)
+
+    def __str__(self) -> str:
+        width = max([len(label) for label, _ in self.items] + [5])
+        lines = [f"{label:<{width}}  {points:>6}" for label, points in self.items]
+        lines.append("-" * (width + 8))
+        lines.append(f"{'total':<{width}}  {self.total:>6}")
+        return "\n".join(lines)
+
+
+@attrs.frozen
+class SideTable:
+    """What one side has at the end of a hand, as the scorer needs it.
+
+    Attributes:
+        melds: each meld as ``(rank, card values, canasta kind or None)``; rank 0
+            is a wild meld.
+        red_threes: red 3s the side laid.
+        opened: whether the side made its opening meld.
+        left_values: point values of cards left in the side's hands and feet
+            (black 3s of a black-3 out excluded).
+        red_threes_held: red 3s still held in hands or feet.
+        went_out: whether this side went out.
+        concealed: whether it went out concealed.
+        black_three_out: whether it went out with a black-3 out.
+    """
+
+    melds: tuple[tuple[int, tuple[int, ...], str | None], ...] = ()
+    red_threes: int = 0
+    opened: bool = False
+    left_values: tuple[int, ...] = ()
+    red_threes_held: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    black_three_out: bool = False
+
+
+_KIND_LABEL = {"natural": "natural canasta", "mixed": "mixed canasta", "wild": "wild canasta"}
+
+
+def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> ScoreBreakdown:
+    """Score one side's end-of-hand ``table`` under ``variant``.
+
+    Args:
+        variant: the rules.
+        table: the side's melds, red 3s and leftover cards.
+        red_threes_in_deck: how many red 3s the decks hold (for the all-red-3s bonus).
+
+    Returns:
+        The itemized breakdown; its ``total`` is the side's score for the hand.
+    """
+    from canasta.cards import RANK_NAMES
+
+    items: list[tuple[str, int]] = []
+    sc = variant.scoring
+    if sc.meld_points:
+        melded = sum(sum(values) for _, values, _ in table.melds)
+        if melded:
+            items.append(("melded cards", melded))
+    rank_bonus = {(b.rank, b.kind): b.bonus for b in variant.canastas.rank_bonuses}
+    base_bonus = {
+        "natural": variant.canastas.natural_bonus,
+        "mixed": variant.canastas.mixed_bonus,
+        "wild": variant.canastas.wild_bonus,
+    }
+    has_canasta = False
+    for rank, _values, kind in table.melds:
+        if kind is None:
+            continue
+        has_canasta = True
+        name = "W" if rank == 0 else RANK_NAMES.get(rank, str(rank))
+        bonus = rank_bonus.get((name, kind), base_bonus[kind])
+        items.append((f"{_KIND_LABEL[kind]} of {name if rank else 'wilds'}", bonus))
+    th = variant.threes
+    if table.red_threes:
+        if th.red_all_bonus is not None and table.red_threes == red_threes_in_deck:
+            value = th.red_all_bonus
+            label = f"all {table.red_threes} red 3s"
+        else:
+            value = table.red_threes * th.red_bonus
+            label = f"{table.red_threes} red 3{'s' if table.red_threes > 1 else ''}"
+        minus = (th.red_minus_if_unopened and not table.opened) or (
+            th.red_minus_without_canasta and not has_canasta
+        )
+        items.append((label + (" (minus)" if minus else ""), -value if minus else value))
+    if table.went_out:
+        if table.concealed:
+            items.append(("going out concealed", sc.concealed_bonus))
+        else:
+            items.append(("going out", sc.going_out_bonus))
+    if table.black_three_out:
+        items.append(("black-3 out", th.black_out_bonus))
+    if sc.hand_minus and table.left_values:
+        left = sum(table.left_values)
+        if left:
+            items.append(("cards left in hand", -left))
+    if table.red_threes_held:
+        items.append(("red 3s held", -table.red_threes_held * th.red_held_penalty))
+    return ScoreBreakdown(tuple(items))
+
+
+def totals(breakdowns: Iterable[ScoreBreakdown]) -> tuple[int, ...]:
+    """The totals of several breakdowns."""
+    return tuple(b.total for b in breakdowns)

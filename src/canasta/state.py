@@ -1,0 +1,253 @@
+"""Game state: a frozen, hashable value. Applying a move returns a new state.
+
+Cards are kept as small ints (see :mod:`canasta.cards`); hands, feet, the stock
+and the pile are tuples (hands sorted, stock and pile with the top card last).
+The public properties turn them into :class:`~canasta.cards.Card` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from canasta.cards import Card
+
+if TYPE_CHECKING:
+    from canasta.moves import Move
+    from canasta.rules import Rules
+    from canasta.variant import Variant
+
+__all__ = ["DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "ANSWER", "GameState", "HandEnd", "MeldGroup", "Turn"]
+
+#: Phases of a turn.
+DRAW, PLAY, ANSWER, HAND_OVER, GAME_OVER = 0, 1, 2, 3, 4
+PHASE_NAMES = ("draw", "play", "answer", "hand over", "game over")
+
+#: Answer states of a turn: not asked, asked and told yes, asked and told no.
+NOT_ASKED, TOLD_YES, TOLD_NO = 0, 1, 2
+
+
+@attrs.frozen(slots=True)
+class MeldGroup:
+    """One meld on the table.
+
+    Attributes:
+        rank: the rank of its natural cards; 0 for a wild meld, 3 for black 3s.
+        cards: its cards, sorted.
+        naturals: how many of them are natural cards.
+        wilds: how many are wild cards.
+    """
+
+    rank: int
+    cards: tuple[int, ...]
+    naturals: int
+    wilds: int
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the meld."""
+        return len(self.cards)
+
+    def card_list(self) -> tuple[Card, ...]:
+        """The meld's cards as :class:`Card` values."""
+        return tuple(Card(c) for c in self.cards)
+
+
+@attrs.frozen(slots=True)
+class Turn:
+    """What has happened so far in the current turn."""
+
+    took_pile: bool = False
+    melded: bool = False
+    points: int = 0
+    pending: tuple[int, ...] = ()
+    asked: int = NOT_ASKED
+    asker: int = -1
+    drawn: tuple[int, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class HandEnd:
+    """How a hand ended.
+
+    Attributes:
+        reason: ``"out"`` (a player went out) or ``"stock"`` (the stock ran out).
+        seat: the seat that went out, or -1.
+        concealed: whether the player went out concealed.
+        black_three_out: whether it was a black-3 out.
+        hand_scores: each side's score for the hand.
+    """
+
+    reason: str
+    seat: int = -1
+    concealed: bool = False
+    black_three_out: bool = False
+    hand_scores: tuple[int, ...] = ()
+
+
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
+class GameState:
+    """A position in a game. Build one with :func:`canasta.new_game`.
+
+    States are immutable: :meth:`apply` returns a new state. Two states are
+    equal when every card is in the same place and the same player is to move.
+    """
+
+    variant: Variant
+    seed: int
+    hand_number: int
+    dealer: int
+    scores: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    phase: int
+    current: int
+    hands_: tuple[tuple[int, ...], ...]
+    feet_: tuple[tuple[int, ...], ...]
+    stock_: tuple[int, ...]
+    pile_: tuple[int, ...]
+    melds_: tuple[tuple[MeldGroup, ...], ...]
+    red_threes_: tuple[tuple[int, ...], ...]
+    opened: tuple[bool, ...]
+    melded_before: tuple[bool, ...]
+    turn: Turn
+    end: HandEnd | None
+    rules: Rules = attrs.field(eq=False, hash=False)
+
+    # -- who and when ---------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The seat (0-based, clockwise) that must move now."""
+        return self.current
+
+    @property
+    def phase_name(self) -> str:
+        """``"draw"``, ``"play"``, ``"answer"``, ``"hand over"`` or ``"game over"``."""
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def is_hand_over(self) -> bool:
+        """Whether the current hand has ended."""
+        return self.phase >= HAND_OVER
+
+    @property
+    def is_game_over(self) -> bool:
+        """Whether the whole game has ended."""
+        return self.phase == GAME_OVER
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side."""
+        return self.rules.sides
+
+    def side_of(self, seat: int) -> int:
+        """The side that ``seat`` plays for."""
+        return self.rules.side_of[seat]
+
+    # -- the table ------------------------------------------------------------
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's hand, sorted."""
+        return tuple(tuple(Card(c) for c in h) for h in self.hands_)
+
+    @property
+    def feet(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's foot (empty once picked up, or in a variant without feet)."""
+        return tuple(tuple(Card(c) for c in f) for f in self.feet_)
+
+    @property
+    def melds(self) -> tuple[tuple[MeldGroup, ...], ...]:
+        """Each side's melds on the table."""
+        return self.melds_
+
+    @property
+    def red_threes(self) -> tuple[tuple[Card, ...], ...]:
+        """Red 3s each side has laid."""
+        return tuple(tuple(Card(c) for c in r) for r in self.red_threes_)
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first (the top card is last)."""
+        return tuple(Card(c) for c in self.pile_)
+
+    @property
+    def pile_top(self) -> Card | None:
+        """The top card of the discard pile, or ``None`` when it is empty."""
+        return Card(self.pile_[-1]) if self.pile_ else None
+
+    @property
+    def pile_size(self) -> int:
+        """Number of cards in the discard pile."""
+        return len(self.pile_)
+
+    @property
+    def stock_size(self) -> int:
+        """Number of cards left in the stock."""
+        return len(self.stock_)
+
+    @property
+    def pile_frozen(self) -> bool:
+        """Whether the pile is frozen for both sides (it holds a freezing card)."""
+        from canasta import rules
+
+        return rules.pile_frozen_for_all(self)
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Whether the pile is frozen against ``side``."""
+        from canasta import rules
+
+        return rules.pile_frozen(self, side)
+
+    def canasta_kind(self, meld: MeldGroup) -> str | None:
+        """``"natural"``, ``"mixed"``, ``"wild"``, or ``None`` if ``meld`` is no canasta."""
+        return self.rules.canasta_kind(meld)
+
+    # -- moves ----------------------------------------------------------------
+
+    def legal_moves(self) -> Sequence[Move]:
+        """Every distinct legal move of :attr:`current_player`, each listed once."""
+        from canasta import rules
+
+        return rules.legal_moves(self)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal now."""
+        from canasta import rules
+
+        return rules.check(self, move) is None
+
+    def apply(self, move: Move | str) -> GameState:
+        """Return the state after ``move`` (a :class:`Move` or its notation).
+
+        Raises:
+            IllegalMoveError: the move is not legal now; ``.reason`` names the rule.
+            NotationError: ``move`` is text that is not a move.
+        """
+        from canasta import rules
+
+        return rules.apply(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        """Parse move notation; see :mod:`canasta.moves`.
+
+        Raises:
+            NotationError: ``text`` is not a move.
+        """
+        from canasta.moves import parse_move
+
+        return parse_move(text)
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see; see :class:`canasta.view.SeatView`."""
+        from canasta.view import make_view
+
+        return make_view(self, seat)
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {self.variant.name} hand={self.hand_number} seat={self.current} "
+            f"phase={self.phase_name} stock={len(self.stock_)} pile={len(self.pile_)}>"
+        )
