@@ -6,7 +6,25 @@ from importlib.metadata import PackageNotFoundError, version
 
 from canasta.cards import Card, parse_cards
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
+from canasta.moves import (
+    Add,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Foot,
+    Meld,
+    Move,
+    NextHand,
+    Pass,
+    TakePile,
+    parse_move,
+)
 from canasta.profiles import load_variant, variant_names
+from canasta.rules import new_game
+from canasta.scoring import ScoreBreakdown
+from canasta.state import GameState, HandEnd, MeldGroup
+from canasta.view import SeatView
 from canasta.variant import Variant
 
 try:
@@ -15,14 +33,32 @@ except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0"
 
 __all__ = [
+    "Add",
+    "Answer",
+    "Ask",
     "CanastaError",
     "Card",
+    "Discard",
+    "Draw",
+    "Foot",
+    "GameState",
+    "HandEnd",
     "IllegalMoveError",
+    "Meld",
+    "MeldGroup",
+    "Move",
+    "NextHand",
     "NotationError",
+    "Pass",
+    "ScoreBreakdown",
+    "SeatView",
+    "TakePile",
     "Variant",
     "VariantError",
     "__version__",
     "load_variant",
+    "new_game",
     "parse_cards",
+    "parse_move",
     "variant_names",
 ]
