@@ -141,12 +141,17 @@ class TakePile(Move):
         return f"take {self.way}"
 
 
+def _meld_order(kinds: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    # naturals first, then 2s and jokers, as a card player reads a meld
+    return tuple(sorted(kinds, key=lambda k: (k in (2, 15), k)))
+
+
 @attrs.frozen(slots=True)
 class Meld(Move):
-    """Lay a new meld from hand; ``kinds`` are card kinds (rank numbers), sorted."""
+    """Lay a new meld from hand; ``kinds`` are card kinds (rank numbers), naturals first."""
 
     verb: ClassVar[str] = "meld"
-    kinds: tuple[int, ...]
+    kinds: tuple[int, ...] = attrs.field(converter=_meld_order)
 
     def __str__(self) -> str:
         return "meld " + " ".join(kind_name(k) for k in self.kinds)
@@ -259,7 +264,7 @@ def parse_move(text: str) -> Move:
     if verb == "meld":
         if not args:
             raise NotationError(f"{text!r}: 'meld' needs the cards to meld, e.g. 'meld 7 7 7'")
-        return Meld(tuple(sorted(_parse_kind(a, text) for a in args)))
+        return Meld(tuple(_parse_kind(a, text) for a in args))
     if verb == "add":
         if len(args) != 2:
             raise NotationError(f"{text!r}: expected 'add <meld rank> <card>', e.g. 'add K 2'")
