@@ -1,5 +1,6 @@
-"""``python -m canasta``: the command line."""
+"""``python -m canasta``: the command line, the same as the ``canasta`` script."""
 
 from canasta.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,8 +1,245 @@
-"""The ``canasta`` command line (placeholder until the CLI issue lands)."""
+"""The ``canasta`` command line.
+
+Each subcommand is a function registered with :func:`command`; the parser is
+built from that registry, so adding ``rules``, ``check``, ``play`` and the rest
+means writing one decorated function. A subcommand function receives the parsed
+arguments and returns the exit status:
+
+* ``0``: success;
+* ``1``: failure or findings (a bad profile, a card that is not a card, …);
+  the message goes to stderr as ``canasta: error: <message>``, without a traceback;
+* ``2``: usage error (argparse's own convention);
+* ``130``: interrupted with Ctrl-C; ``141``: the reader of stdout went away.
+
+The library modules are imported inside the subcommand functions, so that
+``canasta --help`` stays fast and one broken area cannot stop the others.
+"""
 
 from __future__ import annotations
 
+import argparse
+import inspect
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line and return the exit status."""
-    return 0
+__all__ = ["COMMANDS", "Argument", "Command", "argument", "build_parser", "command", "main"]
+
+PROG = "canasta"
+
+#: Exit status: the command did what was asked.
+EXIT_OK = 0
+#: Exit status: the command failed or reported findings.
+EXIT_FAILURE = 1
+#: Exit status: the command line itself was wrong (argparse's convention).
+EXIT_USAGE = 2
+#: Exit status after Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
+#: Exit status when stdout is closed early, e.g. ``canasta show classic | head`` (128 + SIGPIPE).
+EXIT_BROKEN_PIPE = 141
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a subcommand: the positional ``args`` and keyword ``kwargs``
+    of :meth:`argparse.ArgumentParser.add_argument`."""
+
+    args: tuple[str, ...]
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+
+def argument(*args: str, **kwargs: Any) -> Argument:
+    """Describe an argument exactly as :meth:`argparse.ArgumentParser.add_argument` takes it."""
+    return Argument(args, kwargs)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A registered subcommand.
+
+    Attributes:
+        name: the word typed after ``canasta``.
+        help: one line for ``canasta --help``.
+        description: the paragraph shown by ``canasta NAME --help``.
+        arguments: the subcommand's arguments.
+        run: the function that carries it out and returns the exit status.
+    """
+
+    name: str
+    help: str
+    description: str
+    arguments: tuple[Argument, ...]
+    run: Handler
+
+
+#: The registry of subcommands, in the order ``canasta --help`` lists them.
+COMMANDS: dict[str, Command] = {}
+
+
+def command(
+    name: str, help: str, *arguments: Argument, description: str | None = None
+) -> Callable[[Handler], Handler]:
+    """Register the decorated function as subcommand ``name``.
+
+    Args:
+        name: the subcommand's name on the command line.
+        help: one line shown in ``canasta --help``.
+        arguments: the subcommand's arguments, see :func:`argument`.
+        description: longer text for ``canasta NAME --help``; defaults to the
+            function's docstring.
+
+    Returns:
+        A decorator that registers the function and returns it unchanged.
+
+    Raises:
+        ValueError: ``name`` is already registered.
+    """
+
+    def register(run: Handler) -> Handler:
+        if name in COMMANDS:
+            raise ValueError(f"subcommand {name!r} is already registered")
+        COMMANDS[name] = Command(
+            name=name,
+            help=help,
+            description=description or inspect.cleandoc(run.__doc__ or help),
+            arguments=arguments,
+            run=run,
+        )
+        return run
+
+    return register
+
+
+def _variant_argument() -> Argument:
+    return argument(
+        "variant",
+        metavar="VARIANT",
+        help="a bundled profile name (see `canasta variants`) or the path of a YAML profile",
+    )
+
+
+# --- subcommands ---------------------------------------------------------------
+
+
+@command("variants", "list the bundled variant profiles")
+def _cmd_variants(args: argparse.Namespace) -> int:
+    """List the bundled variant profiles, one per line: name, then title."""
+    from canasta import load_variant, variant_names
+
+    rows = [(name, load_variant(name).title) for name in variant_names()]
+    width = max((len(name) for name, _ in rows), default=0)
+    for name, title in rows:
+        print(f"{name:<{width}}  {title}".rstrip())
+    return EXIT_OK
+
+
+@command("show", "print a fully resolved variant profile as YAML", _variant_argument())
+def _cmd_show(args: argparse.Namespace) -> int:
+    """Print VARIANT with `extends` resolved and every option spelled out, as YAML.
+
+    The output is itself a valid profile: save it, edit it, load it back.
+    """
+    from canasta import load_variant
+    from canasta.profiles import dump_variant
+
+    text = dump_variant(load_variant(args.variant))
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return EXIT_OK
+
+
+@command("schema", "print the JSON Schema of variant profiles")
+def _cmd_schema(args: argparse.Namespace) -> int:
+    """Print the JSON Schema that variant profiles follow (for editors and validators)."""
+    import json
+
+    from canasta.schema import json_schema
+
+    print(json.dumps(json_schema(), indent=2, sort_keys=True))
+    return EXIT_OK
+
+
+# --- the parser and the entry point ---------------------------------------------
+
+
+def _version() -> str:
+    from canasta import __version__
+
+    return __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser, with one subparser per registered subcommand."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="The rules of Canasta and its house variants.",
+        epilog=f"Run `{PROG} COMMAND --help` for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", title="commands", required=True
+    )
+    for cmd in COMMANDS.values():
+        sub = subparsers.add_parser(
+            cmd.name,
+            help=cmd.help,
+            description=cmd.description,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        for arg in cmd.arguments:
+            sub.add_argument(*arg.args, **arg.kwargs)
+        sub.set_defaults(_run=cmd.run)
+    return parser
+
+
+def _error(message: object) -> None:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    # Python flushes stdout at exit; after EPIPE that flush would raise again and
+    # print a traceback, so point the descriptor at devnull first.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout replaced, e.g. in tests
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit status.
+
+    Args:
+        argv: the arguments after the program name; ``None`` means ``sys.argv[1:]``.
+
+    Returns:
+        0 on success, 1 on failures or findings, 2 on usage errors,
+        130 when interrupted, 141 when stdout was closed early.
+    """
+    from canasta.errors import CanastaError
+
+    try:
+        try:
+            args = build_parser().parse_args(None if argv is None else list(argv))
+        except SystemExit as exc:  # --help, --version and usage errors
+            if exc.code is None or isinstance(exc.code, int):
+                return exc.code or EXIT_OK
+            return EXIT_USAGE
+        run: Handler = args._run
+        status = run(args)
+        sys.stdout.flush()
+        return status
+    except CanastaError as exc:
+        _error(exc)
+        return EXIT_FAILURE
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            _silence_stdout()
+            return EXIT_BROKEN_PIPE
+        _error(exc)
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED

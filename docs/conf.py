@@ -1,0 +1,103 @@
+"""Sphinx configuration for the canasta documentation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Document the source tree even when the package is not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import attrs
+
+import canasta
+
+project = "canasta"
+author = "The canasta developers"
+copyright = "the canasta developers"
+release = canasta.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+
+exclude_patterns = ["_build"]
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options: dict[str, object] = {}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+# "Attributes:" sections become :ivar: fields, so attrs fields that are also
+# documented as members are not described twice.
+napoleon_use_ivar = True
+python_use_unqualified_type_names = True
+html_theme = "alabaster"
+
+# The build runs with -n (nitpicky) and without network access, so there is no
+# intersphinx: names from the standard library cannot be linked and are listed here.
+nitpick_ignore_regex = [
+    ("py:class", r"(collections\.abc|argparse|typing|os|random)\..*"),
+    ("py:class", r"(Iterable|Sequence|Callable|Namespace|ArgumentParser)"),
+    # Internal types that appear in public signatures; not part of the contract.
+    ("py:class", r"(canasta\.state\.)?(Turn|Rules)"),
+    # Modules the reference does not document page by page.
+    ("py:mod", r"canasta\.\w+"),
+]
+
+
+# Napoleon reads the first line of a property docstring as "type: text", so a
+# sentence such as "Seats of each side: partners sit opposite" would become a
+# type named "Seats of each side". Properties here take their type from the
+# return annotation, so their docstrings are kept exactly as written.
+_property_docstrings: dict[str, list[str]] = {}
+
+
+def _keep_property_docstring(app, what, name, obj, options, lines):
+    if what == "property":
+        _property_docstrings[name] = list(lines)
+
+
+def _restore_property_docstring(app, what, name, obj, options, lines):
+    if what == "property" and name in _property_docstrings:
+        lines[:] = _property_docstrings.pop(name)
+
+
+# The rule-area classes keep each option's one-line description in the field's
+# metadata["doc"]; list the options, with type and default, under the class.
+def _list_options(app, what, name, obj, options, lines):
+    if what != "class" or not attrs.has(obj):
+        return
+    rows = []
+    for field in attrs.fields(obj):
+        doc = field.metadata.get("doc")
+        if doc is None:
+            continue
+        if attrs.has(type(field.default)):
+            area = type(field.default)
+            rows.append(
+                f"* ``{field.name}``: {doc} See :class:`~{area.__module__}.{area.__qualname__}`."
+            )
+        else:
+            rows.append(
+                f"* ``{field.name}`` (``{field.type}``, default ``{field.default!r}``): {doc}"
+            )
+    if rows:
+        lines.extend(["", "**Options**", "", *rows])
+
+
+def _hide_variant_signature(app, what, name, obj, options, signature, return_annotation):
+    # A Variant is built by load_variant(); its constructor lists every default
+    # of every area and would fill a screen.
+    if name == "canasta.Variant":
+        return "", None
+    return None
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", _keep_property_docstring, priority=100)
+    app.connect("autodoc-process-docstring", _restore_property_docstring, priority=900)
+    app.connect("autodoc-process-docstring", _list_options, priority=950)
+    app.connect("autodoc-process-signature", _hide_variant_signature)

@@ -1,0 +1,307 @@
+"""Tests of canasta.cli: the ``canasta`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+import canasta
+from canasta import cli
+from canasta.cli import main
+
+BUNDLED = ["classic", "classic-2p", "classic-3p", "draw-two", "hand-and-foot"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Call main(argv) and return (status, stdout, stderr)."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+class TestMain:
+    """main(): the parser, --help, --version and exit codes."""
+
+    def test_help(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """--help exits 0 and lists every registered subcommand."""
+        status, out, _ = run(capsys, "--help")
+        assert status == 0
+        assert out.startswith("usage: canasta")
+        for name in ["variants", "show", "schema"]:
+            assert name in out
+
+    @pytest.mark.parametrize("name", list(cli.COMMANDS))
+    def test_subcommand_help(self, capsys: pytest.CaptureFixture[str], name: str) -> None:
+        """Every subcommand has --help, which exits 0 with its own usage line."""
+        status, out, err = run(capsys, name, "--help")
+        assert status == 0
+        assert out.startswith(f"usage: canasta {name}")
+        assert err == ""
+
+    def test_version(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """--version prints the package version and exits 0."""
+        status, out, _ = run(capsys, "--version")
+        assert status == 0
+        assert out.strip() == f"canasta {canasta.__version__}"
+
+    def test_no_command_is_usage_error(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """No subcommand at all is a usage error: exit 2, usage on stderr."""
+        status, out, err = run(capsys)
+        assert status == 2
+        assert out == ""
+        assert "usage: canasta" in err
+        assert "canasta: error:" in err
+
+    def test_unknown_command_is_usage_error(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """An unknown subcommand exits 2 and names it."""
+        status, _, err = run(capsys, "dance")
+        assert status == 2
+        assert "'dance'" in err
+
+    def test_unknown_option_is_usage_error(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """An unknown option exits 2."""
+        status, _, err = run(capsys, "variants", "--colour")
+        assert status == 2
+        assert "--colour" in err
+
+    def test_keyboard_interrupt_exits_130_quietly(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Ctrl-C during a command exits 130 without a traceback."""
+
+        def interrupted() -> list[str]:
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(canasta, "variant_names", interrupted)
+        status, out, err = run(capsys, "variants")
+        assert status == 130
+        assert out == ""
+        assert err == ""
+
+    def test_broken_pipe_exits_quietly(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A closed stdout (e.g. `| head`) ends the command quietly with 141."""
+
+        def broken() -> list[str]:
+            raise BrokenPipeError
+
+        monkeypatch.setattr(canasta, "variant_names", broken)
+        status, _, err = run(capsys, "variants")
+        assert status == 141
+        assert err == ""
+
+    def test_other_os_error_is_failure(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An OSError such as an unreadable file is reported in one line with exit 1."""
+
+        def unreadable() -> list[str]:
+            raise PermissionError(13, "Permission denied", "variants/classic.yaml")
+
+        monkeypatch.setattr(canasta, "variant_names", unreadable)
+        status, _, err = run(capsys, "variants")
+        assert status == 1
+        assert err.startswith("canasta: error: ")
+        assert "Permission denied" in err
+        assert "Traceback" not in err
+
+
+class TestRegistry:
+    """The subcommand registry that new subcommands plug into."""
+
+    def test_new_command_is_wired_in(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """A function registered with @command gets a parser, --help and its exit status."""
+        monkeypatch.setattr(cli, "COMMANDS", dict(cli.COMMANDS))
+
+        @cli.command("echo", "print the words", cli.argument("words", nargs="*"))
+        def _echo(args: argparse.Namespace) -> int:
+            """Print the words, then report a finding."""
+            print(" ".join(args.words))
+            return 1
+
+        status, out, _ = run(capsys, "echo", "a", "b")
+        assert (status, out) == (1, "a b\n")
+        status, out, _ = run(capsys, "echo", "--help")
+        assert status == 0
+        assert "Print the words, then report a finding." in out
+        status, out, _ = run(capsys, "--help")
+        assert "print the words" in out
+
+    def test_duplicate_name_rejected(self) -> None:
+        """Registering a name twice is a programming error."""
+        with pytest.raises(ValueError, match="'show' is already registered"):
+            cli.command("show", "again")(lambda args: 0)
+
+    def test_build_parser_has_every_command(self) -> None:
+        """The parser accepts every registered name."""
+        parser = cli.build_parser()
+        assert parser.parse_args(["variants"]).command == "variants"
+        assert parser.parse_args(["show", "classic"]).variant == "classic"
+
+
+class TestVariants:
+    """canasta variants."""
+
+    def test_lists_bundled_names_with_titles(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """One line per bundled profile: its name, then its title."""
+        status, out, err = run(capsys, "variants")
+        assert status == 0
+        assert err == ""
+        lines = out.splitlines()
+        assert [line.split()[0] for line in lines] == BUNDLED
+        for line, name in zip(lines, BUNDLED, strict=True):
+            title = canasta.load_variant(name).title
+            assert title
+            assert line.endswith("  " + title)
+
+    def test_titles_are_aligned(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """Titles start in one column."""
+        _, out, _ = run(capsys, "variants")
+        starts = {
+            len(line) - len(line[len(name) :].lstrip())
+            for line, name in zip(out.splitlines(), BUNDLED, strict=True)
+        }
+        assert len(starts) == 1
+
+
+class TestShow:
+    """canasta show VARIANT."""
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_bundled_profile_round_trips(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+    ) -> None:
+        """The printed YAML is a profile that loads back to the same variant."""
+        status, out, err = run(capsys, "show", name)
+        assert status == 0
+        assert err == ""
+        data = yaml.safe_load(out)
+        assert data["name"] == name
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(out, encoding="utf-8")
+        assert canasta.load_variant(str(path)) == canasta.load_variant(name)
+
+    def test_extends_is_resolved(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """A profile that extends classic is shown with classic's options filled in."""
+        _, out, _ = run(capsys, "show", "classic-2p")
+        data = yaml.safe_load(out)
+        assert "extends" not in data
+        assert data["players"]["count"] == 2
+        assert data["deal"]["hand_size"] == 15
+        assert data["canastas"]["size"] == 7  # inherited from classic
+        assert data["melds"]["max_wilds"] == 3  # inherited from classic
+
+    def test_path_to_house_profile(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    ) -> None:
+        """VARIANT may be the path of a house profile that extends a bundled one."""
+        path = tmp_path / "house.yaml"
+        path.write_text("extends: classic\nname: house\ngame:\n  target: 7500\n", encoding="utf-8")
+        status, out, _ = run(capsys, "show", str(path))
+        assert status == 0
+        data = yaml.safe_load(out)
+        assert data["name"] == "house"
+        assert data["game"]["target"] == 7500
+        assert data["deal"]["hand_size"] == 11
+
+    def test_unknown_name_fails_with_one_line(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """An unknown variant exits 1 with `canasta: error:` on stderr and no traceback."""
+        status, out, err = run(capsys, "show", "clasic")
+        assert status == 1
+        assert out == ""
+        assert err.startswith("canasta: error: ")
+        assert "clasic" in err
+        assert "Traceback" not in err
+
+    def test_missing_file_fails(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """A path that does not exist exits 1 with an error message."""
+        status, _, err = run(capsys, "show", str(tmp_path / "nowhere.yaml"))
+        assert status == 1
+        assert err.startswith("canasta: error: ")
+        assert "Traceback" not in err
+
+    def test_unknown_key_fails(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """A profile with an unknown key exits 1 and names the key."""
+        path = tmp_path / "typo.yaml"
+        path.write_text("extends: classic\nname: typo\ndeal:\n  hand_sise: 13\n", encoding="utf-8")
+        status, out, err = run(capsys, "show", str(path))
+        assert status == 1
+        assert out == ""
+        assert err.startswith("canasta: error: ")
+        assert "hand_sise" in err
+        assert "Traceback" not in err
+
+    def test_missing_argument_is_usage_error(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """show without VARIANT exits 2."""
+        status, _, err = run(capsys, "show")
+        assert status == 2
+        assert "VARIANT" in err
+
+
+class TestSchema:
+    """canasta schema."""
+
+    def test_prints_valid_json_schema(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The output is JSON, and a valid JSON Schema, equal to json_schema()."""
+        from canasta.schema import json_schema
+
+        status, out, err = run(capsys, "schema")
+        assert status == 0
+        assert err == ""
+        schema = json.loads(out)
+        assert schema == json_schema()
+        jsonschema.validators.validator_for(schema).check_schema(schema)
+
+    def test_output_is_stable(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """Keys are sorted and indented, so the output diffs cleanly."""
+        _, out, _ = run(capsys, "schema")
+        assert out == json.dumps(json.loads(out), indent=2, sort_keys=True) + "\n"
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_shown_profiles_follow_the_schema(
+        self, capsys: pytest.CaptureFixture[str], name: str
+    ) -> None:
+        """What `canasta show` prints validates against what `canasta schema` prints."""
+        _, schema_text, _ = run(capsys, "schema")
+        _, profile_text, _ = run(capsys, "show", name)
+        jsonschema.validate(yaml.safe_load(profile_text), json.loads(schema_text))
+
+
+class TestModuleEntryPoint:
+    """python -m canasta, in a separate process."""
+
+    def test_python_m_canasta_variants(self) -> None:
+        """`python -m canasta variants` lists the bundled profiles and exits 0."""
+        proc = subprocess.run(
+            [sys.executable, "-m", "canasta", "variants"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert [line.split()[0] for line in proc.stdout.splitlines()] == BUNDLED
+
+    def test_python_m_canasta_error(self) -> None:
+        """An error in a real process gives exit 1 and one line on stderr, no traceback."""
+        proc = subprocess.run(
+            [sys.executable, "-m", "canasta", "show", "no-such-variant"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert proc.returncode == 1
+        assert proc.stdout == ""
+        assert proc.stderr.startswith("canasta: error: ")
+        assert "Traceback" not in proc.stderr
