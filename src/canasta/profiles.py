@@ -385,8 +385,10 @@ def _mark_pos(mark: Any) -> str:
 def _parse(text: str, display: str) -> _Val:
     """Compose ``text`` into one mapping node and convert it, or raise VariantError."""
     ctx = _Ctx(display)
-    loader = _StrictLoader(text)
+    loader: _StrictLoader | None = None
     try:
+        # The reader checks for forbidden characters already when it is built.
+        loader = _StrictLoader(text)
         if not loader.check_node():
             raise VariantError(
                 f"{display}:1:1: expected a mapping of options, got an empty document"
@@ -416,7 +418,8 @@ def _parse(text: str, display: str) -> _Val:
     except RecursionError:
         raise VariantError(f"{display}: nesting too deep") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     assert node is not None
     if isinstance(node, yaml.ScalarNode) and node.tag == _STD + "null" and node.value == "":
         # `---` alone: a document with nothing in it.
@@ -660,10 +663,12 @@ def _bundled(name: str) -> tuple[Path, str]:
 def _read(path: Path, display: str) -> str:
     try:
         info = path.stat()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         raise VariantError(f"{display}: file not found") from None
     except OSError as exc:
         raise VariantError(f"{display}: cannot read the file: {exc.strerror}") from None
+    except ValueError:  # e.g. a NUL character in the path
+        raise VariantError(f"{display}: not a valid file path") from None
     # A FIFO or device would block or never end; only a regular file is read.
     if not stat.S_ISREG(info.st_mode):
         raise VariantError(f"{display}: not a regular file")
@@ -697,7 +702,13 @@ class _Source:
 
     @property
     def identity(self) -> Path | None:
-        return self.path.resolve() if self.path is not None else None
+        """The real file, so that two spellings of one path make a cycle too."""
+        if self.path is None:
+            return None
+        try:
+            return self.path.resolve()
+        except (OSError, ValueError, RuntimeError):  # symlink loop, NUL: reading reports it
+            return self.path.absolute()
 
     @property
     def label(self) -> str:
@@ -716,9 +727,13 @@ def _resolve_extends(target: str, pos: _Pos | None, child: _Source, ctx: _Ctx) -
     assert child.display is not None
     display = os.path.normpath(os.path.join(os.path.dirname(child.display), target))
     path = child.path.parent / target
-    if not path.exists():
+    try:
+        path.stat()
+    except (FileNotFoundError, NotADirectoryError):
         # Said at the `extends:` line, so the reader sees which file asked for it.
-        raise ctx.error(pos, "extends", f"file not found: {display}")
+        raise ctx.error(pos, "extends", f"file not found: {display}") from None
+    except (OSError, ValueError):
+        pass  # reading it reports the problem
     return _Source(path, display)
 
 
@@ -860,7 +875,18 @@ def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
     return dumper.represent_sequence(_STD + "seq", data, flow_style=flow)
 
 
+# PyYAML writes these raw in plain or single-quoted text, where reading folds or
+# refuses them; in double quotes they are escaped and come back unchanged.
+_NEEDS_DOUBLE_QUOTES = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
+
+
+def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    style = '"' if _NEEDS_DOUBLE_QUOTES.search(data) else None
+    return dumper.represent_scalar(_STD + "str", data, style=style)
+
+
 _Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(str, _represent_str)
 
 
 def dump_variant(variant: Variant) -> str:

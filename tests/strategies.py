@@ -1,0 +1,118 @@
+"""Hypothesis strategies shared by the tests.
+
+Variant strategies are generated from the model (attrs fields, their types
+and metadata bounds), so a new option is covered without touching this file.
+Values stay inside the profile schema but need not make a playable game:
+cross-option contradictions are the conflict checker's business.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any, Literal, get_args, get_origin
+
+import attrs
+from hypothesis import strategies as st
+
+from canasta.cards import RANK_NAMES
+from canasta.profiles import option_paths
+from canasta.variant import Assumption, RankBonus, Variant, WildRules
+
+# Unbounded options get a generous but finite range, so values stay readable.
+_SPAN = 100_000
+_RANK_FIELDS = {(WildRules, "ranks"), (RankBonus, "rank")}
+
+
+def texts(min_size: int = 0) -> st.SearchStrategy[str]:
+    """Any text a profile may hold: all of Unicode but surrogates (not UTF-8 encodable)."""
+    return st.text(st.characters(exclude_categories=["Cs"]), min_size=min_size, max_size=40)
+
+
+def ranks() -> st.SearchStrategy[str]:
+    """A canonical rank name: '2' … '10', 'J', 'Q', 'K', 'A', 'JK'."""
+    return st.sampled_from(sorted(RANK_NAMES.values()))
+
+
+def _ints(meta: typing.Mapping[str, Any]) -> st.SearchStrategy[int]:
+    low = meta.get("minimum")
+    high = meta.get("maximum")
+    if low is None:
+        low = -_SPAN if high is None else high - _SPAN
+    if high is None:
+        high = max(low, 0) + _SPAN
+    return st.integers(low, high)
+
+
+def _for_type(tp: Any, meta: typing.Mapping[str, Any], rank: bool) -> st.SearchStrategy[Any]:
+    args = get_args(tp)
+    if get_origin(tp) in (typing.Union, types.UnionType):
+        inner = next(a for a in args if a is not type(None))
+        return st.none() | _for_type(inner, meta, rank)
+    if attrs.has(tp):
+        return _for_class(tp)
+    if get_origin(tp) is tuple:
+        item = args[0]
+        if rank:
+            return st.lists(ranks(), unique=True, max_size=4).map(tuple)
+        if get_origin(item) is Literal:
+            return st.lists(st.sampled_from(get_args(item)), unique=True).map(tuple)
+        item_meta = {"minimum": 0} if item is int else meta
+        return st.lists(_for_type(item, item_meta, rank), max_size=5).map(tuple)
+    if get_origin(tp) is Literal:
+        return st.sampled_from(args)
+    if tp is bool:
+        return st.booleans()
+    if tp is int:
+        return _ints(meta)
+    if tp is str:
+        return ranks() if rank else texts()
+    raise TypeError(f"no strategy for option type {tp!r}")
+
+
+def _for_class(cls: type) -> st.SearchStrategy[Any]:
+    hints = typing.get_type_hints(cls)
+    kwargs = {
+        f.name: _for_type(hints[f.name], f.metadata, (cls, f.name) in _RANK_FIELDS)
+        for f in attrs.fields(cls)
+    }
+    return st.builds(cls, **kwargs)
+
+
+def assumptions() -> st.SearchStrategy[tuple[Assumption, ...]]:
+    """A valid ``Variant.assumed``: distinct real option paths, sorted, non-empty sources."""
+    entries = st.dictionaries(st.sampled_from(option_paths()), texts(min_size=1), max_size=6)
+    return entries.map(lambda d: tuple(Assumption(path=p, source=s) for p, s in sorted(d.items())))
+
+
+def variants() -> st.SearchStrategy[Variant]:
+    """A complete Variant whose every value lies within the profile schema."""
+    hints = typing.get_type_hints(Variant)
+    kwargs: dict[str, st.SearchStrategy[Any]] = {
+        f.name: _for_type(hints[f.name], f.metadata, False) for f in attrs.fields(Variant)
+    }
+    kwargs["name"] = texts(min_size=1)
+    kwargs["assumed"] = assumptions()
+    return st.builds(Variant, **kwargs)
+
+
+# -- engine playouts ------------------------------------------------------------
+
+#: Longest prefix of explicit choice indices a playout strategy draws; later moves
+#: are chosen by a generator seeded from the drawn seed.
+PLAYOUT_PREFIX = 60
+
+
+def game_seeds() -> st.SearchStrategy[int]:
+    """A seed for :func:`canasta.new_game`."""
+    return st.integers(min_value=0, max_value=2**63 - 1)
+
+
+def playouts() -> st.SearchStrategy[tuple[int, tuple[int, ...]]]:
+    """A game seed and a sequence of move choices (indices, taken modulo the legal moves).
+
+    The first moves of a hand follow the drawn indices (so hypothesis can shrink
+    them); once they run out, choices come from a generator seeded by the seed.
+    """
+    choices = st.lists(st.integers(min_value=0, max_value=2**16), max_size=PLAYOUT_PREFIX)
+    return st.tuples(game_seeds(), choices.map(tuple))
