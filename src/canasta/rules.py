@@ -301,6 +301,15 @@ def _counts(hand: Sequence[int]) -> list[int]:
     return counts
 
 
+@lru_cache(maxsize=4096)
+def hand_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """How many cards of each kind (index = kind) ``hand`` holds (cached)."""
+    counts = [0] * 16
+    for c in hand:
+        counts[KIND[c]] += 1
+    return tuple(counts)
+
+
 def _remove(hand: Sequence[int], kinds: Sequence[int]) -> tuple[list[int], list[int]] | None:
     """Remove one card of each kind in ``kinds`` from ``hand`` (lowest codes first)."""
     rest = list(hand)
@@ -486,11 +495,13 @@ def _outcomes(
     counts: tuple[int, ...],
     melds: tuple[MeldGroup, ...],
     allow_black: bool,
+    max_left: int = 2,
 ) -> Outcomes:
     """What the hand ``counts`` can still add to the side's ``melds``.
 
     Returns a map ``(cards left (0, 1 or 2 = two or more), going-out canastas
-    met, black 3s melded) -> most points added``.
+    met, black 3s melded) -> most points added``. Plans that leave more than
+    ``max_left`` cards are dropped early (going out leaves at most one).
     """
     wild_vals: list[int] = []
     for k in r.wild_kinds:
@@ -502,38 +513,48 @@ def _outcomes(
         prefix.append(prefix[-1] + val)
     base = _canasta_counts(r, melds)
     cap = r.req
+    cap0, cap1, cap2 = cap[0], cap[1], cap[2]
     # state: (wilds used, left, tot, nat, mix) -> natural points
     states: dict[tuple[int, int, int, int, int], int] = {
-        (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2])): 0
+        (0, 0, min(base[0], cap0), min(base[1], cap1), min(base[2], cap2)): 0
     }
     dup = r.v.melds.duplicate_ranks == "after_complete"
     for rank in r.natural_kinds:
         c = counts[rank]
         oi = _open_meld(r, melds, rank)
-        exists = any(m.rank == rank for m in melds)
         if c == 0 and oi < 0:
             continue
         if oi >= 0:
             m = melds[oi]
             opts = _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W)
         else:
-            may_new = (not exists) or dup
+            may_new = dup or not any(m.rank == rank for m in melds)
             opts = _rank_options(r, rank, c, 0, 0, False, may_new, W)
         val = r.value[rank]
         new_states: dict[tuple[int, int, int, int, int], int] = {}
+        get = new_states.get
         for (w, left, tot, nat, mix), pts in states.items():
             for a, x, dt, dn, dm in opts:
-                if w + x > W:
+                w2 = w + x
+                if w2 > W:
                     continue
-                key = (
-                    w + x,
-                    min(2, left + c - a),
-                    min(cap[0], tot + dt),
-                    min(cap[1], nat + dn),
-                    min(cap[2], mix + dm),
-                )
+                l2 = left + c - a
+                if l2 > max_left:
+                    if max_left < 2:
+                        continue
+                    l2 = 2
+                t2 = tot + dt
+                if t2 > cap0:
+                    t2 = cap0
+                n2 = nat + dn
+                if n2 > cap1:
+                    n2 = cap1
+                m2 = mix + dm
+                if m2 > cap2:
+                    m2 = cap2
+                key = (w2, l2, t2, n2, m2)
                 p = pts + a * val
-                if new_states.get(key, -1) < p:
+                if get(key, -1) < p:
                     new_states[key] = p
         states = new_states
     # black 3s: melded together (only where allowed) or left in hand
@@ -559,7 +580,11 @@ def _outcomes(
                 and min(cap[3], base[3] + g) >= cap[3]
             )
             for black in ((False, True) if black_ok else (False,)):
-                lft = min(2, left + wild_left + (0 if black else b))
+                lft = left + wild_left + (0 if black else b)
+                if lft > max_left:
+                    if max_left < 2:
+                        continue
+                    lft = 2
                 p = pts + prefix[used] + (b * r.value[BLACK_THREE] if black else 0)
                 key2 = (lft, ok, black)
                 if result.get(key2, -1) < p:
@@ -567,92 +592,200 @@ def _outcomes(
     return result
 
 
-def _turn_info(s: GameState) -> tuple[int, int, bool, bool]:
-    """(seat, side, foot blocks going out, going out forbidden by a 'no')."""
-    p = s.current
-    side = s.rules.side_of[p]
-    return p, side, bool(s.feet_[p]) and s.variant.going_out.foot_first, s.turn.asked == TOLD_NO
+class _Probe:
+    """The parts of a turn that a step changes, to ask the oracle before building a state."""
+
+    __slots__ = ("asked", "hand", "melds", "opened", "pending", "points", "took")
+
+    def __init__(
+        self,
+        hand: tuple[int, ...],
+        melds: tuple[MeldGroup, ...],
+        opened: bool,
+        points: int,
+        pending: tuple[int, ...],
+        asked: int,
+        took: bool,
+    ) -> None:
+        self.hand = hand
+        self.melds = melds
+        self.opened = opened
+        self.points = points
+        self.pending = pending
+        self.asked = asked
+        self.took = took
 
 
-def _concealed_possible(s: GameState) -> bool:
-    v = s.variant
-    return (
-        v.going_out.concealed
-        and not s.turn.took_pile
-        and not s.melded_before[s.current]
+def _probe(s: GameState) -> _Probe:
+    side = s.rules.side_of[s.current]
+    t = s.turn
+    return _Probe(
+        s.hands_[s.current], s.melds_[side], s.opened[side], t.points, t.pending, t.asked,
+        t.took_pile,
     )
 
 
-def _can_go_out(s: GameState) -> bool:
-    """Whether the current player can still go out this turn."""
+def _concealed_possible(s: GameState, took: bool) -> bool:
+    return s.variant.going_out.concealed and not took and not s.melded_before[s.current]
+
+
+def _stranded(r: Rules, counts: list[int], melds: Sequence[MeldGroup], allow_black: bool) -> int:
+    """A quick lower bound on the cards that must stay in hand: ranks that cannot be melded.
+
+    Going out leaves at most one card, so a bound above one settles the question
+    without the full search.
+    """
+    left = 0
+    for k in r.natural_kinds:
+        c = counts[k]
+        if c and c < r.min_nat and not any(m.rank == k for m in melds):
+            left += c
+    b = counts[BLACK_THREE]
+    if b and not (allow_black and r.valid(BLACK_THREE, b, 0, True)):
+        left += b
+    return left
+
+
+def _canastas_reachable(r: Rules, counts: Sequence[int], melds: Sequence[MeldGroup]) -> bool:
+    """A quick necessary condition: could the side still have the canastas going out needs?"""
+    need = r.req[0]
+    have = _canasta_counts(r, melds)[0]
+    if have >= need:
+        return True
+    wilds = sum(counts[k] for k in r.wild_kinds)
+    for k in r.natural_kinds:
+        c = counts[k]
+        oi = _open_meld(r, melds, k)
+        size = melds[oi].size if oi >= 0 else 0
+        if size < r.canasta_size and (c or size) and size + c + wilds >= r.canasta_size:
+            have += 1 + (c + wilds) // r.canasta_size  # generous: a bound, not a plan
+    if r.v.melds.wild_melds:
+        have += wilds // max(1, r.min_size)
+    return have >= need
+
+
+def _can_go_out(s: GameState, q: _Probe) -> bool:
+    """Whether the current player can still go out this turn from ``q``."""
     r = s.rules
-    p, side, foot_blocks, told_no = _turn_info(s)
-    if told_no:
+    v = s.variant
+    p = s.current
+    if q.asked == TOLD_NO:
         return False
-    hand = s.hands_[p]
-    melds = s.melds_[side]
-    if foot_blocks:
+    if s.feet_[p] and v.going_out.foot_first:
         # the foot must be picked up first (a move of its own); its cards are hidden
         return False
-    if s.turn.pending:
+    if q.pending:
         # pile cards join the hand only once the opening is met from the hand
         return False
-    counts = _counts(hand)
-    opened = s.opened[side]
-    need = 0 if opened else opening_minimum(s, side) - s.turn.points
-    waived = (not opened) and s.variant.opening.concealed_waives and _concealed_possible(s)
-    allow_black = s.variant.threes.black_meld != "never"
-    final_optional = s.variant.going_out.final_discard == "optional"
-    outs = _outcomes(r, tuple(counts), melds, allow_black)
-    for (left, ok, _black), pts in outs.items():
-        if not ok or left == 2:
-            continue
-        if left == 0 and not final_optional:
-            continue
-        if need > 0 and pts < need and not waived:
-            continue
-        return True
+    counts = list(hand_counts(q.hand))
+    side = r.side_of[p]
+    need = 0 if q.opened else opening_minimum(s, side) - q.points
+    waived = (not q.opened) and v.opening.concealed_waives and _concealed_possible(s, q.took)
+    allow_black = v.threes.black_meld != "never"
+    final_optional = v.going_out.final_discard == "optional"
+    if _stranded(r, counts, q.melds, allow_black) <= 1 and _canastas_reachable(r, counts, q.melds):
+        outs = _outcomes(r, tuple(counts), q.melds, allow_black, 1)
+        for (left, ok, _black), pts in outs.items():
+            if not ok or left == 2:
+                continue
+            if left == 0 and not final_optional:
+                continue
+            if need > 0 and pts < need and not waived:
+                continue
+            return True
     # black-3 out: everything else melded, exactly N black 3s kept, plus the discard
-    n_out = s.variant.threes.black_out_cards
+    n_out = v.threes.black_out_cards
     if n_out is not None and counts[BLACK_THREE] in (n_out, n_out + 1):
         extra = counts[BLACK_THREE] - n_out
         c2 = list(counts)
         c2[BLACK_THREE] = 0
-        outs2 = _outcomes(r, tuple(c2), melds, False)
+        outs2 = _outcomes(r, tuple(c2), q.melds, False, 1)
         for (left, ok, _black), pts in outs2.items():
             if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
                 return True
     return False
 
 
-def _can_finish(s: GameState) -> bool:
-    """Whether the player in the play phase can still end the turn legally."""
+def _opening_bounds(
+    r: Rules, counts: tuple[int, ...], melds: Sequence[MeldGroup], allow_black: bool
+) -> tuple[int, int, int]:
+    """Quick bounds on the points a hand can still add: (upper bound, greedy, cards left).
+
+    The greedy plan melds naturals only: every rank with an open meld takes all it
+    can, every other rank with enough naturals starts a meld of them. Such melds
+    are always legal, so when the greedy plan reaches the minimum with two cards
+    to spare the full search is not needed.
+    """
+    upper = 0
+    greedy = 0
+    left = 0
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    for k in r.natural_kinds:
+        c = counts[k]
+        if not c:
+            continue
+        val = r.value[k]
+        oi = _open_meld(r, melds, k)
+        exists = oi >= 0 or any(m.rank == k for m in melds)
+        if oi >= 0 or c >= r.min_nat:
+            upper += c * val
+        if oi >= 0:
+            om = melds[oi]
+            room = c if r.max_size is None else min(c, r.max_size - om.size)
+            while room > 0 and not r.valid(k, om.naturals + room, om.wilds, False):
+                room -= 1
+            greedy += room * val
+            left += c - room
+        elif (not exists or dup) and c >= r.new_size and r.valid(k, min(c, r.max_size or c), 0, True):
+            use = min(c, r.max_size or c)
+            greedy += use * val
+            left += c - use
+        else:
+            left += c
+    for k in r.wild_kinds:
+        upper += counts[k] * r.value[k]
+        left += counts[k]
+    b = counts[BLACK_THREE]
+    if allow_black and b and r.valid(BLACK_THREE, b, 0, True):
+        upper += b * r.value[BLACK_THREE]
+    left += b
+    return upper, greedy, left
+
+
+def _can_finish(s: GameState, q: _Probe) -> bool:
+    """Whether the player in the play phase can still end the turn legally from ``q``."""
     r = s.rules
-    p, side, foot_blocks, told_no = _turn_info(s)
-    if s.turn.asked == TOLD_YES:
-        return _can_go_out(s)
-    hand = s.hands_[p]
-    h = len(hand)
-    melds = s.melds_[side]
-    opened = s.opened[side]
     v = s.variant
-    if opened or not melds:
+    p = s.current
+    if q.asked == TOLD_YES:
+        return _can_go_out(s, q)
+    h = len(q.hand)
+    if q.opened or not q.melds:
         if h >= 2:
             return True
-        if _foot_available(s, p, h, melds) and h + len(s.feet_[p]) >= 2:
+        if h + len(s.feet_[p]) >= 2 and _foot_available(s, p, h, q.melds):
             return True
         if h == 1:
             if v.going_out.out_but_not_out:
                 return True
-            return _can_go_out(s)
-        if opened:
+            return _can_go_out(s, q)
+        if q.opened:
             return False
     # unopened with melds laid this turn: the opening must still be reached
-    need = opening_minimum(s, side) - s.turn.points
+    side = r.side_of[p]
+    need = opening_minimum(s, side) - q.points
     allow_black = v.threes.black_meld == "always"
-    outs = _outcomes(r, tuple(_counts(hand)), melds, allow_black)
-    pend = len(s.turn.pending)
+    counts = hand_counts(q.hand)
+    pend = len(q.pending)
+    quick = _opening_bounds(r, counts, q.melds, allow_black)
+    if quick[0] < need:
+        return False
+    if quick[1] >= need and quick[2] + pend >= 2:
+        return True
+    outs = _outcomes(r, counts, q.melds, allow_black)
     final_optional = v.going_out.final_discard == "optional"
+    foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first
+    told_no = q.asked == TOLD_NO
     for (left, ok, _black), pts in outs.items():
         if pts < need:
             continue
@@ -663,8 +796,8 @@ def _can_finish(s: GameState) -> bool:
             return True
         if ok and not told_no and not foot_blocks and (eff == 1 or final_optional):
             return True
-    if _concealed_possible(s) and v.opening.concealed_waives:
-        return _can_go_out(s)
+    if _concealed_possible(s, q.took) and v.opening.concealed_waives:
+        return _can_go_out(s, q)
     return False
 
 
@@ -784,15 +917,20 @@ def hand_breakdowns(
 
 
 # -- the steps ------------------------------------------------------------------
+#
+# Each step function validates a move and, when ``build`` is true, returns the
+# next state. With ``build`` false it returns None for a legal move, so that
+# legal_moves() can ask the very same code without paying for new states.
 
-
-def _step(s: GameState, m: Move) -> GameState | str:
-    """The state after ``m``, or the reason it is illegal."""
+def _step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
+    """The state after ``m`` (None when legal and ``build`` is false), or why it is illegal."""
     if s.phase == GAME_OVER:
         return "the game is over"
     if isinstance(m, NextHand):
         if s.phase != HAND_OVER:
             return "the hand is not over yet"
+        if not build:
+            return None
         r = s.rules
         return _deal(r, s.seed, s.hand_number + 1, (s.dealer + 1) % r.n, s.scores, s.history)
     if s.phase == HAND_OVER:
@@ -800,41 +938,45 @@ def _step(s: GameState, m: Move) -> GameState | str:
     if s.phase == ANSWER:
         if not isinstance(m, Answer):
             return "your partner asked to go out: answer 'yes' or 'no'"
+        if not build:
+            return None
         t = s.turn
         turn = Turn(t.took_pile, t.melded, t.points, t.pending,
                     TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn)
         return _rebuild(s, phase=PLAY, current=t.asker, turn=turn)
     if s.phase == DRAW:
         if isinstance(m, Draw):
-            return _draw(s)
+            return _draw(s, build)
         if isinstance(m, TakePile):
-            return _take(s, m)
+            return _take(s, m, build)
         if isinstance(m, Pass):
-            return _pass(s)
-        return f"first draw from the stock or take the pile ({m.verb!s} comes later)"
+            return _pass(s, build)
+        return f"first draw from the stock or take the pile ('{m}' comes later)"
     # PLAY
     if isinstance(m, Meld):
-        return _meld(s, m)
+        return _meld(s, m, build)
     if isinstance(m, Add):
-        return _add(s, m)
+        return _add(s, m, build)
     if isinstance(m, Discard):
-        return _discard(s, m)
+        return _discard(s, m, build)
     if isinstance(m, Foot):
-        return _foot(s)
+        return _foot(s, build)
     if isinstance(m, Ask):
-        return _ask(s)
+        return _ask(s, build)
     if isinstance(m, (Draw, TakePile, Pass)):
         return "you have already drawn this turn"
     if isinstance(m, Answer):
         return "nobody has asked to go out"
-    return f"{m} is not a move of the play phase"
+    return f"'{m}' is not a move of the play phase"
 
 
-def _draw(s: GameState) -> GameState | str:
+def _draw(s: GameState, build: bool) -> GameState | str | None:
     r = s.rules
     v = s.variant
     if not s.stock_:
         return "the stock is empty: take the pile or pass"
+    if not build:
+        return None
     stock = list(s.stock_)
     p = s.current
     side = r.side_of[p]
@@ -843,7 +985,10 @@ def _draw(s: GameState) -> GameState | str:
     for _ in range(min(v.draw.count, len(stock))):
         if not stock:
             break
-        drawn += _lay_red_threes(r, [stock.pop()], stock, red) if v.threes.red_laid_at_once else [stock.pop()]
+        if v.threes.red_laid_at_once:
+            drawn += _lay_red_threes(r, [stock.pop()], stock, red)
+        else:
+            drawn.append(stock.pop())
     hand = tuple(sorted(s.hands_[p] + tuple(drawn)))
     s2 = _rebuild(
         s, phase=PLAY, hands=_set(s.hands_, p, hand), stock=tuple(stock),
@@ -855,20 +1000,22 @@ def _draw(s: GameState) -> GameState | str:
     return s2
 
 
-def _pass(s: GameState) -> GameState | str:
+def _pass(s: GameState, build: bool) -> GameState | str | None:
     if s.stock_:
         return "the stock is not empty: draw"
     must = s.variant.pile.must_take_when_stock_empty
-    if must == "lay_off" and not isinstance(_take(s, TakePile("layoff")), str):
+    if must == "lay_off" and _take(s, TakePile("layoff"), False) is None:
         return "the stock is empty and you can take the pile by laying its top card off: you must take it"
     if must == "any":
         for way in _take_candidates(s):
-            if not isinstance(_take(s, way), str):
+            if _take(s, way, False) is None:
                 return f"the stock is empty and you can take the pile ('{way}'): you must take it"
+    if not build:
+        return None
     return _end_hand(s, "stock", -1, False, False)
 
 
-def _take(s: GameState, m: TakePile) -> GameState | str:
+def _take(s: GameState, m: TakePile, build: bool) -> GameState | str | None:
     r = s.rules
     v = s.variant
     pr = v.pile
@@ -885,7 +1032,7 @@ def _take(s: GameState, m: TakePile) -> GameState | str:
         return f"the top card {top_name} cannot be melded, so the pile cannot be taken"
     rank = RANK_NAMES[k]
     hand = s.hands_[p]
-    counts = _counts(hand)
+    counts = hand_counts(hand)
     melds = s.melds_[side]
     oi = _open_meld(r, melds, k)
     frozen = pile_frozen(s, side)
@@ -906,12 +1053,12 @@ def _take(s: GameState, m: TakePile) -> GameState | str:
         om = melds[oi]
         if not r.valid(k, om.naturals + need, om.wilds, False):
             return f"the meld of {rank}s cannot take {need} more {rank}s"
+        if v.melds.duplicate_ranks != "after_complete" or not r.closed(om.size + need):
+            return f"the side may not start a second meld of {rank}s"
         got = _remove(hand, [k] * (need + 2))
         assert got is not None
         rest, used = got
         new_melds[oi] = _make_meld(r, k, om.cards + tuple(used[:need]))
-        if v.melds.duplicate_ranks != "after_complete" or not r.closed(new_melds[oi].size):
-            return f"the side may not start a second meld of {rank}s"
         new_melds.append(_make_meld(r, k, (*used[need:], top)))
     else:
         if blocked:
@@ -944,9 +1091,7 @@ def _take(s: GameState, m: TakePile) -> GameState | str:
                 return f"the pile is frozen: taking it needs two natural {rank}s from your hand"
             if oi < 0:
                 return f"your side has no open meld of {rank}s to lay the top card off on"
-            made = any(
-                mm.rank == k and mm.size >= r.canasta_size for mm in melds
-            )
+            made = any(mm.rank == k and mm.size >= r.canasta_size for mm in melds)
             if made and not pr.lay_off_after_canasta:
                 return (
                     f"your side has already made a canasta of {rank}s this hand: taking the "
@@ -974,17 +1119,10 @@ def _take(s: GameState, m: TakePile) -> GameState | str:
                 return f"{' '.join(kind_name(KIND[c]) for c in cards)} is not a legal meld"
             new_melds.append(nm)
     # the rest of the pile: red 3s are laid (not replaced), the rest joins the hand
-    red = list(s.red_threes_[side])
-    pile_rest = []
-    for c in s.pile_[:-1]:
-        if KIND[c] == RED_THREE:
-            red.append(c)
-        else:
-            pile_rest.append(c)
+    pile_rest = [c for c in s.pile_[:-1] if KIND[c] != RED_THREE]
     opened = s.opened[side]
     points = 0
     pending: tuple[int, ...] = ()
-    hand_after = tuple(rest)
     if opened:
         hand_after = tuple(sorted((*rest, *pile_rest)))
     else:
@@ -995,81 +1133,100 @@ def _take(s: GameState, m: TakePile) -> GameState | str:
             opened = True
             hand_after = tuple(sorted((*rest, *pile_rest)))
         else:
+            hand_after = tuple(rest)
             pending = tuple(sorted(pile_rest))
-    s2 = _rebuild(
-        s, phase=PLAY, hands=_set(s.hands_, p, hand_after), pile=(),
-        melds=_set(s.melds_, side, tuple(new_melds)),
-        red=_set(s.red_threes_, side, tuple(red)),
-        opened=_set(s.opened, side, opened),
-        turn=Turn(took_pile=True, melded=True, points=points, pending=pending),
-    )
-    if not _can_finish(s2):
-        need = opening_minimum(s, side)
+    melds_after = tuple(new_melds)
+    q = _Probe(hand_after, melds_after, opened, points, pending, NOT_ASKED, True)
+    if not _can_finish(s, q):
         if not s.opened[side]:
+            need = opening_minimum(s, side)
             return (
                 f"the side has not opened: taking the pile needs melds from your hand worth "
                 f"{need} points with the top card, and a card left to discard"
             )
         return "after taking the pile you could not finish the turn legally"
-    return s2
+    if not build:
+        return None
+    red = s.red_threes_[side] + tuple(c for c in s.pile_[:-1] if KIND[c] == RED_THREE)
+    return _rebuild(
+        s, phase=PLAY, hands=_set(s.hands_, p, hand_after), pile=(),
+        melds=_set(s.melds_, side, melds_after), red=_set(s.red_threes_, side, red),
+        opened=_set(s.opened, side, opened),
+        turn=Turn(took_pile=True, melded=True, points=points, pending=pending),
+    )
 
 
-def _after_play(s: GameState, s2: GameState, what: str) -> GameState | str:
-    """Common end of a meld or add: the opening, the hand running out, dead ends."""
+def _play_cards(
+    s: GameState, what: str, kinds: list[int], melds: list[MeldGroup], index: int, rank: int,
+    build: bool,
+) -> GameState | str | None:
+    """Common end of a meld or add: move ``kinds`` from hand to meld ``index`` (or a new one).
+
+    Handles the opening minimum, the hand running out, and dead ends.
+    """
     r = s.rules
     v = s.variant
-    p = s2.current
+    p = s.current
     side = r.side_of[p]
-    hand = s2.hands_[p]
-    melds = s2.melds_[side]
-    if not hand:
-        if _foot_available(s2, p, 0, melds):
-            return s2
-        # melding the last card goes out
-        if v.going_out.final_discard != "optional":
-            return f"{what} would leave you no card: in this variant you go out by discarding"
-        err = _going_out_error(s2)
-        if err:
-            return f"{what} would meld your last card, but {err}"
-        return _end_hand(s2, "out", p, _concealed_possible(s2), False)
-    if not _can_finish(s2):
-        if s2.turn.asked == TOLD_YES:
-            return f"after {what} you could no longer go out, and your partner said yes"
-        if not s2.opened[side]:
-            need = opening_minimum(s, side)
-            return (
-                f"after {what} the side could no longer reach its opening minimum of {need} "
-                f"points with a card left to discard"
-            )
-        if v.threes.black_meld == "going_out_only" and what.startswith("meld 3"):
-            return "black 3s may be melded only when going out"
-        return f"after {what} you could not finish the turn legally (keep a card to discard)"
-    return s2
-
-
-def _with_meld(s: GameState, p: int, side: int, rest: Sequence[int], melds: list[MeldGroup], points: int) -> GameState:
-    v = s.variant
-    opened = s.opened[side]
+    got = _remove(s.hands_[p], kinds)
+    if got is None:
+        return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
+    rest, used = got
+    if index < 0:
+        melds.append(_make_meld(r, rank, used))
+    else:
+        melds[index] = _make_meld(r, rank, melds[index].cards + tuple(used))
     t = s.turn
+    opened = s.opened[side]
     pending = t.pending
     hand = tuple(rest)
     total = t.points
     if not opened:
-        total += points
+        total += sum(r.code_value[c] for c in used)
         if total >= opening_minimum(s, side):
             opened = True
             if pending:
                 hand = tuple(sorted(hand + pending))
                 pending = ()
-    del v
-    return _rebuild(
-        s, hands=_set(s.hands_, p, hand), melds=_set(s.melds_, side, tuple(melds)),
+    melds_t = tuple(melds)
+    q = _Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile)
+    going_out = False
+    if not hand:
+        if not _foot_available(s, p, 0, melds_t):
+            # melding the last card goes out
+            if v.going_out.final_discard != "optional":
+                return f"{what} would leave you no card: in this variant you go out by discarding"
+            err = _going_out_error(s, q)
+            if err:
+                return f"{what} would meld your last card, but {err}"
+            going_out = True
+    elif rank == BLACK_THREE and v.threes.black_meld == "going_out_only":
+        # only as part of going out: the hand must end this turn with this meld
+        if len(hand) > 1 or _going_out_error(s, q):
+            return "black 3s may be melded only when going out"
+    elif not _can_finish(s, q):
+        if t.asked == TOLD_YES:
+            return f"after '{what}' you could no longer go out, and your partner said yes"
+        if not opened:
+            need = opening_minimum(s, side)
+            return (
+                f"after '{what}' the side could no longer reach its opening minimum of {need} "
+                f"points with a card left to discard"
+            )
+        return f"after '{what}' you could not finish the turn legally (keep a card to discard)"
+    if not build:
+        return None
+    s2 = _rebuild(
+        s, hands=_set(s.hands_, p, hand), melds=_set(s.melds_, side, melds_t),
         opened=_set(s.opened, side, opened),
         turn=Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn),
     )
+    if going_out:
+        return _end_hand(s2, "out", p, _concealed_possible(s, t.took_pile), False)
+    return s2
 
 
-def _meld(s: GameState, m: Meld) -> GameState | str:
+def _meld(s: GameState, m: Meld, build: bool) -> GameState | str | None:
     r = s.rules
     v = s.variant
     p = s.current
@@ -1077,7 +1234,6 @@ def _meld(s: GameState, m: Meld) -> GameState | str:
     kinds = list(m.kinds)
     naturals = [k for k in kinds if not r.is_wild[k]]
     n, j = len(naturals), len(kinds) - len(naturals)
-    melds = list(s.melds_[side])
     if RED_THREE in kinds:
         return "red 3s are laid on their own, never melded"
     if not naturals:
@@ -1102,31 +1258,22 @@ def _meld(s: GameState, m: Meld) -> GameState | str:
         if rank != WILD_TARGET and not r.is_natural[rank]:
             return f"{kind_name(rank)}s cannot be melded"
         if len(kinds) != r.new_size:
-            return (
-                f"lay a new meld with exactly {r.new_size} cards, then add cards one at a time"
-            )
+            return f"lay a new meld with exactly {r.new_size} cards, then add cards one at a time"
         if not r.valid(rank, n, j, True):
             return _meld_rule_text(r, rank, n, j)
+    melds = list(s.melds_[side])
     if _open_meld(r, melds, rank) >= 0:
         return f"your side already has a meld of {label}: add to it"
     if any(mm.rank == rank for mm in melds) and v.melds.duplicate_ranks != "after_complete":
         return f"your side already has a meld of {label}"
-    got = _remove(s.hands_[p], kinds)
-    if got is None:
-        return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
-    rest, used = got
-    melds.append(_make_meld(r, rank, used))
-    s2 = _with_meld(s, p, side, rest, melds, sum(r.code_value[c] for c in used))
-    if rank == BLACK_THREE and v.threes.black_meld == "going_out_only":
-        # only as part of going out: the hand must end this turn with this meld
-        if len(rest) > 1 or _going_out_error(s2):
-            return "black 3s may be melded only when going out"
-    return _after_play(s, s2, str(m))
+    return _play_cards(s, str(m), kinds, melds, -1, rank, build)
 
 
 def _meld_rule_text(r: Rules, rank: int, n: int, j: int) -> str:
     mr = r.v.melds
     if rank == WILD_TARGET:
+        if r.max_size is not None and j > r.max_size:
+            return f"a meld holds at most {r.max_size} cards"
         return f"a meld of wild cards needs at least {r.min_size} cards"
     if n < r.min_nat:
         return f"a meld needs at least {r.min_nat} natural cards"
@@ -1134,16 +1281,22 @@ def _meld_rule_text(r: Rules, rank: int, n: int, j: int) -> str:
         return f"a meld may hold at most {r.max_wilds} wild cards"
     if mr.wilds_at_most_naturals and j > n:
         return "a meld may not hold more wild cards than natural cards"
-    if j >= 2 and mr.second_wild == "by_size":
-        return f"a second wild card may join a meld only as its card number {mr.second_wild_size} or later"
-    if j >= 2 and mr.second_wild == "by_naturals":
-        return f"a second wild card may join a meld only once it holds {mr.second_wild_naturals} naturals"
+    if j >= 2 and mr.second_wild == "by_size" and n + 2 < mr.second_wild_size:
+        return (
+            f"a second wild card may join a meld only as its card number "
+            f"{mr.second_wild_size} or later"
+        )
+    if j >= 2 and mr.second_wild == "by_naturals" and n < mr.second_wild_naturals:
+        return (
+            f"a second wild card may join a meld only once it holds "
+            f"{mr.second_wild_naturals} naturals"
+        )
     if r.max_size is not None and n + j > r.max_size:
         return f"a meld holds at most {r.max_size} cards"
     return "that is not a legal meld"
 
 
-def _add(s: GameState, m: Add) -> GameState | str:
+def _add(s: GameState, m: Add, build: bool) -> GameState | str | None:
     r = s.rules
     p = s.current
     side = r.side_of[p]
@@ -1160,43 +1313,40 @@ def _add(s: GameState, m: Add) -> GameState | str:
     k = m.kind
     if k == RED_THREE:
         return "red 3s are laid on their own, never melded"
-    if not r.is_wild[k] and k != target:
+    wild = r.is_wild[k]
+    if not wild and k != target:
         return f"a {kind_name(k)} cannot join the meld of {label}"
     om = melds[oi]
-    n = om.naturals + (0 if r.is_wild[k] else 1)
-    j = om.wilds + (1 if r.is_wild[k] else 0)
+    n = om.naturals + (0 if wild else 1)
+    j = om.wilds + (1 if wild else 0)
     if not r.valid(target, n, j, False):
         return _meld_rule_text(r, target, n, j)
-    got = _remove(s.hands_[p], [k])
-    if got is None:
-        return f"you hold no {kind_name(k)}"
-    rest, used = got
-    melds[oi] = _make_meld(r, target, om.cards + tuple(used))
-    s2 = _with_meld(s, p, side, rest, melds, r.code_value[used[0]])
-    return _after_play(s, s2, str(m))
+    return _play_cards(s, str(m), [k], melds, oi, target, build)
 
 
-def _going_out_error(s: GameState) -> str | None:
-    """Why the current player may not go out now (with the table as it is), or None."""
+def _going_out_error(s: GameState, q: _Probe) -> str | None:
+    """Why the current player may not go out with the table of ``q``, or None."""
     r = s.rules
     v = s.variant
-    p, side, foot_blocks, told_no = _turn_info(s)
-    if told_no:
+    p = s.current
+    side = r.side_of[p]
+    if q.asked == TOLD_NO:
         return "your partner said no: you may not go out this turn"
-    if foot_blocks:
+    if s.feet_[p] and v.going_out.foot_first:
         return "you must pick up your foot before going out"
-    if not _req_met(r, _canasta_counts(r, s.melds_[side])):
+    if not _req_met(r, _canasta_counts(r, q.melds)):
         return f"going out needs {_req_text(r)}"
-    if not s.opened[side] and s.melds_[side]:
-        if not (v.opening.concealed_waives and _concealed_possible(s)):
-            return (
-                f"the melds laid this turn total {s.turn.points} points; the side's opening "
-                f"needs {opening_minimum(s, side)}"
-            )
+    if not q.opened and q.melds and not (
+        v.opening.concealed_waives and _concealed_possible(s, q.took)
+    ):
+        return (
+            f"the melds laid this turn total {q.points} points; the side's opening "
+            f"needs {opening_minimum(s, side)}"
+        )
     return None
 
 
-def _discard(s: GameState, m: Discard) -> GameState | str:
+def _discard(s: GameState, m: Discard, build: bool) -> GameState | str | None:
     r = s.rules
     v = s.variant
     p = s.current
@@ -1204,43 +1354,49 @@ def _discard(s: GameState, m: Discard) -> GameState | str:
     k = m.kind
     if k == RED_THREE:
         return "a red 3 is never discarded"
-    got = _remove(s.hands_[p], [k])
-    if got is None:
-        return f"you hold no {kind_name(k)}"
-    rest, used = got
-    left = len(rest)
-    if s.turn.pending:
+    hand = s.hands_[p]
+    t = s.turn
+    if not 0 <= k < 16 or not hand_counts(hand)[k]:
+        return f"you hold no {kind_name(k) if 0 <= k < 16 else k}"
+    left = len(hand) - 1
+    if t.pending:
         return "the side has not yet met its opening minimum with the pile's top card"
-    n_out = v.threes.black_out_cards
-    black_out = (
-        m.out and n_out is not None and left == n_out
-        and all(KIND[c] == BLACK_THREE for c in rest)
-    )
+    black_out = False
     if m.out:
-        if left and not black_out:
-            return "going out means discarding your last card"
-        err = _going_out_error(s)
+        if left:
+            n_out = v.threes.black_out_cards
+            black_out = (
+                n_out is not None and left == n_out
+                and hand_counts(hand)[BLACK_THREE] - (k == BLACK_THREE) == n_out
+            )
+            if not black_out:
+                return "going out means discarding your last card"
+        err = _going_out_error(s, _probe(s))
         if err:
             return err
     else:
-        if s.turn.asked == TOLD_YES:
+        if t.asked == TOLD_YES:
             return "your partner said yes: you must go out this turn"
         if not s.opened[side] and s.melds_[side]:
             return (
-                f"the melds laid this turn total {s.turn.points} points; the side's opening "
+                f"the melds laid this turn total {t.points} points; the side's opening "
                 f"needs {opening_minimum(s, side)}"
             )
         if left == 0 and not v.going_out.out_but_not_out:
             return f"discarding your last card goes out: write 'out {kind_name(k)}'"
-    pile = (*s.pile_, used[0])
-    s2 = _rebuild(s, hands=_set(s.hands_, p, tuple(rest)), pile=pile)
+    if not build:
+        return None
+    got = _remove(hand, [k])
+    assert got is not None
+    rest, used = got
+    s2 = _rebuild(s, hands=_set(s.hands_, p, tuple(rest)), pile=(*s.pile_, used[0]))
     if m.out:
-        concealed = _concealed_possible(s) and s.turn.melded
+        concealed = _concealed_possible(s, t.took_pile) and t.melded
         return _end_hand(s2, "out", p, concealed, black_out)
     return _next_turn(s2)
 
 
-def _foot(s: GameState) -> GameState | str:
+def _foot(s: GameState, build: bool) -> GameState | str | None:
     r = s.rules
     p = s.current
     side = r.side_of[p]
@@ -1250,33 +1406,39 @@ def _foot(s: GameState) -> GameState | str:
         if s.variant.foot.trigger == "empty_hand":
             return "you may pick up your foot only when your hand is empty"
         return "you may pick up your foot once your side has completed a canasta"
+    if s.turn.asked == TOLD_YES:
+        # the foot's cards are unknown until picked up: a 'yes' was given for the hand held
+        return "your partner said yes to going out with the cards you hold"
+    if not build:
+        return None
     stock = list(s.stock_)
     red = list(s.red_threes_[side])
-    cards = _lay_red_threes(r, list(s.feet_[p]), stock, red) if s.variant.threes.red_laid_at_once else list(s.feet_[p])
+    foot = list(s.feet_[p])
+    cards = _lay_red_threes(r, foot, stock, red) if s.variant.threes.red_laid_at_once else foot
     hand = tuple(sorted(s.hands_[p] + tuple(cards)))
-    s2 = _rebuild(
+    return _rebuild(
         s, hands=_set(s.hands_, p, hand), feet=_set(s.feet_, p, ()), stock=tuple(stock),
         red=_set(s.red_threes_, side, tuple(red)),
     )
-    if not _can_finish(s2):
-        return "after picking up the foot you could not finish the turn legally"
-    return s2
 
 
-def _ask(s: GameState) -> GameState | str:
+def _ask(s: GameState, build: bool) -> GameState | str | None:
     r = s.rules
     p = s.current
     if not s.variant.going_out.ask_partner or r.partner[p] < 0:
         return "there is no partner to ask in this variant"
-    if s.turn.asked != NOT_ASKED:
-        return "you have already asked this turn"
     t = s.turn
-    yes = _rebuild(s, turn=Turn(t.took_pile, t.melded, t.points, t.pending, TOLD_YES, p, t.drawn))
-    if not _can_go_out(yes):
+    if t.asked != NOT_ASKED:
+        return "you have already asked this turn"
+    q = _probe(s)
+    q.asked = TOLD_YES
+    if not _can_go_out(s, q):
         return "you cannot go out this turn, so there is nothing to ask"
-    no = _rebuild(s, turn=Turn(t.took_pile, t.melded, t.points, t.pending, TOLD_NO, p, t.drawn))
-    if not _can_finish(no):
+    q.asked = TOLD_NO
+    if not _can_finish(s, q):
         return "you could not finish the turn without going out, so there is nothing to ask"
+    if not build:
+        return None
     return _rebuild(
         s, phase=ANSWER, current=r.partner[p],
         turn=Turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn),
@@ -1309,7 +1471,7 @@ def _candidates(s: GameState) -> list[Move]:
     p = s.current
     side = r.side_of[p]
     hand = s.hands_[p]
-    counts = _counts(hand)
+    counts = hand_counts(hand)
     out: list[Move] = []
     if s.feet_[p]:
         out.append(Foot())
@@ -1342,11 +1504,19 @@ def _candidates(s: GameState) -> list[Move]:
             out.append(Add(mm.rank, mm.rank))
         for w in wilds:
             out.append(Add(mm.rank, w))
+    h = len(hand)
+    n_out = s.variant.threes.black_out_cards
+    outs = h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out)
     for k in range(16):
         if counts[k] and k != RED_THREE:
-            out.append(Discard(k, False))
-            out.append(Discard(k, True))
+            out.append(_DISCARD[k])
+            if outs:
+                out.append(_OUT[k])
     return out
+
+
+_DISCARD = [Discard(k, False) for k in range(16)]
+_OUT = [Discard(k, True) for k in range(16)]
 
 
 def _wild_combos(wilds: list[int], counts: list[int], j: int) -> list[tuple[int, ...]]:
@@ -1368,22 +1538,14 @@ def _wild_combos(wilds: list[int], counts: list[int], j: int) -> list[tuple[int,
 
 def legal_moves(s: GameState) -> list[Move]:
     """Every distinct legal move in ``s``, each once."""
-    out = []
-    seen = set()
-    for m in _candidates(s):
-        if m in seen:
-            continue
-        seen.add(m)
-        if not isinstance(_step(s, m), str):
-            out.append(m)
-    return out
+    return [m for m in _candidates(s) if _step(s, m, False) is None]
 
 
 def check(s: GameState, m: Move) -> str | None:
     """The reason ``m`` is illegal in ``s``, or ``None`` when it is legal."""
     if not isinstance(m, Move):
         return f"{m!r} is not a move"
-    result = _step(s, m)
+    result = _step(s, m, False)
     return result if isinstance(result, str) else None
 
 
@@ -1392,7 +1554,8 @@ def apply(s: GameState, m: Move | str) -> GameState:
     move = parse_move(m) if isinstance(m, str) else m
     if not isinstance(move, Move):
         raise IllegalMoveError(repr(m), "not a move")
-    result = _step(s, move)
+    result = _step(s, move, True)
     if isinstance(result, str):
         raise IllegalMoveError(str(move), result)
+    assert result is not None
     return result
