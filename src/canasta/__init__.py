@@ -24,8 +24,8 @@ from canasta.profiles import load_variant, variant_names
 from canasta.rules import new_game
 from canasta.scoring import ScoreBreakdown
 from canasta.state import GameState, HandEnd, MeldGroup
-from canasta.view import SeatView
 from canasta.variant import Variant
+from canasta.view import SeatView
 
 try:
     __version__ = version("canasta")

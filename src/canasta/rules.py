@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 from canasta.cards import JOKER, RANK_NAMES, Card, build_deck, parse_rank
 from canasta.errors import CanastaError, IllegalMoveError
@@ -56,6 +57,7 @@ from canasta.variant import Variant
 __all__ = ["Rules", "apply", "check", "compile_rules", "legal_moves", "new_game"]
 
 BLACK_THREE = 3
+_T = TypeVar("_T")
 _MASK = (1 << 64) - 1
 
 # kind of each card code: its rank, except red 3s (kind 1)
@@ -183,7 +185,7 @@ def _splitmix(x: int) -> tuple[int, int]:
     return x, z ^ (z >> 31)
 
 
-def shuffle(cards: list[int], seed: int) -> None:
+def shuffle(cards: list[_T], seed: int) -> None:
     """Shuffle ``cards`` in place: Fisher-Yates driven by SplitMix64 seeded with ``seed``.
 
     Each index is drawn without modulo bias (rejection sampling), so the result
@@ -235,7 +237,7 @@ def _deal(
     scores: tuple[int, ...], history: tuple[tuple[int, ...], ...],
 ) -> GameState:
     v = r.v
-    deck = list(build_deck(v.deck.decks, v.deck.jokers_per_deck))
+    deck: list[int] = [int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck)]
     need = r.n * (v.deal.hand_size + v.deal.foot_size) + (1 if v.deal.upcard else 0)
     if need > len(deck):
         raise CanastaError(
@@ -354,7 +356,7 @@ def _canasta_counts(r: Rules, melds: Sequence[MeldGroup]) -> tuple[int, int, int
 
 
 def _req_met(r: Rules, counts: tuple[int, int, int, int]) -> bool:
-    return all(have >= need for have, need in zip(counts, r.req))
+    return all(have >= need for have, need in zip(counts, r.req, strict=False))
 
 
 def _req_text(r: Rules) -> str:
@@ -837,7 +839,7 @@ def _rebuild(
 
 
 def _set(t: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
-    return t[:i] + (value,) + t[i + 1 :]
+    return (*t[:i], value, *t[i + 1:])
 
 
 def _next_turn(s: GameState) -> GameState:
@@ -860,7 +862,7 @@ def _end_hand(s: GameState, reason: str, seat: int, concealed: bool, black_out: 
     v = s.variant
     breakdowns = hand_breakdowns(s, reason, seat, concealed, black_out)
     hand_scores = tuple(b.total for b in breakdowns)
-    scores = tuple(a + b for a, b in zip(s.scores, hand_scores))
+    scores = tuple(a + b for a, b in zip(s.scores, hand_scores, strict=False))
     history = (*s.history, hand_scores)
     over = False
     hands_played = s.hand_number + 1
@@ -1168,9 +1170,19 @@ def _play_cards(
     v = s.variant
     p = s.current
     side = r.side_of[p]
-    got = _remove(s.hands_[p], kinds)
-    if got is None:
-        return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
+    hand0 = s.hands_[p]
+    counts = hand_counts(hand0)
+    for k in set(kinds):
+        if counts[k] < kinds.count(k):
+            return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
+    if (
+        not build and s.opened[side] and s.turn.asked != TOLD_YES and rank != BLACK_THREE
+        and len(hand0) - len(kinds) >= 2
+    ):
+        # the common case: an opened side keeps two cards, so a discard always remains
+        return None
+    got = _remove(hand0, kinds)
+    assert got is not None
     rest, used = got
     if index < 0:
         melds.append(_make_meld(r, rank, used))
@@ -1519,7 +1531,7 @@ _DISCARD = [Discard(k, False) for k in range(16)]
 _OUT = [Discard(k, True) for k in range(16)]
 
 
-def _wild_combos(wilds: list[int], counts: list[int], j: int) -> list[tuple[int, ...]]:
+def _wild_combos(wilds: list[int], counts: Sequence[int], j: int) -> list[tuple[int, ...]]:
     """Distinct multisets of ``j`` wild kinds that the hand holds."""
     if j == 0:
         return [()]

@@ -83,7 +83,9 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
         melded = sum(sum(values) for _, values, _ in table.melds)
         if melded:
             items.append(("melded cards", melded))
-    rank_bonus = {(b.rank, b.kind): b.bonus for b in variant.canastas.rank_bonuses}
+    rank_bonus: dict[tuple[str, str], int] = {
+        (b.rank, b.kind): b.bonus for b in variant.canastas.rank_bonuses
+    }
     base_bonus = {
         "natural": variant.canastas.natural_bonus,
         "mixed": variant.canastas.mixed_bonus,

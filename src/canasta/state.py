@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from canasta.rules import Rules
     from canasta.variant import Variant
 
-__all__ = ["DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "ANSWER", "GameState", "HandEnd", "MeldGroup", "Turn"]
+__all__ = ["ANSWER", "DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "GameState", "HandEnd", "MeldGroup", "Turn"]
 
 #: Phases of a turn.
 DRAW, PLAY, ANSWER, HAND_OVER, GAME_OVER = 0, 1, 2, 3, 4
