@@ -22,7 +22,7 @@ from canasta.moves import (
 )
 from canasta.profiles import load_variant, variant_names
 from canasta.rules import new_game
-from canasta.scoring import ScoreBreakdown
+from canasta.scoring import ScoreBreakdown, score_side
 from canasta.state import GameState, HandEnd, MeldGroup
 from canasta.variant import Variant
 from canasta.view import SeatView
@@ -60,5 +60,6 @@ __all__ = [
     "new_game",
     "parse_cards",
     "parse_move",
+    "score_side",
     "variant_names",
 ]

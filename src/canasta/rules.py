@@ -874,7 +874,7 @@ def _end_hand(s: GameState, reason: str, seat: int, concealed: bool, black_out: 
         best = max(scores)
         if sum(1 for x in scores if x == best) > 1:
             over = False
-    end = HandEnd(reason, seat, concealed, black_out, hand_scores)
+    end = HandEnd(reason, seat, concealed, black_out, breakdowns)
     return GameState(
         v, s.seed, s.hand_number, s.dealer, scores, history,
         GAME_OVER if over else HAND_OVER, s.current,

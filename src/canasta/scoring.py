@@ -98,7 +98,7 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
         has_canasta = True
         name = "W" if rank == 0 else RANK_NAMES.get(rank, str(rank))
         bonus = rank_bonus.get((name, kind), base_bonus[kind])
-        items.append((f"{_KIND_LABEL[kind]} of {name if rank else 'wilds'}", bonus))
+        items.append((f"{_KIND_LABEL[kind]} of {name}s" if rank else _KIND_LABEL[kind], bonus))
     th = variant.threes
     if table.red_threes:
         if th.red_all_bonus is not None and table.red_threes == red_threes_in_deck:
@@ -130,3 +130,137 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
 def totals(breakdowns: Iterable[ScoreBreakdown]) -> tuple[int, ...]:
     """The totals of several breakdowns."""
     return tuple(b.total for b in breakdowns)
+
+
+CardsLike = "str | Iterable[str | int]"
+
+
+def _cards(value: object, what: str) -> tuple[int, ...]:
+    from canasta.cards import parse_cards
+    from canasta.errors import CanastaError
+
+    if isinstance(value, str) or isinstance(value, Iterable):
+        return tuple(int(c) for c in parse_cards(value))  # type: ignore[arg-type]
+    raise CanastaError(f"{what}: expected cards such as 'KH KS KD', got {value!r}")
+
+
+def score_side(
+    variant: Variant,
+    melds: Iterable[object] = (),
+    red_threes: int = 0,
+    hand: object = (),
+    went_out: bool = False,
+    concealed: bool = False,
+    black_three_out: bool = False,
+    foot: object = (),
+    opened: bool | None = None,
+    red_threes_held: int = 0,
+) -> ScoreBreakdown:
+    """Score one side's end-of-hand table, for score-keeping apps.
+
+    Args:
+        variant: the rules.
+        melds: the side's melds, each as cards (``"KH KS KD KC KH KS KD"`` or a
+            sequence of card strings or :class:`~canasta.cards.Card`).
+        red_threes: red 3s the side laid.
+        hand: cards left in the side's hands, the partner's included (for a
+            black-3 out, the black 3s kept by the player who went out are among them
+            and count for the bonus, not against the side).
+        went_out: whether a player of this side went out.
+        concealed: whether that player went out concealed.
+        black_three_out: whether that player went out with a black-3 out.
+        foot: cards left in the side's feet (Hand and Foot).
+        opened: whether the side made its opening meld; by default, whether it has melds.
+        red_threes_held: red 3s still held in hands or feet.
+
+    Returns:
+        The itemized :class:`ScoreBreakdown`; ``.total`` is the side's score.
+
+    Raises:
+        CanastaError: the table is impossible under the variant; the message
+            names the meld or the value and the rule.
+    """
+    from canasta.errors import CanastaError
+    from canasta.rules import BLACK_THREE, KIND, RED_THREE, compile_rules
+
+    if not isinstance(variant, Variant):
+        raise CanastaError(f"score_side expects a Variant, got {type(variant).__name__}")
+    r = compile_rules(variant)
+    tables = []
+    for i, meld in enumerate(melds):
+        cards = _cards(meld, f"melds[{i}]")
+        text = " ".join(str(_card(c)) for c in cards)
+        kinds = [KIND[c] for c in cards]
+        if RED_THREE in kinds:
+            raise CanastaError(f"meld {i + 1} ({text}): red 3s are laid on their own, never melded")
+        naturals = [k for k in kinds if not r.is_wild[k]]
+        j = len(kinds) - len(naturals)
+        if not naturals:
+            rank = 0
+        elif any(k != naturals[0] for k in naturals):
+            raise CanastaError(f"meld {i + 1} ({text}): a meld holds natural cards of one rank only")
+        else:
+            rank = naturals[0]
+        if rank == BLACK_THREE and not (went_out and variant.threes.black_meld != "never"):
+            raise CanastaError(f"meld {i + 1} ({text}): black 3s may be melded only when going out")
+        if not r.valid(rank, len(naturals), j, True):
+            from canasta.rules import _meld_rule_text
+
+            reason = _meld_rule_text(r, rank, len(naturals), j) if rank != BLACK_THREE else (
+                "that is not a legal meld of black 3s"
+            )
+            raise CanastaError(f"meld {i + 1} ({text}): {reason}")
+        kind = r.kind_of(rank, len(cards), j)
+        tables.append((rank, tuple(r.code_value[c] for c in cards), kind))
+    if not isinstance(red_threes, int) or isinstance(red_threes, bool) or red_threes < 0:
+        raise CanastaError(f"red_threes: expected a whole number >= 0, got {red_threes!r}")
+    if red_threes + red_threes_held > r.red_in_deck:
+        raise CanastaError(
+            f"red_threes: the decks hold only {r.red_in_deck} red 3s, got {red_threes + red_threes_held}"
+        )
+    left_cards = _cards(hand, "hand") + _cards(foot, "foot")
+    if concealed and not went_out:
+        raise CanastaError("concealed: a side can go out concealed only if it went out")
+    if black_three_out and not went_out:
+        raise CanastaError("black_three_out: a black-3 out is a way of going out")
+    if black_three_out:
+        n_out = variant.threes.black_out_cards
+        if n_out is None:
+            raise CanastaError(f"black_three_out: variant {variant.name!r} has no black-3 out")
+        kept = [c for c in left_cards if KIND[c] == BLACK_THREE][:n_out]
+        if len(kept) != n_out:
+            raise CanastaError(
+                f"black_three_out: the hand must include the {n_out} black 3s kept for the out"
+            )
+        rest = list(left_cards)
+        for c in kept:
+            rest.remove(c)
+        left_cards = tuple(rest)
+    if went_out:
+        counts = [0, 0, 0, 0]
+        for _, _, kind in tables:
+            if kind:
+                counts[0] += 1
+                counts[{"natural": 1, "mixed": 2, "wild": 3}[kind]] += 1
+        if not all(have >= need for have, need in zip(counts, r.req, strict=True)):
+            from canasta.rules import _req_text
+
+            raise CanastaError(f"went_out: going out needs {_req_text(r)}")
+    held = red_threes_held + sum(1 for c in left_cards if KIND[c] == RED_THREE)
+    table = SideTable(
+        melds=tuple(tables),
+        red_threes=red_threes,
+        opened=bool(tables) if opened is None else opened,
+        left_values=tuple(r.code_value[c] for c in left_cards if KIND[c] != RED_THREE),
+        red_threes_held=held,
+        went_out=went_out,
+        concealed=concealed,
+        black_three_out=black_three_out,
+    )
+    return score_table(variant, table, r.red_in_deck)
+
+
+def _card(code: int) -> object:
+    from canasta.cards import Card
+
+    return Card(code)

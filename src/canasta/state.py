@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from canasta.cards import Card
+from canasta.scoring import ScoreBreakdown
 
 if TYPE_CHECKING:
     from canasta.moves import Move
@@ -77,14 +78,19 @@ class HandEnd:
         seat: the seat that went out, or -1.
         concealed: whether the player went out concealed.
         black_three_out: whether it was a black-3 out.
-        hand_scores: each side's score for the hand.
+        breakdowns: each side's itemized score for the hand.
     """
 
     reason: str
     seat: int = -1
     concealed: bool = False
     black_three_out: bool = False
-    hand_scores: tuple[int, ...] = ()
+    breakdowns: tuple[ScoreBreakdown, ...] = ()
+
+    @property
+    def hand_scores(self) -> tuple[int, ...]:
+        """Each side's total for the hand."""
+        return tuple(b.total for b in self.breakdowns)
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
@@ -136,6 +142,19 @@ class GameState:
     def is_game_over(self) -> bool:
         """Whether the whole game has ended."""
         return self.phase == GAME_OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """When the game is over, the sides with the highest score (two or more: a draw)."""
+        if self.phase != GAME_OVER:
+            return ()
+        best = max(self.scores)
+        return tuple(i for i, x in enumerate(self.scores) if x == best)
+
+    @property
+    def standings(self) -> tuple[tuple[int, int], ...]:
+        """``(side, cumulative score)`` pairs, highest score first."""
+        return tuple(sorted(enumerate(self.scores), key=lambda p: (-p[1], p[0])))
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
