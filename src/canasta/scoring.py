@@ -132,15 +132,12 @@ def totals(breakdowns: Iterable[ScoreBreakdown]) -> tuple[int, ...]:
     return tuple(b.total for b in breakdowns)
 
 
-CardsLike = "str | Iterable[str | int]"
-
-
 def _cards(value: object, what: str) -> tuple[int, ...]:
     from canasta.cards import parse_cards
     from canasta.errors import CanastaError
 
-    if isinstance(value, str) or isinstance(value, Iterable):
-        return tuple(int(c) for c in parse_cards(value))  # type: ignore[arg-type]
+    if isinstance(value, (str, Iterable)):
+        return tuple(int(c) for c in parse_cards(value))
     raise CanastaError(f"{what}: expected cards such as 'KH KS KD', got {value!r}")
 
 
@@ -181,7 +178,8 @@ def score_side(
             names the meld or the value and the rule.
     """
     from canasta.errors import CanastaError
-    from canasta.rules import BLACK_THREE, KIND, RED_THREE, compile_rules
+    from canasta.moves import RED_THREE
+    from canasta.rules import BLACK_THREE, KIND, compile_rules
 
     if not isinstance(variant, Variant):
         raise CanastaError(f"score_side expects a Variant, got {type(variant).__name__}")
