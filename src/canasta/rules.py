@@ -371,9 +371,13 @@ def _req_text(r: Rules) -> str:
 
 def pile_frozen_for_all(s: GameState) -> bool:
     """Whether the pile holds a card that freezes it for both sides."""
-    r = s.rules
-    p = s.variant.pile
-    for c in s.pile_:
+    return _frozen_pile(s.rules, s.pile_)
+
+
+@lru_cache(maxsize=4096)
+def _frozen_pile(r: Rules, pile: tuple[int, ...]) -> bool:
+    p = r.v.pile
+    for c in pile:
         k = KIND[c]
         if (p.frozen_by_wild and r.is_wild[k]) or (p.frozen_by_red_three and k == RED_THREE):
             return True
@@ -1027,16 +1031,20 @@ def _take(s: GameState, m: TakePile, build: bool) -> GameState | str | None:
     side = r.side_of[p]
     top = s.pile_[-1]
     k = KIND[top]
-    top_name = str(Card(top))
     if r.stop[k]:
-        return f"the top card {top_name} is a stop card: the pile cannot be taken"
+        return f"the top card {Card(top)} is a stop card: the pile cannot be taken"
     if not r.is_natural[k]:
-        return f"the top card {top_name} cannot be melded, so the pile cannot be taken"
+        return f"the top card {Card(top)} cannot be melded, so the pile cannot be taken"
     rank = RANK_NAMES[k]
     hand = s.hands_[p]
     counts = hand_counts(hand)
+    if m.way == "pair" and counts[k] < 2 and pr.take_natural_pair:
+        why = "the pile is frozen: " if pile_frozen(s, side) else ""
+        return f"{why}taking it needs two natural {rank}s from your hand"
     melds = s.melds_[side]
     oi = _open_meld(r, melds, k)
+    if m.way == "layoff" and oi < 0 and pr.take_lay_off:
+        return f"your side has no open meld of {rank}s to lay the top card off on"
     frozen = pile_frozen(s, side)
     blocked = (
         pr.blocked_by_meld_size is not None and oi >= 0 and melds[oi].size >= pr.blocked_by_meld_size
@@ -1460,74 +1468,122 @@ def _ask(s: GameState, build: bool) -> GameState | str | None:
 # -- candidates -------------------------------------------------------------------
 
 
+_TAKES = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))
+
+
 def _take_candidates(s: GameState) -> list[TakePile]:
+    """Ways of taking the pile worth asking :func:`_take` about (a superset of the legal ones)."""
     r = s.rules
-    out = [TakePile("pair"), TakePile("layoff"), TakePile("finish")]
+    if not s.pile_:
+        return []
+    k = KIND[s.pile_[-1]]
+    if r.stop[k] or not r.is_natural[k]:
+        return []
+    out = list(_TAKES)
     if s.variant.pile.take_natural_and_wild:
         out += [TakePile("wild", w) for w in r.wild_kinds]
     return out
 
 
 def _candidates(s: GameState) -> list[Move]:
+    """Moves worth asking :func:`_step` about: a superset of the legal moves."""
     r = s.rules
     if s.phase == HAND_OVER:
-        return [NextHand()]
+        return [_NEXT]
     if s.phase == GAME_OVER:
         return []
     if s.phase == ANSWER:
-        return [Answer(True), Answer(False)]
+        return [_YES, _NO]
     if s.phase == DRAW:
         if s.stock_:
-            return [Draw(), *_take_candidates(s)] if s.pile_ else [Draw()]
-        return [*_take_candidates(s), Pass()] if s.pile_ else [Pass()]
+            return [_DRAW, *_take_candidates(s)]
+        return [*_take_candidates(s), _PASS]
     p = s.current
     side = r.side_of[p]
     hand = s.hands_[p]
     counts = hand_counts(hand)
     out: list[Move] = []
     if s.feet_[p]:
-        out.append(Foot())
+        out.append(_FOOT)
     if s.variant.going_out.ask_partner and r.partner[p] >= 0 and s.turn.asked == NOT_ASKED:
-        out.append(Ask())
+        out.append(_ASK)
+    melds = s.melds_[side]
+    open_ranks, present = _meld_ranks(r, melds)
+    dup = s.variant.melds.duplicate_ranks == "after_complete"
+    new_melds, discards, outs = _hand_candidates(r, counts)
+    for rank, mv in new_melds:
+        # a new meld of a rank the side already has is refused: not worth asking
+        if rank in open_ranks or (rank in present and not dup):
+            continue
+        out.append(mv)
+    wilds = [w for w in r.wild_kinds if counts[w]]
+    for rank in open_ranks:
+        if rank == BLACK_THREE:
+            continue
+        if rank != WILD_TARGET and counts[rank]:
+            out.append(_add_move(rank, rank))
+        for w in wilds:
+            out.append(_add_move(rank, w))
+    out.extend(discards)
+    h = len(hand)
+    n_out = s.variant.threes.black_out_cards
+    if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
+        out.extend(outs)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _meld_ranks(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[tuple[int, ...], frozenset[int]]:
+    """Ranks of the side's open melds, and every rank it has a meld of."""
+    open_ranks = tuple(m.rank for m in melds if not r.closed(len(m.cards)))
+    return open_ranks, frozenset(m.rank for m in melds)
+
+
+@lru_cache(maxsize=1024)
+def _add_move(target: int, kind: int) -> Add:
+    return Add(target, kind)
+
+
+@lru_cache(maxsize=8192)
+def _hand_candidates(
+    r: Rules, counts: tuple[int, ...]
+) -> tuple[tuple[tuple[int, Meld], ...], tuple[Discard, ...], tuple[Discard, ...]]:
+    """New melds the hand could lay (with their rank), its discards and its going-out discards."""
     wilds = [w for w in r.wild_kinds if counts[w]]
     size = r.new_size
-    melds = s.melds_[side]
-    # new melds: exactly new_size cards
+    melds: list[tuple[int, Meld]] = []
     for k in r.natural_kinds:
         c = counts[k]
         if c == 0:
             continue
         for n in range(max(r.min_nat, 1), min(c, size) + 1):
             for combo in _wild_combos(wilds, counts, size - n):
-                out.append(Meld(tuple(sorted([k] * n + list(combo)))))
-    if s.variant.melds.wild_melds:
+                melds.append((k, Meld((k,) * n + combo)))
+    if r.v.melds.wild_melds:
         for combo in _wild_combos(wilds, counts, size):
-            out.append(Meld(tuple(sorted(combo))))
+            melds.append((WILD_TARGET, Meld(combo)))
     b = counts[BLACK_THREE]
-    if b and s.variant.threes.black_meld != "never":
-        th = s.variant.threes
+    th = r.v.threes
+    if b and th.black_meld != "never":
         hi = b if th.black_meld_max is None else min(b, th.black_meld_max)
         for n in range(th.black_meld_min, hi + 1):
-            out.append(Meld((BLACK_THREE,) * n))
-    for mm in melds:
-        if r.closed(mm.size) or mm.rank == BLACK_THREE:
-            continue
-        if mm.rank != WILD_TARGET and counts[mm.rank]:
-            out.append(Add(mm.rank, mm.rank))
-        for w in wilds:
-            out.append(Add(mm.rank, w))
-    h = len(hand)
-    n_out = s.variant.threes.black_out_cards
-    outs = h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out)
-    for k in range(16):
-        if counts[k] and k != RED_THREE:
-            out.append(_DISCARD[k])
-            if outs:
-                out.append(_OUT[k])
-    return out
+            melds.append((BLACK_THREE, Meld((BLACK_THREE,) * n)))
+    kinds = [k for k in range(16) if counts[k] and k != RED_THREE]
+    return (
+        tuple(melds),
+        tuple(_DISCARD[k] for k in kinds),
+        tuple(_OUT[k] for k in kinds),
+    )
 
 
 _DISCARD = [Discard(k, False) for k in range(16)]
+_DRAW = Draw()
+_PASS = Pass()
+_NEXT = NextHand()
+_YES = Answer(True)
+_NO = Answer(False)
+_FOOT = Foot()
+_ASK = Ask()
 _OUT = [Discard(k, True) for k in range(16)]
 
 

@@ -30,7 +30,7 @@ PHASE_NAMES = ("draw", "play", "answer", "hand over", "game over")
 NOT_ASKED, TOLD_YES, TOLD_NO = 0, 1, 2
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class MeldGroup:
     """One meld on the table.
 
