@@ -1,0 +1,118 @@
+"""The no-dead-end oracle against brute force.
+
+The engine accepts a step of the play phase (meld, add, take the pile, ...) only
+if the turn can still be finished legally afterwards, a question it answers with
+a dynamic programme (``rules._outcomes``). Here the same question is answered by
+searching every sequence of steps, with that check switched off, until the turn
+ends: the two must agree on every step of many random positions, for every
+bundled profile. Agreement both ways means the engine refuses no step a player
+could have finished from (completeness) and offers none that leads nowhere
+(no dead ends).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import attrs
+import pytest
+
+import canasta
+from canasta import rules
+from canasta.moves import Add, Answer, Ask, Discard, Foot, Meld, Move
+from canasta.state import PLAY, TOLD_YES, GameState
+
+MAX_HAND = 10  # brute force is exponential: keep the hands small
+
+
+@contextmanager
+def raw_rules() -> Iterator[None]:
+    """Switch the finishability check off, so steps are judged by their own rule only."""
+    saved = rules._can_finish
+    rules._can_finish = lambda s, q: True  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        rules._can_finish = saved  # type: ignore[assignment]
+
+
+def _raw_moves(s: GameState) -> list[Move]:
+    # asking is judged by the oracle itself; leave it out of the brute force
+    return [m for m in rules._candidates(s) if not isinstance(m, Ask) and rules._step(s, m, False) is None]
+
+
+def finishable(s: GameState, memo: dict[GameState, bool]) -> bool:
+    """Brute force: can the player in the play phase end the turn (or the hand) legally?"""
+    if s.phase != PLAY:
+        return True
+    if s in memo:
+        return memo[s]
+    memo[s] = False
+    ok = False
+    for m in _raw_moves(s):
+        if isinstance(m, Discard):
+            ok = True
+            break
+        nxt = rules._step(s, m, True)
+        assert isinstance(nxt, GameState)
+        if nxt.phase != PLAY or nxt.current != s.current or finishable(nxt, memo):
+            ok = True
+            break
+    memo[s] = ok
+    return ok
+
+
+def positions(name: str, seed: int, count: int) -> Iterator[GameState]:
+    """Play-phase states from random play with seven-card hands.
+
+    The policy favours melding and asking the partner, so that positions where
+    the oracle matters (a side opening, a partner's binding answer) come up often.
+    """
+    v = canasta.load_variant(name)
+    deal = attrs.evolve(v.deal, hand_size=7, foot_size=min(v.deal.foot_size, 7))
+    v = attrs.evolve(v, deal=deal)
+    rng = random.Random(seed)
+    found = 0
+    for game in range(400):
+        s = canasta.new_game(v, seed=seed * 1000 + game)
+        while not s.is_hand_over and found < count:
+            if s.phase == PLAY and len(s.hands_[s.current]) <= MAX_HAND:
+                found += 1
+                yield s
+            legal = s.legal_moves()
+            keen = [m for m in legal if isinstance(m, (Meld, Add, Ask)) or m == Answer(True)]
+            s = s.apply(rng.choice(keen if keen and rng.random() < 0.7 else legal))
+        if found >= count:
+            return
+
+
+@pytest.mark.parametrize("name", canasta.variant_names())
+class TestOracle:
+    """The engine's feasibility verdict equals brute force."""
+
+    def test_steps_agree_with_brute_force(self, name: str) -> None:
+        """A play-phase step is legal exactly when brute force can finish the turn after it."""
+        checked = 0
+        told_yes = 0
+        for s in positions(name, 7, 300):
+            told_yes += s.turn.asked == TOLD_YES
+            legal = set(s.legal_moves())
+            with raw_rules():
+                raw = _raw_moves(s)
+                memo: dict[GameState, bool] = {}
+                for m in raw:
+                    if isinstance(m, Foot):
+                        continue  # the foot's cards are hidden: judged by its own rule
+                    nxt = rules._step(s, m, True)
+                    assert isinstance(nxt, GameState)
+                    if isinstance(m, Discard) or nxt.phase != PLAY or nxt.current != s.current:
+                        expected = True
+                    else:
+                        expected = finishable(nxt, memo)
+                    assert (m in legal) == expected, (name, s, str(m), expected)
+                    checked += 1
+        assert checked > 500
+        if name in ("classic", "draw-two"):
+            assert told_yes > 0, "no position with a binding yes was checked"
