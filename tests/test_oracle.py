@@ -22,7 +22,7 @@ import pytest
 import canasta
 from canasta import rules
 from canasta.moves import Add, Answer, Ask, Discard, Foot, Meld, Move
-from canasta.state import PLAY, TOLD_YES, GameState
+from canasta.state import DRAW, PLAY, TOLD_YES, GameState
 
 MAX_HAND = 10  # brute force is exponential: keep the hands small
 
@@ -116,3 +116,45 @@ class TestOracle:
         assert checked > 500
         if name in ("classic", "draw-two"):
             assert told_yes > 0, "no position with a binding yes was checked"
+
+
+def draw_positions(name: str, seed: int, count: int) -> Iterator[GameState]:
+    """Draw-phase states where the pile's top card could be taken, with small hands."""
+    v = canasta.load_variant(name)
+    deal = attrs.evolve(v.deal, hand_size=7, foot_size=min(v.deal.foot_size, 7))
+    v = attrs.evolve(v, deal=deal)
+    rng = random.Random(seed)
+    found = 0
+    for game in range(600):
+        s = canasta.new_game(v, seed=seed * 1000 + game)
+        while not s.is_hand_over and found < count:
+            if s.phase == DRAW and rules._take_candidates(s) and len(s.hands_[s.current]) <= MAX_HAND:
+                found += 1
+                yield s
+            s = s.apply(rng.choice(s.legal_moves()))
+        if found >= count:
+            return
+
+
+@pytest.mark.parametrize("name", canasta.variant_names())
+class TestTakeOracle:
+    """Taking the pile is legal exactly when the turn can be finished afterwards."""
+
+    def test_takes_agree_with_brute_force(self, name: str) -> None:
+        """Every way of taking the pile agrees with brute force over the rest of the turn."""
+        checked = accepted = 0
+        for s in draw_positions(name, 11, 200):
+            legal = set(s.legal_moves())
+            with raw_rules():
+                memo: dict[GameState, bool] = {}
+                for m in rules._take_candidates(s):
+                    if rules._step(s, m, False) is not None:
+                        assert m not in legal
+                        continue
+                    nxt = rules._step(s, m, True)
+                    assert isinstance(nxt, GameState)
+                    expected = finishable(nxt, memo)
+                    assert (m in legal) == expected, (name, s, str(m), expected)
+                    checked += 1
+                    accepted += expected
+        assert checked > 5 and accepted > 0
