@@ -959,12 +959,12 @@ def _step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
             return _pass(s, build)
         return f"first draw from the stock or take the pile ('{m}' comes later)"
     # PLAY
-    if isinstance(m, Meld):
-        return _meld(s, m, build)
-    if isinstance(m, Add):
-        return _add(s, m, build)
     if isinstance(m, Discard):
         return _discard(s, m, build)
+    if isinstance(m, Add):
+        return _add(s, m, build)
+    if isinstance(m, Meld):
+        return _meld(s, m, build)
     if isinstance(m, Foot):
         return _foot(s, build)
     if isinstance(m, Ask):
@@ -1167,8 +1167,8 @@ def _take(s: GameState, m: TakePile, build: bool) -> GameState | str | None:
 
 
 def _play_cards(
-    s: GameState, what: str, kinds: list[int], melds: list[MeldGroup], index: int, rank: int,
-    build: bool,
+    s: GameState, move: Move, kinds: list[int], melds_now: tuple[MeldGroup, ...], index: int,
+    rank: int, build: bool,
 ) -> GameState | str | None:
     """Common end of a meld or add: move ``kinds`` from hand to meld ``index`` (or a new one).
 
@@ -1192,6 +1192,8 @@ def _play_cards(
     got = _remove(hand0, kinds)
     assert got is not None
     rest, used = got
+    what = str(move)
+    melds = list(melds_now)
     if index < 0:
         melds.append(_make_meld(r, rank, used))
     else:
@@ -1264,7 +1266,6 @@ def _meld(s: GameState, m: Meld, build: bool) -> GameState | str | None:
         rank = naturals[0]
         if any(k != rank for k in naturals):
             return "a meld holds natural cards of one rank only"
-    label = "wild cards" if rank == WILD_TARGET else f"{kind_name(rank)}s"
     if rank == BLACK_THREE:
         th = v.threes
         if th.black_meld == "never":
@@ -1281,12 +1282,15 @@ def _meld(s: GameState, m: Meld, build: bool) -> GameState | str | None:
             return f"lay a new meld with exactly {r.new_size} cards, then add cards one at a time"
         if not r.valid(rank, n, j, True):
             return _meld_rule_text(r, rank, n, j)
-    melds = list(s.melds_[side])
-    if _open_meld(r, melds, rank) >= 0:
-        return f"your side already has a meld of {label}: add to it"
-    if any(mm.rank == rank for mm in melds) and v.melds.duplicate_ranks != "after_complete":
-        return f"your side already has a meld of {label}"
-    return _play_cards(s, str(m), kinds, melds, -1, rank, build)
+    melds = s.melds_[side]
+    open_ranks, present = _meld_ranks(r, melds)
+    if rank in present:
+        label = "wild cards" if rank == WILD_TARGET else f"{kind_name(rank)}s"
+        if rank in open_ranks:
+            return f"your side already has a meld of {label}: add to it"
+        if v.melds.duplicate_ranks != "after_complete":
+            return f"your side already has a meld of {label}"
+    return _play_cards(s, m, kinds, melds, -1, rank, build)
 
 
 def _meld_rule_text(r: Rules, rank: int, n: int, j: int) -> str:
@@ -1320,11 +1324,11 @@ def _add(s: GameState, m: Add, build: bool) -> GameState | str | None:
     r = s.rules
     p = s.current
     side = r.side_of[p]
-    melds = list(s.melds_[side])
+    melds = s.melds_[side]
     target = m.target
-    label = "wild cards" if target == WILD_TARGET else f"{kind_name(target)}s"
     oi = _open_meld(r, melds, target)
     if oi < 0:
+        label = "wild cards" if target == WILD_TARGET else f"{kind_name(target)}s"
         if any(mm.rank == target for mm in melds):
             return f"your side's meld of {label} is complete and closed"
         return f"your side has no meld of {label}"
@@ -1335,13 +1339,14 @@ def _add(s: GameState, m: Add, build: bool) -> GameState | str | None:
         return "red 3s are laid on their own, never melded"
     wild = r.is_wild[k]
     if not wild and k != target:
+        label = "wild cards" if target == WILD_TARGET else f"{kind_name(target)}s"
         return f"a {kind_name(k)} cannot join the meld of {label}"
     om = melds[oi]
     n = om.naturals + (0 if wild else 1)
     j = om.wilds + (1 if wild else 0)
     if not r.valid(target, n, j, False):
         return _meld_rule_text(r, target, n, j)
-    return _play_cards(s, str(m), [k], melds, oi, target, build)
+    return _play_cards(s, m, [k], melds, oi, target, build)
 
 
 def _going_out_error(s: GameState, q: _Probe) -> str | None:
