@@ -948,7 +948,7 @@ def _step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
             return None
         t = s.turn
         turn = Turn(t.took_pile, t.melded, t.points, t.pending,
-                    TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn)
+                    TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played)
         return _rebuild(s, phase=PLAY, current=t.asker, turn=turn)
     if s.phase == DRAW:
         if isinstance(m, Draw):
@@ -1162,7 +1162,8 @@ def _take(s: GameState, m: TakePile, build: bool) -> GameState | str | None:
         s, phase=PLAY, hands=_set(s.hands_, p, hand_after), pile=(),
         melds=_set(s.melds_, side, melds_after), red=_set(s.red_threes_, side, red),
         opened=_set(s.opened, side, opened),
-        turn=Turn(took_pile=True, melded=True, points=points, pending=pending),
+        turn=Turn(took_pile=True, melded=True, points=points, pending=pending,
+                  played=(*used, top)),
     )
 
 
@@ -1241,7 +1242,8 @@ def _play_cards(
     s2 = _rebuild(
         s, hands=_set(s.hands_, p, hand), melds=_set(s.melds_, side, melds_t),
         opened=_set(s.opened, side, opened),
-        turn=Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn),
+        turn=Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn,
+                  t.played + tuple(used)),
     )
     if going_out:
         return _end_hand(s2, "out", p, _concealed_possible(s, t.took_pile), False)
@@ -1466,7 +1468,7 @@ def _ask(s: GameState, build: bool) -> GameState | str | None:
         return None
     return _rebuild(
         s, phase=ANSWER, current=r.partner[p],
-        turn=Turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn),
+        turn=Turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn, t.played),
     )
 
 

@@ -58,7 +58,18 @@ class MeldGroup:
 
 @attrs.frozen(slots=True)
 class Turn:
-    """What has happened so far in the current turn."""
+    """What has happened so far in the current turn.
+
+    Attributes:
+        took_pile: the player took the discard pile.
+        melded: the player laid cards on the table.
+        points: points laid toward the side's opening minimum (while unopened).
+        pending: pile cards held aside until the opening minimum is met.
+        asked: whether the partner was asked, and the answer.
+        asker: the seat that asked.
+        drawn: cards drawn from the stock (hidden from other seats).
+        played: cards moved from hand (or the pile's top) to the table, in order.
+    """
 
     took_pile: bool = False
     melded: bool = False
@@ -67,6 +78,7 @@ class Turn:
     asked: int = NOT_ASKED
     asker: int = -1
     drawn: tuple[int, ...] = ()
+    played: tuple[int, ...] = ()
 
 
 @attrs.frozen(slots=True)

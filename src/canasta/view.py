@@ -112,7 +112,7 @@ def make_view(s: GameState, seat: int) -> SeatView:
         raise CanastaError(f"seat must be 0 to {n - 1}, got {seat!r}")
     own_turn = s.current == seat
     t = s.turn
-    turn = t if own_turn else Turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, ())
+    turn = t if own_turn else Turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played)
     # a stand-in state: hidden cards replaced by placeholders
     hands = tuple(h if i == seat else (_HIDDEN,) * len(h) for i, h in enumerate(s.hands_))
     feet = tuple((_HIDDEN,) * len(f) for f in s.feet_)
