@@ -107,7 +107,10 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
         else:
             value = table.red_threes * th.red_bonus
             label = f"{table.red_threes} red 3{'s' if table.red_threes > 1 else ''}"
-        minus = (th.red_minus_if_unopened and not table.opened) or (
+        # melds on the table mean the side made its opening meld (a concealed
+        # out may lay melds below the opening minimum)
+        unopened = not table.opened and not table.melds
+        minus = (th.red_minus_if_unopened and unopened) or (
             th.red_minus_without_canasta and not has_canasta
         )
         items.append((label + (" (minus)" if minus else ""), -value if minus else value))
@@ -177,16 +180,19 @@ def score_side(
         CanastaError: the table is impossible under the variant; the message
             names the meld or the value and the rule.
     """
+    from canasta.cards import JOKER, build_deck
     from canasta.errors import CanastaError
-    from canasta.moves import RED_THREE
+    from canasta.moves import RED_THREE, kind_name
     from canasta.rules import BLACK_THREE, KIND, compile_rules
 
     if not isinstance(variant, Variant):
         raise CanastaError(f"score_side expects a Variant, got {type(variant).__name__}")
     r = compile_rules(variant)
-    tables = []
+    tables: list[tuple[int, tuple[int, ...], str | None]] = []
+    melded: list[int] = []
     for i, meld in enumerate(melds):
         cards = _cards(meld, f"melds[{i}]")
+        melded.extend(cards)
         text = " ".join(str(_card(c)) for c in cards)
         kinds = [KIND[c] for c in cards]
         if RED_THREE in kinds:
@@ -195,11 +201,15 @@ def score_side(
         j = len(kinds) - len(naturals)
         if not naturals:
             rank = 0
+            if not variant.melds.wild_melds:
+                raise CanastaError(f"meld {i + 1} ({text}): this variant has no melds of wild cards only")
         elif any(k != naturals[0] for k in naturals):
             raise CanastaError(f"meld {i + 1} ({text}): a meld holds natural cards of one rank only")
         else:
             rank = naturals[0]
-        if rank == BLACK_THREE and not (went_out and variant.threes.black_meld != "never"):
+        if rank == BLACK_THREE and variant.threes.black_meld == "never":
+            raise CanastaError(f"meld {i + 1} ({text}): black 3s may never be melded in this variant")
+        if rank == BLACK_THREE and variant.threes.black_meld != "always" and not went_out:
             raise CanastaError(f"meld {i + 1} ({text}): black 3s may be melded only when going out")
         if not r.valid(rank, len(naturals), j, True):
             from canasta.rules import _meld_rule_text
@@ -209,6 +219,10 @@ def score_side(
             )
             raise CanastaError(f"meld {i + 1} ({text}): {reason}")
         kind = r.kind_of(rank, len(cards), j)
+        dup = variant.melds.duplicate_ranks == "never"
+        if any(m[0] == rank and (dup or not r.closed(len(m[1]))) for m in tables):
+            label = "wild cards" if rank == 0 else f"{kind_name(rank)}s"
+            raise CanastaError(f"meld {i + 1} ({text}): the side already has a meld of {label}")
         tables.append((rank, tuple(r.code_value[c] for c in cards), kind))
     if not isinstance(red_threes, int) or isinstance(red_threes, bool) or red_threes < 0:
         raise CanastaError(f"red_threes: expected a whole number >= 0, got {red_threes!r}")
@@ -217,8 +231,19 @@ def score_side(
             f"red_threes: the decks hold only {r.red_in_deck} red 3s, got {red_threes + red_threes_held}"
         )
     left_cards = _cards(hand, "hand") + _cards(foot, "foot")
+    deck = build_deck(variant.deck.decks, variant.deck.jokers_per_deck)
+    for k in sorted({KIND[c] for c in (*melded, *left_cards)}):
+        have = sum(1 for c in deck if KIND[c] == k)
+        got = sum(1 for c in (*melded, *left_cards) if KIND[c] == k)
+        if k == RED_THREE:
+            got += red_threes + red_threes_held
+        if got > have:
+            name = {RED_THREE: "red 3", BLACK_THREE: "black 3", JOKER: "joker"}.get(k, kind_name(k))
+            raise CanastaError(f"cards: the decks hold only {have} {name}s, the table has {got}")
     if concealed and not went_out:
         raise CanastaError("concealed: a side can go out concealed only if it went out")
+    if concealed and not variant.going_out.concealed:
+        raise CanastaError(f"concealed: variant {variant.name!r} has no concealed going out")
     if black_three_out and not went_out:
         raise CanastaError("black_three_out: a black-3 out is a way of going out")
     if black_three_out:
