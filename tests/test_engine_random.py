@@ -1,0 +1,305 @@
+"""Random playouts of every bundled profile, checking the engine's invariants after each move.
+
+The default run plays a few dozen hands per profile (a few hundred in all), with
+hypothesis derandomized and no example database, so CI sees the same hands every
+time. Set ``CANASTA_PLAYOUTS=N`` to play N hands per profile instead (e.g. 2000),
+and ``CANASTA_PLAYOUT_SEED`` to change which hands those are.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations_with_replacement
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+import canasta
+from canasta import (
+    Add,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Foot,
+    GameState,
+    IllegalMoveError,
+    Meld,
+    Move,
+    NextHand,
+    Pass,
+    TakePile,
+)
+from canasta.cards import build_deck
+from canasta.rules import KIND
+from strategies import playouts
+
+VARIANTS = canasta.variant_names()
+
+#: Hands per profile: CANASTA_PLAYOUTS, or the default below.
+DEFAULT_PLAYOUTS = 60
+PLAYOUTS = int(os.environ.get("CANASTA_PLAYOUTS") or DEFAULT_PLAYOUTS)
+#: A long run (many hands) samples the expensive "unlisted moves are refused" check more thinly.
+REFUSAL_EVERY = 4 if PLAYOUTS <= DEFAULT_PLAYOUTS else 8
+#: A hand of any bundled profile ends well within this many moves.
+MAX_MOVES = 3000
+#: Whole games played to game over per profile.
+GAMES = 2
+
+_SEED = os.environ.get("CANASTA_PLAYOUT_SEED")
+_SETTINGS = settings(
+    max_examples=PLAYOUTS,
+    deadline=None,
+    derandomize=_SEED is None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _seeded(test: Callable[..., None]) -> Callable[..., None]:
+    """Seed hypothesis from CANASTA_PLAYOUT_SEED when it is set (else it is derandomized)."""
+    return seed(int(_SEED))(test) if _SEED is not None else test
+
+
+_variants = {name: canasta.load_variant(name) for name in VARIANTS}
+
+
+# -- checking one state -----------------------------------------------------------------
+
+
+def deck_of(s: GameState) -> Counter[int]:
+    """The variant's full deck as a multiset of card codes."""
+    d = s.variant.deck
+    return Counter(int(c) for c in build_deck(d.decks, d.jokers_per_deck))
+
+
+def cards_in_play(s: GameState) -> Counter[int]:
+    """Every card of the state, wherever it lies, as a multiset."""
+    out: Counter[int] = Counter()
+    for group in (*s.hands_, *s.feet_, s.stock_, s.pile_, *s.red_threes_, s.turn.pending):
+        out.update(group)
+    for side in s.melds_:
+        for m in side:
+            out.update(m.cards)
+    return out
+
+
+def fresh_copy(s: GameState) -> GameState:
+    """An equal state built from new containers (nothing shared but the cards' values)."""
+    return attrs.evolve(
+        s,
+        hands_=tuple(tuple(list(h)) for h in s.hands_),
+        feet_=tuple(tuple(list(f)) for f in s.feet_),
+        stock_=tuple(list(s.stock_)),
+        pile_=tuple(list(s.pile_)),
+        melds_=tuple(tuple(attrs.evolve(m) for m in side) for side in s.melds_),
+        red_threes_=tuple(tuple(list(x)) for x in s.red_threes_),
+    )
+
+
+def broad_candidates(s: GameState, rng: random.Random) -> Iterator[Move]:
+    """Well-formed moves of every type, many of them illegal now, plus random ones."""
+    yield from (Draw(), Pass(), Foot(), Ask(), Answer(True), Answer(False), NextHand())
+    for way in ("pair", "layoff", "finish"):
+        yield TakePile(way)
+    for wild in (2, 15, 5):
+        yield TakePile("wild", wild)
+    hand = s.hands_[s.current]
+    kinds = sorted({KIND[c] for c in hand})
+    for combo in combinations_with_replacement(kinds, 3):
+        yield Meld(combo)
+    for n in (2, 3, 4, 5, 7):
+        yield Meld((3,) * n)
+    side = s.side_of(s.current)
+    targets = {m.rank for m in s.melds_[side]} | {0}
+    for target in sorted(targets):
+        for kind in sorted({*kinds, target}):
+            yield Add(target, kind)
+    for kind in range(1, 16):
+        yield Discard(kind, False)
+        yield Discard(kind, True)
+    for _ in range(12):
+        pick = rng.randrange(5)
+        if pick == 0:
+            yield Meld(tuple(rng.randrange(16) for _ in range(rng.randint(1, 8))))
+        elif pick == 1:
+            yield Add(rng.randrange(16), rng.randrange(16))
+        elif pick == 2:
+            yield Discard(rng.randrange(16), rng.random() < 0.5)
+        elif pick == 3:
+            yield TakePile("wild", rng.randrange(16))
+        else:
+            yield Meld(tuple(rng.choice(kinds or [4]) for _ in range(3)))
+
+
+class Checker:
+    """Checks the invariants of states of one variant."""
+
+    def __init__(self, s: GameState, rng: random.Random) -> None:
+        self.deck = deck_of(s)
+        self.rng = rng
+        self.states = 0
+
+    def check(self, s: GameState, refusals: bool) -> list[Move]:
+        """Check ``s`` and return its legal moves; ``refusals`` adds the costly check (c)."""
+        self.states += 1
+        # (a) every card in exactly one place
+        assert cards_in_play(s) == self.deck, f"cards not conserved in {s!r}"
+        # (g) hashable, equal to a rebuilt copy
+        copy = fresh_copy(s)
+        assert copy == s
+        assert hash(copy) == hash(s)
+        legal = list(s.legal_moves())
+        # (d) no dead ends
+        if not s.is_game_over:
+            assert legal, f"dead end: {s!r} has no legal move (turn {s.turn})"
+        else:
+            assert legal == []
+        # (b) listed moves are distinct and apply; (f) their notation round-trips
+        assert len(set(legal)) == len(legal), f"duplicate moves in {[str(m) for m in legal]}"
+        for m in legal:
+            assert s.is_legal(m), f"listed move {m} is not is_legal in {s!r}"
+            after = s.apply(m)
+            assert isinstance(after, GameState)
+            text = str(m)
+            assert s.parse_move(text) == m, f"{text!r} does not parse back to {m!r}"
+        # (h) the seat to move sees the same moves; other seats see none
+        for seat in range(s.rules.n):
+            seen = list(s.view(seat).legal_moves())
+            assert seen == (legal if seat == s.current else []), (
+                f"seat {seat}'s view lists {[str(m) for m in seen]} in {s!r}"
+            )
+        # (c) well-formed moves that are not listed are refused, with a reason
+        if refusals:
+            listed = set(legal)
+            for m in broad_candidates(s, self.rng):
+                if m in listed:
+                    continue
+                assert not s.is_legal(m), f"{m} is legal in {s!r} but not listed"
+                with pytest.raises(IllegalMoveError) as info:
+                    s.apply(m)
+                reason = info.value.reason
+                assert isinstance(reason, str) and reason.strip(), f"empty reason for {m}"
+                # (g) a refused move leaves the state as it was
+                assert s == copy
+                assert hash(s) == hash(copy)
+        return legal
+
+
+def check_hand_end(s: GameState, deck: Counter[int]) -> None:
+    """The final state of a hand: scored, recorded in the history, only 'next' (or nothing)."""
+    assert s.is_hand_over
+    assert s.end is not None
+    assert s.end.reason in ("out", "stock")
+    assert s.history[-1] == s.end.hand_scores
+    for total, breakdown in zip(s.end.hand_scores, s.end.breakdowns, strict=True):
+        assert total == sum(points for _, points in breakdown.items)
+    assert cards_in_play(s) == deck
+    for side in range(len(s.scores)):
+        assert s.scores[side] == sum(h[side] for h in s.history)
+    if s.is_game_over:
+        assert list(s.legal_moves()) == []
+    else:
+        assert list(s.legal_moves()) == [NextHand()]
+
+
+# -- policies ------------------------------------------------------------------------------
+
+
+def preferred(legal: Sequence[Move]) -> Sequence[Move]:
+    """The moves a greedy player picks from: take the pile, pick up the foot, meld, go out."""
+    for kinds in ((TakePile,), (Foot,), (Meld, Add)):
+        pick = [m for m in legal if isinstance(m, kinds)]
+        if pick:
+            return pick
+    outs = [m for m in legal if isinstance(m, Discard) and m.out]
+    return outs or legal
+
+
+def play_hand(
+    s: GameState, choices: Sequence[int], seed: int, greedy: bool, checker: Checker,
+    refusals: bool = True,
+) -> tuple[GameState, int]:
+    """Play the current hand of ``s`` to its end, checking every state; return it and the moves."""
+    rng = random.Random(seed)
+    for i in range(MAX_MOVES):
+        if s.is_hand_over:
+            return s, i
+        legal = checker.check(s, refusals and i % REFUSAL_EVERY == 0)
+        pool = preferred(legal) if greedy else legal
+        index = choices[i] if i < len(choices) else rng.randrange(2**16)
+        s = s.apply(pool[index % len(pool)])
+    raise AssertionError(f"the hand did not end within {MAX_MOVES} moves: {s!r}")
+
+
+# -- the tests -------------------------------------------------------------------------------
+
+
+class TestRandomHands:
+    """GameState.legal_moves / apply / is_legal / view over random hands of every profile."""
+
+    @pytest.mark.parametrize("name", VARIANTS)
+    @_seeded
+    @_SETTINGS
+    @given(play=playouts(), greedy=st.booleans())
+    def test_invariants_hold_after_every_move(
+        self, name: str, play: tuple[int, tuple[int, ...]], greedy: bool
+    ) -> None:
+        """Cards are conserved, listed moves apply, unlisted ones are refused, the hand ends."""
+        seed, choices = play
+        s = canasta.new_game(_variants[name], seed=seed)
+        checker = Checker(s, random.Random(seed))
+        end, moves = play_hand(s, choices, seed, greedy, checker)
+        checker.check(end, refusals=True)
+        check_hand_end(end, checker.deck)
+        assert 0 < moves < MAX_MOVES
+
+
+class TestWholeGames:
+    """Complete games, hand after hand, to game over."""
+
+    @pytest.mark.parametrize("game", range(GAMES))
+    @pytest.mark.parametrize("name", VARIANTS)
+    def test_game_reaches_game_over(self, name: str, game: int) -> None:
+        """'next' deals the next hand, scores accumulate, and the game ends by its rule."""
+        v = _variants[name]
+        seed = 1000 + game
+        s = canasta.new_game(v, seed=seed)
+        checker = Checker(s, random.Random(seed))
+        hands = 0
+        while True:
+            s, _ = play_hand(s, (), seed + hands, True, checker, refusals=False)
+            hands += 1
+            check_hand_end(s, checker.deck)
+            assert len(s.history) == hands == s.hand_number + 1
+            if s.is_game_over:
+                break
+            assert hands < 60, f"{name}: no game over after {hands} hands"
+            nxt = s.apply("next")
+            assert nxt.phase_name == "draw"
+            assert nxt.hand_number == s.hand_number + 1
+            assert nxt.dealer == (s.dealer + 1) % s.rules.n
+            assert nxt.current == (nxt.dealer + 1) % s.rules.n
+            assert nxt.scores == s.scores
+            assert nxt.history == s.history
+            assert nxt.end is None
+            assert cards_in_play(nxt) == checker.deck
+            assert all(len(h) > 0 for h in nxt.hands_)
+            s = nxt
+        totals = tuple(sum(h[side] for h in s.history) for side in range(len(s.scores)))
+        assert s.scores == totals
+        game = v.game
+        if game.rounds is not None:
+            assert hands == game.rounds
+        else:
+            assert max(s.scores) >= game.target
+            if game.tie == "play_another":
+                assert s.scores.count(max(s.scores)) == 1
+        with pytest.raises(IllegalMoveError) as info:
+            s.apply("next")
+        assert "game is over" in info.value.reason
