@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from canasta.bots import Bot, GreedyBot, RandomBot
 from canasta.cards import Card, parse_cards
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
 from canasta.moves import (
@@ -23,6 +24,7 @@ from canasta.moves import (
 from canasta.profiles import load_variant, variant_names
 from canasta.rules import new_game
 from canasta.scoring import ScoreBreakdown, score_side
+from canasta.simulate import simulate
 from canasta.state import GameState, HandEnd, MeldGroup
 from canasta.variant import Variant
 from canasta.view import SeatView
@@ -36,12 +38,14 @@ __all__ = [
     "Add",
     "Answer",
     "Ask",
+    "Bot",
     "CanastaError",
     "Card",
     "Discard",
     "Draw",
     "Foot",
     "GameState",
+    "GreedyBot",
     "HandEnd",
     "IllegalMoveError",
     "Meld",
@@ -50,6 +54,7 @@ __all__ = [
     "NextHand",
     "NotationError",
     "Pass",
+    "RandomBot",
     "ScoreBreakdown",
     "SeatView",
     "TakePile",
@@ -61,5 +66,6 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "score_side",
+    "simulate",
     "variant_names",
 ]

@@ -162,6 +162,98 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+@command(
+    "play",
+    "play a game in the terminal against bots",
+    _variant_argument(),
+    argument("--seed", type=int, default=None, help="deal seed (default: a random one, printed)"),
+    argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)"),
+    argument(
+        "--bots", default="greedy", choices=["greedy", "random"],
+        help="the bot at every other seat (default greedy)",
+    ),
+)
+def _cmd_play(args: argparse.Namespace) -> int:
+    """Play VARIANT in the terminal: you at one seat, bots at the others.
+
+    Each time it is your turn the table is drawn with your legal moves numbered;
+    type a number or the move's notation ('meld 7 7 2', 'discard 9'). 'q', end of
+    input or Ctrl-C quit (exit 0).
+    """
+    from canasta.play import play
+
+    return play(args.variant, seed=args.seed, seat=args.seat, bots=args.bots)
+
+
+def _bot_list(text: str) -> list[str]:
+    from canasta.bots import BOTS
+
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    bad = [n for n in names if n not in BOTS]
+    if not names or bad:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected bot names separated by commas, from {', '.join(sorted(BOTS))}"
+        )
+    return names
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number >= 1")
+    return n
+
+
+@command(
+    "simulate",
+    "play bots against each other and summarize the games",
+    _variant_argument(),
+    argument("--games", type=_positive, default=100, help="games to play (default 100)"),
+    argument(
+        "--bots", type=_bot_list, default=["greedy", "random"], metavar="BOT[,BOT...]",
+        help="bots for seats 0, 1, 2, ... in order, cycled (default greedy,random)",
+    ),
+    argument("--seed", type=int, default=0, help="simulation seed (default 0)"),
+    argument("--jobs", type=_positive, default=1, help="worker processes (default 1)"),
+    argument("--json", action="store_true", help="print the summary as JSON"),
+    argument(
+        "--max-hands", type=_positive, default=None, metavar="H",
+        help="stop each game after H hands; the standings decide (default: play to the end)",
+    ),
+)
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    """Play GAMES games of VARIANT between bots and print a summary.
+
+    The summary gives hands per game, moves per hand, how hands ended, each side's
+    mean hand score and the win rate of each side and each bot with a 95% Wilson
+    interval. The same seed gives the same summary for any --jobs.
+    """
+    import json
+
+    from canasta.simulate import progress_bar, simulate
+
+    bar = progress_bar(sys.stderr) if sys.stderr.isatty() else None
+    summary = simulate(
+        args.variant, args.games, args.bots, seed=args.seed, jobs=args.jobs,
+        max_hands=args.max_hands, progress=bar,
+    )
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2))
+    else:
+        print(summary)
+    if summary.dead_ends:
+        first = summary.dead_ends[0]
+        _error(
+            f"{len(summary.dead_ends)} game(s) reached a position with no legal move, an "
+            f"engine fault; first: game {first.index} (seed {first.seed}), {first.dead_end}"
+        )
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
 # --- the parser and the entry point ---------------------------------------------
 
 

@@ -1,0 +1,331 @@
+"""Computer players: the :class:`Bot` protocol, :class:`RandomBot` and :class:`GreedyBot`.
+
+A bot sees only its own seat's :class:`~canasta.view.SeatView` and returns one of
+``view.legal_moves()``::
+
+    import random
+    import canasta
+
+    state = canasta.new_game(canasta.load_variant("classic"), seed=7)
+    bot = canasta.GreedyBot()
+    move = bot.choose(state.view(state.current_player), random.Random(1))
+    state = state.apply(move)
+
+Bots keep no state between calls, so a simulation spread over several processes
+plays exactly the same games as one process.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from canasta.errors import CanastaError
+from canasta.moves import (
+    RED_THREE,
+    WILD_TARGET,
+    Add,
+    Answer,
+    Ask,
+    Discard,
+    Foot,
+    Meld,
+    Move,
+    Pass,
+    TakePile,
+)
+from canasta.rules import Rules, compile_rules
+from canasta.state import ANSWER, DRAW, PLAY, MeldGroup
+from canasta.view import SeatView
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot"]
+
+_BLACK_THREE = 3
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player.
+
+    Attributes:
+        name: a short name, shown in move logs and simulation summaries.
+    """
+
+    name: str
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        """Pick a move.
+
+        Args:
+            view: what the bot's seat may see; it is that seat's turn.
+            rng: the only source of randomness the bot may use, so that a seeded
+                game replays exactly.
+
+        Returns:
+            One of ``view.legal_moves()``.
+        """
+        ...
+
+
+def _legal(view: SeatView) -> Sequence[Move]:
+    moves = view.legal_moves()
+    if not moves:
+        raise CanastaError(f"seat {view.seat} has no legal move: it is not its turn")
+    return moves
+
+
+class RandomBot:
+    """Plays a uniformly random legal move: a baseline to measure other bots against."""
+
+    name = "random"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        """Pick one of the legal moves at random.
+
+        Args:
+            view: the seat's view; it is the seat's turn.
+            rng: the random source.
+
+        Returns:
+            A legal move, each with the same chance.
+
+        Raises:
+            CanastaError: the seat has no legal move (it is not its turn).
+        """
+        moves = _legal(view)
+        return moves[rng.randrange(len(moves))]
+
+
+def _kind(code: int) -> int:
+    # card codes 13 and 14 are the red 3s (3D, 3H); every other card's kind is its rank
+    return RED_THREE if code in (13, 14) else code >> 2
+
+
+def _rules(view: SeatView) -> Rules:
+    # SeatView carries the variant's name but not the Variant; its stand-in state has it.
+    return compile_rules(view._state.variant)
+
+
+class GreedyBot:
+    """A one-move-ahead heuristic player, fast enough for simulations.
+
+    * Draw phase: takes the pile whenever the rules let it, else draws.
+    * Play phase, in order of preference: picks up its foot; goes out; asks the
+      partner (only offered when it can go out this turn); melds black 3s (only offered
+      when going out); adds naturals to its side's melds, the largest first;
+      adds a wild card to a meld one or two cards short of a canasta; lays new
+      natural melds; melds with wild cards when that helps meet the opening (the
+      engine offers only melds from which the opening can still be met) or when
+      it empties the hand; otherwise discards.
+    * Discards: black 3s first (a stop card), then singletons of low value; it
+      avoids wild cards, ranks its own side is melding, ranks the opponents have
+      melded (they could lay the card off and take the pile), and ranks of which
+      many copies are unseen (the next player may hold a pair) when the pile is
+      big and not frozen against them.
+    * Answers ``yes`` to the partner when its own hand holds few points or its
+      side is well ahead, else ``no``.
+    """
+
+    name = "greedy"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        """Pick the move the heuristic rates best (ties: the first listed).
+
+        Args:
+            view: the seat's view; it is the seat's turn.
+            rng: the random source (unused: the greedy bot is deterministic).
+
+        Returns:
+            A legal move.
+
+        Raises:
+            CanastaError: the seat has no legal move (it is not its turn).
+        """
+        moves = _legal(view)
+        if len(moves) == 1:
+            return moves[0]
+        r = _rules(view)
+        if view.phase == DRAW:
+            return self._draw(moves)
+        if view.phase == ANSWER:
+            return self._answer(view, r, moves)
+        if view.phase == PLAY:
+            return self._play(view, r, moves)
+        return moves[0]
+
+    # -- phases -------------------------------------------------------------------
+
+    @staticmethod
+    def _draw(moves: Sequence[Move]) -> Move:
+        order = {"layoff": 0, "pair": 1, "finish": 2, "wild": 3}
+        takes = [m for m in moves if isinstance(m, TakePile)]
+        if takes:
+            return min(takes, key=lambda m: order.get(m.way, 9))
+        for m in moves:
+            if not isinstance(m, Pass):
+                return m
+        return moves[0]
+
+    @staticmethod
+    def _answer(view: SeatView, r: Rules, moves: Sequence[Move]) -> Move:
+        side = r.side_of[view.seat]
+        hand_points = sum(r.value[_kind(c)] for c in view.hand_codes)
+        others = [x for i, x in enumerate(view.scores) if i != side]
+        ahead = not others or view.scores[side] - max(others) >= 1000
+        yes = hand_points <= 100 or len(view.hand_codes) <= 3 or ahead
+        want = Answer(yes)
+        return want if want in moves else moves[0]
+
+    def _play(self, view: SeatView, r: Rules, moves: Sequence[Move]) -> Move:
+        side = r.side_of[view.seat]
+        hand = view.hand_codes
+        counts = [0] * 16
+        for c in hand:
+            counts[_kind(c)] += 1
+        open_melds = {m.rank: m for m in view.melds[side] if not r.closed(m.size)}
+        opening = not view.opened[side] or bool(view.turn.pending)
+        n_hand = len(hand)
+        best: Move | None = None
+        best_score = 0.0
+        discards: list[Discard] = []
+        for m in moves:
+            if isinstance(m, Discard) and not m.out:
+                discards.append(m)
+                continue
+            score = self._rate(m, r, open_melds, opening, n_hand)
+            if score > best_score:
+                best, best_score = m, score
+        if best is not None:
+            return best
+        if discards:
+            return self._discard(view, r, discards, counts, side)
+        return moves[0]
+
+    # -- ratings ------------------------------------------------------------------
+
+    @staticmethod
+    def _rate(
+        m: Move,
+        r: Rules,
+        open_melds: dict[int, MeldGroup],
+        opening: bool,
+        n_hand: int,
+    ) -> float:
+        """How much the bot wants ``m`` (a play-phase move other than a plain discard); <= 0: not at all."""
+        if isinstance(m, Foot):
+            return 1000
+        if isinstance(m, Ask):
+            return 900
+        if isinstance(m, Discard):  # an 'out': better than asking, which may be refused
+            return 950 - r.value[m.kind] / 100
+        size_to_canasta = r.canasta_size
+        if isinstance(m, Add):
+            meld = open_melds.get(m.target)
+            size = meld.size if meld is not None else 0
+            if not r.is_wild[m.kind]:
+                return 300 + size if size < size_to_canasta else 250
+            if m.target == WILD_TARGET:
+                return 290 + size
+            if size_to_canasta - 2 <= size < size_to_canasta:
+                return 280 + size
+            if n_hand <= 2:
+                return 150
+            return 0
+        if isinstance(m, Meld):
+            kinds = m.kinds
+            if kinds and kinds[0] == _BLACK_THREE:
+                return 700
+            j = sum(1 for k in kinds if r.is_wild[k])
+            if j == len(kinds):  # a wild meld (Hand and Foot)
+                return 200
+            points = sum(r.value[k] for k in kinds)
+            if j == 0:
+                return 270 + points / 100
+            if opening:
+                return 260 - 10 * j + points / 100
+            if n_hand - len(kinds) <= 1:
+                return 140
+            return 0
+        return 0
+
+    @staticmethod
+    def _discard(
+        view: SeatView, r: Rules, discards: Sequence[Discard], counts: list[int], side: int
+    ) -> Move:
+        seen = [0] * 16
+        for c in view.pile_codes:
+            seen[_kind(c)] += 1
+        own_ranks: set[int] = set()
+        opp_ranks: set[int] = set()
+        for i, melds in enumerate(view.melds):
+            for meld in melds:
+                for c in meld.cards:
+                    seen[_kind(c)] += 1
+                if r.closed(meld.size):
+                    continue
+                (own_ranks if i == side else opp_ranks).add(meld.rank)
+        per_rank = 4 * r.v.deck.decks
+        pile_n = len(view.pile_codes)
+        nxt = (view.seat + 1) % r.n
+        next_is_opponent = r.side_of[nxt] != side
+        v = r.v
+        frozen = any(
+            (v.pile.frozen_by_wild and r.is_wild[_kind(c)])
+            or (v.pile.frozen_by_red_three and _kind(c) == RED_THREE)
+            for c in view.pile_codes
+        )
+        next_opened = view.opened[r.side_of[nxt]]
+        frozen_for_next = frozen or (v.pile.frozen_until_opened and not next_opened)
+        best: Discard = discards[0]
+        best_cost = float("inf")
+        for d in discards:
+            k = d.kind
+            cost = r.value[k] / 10 + 15 * (counts[k] - 1)
+            if r.is_wild[k]:
+                cost += 1000
+            elif r.stop[k]:
+                cost -= 50 + pile_n
+            else:
+                if k in own_ranks:
+                    cost += 60
+                if next_is_opponent:
+                    if k in opp_ranks and v.pile.take_lay_off and not frozen_for_next:
+                        cost += 80 + 5 * pile_n
+                    unseen = max(0, per_rank - seen[k] - counts[k])
+                    cost += pile_n * unseen / per_rank * (1 if frozen_for_next else 3)
+            if cost < best_cost:
+                best, best_cost = d, cost
+        return best
+
+
+#: Bots by name, as ``--bots`` names them.
+BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+
+def bot_names() -> list[str]:
+    """The names of the bundled bots, sorted.
+
+    Returns:
+        Names that :func:`make_bot` accepts.
+    """
+    return sorted(BOTS)
+
+
+def make_bot(name: str) -> Bot:
+    """Build a bundled bot by name.
+
+    Args:
+        name: ``"greedy"`` or ``"random"`` (see :func:`bot_names`).
+
+    Returns:
+        A new bot.
+
+    Raises:
+        CanastaError: no bot has that name; the message lists the names.
+    """
+    factory = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
+    if factory is None:
+        raise CanastaError(f"unknown bot {name!r}: expected one of {', '.join(bot_names())}")
+    return factory()
+

@@ -1,0 +1,325 @@
+"""A game in the terminal: one person against bots, in plain text.
+
+:func:`play` reads moves from an input stream and writes the table to an output
+stream, so a test (or another front end) can drive it::
+
+    import io
+    from canasta.play import play
+
+    status = play("classic", seed=7, stdin=io.StringIO("1\\n" * 500), stdout=io.StringIO())
+
+Each time it is the person's turn the table is drawn: scores, stock, pile, every
+side's melds and red 3s, the other hands' sizes, the person's hand grouped by rank
+and the legal moves, numbered. The person types a number or move notation
+(``meld 7 7 2``, ``discard 9``); ``q`` quits. Bots' moves are printed one per line.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from canasta.bots import Bot, make_bot
+from canasta.cards import RANK_NAMES, Card
+from canasta.errors import CanastaError, IllegalMoveError, NotationError
+from canasta.moves import Move, kind_name
+from canasta.rules import new_game, opening_minimum
+from canasta.state import ANSWER, GameState, MeldGroup
+from canasta.variant import Variant
+
+__all__ = ["QUIT_WORDS", "play", "read_move", "render_hand_end", "render_table"]
+
+#: Words that quit the game at the move prompt.
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+
+_RULE = "-" * 72
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return " ".join(str(Card(c)) for c in cards)
+
+
+def _group_hand(hand: Sequence[int]) -> str:
+    """The hand sorted by rank, one group per rank: ``4: 4C 4D   K: KS``."""
+    groups: dict[str, list[str]] = {}
+    for c in sorted(hand, key=lambda c: (c >> 2, c)):
+        card = Card(c)
+        label = "JK" if card.is_joker else RANK_NAMES[card.rank]
+        if card.rank == 3:
+            label = "3R" if card.is_red else "3B"
+        groups.setdefault(label, []).append(str(card))
+    return "   ".join(f"{label}: {' '.join(cs)}" for label, cs in groups.items()) or "(empty)"
+
+
+def _meld_line(state: GameState, meld: MeldGroup) -> str:
+    name = "wild" if meld.rank == 0 else kind_name(meld.rank)
+    kind = state.canasta_kind(meld)
+    what = f"{kind} canasta" if kind else f"{meld.wilds} wild" if meld.wilds else "natural"
+    cards = sorted(meld.cards, key=lambda c: (state.rules.is_wild[c >> 2], c))
+    return f"{name:>4} x{meld.size:<2} {what:<17} {_cards(cards)}"
+
+
+def _side_label(state: GameState, side: int, me: int) -> str:
+    seats = "+".join(str(s) for s in state.sides[side])
+    you = "you, " if me in state.sides[side] else ""
+    return f"side {side} ({you}seat{'s' if len(state.sides[side]) > 1 else ''} {seats})"
+
+
+def _moves_block(moves: Sequence[Move]) -> str:
+    cells = [f"{i:>3}. {m}" for i, m in enumerate(moves, 1)]
+    width = max(len(c) for c in cells) + 2
+    per_line = max(1, 72 // width)
+    lines = []
+    for start in range(0, len(cells), per_line):
+        lines.append("".join(c.ljust(width) for c in cells[start:start + per_line]).rstrip())
+    return "\n".join(lines)
+
+
+def render_table(state: GameState, seat: int) -> str:
+    """The table as ``seat`` may see it, with that seat's legal moves numbered.
+
+    Args:
+        state: the game.
+        seat: the person's seat.
+
+    Returns:
+        Several lines of plain text.
+    """
+    view = state.view(seat)
+    me_side = state.side_of(seat)
+    v = state.variant
+    out = [_RULE]
+    out.append(
+        f"{v.title} - hand {state.hand_number + 1} - seat {state.current_player} to move "
+        f"({state.phase_name})"
+    )
+    out.append(
+        "Scores   "
+        + "   ".join(f"{_side_label(state, i, seat)}: {x}" for i, x in enumerate(state.scores))
+    )
+    top = state.pile_top
+    if state.pile_frozen:
+        frozen = "frozen"
+    elif state.pile_frozen_for(me_side):
+        frozen = "frozen for your side (not yet opened)"
+    else:
+        frozen = "not frozen"
+    pile = f"top {top}, {_n(state.pile_size, 'card')}, {frozen}" if top is not None else "empty"
+    out.append(f"Stock    {_n(state.stock_size, 'card')}      Pile   {pile}")
+    if not view.opened[me_side]:
+        out.append(f"Opening  your side needs {opening_minimum(state, me_side)} points to open")
+    out.append("Melds")
+    for side, melds in enumerate(state.melds):
+        out.append(f"  {_side_label(state, side, seat)}:" + ("" if melds else " none"))
+        for meld in melds:
+            out.append("    " + _meld_line(state, meld))
+    out.append(
+        "Red 3s   "
+        + "   ".join(
+            f"side {i}: {_cards(r) if r else '-'}" for i, r in enumerate(state.red_threes)
+        )
+    )
+    others = [
+        f"seat {i}: {n}" + (f" (+foot {view.foot_sizes[i]})" if view.foot_sizes[i] else "")
+        for i, n in enumerate(view.hand_sizes)
+        if i != seat
+    ]
+    out.append("Cards    " + ", ".join(others))
+    foot = f" (+foot {_n(view.foot_sizes[seat], 'card')})" if view.foot_sizes[seat] else ""
+    out.append(f"Your hand, {_n(len(view.hand_codes), 'card')}{foot}")
+    out.append("  " + _group_hand(view.hand_codes))
+    if state.phase == ANSWER:
+        out.append(f"Seat {state.turn.asker} asks: may I go out?")
+    moves = state.legal_moves()
+    if moves:
+        out.append("Moves")
+        out.append(_moves_block(moves))
+    return "\n".join(out)
+
+
+def render_hand_end(state: GameState, seat: int) -> str:
+    """How the hand ended and each side's score breakdown.
+
+    Args:
+        state: a state whose hand is over.
+        seat: the person's seat (to mark their side).
+
+    Returns:
+        Several lines of plain text.
+    """
+    end = state.end
+    if end is None:
+        return ""
+    if end.reason == "out":
+        how = f"seat {end.seat} went out" + (" concealed" if end.concealed else "")
+    else:
+        how = "the stock ran out"
+    out = [_RULE, f"Hand {state.hand_number + 1} over: {how}."]
+    for side, breakdown in enumerate(end.breakdowns):
+        out.append("")
+        out.append(f"{_side_label(state, side, seat)}")
+        out.append(str(breakdown))
+    out.append("")
+    out.append(
+        "Scores   "
+        + "   ".join(f"{_side_label(state, i, seat)}: {x}" for i, x in enumerate(state.scores))
+    )
+    return "\n".join(out)
+
+
+def read_move(
+    state: GameState, stdin: TextIO, stdout: TextIO, prompt: str = "Your move"
+) -> Move | None:
+    """Ask for a move until a legal one is typed.
+
+    Accepts a move's number in ``state.legal_moves()`` or its notation; an illegal
+    move shows the rule that refuses it and asks again.
+
+    Args:
+        state: the game; it is the person's turn.
+        stdin: where to read lines from.
+        stdout: where to write prompts and refusals.
+        prompt: the prompt's first words.
+
+    Returns:
+        The legal move, or ``None`` when the person quits or the input ends.
+    """
+    moves = state.legal_moves()
+    while True:
+        stdout.write(f"{prompt} (1-{len(moves)} or notation, q quits): ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            stdout.write("\n")
+            return None
+        text = line.strip()
+        if not text:
+            continue
+        if text.lower() in QUIT_WORDS:
+            return None
+        if text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(moves):
+                return moves[n - 1]
+            stdout.write(f"There is no move {n}: type 1 to {len(moves)}.\n")
+            continue
+        try:
+            move = state.parse_move(text)
+            state.apply(move)
+        except IllegalMoveError as exc:
+            stdout.write(f"Refused: {exc.reason}.\n")
+            continue
+        except NotationError as exc:
+            stdout.write(f"{exc}\n")
+            continue
+        return move
+
+
+def _seat_bots(names: Sequence[str] | str, n: int, person: int) -> dict[int, Bot]:
+    if isinstance(names, str):
+        names = [x for x in names.split(",") if x.strip()]
+    names = list(names) or ["greedy"]
+    others = [s for s in range(n) if s != person]
+    return {s: make_bot(names[i % len(names)]) for i, s in enumerate(others)}
+
+
+def play(
+    variant: Variant | str,
+    seed: int | None = None,
+    seat: int = 0,
+    bots: Sequence[str] | str = "greedy",
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """Play a game in the terminal: the person at ``seat``, bots at the other seats.
+
+    Args:
+        variant: a :class:`~canasta.variant.Variant`, a bundled name or a profile path.
+        seed: the deal seed (``None``: a random one, printed so the game can be replayed).
+        seat: the person's seat, from 0.
+        bots: bot names for the other seats, in seat order and cycled.
+        stdin: where moves are read from (default ``sys.stdin``).
+        stdout: where the table is written (default ``sys.stdout``).
+
+    Returns:
+        0: the game ended, or the person quit (``q``, end of input or Ctrl-C);
+        1: the engine offered no legal move to the player to move.
+
+    Raises:
+        CanastaError: the seat is not a seat of the variant, or a bot name is unknown.
+    """
+    from canasta.profiles import load_variant
+
+    inp = sys.stdin if stdin is None else stdin
+    out = sys.stdout if stdout is None else stdout
+    v = variant if isinstance(variant, Variant) else load_variant(variant)
+    n = v.players.count
+    if not isinstance(seat, int) or not 0 <= seat < n:
+        raise CanastaError(f"seat must be 0 to {n - 1} in {v.name}, got {seat!r}")
+    seat_bots = _seat_bots(bots, n, seat)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 32)
+    rng = random.Random(seed)
+    state = new_game(v, seed=seed)
+    out.write(f"{v.title}: you are seat {seat}; seed {seed} (replay with --seed {seed}).\n")
+    out.write(
+        "Others: " + ", ".join(f"seat {s} {b.name}" for s, b in sorted(seat_bots.items())) + "\n"
+    )
+    try:
+        while not state.is_game_over:
+            if state.is_hand_over:
+                out.write(render_hand_end(state, seat) + "\n")
+                out.write("Moves\n" + _moves_block(state.legal_moves()) + "\n")
+                move = read_move(state, inp, out, prompt="Deal the next hand")
+                if move is None:
+                    return _bye(out)
+                state = state.apply(move)
+                continue
+            p = state.current_player
+            if not state.legal_moves():
+                out.write(
+                    f"Seat {p} has no legal move here: an engine fault; the game cannot go on "
+                    f"(seed {seed}, hand {state.hand_number + 1}).\n"
+                )
+                return 1
+            if p == seat:
+                out.write(render_table(state, seat) + "\n")
+                move = read_move(state, inp, out)
+                if move is None:
+                    return _bye(out)
+            else:
+                bot = seat_bots[p]
+                move = bot.choose(state.view(p), rng)
+                out.write(f"Seat {p} ({bot.name}): {move}\n")
+            state = state.apply(move)
+        out.write(render_hand_end(state, seat) + "\n")
+        out.write(_game_over(state, seat) + "\n")
+        return 0
+    except KeyboardInterrupt:
+        out.write("\n")
+        return _bye(out, "Interrupted")
+
+
+def _game_over(state: GameState, seat: int) -> str:
+    hands = len(state.history)
+    winners = state.winners
+    me = state.side_of(seat)
+    if len(winners) > 1:
+        result = "a draw between " + " and ".join(f"side {w}" for w in winners)
+    elif winners[0] == me:
+        result = f"your side (side {me}) wins"
+    else:
+        result = f"side {winners[0]} wins"
+    return f"{_RULE}\nGame over after {hands} hands: {result}."
+
+
+def _bye(out: TextIO, why: str = "Game left") -> int:
+    out.write(f"{why}: goodbye.\n")
+    out.flush()
+    return 0

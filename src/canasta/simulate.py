@@ -1,0 +1,499 @@
+"""Bot-against-bot simulations: :func:`simulate` and its :class:`Summary`.
+
+Each game's deal seed and the bots' random source come from ``(seed, game
+index)`` only, and games are aggregated in index order, so a simulation gives the
+same summary whether it runs in one process or in several (``jobs``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from canasta.bots import Bot, make_bot
+from canasta.errors import CanastaError
+from canasta.moves import NextHand
+from canasta.rules import new_game
+from canasta.variant import Variant
+
+__all__ = [
+    "GameRecord", "Rate", "Summary", "game_seed", "play_game", "progress_bar", "simulate", "wilson",
+]
+
+_Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion.
+
+    Args:
+        successes: how many trials succeeded.
+        trials: how many trials there were.
+        z: the normal quantile; the default gives a 95% interval.
+
+    Returns:
+        ``(low, high)``; ``(0.0, 1.0)`` when there were no trials.
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded with ``seed``.
+
+    Args:
+        seed: the simulation's seed.
+        index: the game's index, from 0.
+
+    Returns:
+        A 63-bit integer that depends on ``seed`` and ``index`` only.
+    """
+    digest = hashlib.sha256(f"canasta-simulate:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What one simulated game came to.
+
+    Attributes:
+        index: the game's index in the simulation.
+        seed: the game's deal seed (``canasta.new_game(variant, seed)`` replays it).
+        hands: hands played.
+        moves: moves made, ``next`` excluded.
+        outs: hands ended by a player going out.
+        stock_ends: hands ended by the stock running out.
+        hand_score_sums: each side's hand scores, summed over the game.
+        scores: each side's final cumulative score.
+        winners: the sides with the highest final score (several: a draw).
+        finished: whether the game reached its end (else ``max_hands`` cut it short
+            and the standings at that point decide).
+        dead_end: when the game stopped because the player to move had no legal
+            move (an engine fault), where: ``"hand 3, seat 1, play phase"``; the
+            standings at that point decide. Else ``None``.
+    """
+
+    index: int
+    seed: int
+    hands: int
+    moves: int
+    outs: int
+    stock_ends: int
+    hand_score_sums: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    finished: bool
+    dead_end: str | None = None
+
+
+def play_game(
+    variant: Variant,
+    bots: Sequence[Bot],
+    seed: int,
+    index: int,
+    max_hands: int | None = None,
+) -> GameRecord:
+    """Play game ``index`` of a simulation seeded with ``seed``.
+
+    Args:
+        variant: the rules.
+        bots: one bot per seat.
+        seed: the simulation's seed.
+        index: the game's index; with ``seed`` it fixes the deal and the bots' rng.
+        max_hands: stop after this many hands (``None``: play to the end of the game).
+
+    Returns:
+        The game's record.
+
+    Raises:
+        CanastaError: ``bots`` does not hold one bot per seat, or a bot returned an
+            illegal move.
+    """
+    if len(bots) != variant.players.count:
+        raise CanastaError(f"{variant.name} needs {variant.players.count} bots, got {len(bots)}")
+    gseed = game_seed(seed, index)
+    rng = random.Random(gseed ^ 0x5DEECE66D)
+    state = new_game(variant, seed=gseed)
+    n_sides = len(state.sides)
+    sums = [0] * n_sides
+    hands = moves = outs = stock_ends = 0
+    dead_end: str | None = None
+    while True:
+        if state.is_hand_over:
+            end = state.end
+            assert end is not None
+            hands += 1
+            if end.reason == "out":
+                outs += 1
+            else:
+                stock_ends += 1
+            for i, x in enumerate(end.hand_scores):
+                sums[i] += x
+            if state.is_game_over or (max_hands is not None and hands >= max_hands):
+                break
+            state = state.apply(NextHand())
+            continue
+        seat = state.current_player
+        try:
+            move = bots[seat].choose(state.view(seat), rng)
+        except CanastaError:
+            if state.legal_moves():
+                raise
+            dead_end = f"hand {state.hand_number + 1}, seat {seat}, {state.phase_name} phase"
+            break
+        state = state.apply(move)
+        moves += 1
+    scores = state.scores
+    best = max(scores)
+    return GameRecord(
+        index=index, seed=gseed, hands=hands, moves=moves, outs=outs, stock_ends=stock_ends,
+        hand_score_sums=tuple(sums), scores=scores,
+        winners=tuple(i for i, x in enumerate(scores) if x == best),
+        finished=state.is_game_over, dead_end=dead_end,
+    )
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A win rate with its 95% Wilson interval.
+
+    Attributes:
+        wins: games won outright.
+        games: games played.
+        low: the interval's lower end.
+        high: the interval's upper end.
+    """
+
+    wins: int
+    games: int
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        """``wins / games`` (0 when no games)."""
+        return self.wins / self.games if self.games else 0.0
+
+    def __str__(self) -> str:
+        return f"{100 * self.rate:5.1f}% [{100 * self.low:5.1f}, {100 * self.high:5.1f}]"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rate as plain data."""
+        return {"wins": self.wins, "games": self.games, "rate": self.rate,
+                "ci95": [self.low, self.high]}
+
+
+def _rate(wins: int, games: int) -> Rate:
+    low, high = wilson(wins, games)
+    return Rate(wins, games, low, high)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The aggregate of a simulation.
+
+    Attributes:
+        variant: the variant's name.
+        seed: the simulation's seed.
+        seats: the bot name at each seat.
+        sides: the seats of each side.
+        max_hands: the hand limit per game, or ``None``.
+        records: every game's record, in game order.
+    """
+
+    variant: str
+    seed: int
+    seats: tuple[str, ...]
+    sides: tuple[tuple[int, ...], ...]
+    max_hands: int | None
+    records: tuple[GameRecord, ...] = field(repr=False)
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len(self.records)
+
+    @property
+    def hands(self) -> int:
+        """Hands played in all."""
+        return sum(g.hands for g in self.records)
+
+    @property
+    def hands_per_game(self) -> float:
+        """Mean hands per game."""
+        return self.hands / self.games if self.games else 0.0
+
+    @property
+    def moves_per_hand(self) -> float:
+        """Mean moves per hand (``next`` not counted)."""
+        return sum(g.moves for g in self.records) / self.hands if self.hands else 0.0
+
+    @property
+    def out_share(self) -> float:
+        """Share of hands ended by a player going out."""
+        return sum(g.outs for g in self.records) / self.hands if self.hands else 0.0
+
+    @property
+    def stock_share(self) -> float:
+        """Share of hands ended by the stock running out."""
+        return sum(g.stock_ends for g in self.records) / self.hands if self.hands else 0.0
+
+    @property
+    def dead_ends(self) -> tuple[GameRecord, ...]:
+        """Games stopped because the player to move had no legal move (an engine fault)."""
+        return tuple(g for g in self.records if g.dead_end is not None)
+
+    @property
+    def unfinished(self) -> int:
+        """Games that ``max_hands`` cut short."""
+        return sum(1 for g in self.records if not g.finished)
+
+    @property
+    def draws(self) -> int:
+        """Games that ended with two or more sides level at the top."""
+        return sum(1 for g in self.records if len(g.winners) > 1)
+
+    def mean_hand_score(self, side: int) -> float:
+        """Mean score of ``side`` per hand.
+
+        Args:
+            side: the side's index.
+
+        Returns:
+            The mean over every hand of the simulation.
+        """
+        total = sum(g.hand_score_sums[side] for g in self.records)
+        return total / self.hands if self.hands else 0.0
+
+    def side_win_rate(self, side: int) -> Rate:
+        """How often ``side`` won outright (a draw is no win).
+
+        Args:
+            side: the side's index.
+
+        Returns:
+            The win rate with its 95% Wilson interval.
+        """
+        wins = sum(1 for g in self.records if g.winners == (side,))
+        return _rate(wins, self.games)
+
+    def side_bots(self, side: int) -> str:
+        """The bots of ``side``'s seats, e.g. ``"greedy+greedy"``."""
+        return "+".join(self.seats[s] for s in self.sides[side])
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        """The distinct bot names, in seat order."""
+        return tuple(dict.fromkeys(self.seats))
+
+    def bot_win_rate(self, name: str) -> Rate:
+        """How often a side with a seat played by bot ``name`` won outright.
+
+        Args:
+            name: a bot name from :attr:`seats`.
+
+        Returns:
+            The win rate with its 95% Wilson interval (every game counts as one trial).
+        """
+        their = {i for i, seats in enumerate(self.sides) if any(self.seats[s] == name for s in seats)}
+        wins = sum(1 for g in self.records if len(g.winners) == 1 and g.winners[0] in their)
+        return _rate(wins, self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as plain data, ready for :func:`json.dumps`."""
+        return {
+            "variant": self.variant,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "max_hands": self.max_hands,
+            "games": self.games,
+            "unfinished_games": self.unfinished,
+            "dead_ends": [
+                {"game": g.index, "seed": g.seed, "where": g.dead_end} for g in self.dead_ends
+            ],
+            "draws": self.draws,
+            "hands": self.hands,
+            "hands_per_game": self.hands_per_game,
+            "moves_per_hand": self.moves_per_hand,
+            "hands_ended": {"out": self.out_share, "stock": self.stock_share},
+            "sides": [
+                {
+                    "side": i,
+                    "seats": list(seats),
+                    "bots": [self.seats[s] for s in seats],
+                    "mean_hand_score": self.mean_hand_score(i),
+                    "win": self.side_win_rate(i).to_dict(),
+                }
+                for i, seats in enumerate(self.sides)
+            ],
+            "bots": {name: self.bot_win_rate(name).to_dict() for name in self.bot_names},
+        }
+
+    def __str__(self) -> str:
+        limit = (
+            f", at most {self.max_hands} hand{'s' if self.max_hands != 1 else ''} each"
+            if self.max_hands is not None
+            else ""
+        )
+        lines = [
+            f"{self.variant}: {self.games} games{limit}, seed {self.seed}",
+            f"seats: {', '.join(f'{i} {b}' for i, b in enumerate(self.seats))}",
+            f"hands per game   {self.hands_per_game:8.2f}",
+            f"moves per hand   {self.moves_per_hand:8.1f}",
+            f"hands ended      {100 * self.out_share:5.1f}% out, {100 * self.stock_share:5.1f}% stock",
+        ]
+        if self.unfinished:
+            lines.append(f"cut short        {self.unfinished} games (standings decide)")
+        for g in self.dead_ends:
+            lines.append(
+                f"dead end         game {g.index} (seed {g.seed}): no legal move at {g.dead_end}"
+            )
+        lines.append(f"draws            {self.draws}")
+        lines.append("")
+        lines.append(f"{'side':<6}{'bots':<18}{'mean hand score':>16}   win rate [95% CI]")
+        for i in range(len(self.sides)):
+            lines.append(
+                f"{i:<6}{self.side_bots(i):<18}{self.mean_hand_score(i):>16.1f}   "
+                f"{self.side_win_rate(i)}"
+            )
+        lines.append("")
+        lines.append(f"{'bot':<24}{'':>16}   win rate [95% CI]")
+        for name in self.bot_names:
+            lines.append(f"{name:<24}{'':>16}   {self.bot_win_rate(name)}")
+        return "\n".join(lines)
+
+
+def _resolve(variant: Variant | str) -> Variant:
+    if isinstance(variant, Variant):
+        return variant
+    from canasta.profiles import load_variant
+
+    return load_variant(variant)
+
+
+def _bot(spec: str | Bot) -> Bot:
+    return make_bot(spec) if isinstance(spec, str) else spec
+
+
+def _seat_bots(specs: Sequence[str | Bot], seats: int) -> list[Bot]:
+    if isinstance(specs, str):
+        specs = [s for s in specs.split(",") if s.strip()]
+    if not specs:
+        raise CanastaError("simulate needs at least one bot")
+    return [_bot(specs[i % len(specs)]) for i in range(seats)]
+
+
+# The worker's arguments travel to spawned processes by pickling; they are plain data.
+_Job = tuple[Variant, tuple[str | Bot, ...], int, int, int | None]
+
+
+def _run_job(job: _Job) -> GameRecord:
+    variant, specs, seed, index, max_hands = job
+    return play_game(variant, _seat_bots(specs, variant.players.count), seed, index, max_hands)
+
+
+def _records(
+    variant: Variant,
+    specs: tuple[str | Bot, ...],
+    games: int,
+    seed: int,
+    jobs: int,
+    max_hands: int | None,
+) -> Iterator[GameRecord]:
+    todo = ((variant, specs, seed, i, max_hands) for i in range(games))
+    if jobs <= 1 or games <= 1:
+        bots = _seat_bots(specs, variant.players.count)
+        for i in range(games):
+            yield play_game(variant, bots, seed, i, max_hands)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    chunk = max(1, min(8, games // (jobs * 4)))
+    with ctx.Pool(min(jobs, games)) as pool:
+        # imap keeps game order, whatever order the workers finish in
+        yield from pool.imap(_run_job, todo, chunksize=chunk)
+
+
+def simulate(
+    variant: Variant | str,
+    games: int,
+    bots: Sequence[str | Bot] = ("greedy", "random"),
+    seed: int = 0,
+    jobs: int = 1,
+    max_hands: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    """Play ``games`` bot-against-bot games and summarize them.
+
+    Args:
+        variant: a :class:`~canasta.variant.Variant`, a bundled profile name or a
+            profile path.
+        games: how many games to play.
+        bots: bot names (``"greedy"``, ``"random"``) or :class:`~canasta.bots.Bot`
+            objects, assigned to seats 0, 1, 2, ... in order and cycled; with
+            ``("greedy", "random")`` in a partnership game, one side is greedy.
+            Bot objects must keep no state between moves and, for ``jobs > 1``,
+            be picklable.
+        seed: the simulation's seed; each game's seed comes from it and the game's
+            index (:func:`game_seed`).
+        jobs: worker processes; the summary is the same for any number.
+        max_hands: stop each game after this many hands and let the standings
+            decide (``None``: play every game to its end).
+        progress: called as ``progress(done, games)`` after each game.
+
+    Returns:
+        The :class:`Summary`.
+
+    Raises:
+        CanastaError: a bot name is unknown, ``games`` or ``max_hands`` is not a
+            positive number, or the variant does not load.
+    """
+    v = _resolve(variant)
+    if not isinstance(games, int) or games < 1:
+        raise CanastaError(f"games must be a whole number >= 1, got {games!r}")
+    if max_hands is not None and (not isinstance(max_hands, int) or max_hands < 1):
+        raise CanastaError(f"max_hands must be a whole number >= 1, got {max_hands!r}")
+    specs = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
+    seat_bots = _seat_bots(specs, v.players.count)  # fails early on an unknown name
+    records: list[GameRecord] = []
+    for record in _records(v, specs, games, seed, max(1, jobs), max_hands):
+        records.append(record)
+        if progress is not None:
+            progress(len(records), games)
+    return Summary(
+        variant=v.name, seed=seed, seats=tuple(b.name for b in seat_bots),
+        sides=v.sides, max_hands=max_hands, records=tuple(records),
+    )
+
+
+def progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
+    """A ``progress`` callback for :func:`simulate` that draws a bar on ``stream``.
+
+    Args:
+        stream: where to draw, normally a terminal's stderr.
+        width: the bar's width in characters.
+
+    Returns:
+        The callback; it ends the line after the last game.
+    """
+
+    def show(done: int, total: int) -> None:
+        filled = width * done // total
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
