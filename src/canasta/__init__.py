@@ -6,6 +6,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from canasta.bots import Bot, GreedyBot, RandomBot
 from canasta.cards import Card, parse_cards
+from canasta.describe import describe
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
 from canasta.moves import (
     Add,
@@ -61,6 +62,7 @@ __all__ = [
     "Variant",
     "VariantError",
     "__version__",
+    "describe",
     "load_variant",
     "new_game",
     "parse_cards",

@@ -1,0 +1,585 @@
+"""Tests for canasta.describe: rule books, differences and comparisons."""
+
+from __future__ import annotations
+
+import functools
+import html.parser
+import io
+import re
+import typing
+from typing import Any, Literal, get_args, get_origin
+
+import attrs
+import docutils.core
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import canasta
+from canasta import describe as describe_function
+from canasta.describe import (
+    FORMATS,
+    compare,
+    describe_diff,
+    described_paths,
+    difference_sentences,
+    option_sentence,
+    rule_book,
+)
+from canasta.variant import Assumption, RankBonus, Source, Variant
+from strategies import variants
+
+BUNDLED = canasta.variant_names()
+SKIPPED = ("name", "title", "description", "source", "assumed")
+SECTIONS = (
+    "Players and cards", "The deal", "A turn", "Melds and wild cards", "The first meld",
+    "Canastas", "The discard pile", "Red and black 3s", "Going out",
+    "When the stock runs out", "Scoring", "The end of the game",
+)
+PLACEHOLDERS = re.compile(r"None|N/A|True|False|[{}]|\w_|_\w")
+SLOPPY = (",.", " ,", "  ", "..", " .", ";.", ":.")
+
+
+def model_paths(cls: type = Variant, prefix: str = "") -> list[str]:
+    """Every option path of the model, walking attrs classes and tuples of them."""
+    out: list[str] = []
+    hints = typing.get_type_hints(cls)
+    for f in attrs.fields(cls):
+        if not prefix and f.name in SKIPPED:
+            continue
+        path = f"{prefix}{f.name}"
+        tp = hints[f.name]
+        inner = get_args(tp)[0] if get_origin(tp) is tuple and get_args(tp) else None
+        if attrs.has(tp):
+            out.extend(model_paths(tp, path + "."))
+        elif inner is not None and isinstance(inner, type) and attrs.has(inner):
+            out.append(path)
+            out.extend(model_paths(inner, path + "."))
+        else:
+            out.append(path)
+    return out
+
+
+def safe(v: Variant) -> Variant:
+    """``v`` with plain user texts, so that placeholders can only come from the generator."""
+    return attrs.evolve(
+        v,
+        name="house",
+        title="House rules",
+        description="A test variant.",
+        source=Source("Test rules", "a book", ""),
+        assumed=tuple(Assumption(a.path, "a test source") for a in v.assumed),
+    )
+
+
+def assert_clean(text: str, fmt: str) -> None:
+    """No placeholder or leftover markup in generated text (user texts are safe)."""
+    found = PLACEHOLDERS.search(text)
+    assert found is None, text[max(0, found.start() - 80) : found.end() + 80]
+    if fmt != "rst":  # rst tables are indented with runs of spaces
+        for sloppy in SLOPPY:
+            assert sloppy not in text, (sloppy, text[max(0, text.index(sloppy) - 80) :][:160])
+
+
+def without_source(text: str) -> str:
+    """``text`` without its "Source:" line (bundled file names hold underscores)."""
+    return "\n".join(line for line in text.splitlines() if "Source:" not in line)
+
+
+def rst_errors(text: str) -> str:
+    """Warnings docutils reports for ``text`` ('' when it parses cleanly)."""
+    stream = io.StringIO()
+    docutils.core.publish_doctree(
+        text, settings_overrides={"report_level": 2, "halt_level": 5, "warning_stream": stream}
+    )
+    return stream.getvalue()
+
+
+class _Tags(html.parser.HTMLParser):
+    ALLOWED: typing.ClassVar[set[str]] = {
+        "h1", "h2", "p", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td",
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.seen: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        assert tag in self.ALLOWED, tag
+        self.stack.append(tag)
+        self.seen.add(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, (self.stack, tag)
+        self.stack.pop()
+
+
+def html_tags(text: str) -> set[str]:
+    """The tags of an HTML fragment, checked to be allowed and balanced."""
+    parser = _Tags()
+    parser.feed(text)
+    parser.close()
+    assert parser.stack == []
+    return parser.seen
+
+
+def alternatives(v: Variant, path: str) -> list[Any]:
+    """Other valid values for option ``path`` of ``v``."""
+    area, name = path.split(".")[:2]
+    cls = type(getattr(v, area))
+    field = attrs.fields_dict(cls)[name]
+    tp = typing.get_type_hints(cls)[name]
+    value = getattr(getattr(v, area), name)
+    low = field.metadata.get("minimum") or 0
+    if path == "wilds.ranks":
+        return [("2",), ("2", "JK", "K"), ()]
+    if path == "opening.score_table":
+        return [(), value[:-1], (*value[:-1], attrs.evolve(value[-1], minimum=value[-1].minimum + 10))]
+    if path == "opening.round_table":
+        return [(), (60, 70), (*value, 200)]
+    if path == "canastas.rank_bonuses":
+        return [(RankBonus("A", "natural", 2500),), (RankBonus("7", "mixed", 1000),)]
+    if tp is bool:
+        return [not value]
+    if get_origin(tp) is Literal:
+        return [x for x in get_args(tp) if x != value]
+    if get_origin(tp) is tuple:  # tuples of card classes
+        choices = get_args(get_args(tp)[0])
+        return [tuple(c for c in choices if c != x) if x in value else (*value, x) for x in choices]
+    if value is None:
+        return [max(low, 5), max(low, 1)]
+    out = [value + 1]
+    if value - 1 >= low:
+        out.append(value - 1)
+    if get_args(tp):  # optional
+        out.append(None)
+    return out
+
+
+def with_option(v: Variant, path: str, value: Any) -> Variant:
+    area, name = path.split(".")[:2]
+    return attrs.evolve(v, **{area: attrs.evolve(getattr(v, area), **{name: value})})
+
+
+@functools.cache
+def bases() -> list[Variant]:
+    """Profiles in which, between them, every option changes play."""
+    classic = canasta.load_variant("classic")
+    rich = attrs.evolve(
+        canasta.load_variant("hand-and-foot"),
+        values=attrs.evolve(classic.values, red_three=5),
+        threes=attrs.evolve(
+            classic.threes, black_meld="always", red_laid_at_once=False, black_out_cards=7,
+            red_all_bonus=800,
+        ),
+        melds=attrs.evolve(
+            canasta.load_variant("hand-and-foot").melds, second_wild="by_naturals", max_wilds=3
+        ),
+        opening=attrs.evolve(classic.opening, concealed_waives=True),
+        going_out=attrs.evolve(canasta.load_variant("hand-and-foot").going_out, concealed=True),
+        game=attrs.evolve(classic.game, rounds=6),
+        foot=attrs.evolve(classic.foot, trigger="empty_hand"),
+    )
+    return [classic, canasta.load_variant("hand-and-foot"), rich, canasta.load_variant("draw-two")]
+
+
+class TestCoverage:
+    """Every option of the model has its sentence."""
+
+    def test_every_model_option_has_a_sentence(self) -> None:
+        """Walking the attrs fields of Variant finds no option without a sentence."""
+        missing = [p for p in model_paths() if p not in described_paths()]
+        assert missing == []
+
+    def test_no_sentence_for_an_unknown_option(self) -> None:
+        """Every described path is an option of the model."""
+        assert sorted(described_paths()) == sorted(model_paths())
+
+    @pytest.mark.parametrize("path", [p for p in model_paths() if p.count(".") == 1])
+    def test_changing_an_option_changes_the_rule_book(self, path: str) -> None:
+        """Some profile reads differently once the option takes another value."""
+        for base in bases():
+            text = canasta.describe(base)
+            for value in alternatives(base, path):
+                if canasta.describe(with_option(base, path, value)) != text:
+                    return
+        pytest.fail(f"no value of {path} changes any rule book")
+
+    @pytest.mark.parametrize("path", [p for p in model_paths() if p.count(".") == 1])
+    def test_changing_an_option_gives_a_difference(self, path: str) -> None:
+        """describe_diff states a rule for a changed option that changes play."""
+        for base in bases():
+            for value in alternatives(base, path):
+                changed = with_option(base, path, value)
+                texts = difference_sentences(changed, base)
+                if any(path in t.paths for t in texts):
+                    assert len(texts) == 1
+                    return
+        pytest.fail(f"no value of {path} gives a difference")
+
+    @pytest.mark.parametrize("path", described_paths())
+    def test_option_sentence_is_a_sentence(self, path: str) -> None:
+        """option_sentence returns a capitalised sentence ending in a full stop."""
+        for v in bases():
+            text = option_sentence(v, path)
+            assert text[0].isupper() and text.endswith(".")
+            assert_clean(text, "markdown")
+
+    def test_unknown_option_sentence(self) -> None:
+        """An unknown path raises KeyError."""
+        with pytest.raises(KeyError):
+            option_sentence(canasta.load_variant("classic"), "melds.nope")
+
+
+class TestDescribeBundled:
+    """Every bundled profile renders in every format."""
+
+    @pytest.mark.parametrize("fmt", FORMATS)
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_renders_clean(self, name: str, fmt: str) -> None:
+        """The rule book has every section and no placeholder text."""
+        text = canasta.describe(canasta.load_variant(name), format=fmt)
+        assert_clean(without_source(text), fmt)
+        for title in SECTIONS:
+            assert title in text
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_markdown_structure(self, name: str) -> None:
+        """Markdown: one title, a heading per section, pipe tables."""
+        v = canasta.load_variant(name)
+        text = canasta.describe(v)
+        assert text.startswith(f"# {v.title}\n")
+        assert text.count("\n# ") == 0
+        assert "\n## Scoring\n" in text
+        assert "| Card | Points |" in text
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_rst_parses_without_warnings(self, name: str) -> None:
+        """reStructuredText: docutils reads it with no warning."""
+        text = canasta.describe(canasta.load_variant(name), format="rst")
+        assert rst_errors(text) == ""
+        assert ".. list-table::" in text
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_html_fragment(self, name: str) -> None:
+        """HTML: a balanced fragment of headings, paragraphs, lists and tables."""
+        v = canasta.load_variant(name)
+        text = canasta.describe(v, format="html")
+        assert text.startswith(f"<h1>{v.title}</h1>")
+        assert {"h1", "h2", "p", "ol", "ul", "table", "th", "td"} <= html_tags(text)
+
+    def test_describe_is_exported(self) -> None:
+        """canasta.describe is the public name of the generator."""
+        assert "describe" in canasta.__all__
+        assert describe_function is canasta.describe
+
+    def test_unknown_format(self) -> None:
+        """An unknown format is a ValueError naming the formats."""
+        with pytest.raises(ValueError, match="markdown"):
+            canasta.describe(canasta.load_variant("classic"), format="pdf")
+
+    def test_foot_section_only_with_a_foot(self) -> None:
+        """The foot has its section in Hand and Foot only."""
+        assert "## The foot" in canasta.describe(canasta.load_variant("hand-and-foot"))
+        assert "foot" not in canasta.describe(canasta.load_variant("classic")).lower()
+
+
+class TestGenerated:
+    """Hypothesis-generated variants render without error or placeholder."""
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(variants())
+    def test_any_variant_renders_clean(self, v: Variant) -> None:
+        """Every format renders with no placeholder; the HTML is balanced."""
+        v = safe(v)
+        for fmt in FORMATS:
+            text = canasta.describe(v, format=fmt)
+            assert_clean(text, fmt)
+        html_tags(canasta.describe(v, format="html"))
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(variants())
+    def test_any_user_text_is_escaped(self, v: Variant) -> None:
+        """Any variant, with titles and sources of any text, parses as clean rst and HTML."""
+        assert rst_errors(canasta.describe(v, format="rst")) == ""
+        html_tags(canasta.describe(v, format="html"))
+        canasta.describe(v)
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(variants(), st.sampled_from(BUNDLED))
+    def test_any_difference_renders_clean(self, v: Variant, other: str) -> None:
+        """describe_diff against a bundled profile is clean in every format."""
+        v = safe(v)
+        base = canasta.load_variant(other)
+        for fmt in FORMATS:
+            assert_clean(without_source(describe_diff(v, base, format=fmt)), fmt)
+        assert rst_errors(describe_diff(v, base, format="rst")) == ""
+
+
+class TestAssumptions:
+    """Rules the source text does not fix are marked."""
+
+    def test_classic_marks_assumed_rules(self) -> None:
+        """The deck (assumed) has a dagger; the draw (from the text) has none."""
+        text = canasta.describe(canasta.load_variant("classic"))
+        assert "108 cards in all.†" in text
+        assert "1. Draw one card from the stock, or take the whole discard pile (see below).\n" in text
+        assert "## Notes" in text
+        assert "† Not fixed by the source text; taken from Pagat classic Canasta." in text
+
+    def test_one_mark_per_source(self) -> None:
+        """Two sources get two different marks, each explained once."""
+        text = canasta.describe(canasta.load_variant("classic"))
+        assert "‡ Not fixed by the source text; taken from Pagat classic Canasta (also Bicycle and Hoyle)." in text
+        assert text.count("† Not fixed") == 1
+
+    def test_no_notes_without_assumptions(self) -> None:
+        """A variant with nothing assumed has no marks and no notes."""
+        v = attrs.evolve(canasta.load_variant("classic"), assumed=())
+        text = canasta.describe(v)
+        assert "†" not in text and "Notes" not in text
+
+    def test_area_assumption_marks_its_options(self) -> None:
+        """Assuming a whole area marks the sentences of its options."""
+        v = attrs.evolve(Variant(), assumed=(Assumption("draw", "my club"),))
+        text = canasta.describe(v)
+        assert "Draw one card from the stock, or take the whole discard pile (see below).†" in text
+        assert "† Not fixed by the source text; taken from my club." in text
+
+    def test_html_notes(self) -> None:
+        """HTML notes are paragraphs under a Notes heading."""
+        text = canasta.describe(canasta.load_variant("hand-and-foot"), format="html")
+        assert "<h2>Notes</h2>" in text
+        assert "<p>† Not fixed by the source text; taken from common Hand and Foot rule sets.</p>" in text
+
+
+class TestClassicText:
+    """The classic rule book reads like a published rule page."""
+
+    TEXT = canasta.describe(canasta.load_variant("classic"))
+
+    @pytest.mark.parametrize(
+        "phrase",
+        [
+            "Four players play in two partnerships, partners sitting opposite each other",
+            "two standard decks of 52 cards with two jokers each: 108 cards in all",
+            "Jokers and 2s are wild.",
+            "The dealer deals eleven cards to each player",
+            "If the upcard is a wild card or a red 3, it stays in the pile",
+            "1. Draw one card from the stock, or take the whole discard pile",
+            "3. Discard one card face up onto the discard pile, unless you have gone out by melding every card.",
+            "A meld is at least three cards of one rank, at least two of them natural",
+            "A meld of natural cards may hold at most three wild cards.",
+            "A side may have only one meld of each rank.",
+            "| Below 0 | 15",
+            "| 1500 to 2995 | 90",
+            "| 3000 or more | 120",
+            "the top card counts toward the minimum",
+            "The rest of the pile never counts",
+            "A meld of seven cards or more is a canasta.",
+            "A natural canasta scores a bonus of 500 points and a mixed canasta 300 points.",
+            "frozen for everyone while it holds a wild card or a red 3",
+            "frozen against a side that has not yet made its first meld",
+            "never with a wild card",
+            "This is the only way to take a frozen pile.",
+            "A player may take the pile by adding its top card to the side's meld of that rank",
+            "The pile can never be taken while a wild card or a black 3 lies on top of it",
+            "draws a replacement from the stock",
+            "a red 3 drawn as the last card of the stock is laid without replacement",
+            "a side that lays all four red 3s scores 800 points for them instead",
+            "If a side has made no meld when the hand ends, its red 3s count minus",
+            "Black 3s may be melded only by a player who goes out in that turn, in a meld of three or four black 3s, with no wild card",
+            "A player may go out only when their side has at least one canasta; it may be completed in the turn of going out.",
+            "or by melding all but one and discarding the last card",
+            "Partner, may I go out?",
+            "Going out concealed scores 200 points in all",
+            "a player who can take the pile by adding its top card to a meld on the table must take it",
+            "| Joker (wild) | 50",
+            "| K, Q, J, 10, 9, 8 | 10",
+            "| 7, 6, 5, 4 | 5",
+            "| All four red 3s, in all | 800",
+            "reaches a total of 5000 points or more",
+        ],
+    )
+    def test_phrase(self, phrase: str) -> None:
+        """The classic rule book states this rule."""
+        assert phrase in self.TEXT.replace("†", "").replace("‡", "")
+
+
+class TestHandAndFootText:
+    """The Hand and Foot rule book covers every rule of its source text."""
+
+    TEXT = canasta.describe(canasta.load_variant("hand-and-foot")).replace("†", "").replace("‡", "")
+
+    @pytest.mark.parametrize(
+        "phrase",
+        [
+            # 3b, 3c: clockwise, nobody skipped
+            "play goes on clockwise; no one is skipped",
+            # 3d, 3h.iv: the Minimal Starting Points, the pile's top card counting
+            "50 in the first hand, 90 in the second, 120 in the third and 150 in the fourth",
+            "together with any other melds laid in the same turn",
+            "the top card counts toward the minimum",
+            "it joins the player's hand only once the minimum is met",
+            # 3e, 3g.i: draw two or take the whole pile; play; discard
+            "1. Draw two cards from the stock, or take the whole discard pile",
+            "takes all of it, never just the top card",
+            "3. Discard one card face up onto the discard pile. The discard ends your turn.",
+            # 3g.ii: one card left in the draw pile; then the pile must be taken
+            "A player due to draw two cards who finds fewer in the stock draws what is left.",
+            "a player must take the pile whenever they can",
+            "The hand ends as soon as a player cannot draw and does not take the pile",
+            # 3g.iii: red 3s
+            "lays it face up on the table at once and draws a replacement from the stock",
+            # 3h.i: black 3 on top, the 5-card block
+            "The pile can never be taken while a wild card or a black 3 lies on top of it",
+            "The pile may not be taken when its top card has the rank of one of the side's unfinished melds of five cards or more",
+            # 3h.iii: the exception
+            "complete that meld with one or two of them and start a new meld of the rank with two more and the top card",
+            # 3h.ii: two naturals, never a wild card
+            "A player may take the pile with two natural cards of the top card's rank from the hand, never with a wild card",
+            "The discard pile is never frozen.",
+            # 3i.iv: 3 to 7 cards, wild limits, second wild as 6th/7th card
+            "A meld is at least three cards of one rank, at least two of them natural",
+            "A meld of natural cards may hold at most two wild cards.",
+            "Only one wild card may be in a meld of up to five cards: a second wild card may join it only as its sixth or seventh card.",
+            "A meld may hold at most seven cards",
+            "A meld may also be made of wild cards only: three to seven wild cards",
+            # 3j: a canasta is made at 7 cards; a new meld of the rank after it
+            "A meld of seven cards is a canasta.",
+            "once its meld of a rank is complete, it may start another meld of that rank",
+            "a mixed (dirty) canasta has five or six natural cards and one or two wild cards",
+            # 3j.ii: the foot after the first canasta
+            "Once the side has completed its first canasta, each partner may pick up their foot",
+            "the player who completed the canasta may do so at once and play on",
+            # 3k.ii: out, but not out
+            "must discard it; they may say “out, but not out” and play on with no cards in hand",
+            # 3l.ii: clean, dirty and wild canastas to go out
+            "at least one natural (clean) canasta, one mixed (dirty) canasta and one wild canasta",
+            "A player goes out by discarding their last card",
+            # 3l.iii: asking the side
+            "Partner, may I go out?",
+            # 3l.iv: the black-3 out
+            "seven black 3s and one card to discard, which may be a black 3 too",
+            "the side scores 1500 points for them",
+            "A black 3 left in a hand at the end counts 5 points minus.",
+            # the foot and the assumed scoring
+            "Each player is then dealt a foot of eleven cards",
+            "| Wild canasta | 1500",
+            "| Each red 3 still held | \u2212100",
+            "The game lasts four hands",
+        ],
+    )
+    def test_phrase(self, phrase: str) -> None:
+        """The Hand and Foot rule book states this rule of the source text."""
+        assert phrase in self.TEXT
+
+
+class TestDescribeDiff:
+    """describe_diff states only what differs, as rules."""
+
+    def test_draw_two(self) -> None:
+        """Draw-two against classic: the draw, the lay-off limit, red 3s, the short stock, ties."""
+        text = describe_diff(canasta.load_variant("draw-two"), canasta.load_variant("classic"))
+        lines = [line[2:] for line in text.splitlines() if line.startswith("- ")]
+        assert lines[0] == "Draw two cards from the stock instead of one."
+        assert any("not once the side has made a canasta of that rank" in x for x in lines)
+        assert any("has completed no canasta" in x for x in lines)
+        assert any("the hand ends at once" in x for x in lines)
+        assert any("another hand is played" in x for x in lines)
+        assert len(lines) == 5
+
+    def test_rule_book_order(self) -> None:
+        """Differences come in rule-book order: players, deal, draw, then going out."""
+        text = describe_diff(canasta.load_variant("classic-2p"), canasta.load_variant("classic"))
+        assert text.index("two players") < text.index("fifteen cards") < text.index("Draw two")
+        assert text.index("Draw two") < text.index("two canastas")
+
+    def test_same_rules(self) -> None:
+        """Identical variants have no difference."""
+        v = canasta.load_variant("classic")
+        assert "The rules are the same as those of Classic partnership Canasta." in describe_diff(v, v)
+        assert difference_sentences(v, v) == []
+
+    def test_set_valued_options_compare_as_sets(self) -> None:
+        """Stop cards listed in another order are no difference."""
+        v = canasta.load_variant("classic")
+        w = with_option(v, "pile.stop_cards", ("black_three", "wild"))
+        assert difference_sentences(w, v) == []
+
+    def test_irrelevant_option_is_no_difference(self) -> None:
+        """The foot's trigger is no rule of a game without a foot."""
+        v = canasta.load_variant("classic")
+        w = with_option(v, "foot.trigger", "empty_hand")
+        assert difference_sentences(w, v) == []
+
+    @pytest.mark.parametrize("fmt", FORMATS)
+    def test_formats(self, fmt: str) -> None:
+        """Every format carries the title and the sentences."""
+        text = describe_diff(canasta.load_variant("draw-two"), canasta.load_variant("classic"), format=fmt)
+        assert "differences from Classic partnership Canasta" in text
+        assert "Draw two cards from the stock instead of one." in text
+
+    def test_assumed_marks(self) -> None:
+        """A difference in an assumed option carries its mark and note."""
+        text = describe_diff(canasta.load_variant("draw-two"), canasta.load_variant("classic"))
+        assert "†" not in text.split("- Draw two")[1].splitlines()[0]
+
+
+class TestCompare:
+    """compare sets the main rules side by side."""
+
+    def test_bundled(self) -> None:
+        """One column per variant, one row per main rule."""
+        vs = [canasta.load_variant(n) for n in BUNDLED]
+        text = compare(vs)
+        header = text.splitlines()[2]
+        assert header.startswith("| Rule | Classic partnership Canasta |")
+        assert header.count("|") == len(vs) + 2
+        for row in ("Players", "Cards", "Dealt", "Draw", "Melds", "Canastas to go out",
+                    "Going-out bonus", "Game ends at"):
+            assert f"\n| {row} |" in text
+        assert "| Dealt | 11 | 15 | 13 | 11 | 11 + foot of 11 |" in text
+        assert "| Game ends at | 5000 points | 5000 points | 5000 points | 5000 points | 4 hands |" in text
+
+    @pytest.mark.parametrize("fmt", FORMATS)
+    def test_formats(self, fmt: str) -> None:
+        """Every format renders the table."""
+        text = compare([canasta.load_variant("classic"), canasta.load_variant("hand-and-foot")], format=fmt)
+        assert_clean(text, fmt)
+        if fmt == "rst":
+            assert rst_errors(text) == ""
+        if fmt == "html":
+            assert "table" in html_tags(text)
+
+    def test_empty(self) -> None:
+        """Comparing nothing is a ValueError."""
+        with pytest.raises(ValueError):
+            compare([])
+
+
+class TestRuleBook:
+    """The intermediate document tree."""
+
+    def test_sections_in_order(self) -> None:
+        """Sections follow the rule-book order."""
+        book = rule_book(canasta.load_variant("hand-and-foot"))
+        titles = [s.title for s in book.sections]
+        assert titles == [*SECTIONS[:8], "The foot", *SECTIONS[8:]]
+
+    def test_sentences_know_their_options(self) -> None:
+        """The draw step states draw.count."""
+        book = rule_book(canasta.load_variant("classic"))
+        turn = next(s for s in book.sections if s.title == "A turn")
+        texts = [t for b in turn.blocks for item in getattr(b, "items", ()) for t in item.sentences]
+        assert texts[0].paths == ("draw.count",)
+
+    def test_escaping(self) -> None:
+        """Markup in a title is escaped in every format."""
+        v = attrs.evolve(Variant(), title="<b>*Mine*</b> & [co]_", description="1. first")
+        assert canasta.describe(v, format="html").startswith("<h1>&lt;b&gt;*Mine*&lt;/b&gt; &amp; [co]_</h1>")
+        md = canasta.describe(v)
+        assert md.startswith("# \\<b\\>\\*Mine\\*\\</b\\> \\& \\[co\\]\\_\n")
+        assert "\n1\\. first\n" in md
+        assert rst_errors(canasta.describe(v, format="rst")) == ""
