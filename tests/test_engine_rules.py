@@ -7,6 +7,12 @@ moves are legal and that the refused ones are refused for the rule's reason
 
 from __future__ import annotations
 
+import json
+import os
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 import canasta
@@ -1125,3 +1131,62 @@ class TestClassicThreePlayers:
         """There is no partner to ask."""
         s = opened("classic-3p", hands=["9S 9H"], melds={0: [NATURAL_C]})
         assert "no partner" in refusal(s, "ask")
+
+
+# ===================================================================== golden first turns
+
+GOLDEN = Path(__file__).parent / "data" / "golden_first_turns.json"
+GOLDEN_SEEDS = range(1, 6)
+GOLDEN_MOVES = 6
+
+
+def first_turns(name: str, seed: int) -> list[dict[str, Any]]:
+    """The legal moves of a seeded deal and after each of its first moves (always the first legal)."""
+    s = canasta.new_game(canasta.load_variant(name), seed=seed)
+    steps: list[dict[str, Any]] = []
+    played = None
+    for _ in range(GOLDEN_MOVES + 1):
+        legal = [str(m) for m in s.legal_moves()]
+        steps.append({"played": played, "count": len(legal), "legal": legal})
+        if not legal:
+            break
+        played = legal[0]
+        s = s.apply(played)
+    return steps
+
+
+def golden_data() -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """The golden record of every bundled profile."""
+    return {
+        name: {str(seed): first_turns(name, seed) for seed in GOLDEN_SEEDS}
+        for name in canasta.variant_names()
+    }
+
+
+class TestGoldenFirstTurns:
+    """legal_moves on seeded deals, against tests/data/golden_first_turns.json."""
+
+    def test_matches_golden_file(self) -> None:
+        """Move generation is unchanged (REGEN_GOLDEN=1 rewrites the file after a deliberate change)."""
+        data = golden_data()
+        if os.environ.get("REGEN_GOLDEN") == "1":
+            GOLDEN.parent.mkdir(exist_ok=True)
+            GOLDEN.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+        assert sorted(golden) == sorted(data), "profiles differ: run with REGEN_GOLDEN=1"
+        for name in data:
+            for seed, steps in data[name].items():
+                assert golden[name][seed] == steps, (
+                    f"{name} seed {seed}: legal moves changed (REGEN_GOLDEN=1 to accept)"
+                )
+
+    def test_golden_counts_agree_with_lists(self) -> None:
+        """Each recorded count is the length of its list, and each played move was listed."""
+        golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+        for steps_by_seed in golden.values():
+            for steps in steps_by_seed.values():
+                assert steps[0]["played"] is None
+                for before, after in pairwise(steps):
+                    assert after["played"] == before["legal"][0]
+                for step in steps:
+                    assert step["count"] == len(step["legal"])
