@@ -7,6 +7,7 @@ above it spells out the arithmetic. Card values (all three profiles): joker 50,
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -14,6 +15,8 @@ import pytest
 
 import canasta
 from canasta import CanastaError, NotationError, ScoreBreakdown, score_side
+from canasta.cli import main
+from canasta.score_file import ScoreFileError, read_score_file, score_data
 from canasta.scoring import SideTable, score_table, totals
 
 CLASSIC = canasta.load_variant("classic")
@@ -462,3 +465,364 @@ class TestBreakdown:
         b = score_side(v, melds=[K7], went_out=True)
         # 70 + 500 + 250 = 820
         assert b.total == 820
+
+
+# -- canasta score FILE ----------------------------------------------------------------------
+
+DATA = Path(__file__).parent / "data" / "score"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Call the command line with ``argv``; return (status, stdout, stderr)."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(tmp_path: Path, text: str, name: str = "hand.yaml") -> str:
+    """Write ``text`` to ``tmp_path/name`` and return the path as text."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+CLASSIC_OUT = """\
+us
+==
+melded cards              100
+natural canasta of Ks     500
+1 red 3                   100
+going out                 100
+cards left in hand        -15
+-----------------------------
+total                     785
+
+them
+====
+melded cards            30
+2 red 3s               200
+cards left in hand     -80
+--------------------------
+total                  150
+"""
+
+HAND_AND_FOOT_OUT = """\
+side 1
+======
+melded cards              365
+wild canasta             1500
+natural canasta of Qs     500
+mixed canasta of 7s       300
+2 red 3s                  200
+going out                 100
+cards left in hand        -10
+-----------------------------
+total                    2955
+
+side 2
+======
+melded cards            80
+1 red 3                100
+cards left in hand     -75
+red 3s held           -100
+--------------------------
+total                    5
+"""
+
+
+class TestScoreCommand:
+    """``canasta score FILE``: the example files, and what it prints."""
+
+    def test_classic_yaml(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The classic example prints both sides' breakdowns under their names, exit 0."""
+        # us: 100 melded + 500 + 100 red 3 + 100 going out - 15 = 785
+        # them: 30 melded + 200 red 3s - (50 + 20 + 5 + 5) = 150
+        status, out, err = run(capsys, "score", str(DATA / "classic.yaml"))
+        assert (status, err) == (0, "")
+        assert out == CLASSIC_OUT
+
+    def test_hand_and_foot_json(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The Hand and Foot JSON example: a list of sides, named side 1 and side 2."""
+        # side 1: 365 melded + 1500 + 500 + 300 + 200 red 3s + 100 going out - 10 = 2955
+        # side 2: 4 aces 80 + 100 red 3 - (5 + 50 + 10 + 5 + 5) = -75 - 100 held = 5
+        status, out, err = run(capsys, "score", str(DATA / "hand-and-foot.json"))
+        assert (status, err) == (0, "")
+        assert out == HAND_AND_FOOT_OUT
+
+    def test_read_score_file(self) -> None:
+        """read_score_file gives the variant and each side's breakdown."""
+        scored = read_score_file(DATA / "classic.yaml")
+        assert scored.variant.name == "classic"
+        assert [(name, b.total) for name, b in scored.sides] == [("us", 785), ("them", 150)]
+        assert str(scored) == CLASSIC_OUT
+
+    def test_list_and_mapping_agree(self) -> None:
+        """A list of sides and a mapping of names give the same breakdowns."""
+        table = {"melds": ["KH KS KD KC KH KS KD"], "went_out": True}
+        as_list = score_data({"variant": "classic", "sides": [table]})
+        as_map = score_data({"variant": "classic", "sides": {"we": table}})
+        assert as_list.sides[0][1] == as_map.sides[0][1] == score_side(
+            CLASSIC, melds=[K7], went_out=True
+        )
+        assert [name for name, _ in as_list.sides] == ["side 1"]
+        assert [name for name, _ in as_map.sides] == ["we"]
+
+    def test_melds_as_card_lists_and_nulls(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """Melds may be lists of cards; null hand, foot, melds and opened mean the defaults."""
+        path = write(tmp_path, (
+            "variant: classic\n"
+            "sides:\n"
+            "  - {melds: [[KH, KS, KD, KC, KH, KS, KD]], hand: null, opened: null}\n"
+            "  - {melds: null, red_threes: 1, foot: null}\n"
+        ))
+        status, out, err = run(capsys, "score", path)
+        assert (status, err) == (0, "")
+        # side 1: 7 kings 70 + 500 = 570; side 2: unopened, its red 3 counts minus: -100
+        assert out.splitlines() == [
+            "side 1",
+            "======",
+            "melded cards               70",
+            "natural canasta of Ks     500",
+            "-----------------------------",
+            "total                     570",
+            "",
+            "side 2",
+            "======",
+            "1 red 3 (minus)    -100",
+            "-----------------------",
+            "total              -100",
+        ]
+
+    def test_variant_path_relative_to_the_file(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    ) -> None:
+        """A profile path in ``variant`` is read relative to the score file."""
+        (tmp_path / "house.yaml").write_text(
+            "extends: classic\nname: house\nscoring: {going_out_bonus: 250}\n", encoding="utf-8"
+        )
+        sub = tmp_path / "hands"
+        sub.mkdir()
+        path = write(sub, "variant: ../house.yaml\nsides: {us: {melds: ['KH KS KD KC KH KS KD'], went_out: true}}\n")
+        status, out, err = run(capsys, "score", path)
+        assert (status, err) == (0, "")
+        # 70 + 500 + 250 = 820
+        assert out.splitlines()[-1] == "total                     820"
+
+    def test_help(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """``canasta score --help`` describes the file, exit 0."""
+        status, out, _ = run(capsys, "score", "--help")
+        assert status == 0
+        assert out.startswith("usage: canasta score [-h] FILE")
+        assert "red_threes" in out
+
+    @pytest.mark.parametrize("argv", [["score"], ["score", "a.yaml", "b.yaml"], ["score", "--bogus", "a"]])
+    def test_usage_errors_exit_2(self, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+        """A missing or extra argument is a usage error: exit 2, usage on stderr."""
+        status, out, err = run(capsys, *argv)
+        assert status == 2
+        assert out == ""
+        assert "usage: canasta" in err
+        assert "error:" in err
+
+
+class TestScoreFileErrors:
+    """Bad score files: every problem on its own line, FILE: PLACE: message, exit 1."""
+
+    @pytest.mark.parametrize(
+        ("text", "problems"),
+        [
+            pytest.param(
+                "varaint: classic\nsides: []\n",
+                ["varaint: unknown key, did you mean 'variant'?", "variant: missing",
+                 "sides: expected at least one side"],
+                id="unknown-top-key",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  - {melds: ['KH KS KD'], red_three: 1}\n",
+                ["sides[0].red_three: unknown key, did you mean 'red_threes'?"],
+                id="unknown-side-key",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  - {colour: red}\n",
+                ["sides[0].colour: unknown key, expected one of 'melds', 'red_threes', "
+                 "'red_threes_held', 'hand', 'foot', 'went_out', 'concealed', "
+                 "'black_three_out', 'opened'"],
+                id="unknown-side-key-no-match",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  - {}\n"
+                "  - {melds: '5H 5S 5D', red_threes: two, went_out: 'yes', hand: 12, opened: 1}\n",
+                ["sides[1].melds: expected a list of melds, got '5H 5S 5D'",
+                 "sides[1].red_threes: expected a whole number >= 0, got 'two'",
+                 "sides[1].went_out: expected true or false, got 'yes'",
+                 "sides[1].hand: expected cards such as 'KH KS 2C' or a list of cards, got 12",
+                 "sides[1].opened: expected true, false or null, got 1"],
+                id="wrong-types",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  - {hand: [KH, 5, XX]}\n",
+                ["sides[0].hand[1]: expected a card such as 'KH', got 5",
+                 "sides[0].hand[2]: 'XX' is not a card: expected a rank (2-10, T, J, Q, K, A) "
+                 "followed by a suit (C, D, H, S or ♣♦♥♠), or JK for a joker"],
+                id="bad-cards",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  - {melds: ['KH KS KD']}\n  - {melds: ['5H 2C 2D']}\n",
+                ["sides[1].melds[0]: a meld needs at least 2 natural cards (5H 2C 2D)"],
+                id="illegal-meld",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  - {melds: ['KH KS KD', 'QH QS']}\n",
+                ["sides[0].melds[1]: a meld needs at least 3 cards (QH QS)"],
+                id="short-meld",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  - {melds: ['', 'QH QS QD']}\n",
+                ["sides[0].melds[0]: expected the cards of a meld, got none"],
+                id="empty-meld",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  - {melds: ['KH KS KD'], went_out: true}\n",
+                ["sides[0].went_out: going out needs 1 canasta"],
+                id="out-without-canasta",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  us: {red_threes: 5}\n",
+                ["sides.us.red_threes: the decks hold only 4 red 3s, got 5"],
+                id="too-many-red-threes",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  us: {concealed: true}\n",
+                ["sides.us.concealed: a side can go out concealed only if it went out"],
+                id="concealed-without-out",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n  us: {melds: ['3C 3S 3C']}\n",
+                ["sides.us.melds[0]: black 3s may be melded only when going out (3C 3S 3C)"],
+                id="black-threes-without-out",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n"
+                "  us: {melds: ['KH KS KD KC KH KS KD'], went_out: true}\n"
+                "  them: {melds: ['QH QS QD QC QH QS QD'], went_out: true}\n",
+                ["sides.them.went_out: only one side can go out, and sides.us went out"],
+                id="both-sides-out",
+            ),
+            pytest.param(
+                "variant: classic\nsides:\n"
+                "  us: {melds: ['KH KS KD KC KH KS KD'], red_threes: 3}\n"
+                "  them: {melds: ['KH KS KD'], red_threes: 2}\n",
+                ["sides: the decks hold only 4 red 3s, the sides have 5 together",
+                 "sides: the decks hold only 8 Ks, the sides have 10 together"],
+                id="more-cards-than-the-decks",
+            ),
+            pytest.param(
+                "variant: classic\nsides: [{}, {}, {}]\n",
+                ["sides: variant 'classic' has 2 sides, the file lists 3"],
+                id="too-many-sides",
+            ),
+            pytest.param(
+                "variant: nope\nsides: [{}]\n",
+                ["variant: unknown variant 'nope' (bundled variants: classic, classic-2p, "
+                 "classic-3p, draw-two, hand-and-foot)"],
+                id="unknown-variant",
+            ),
+            pytest.param(
+                "variant: 3\nsides: 5\n",
+                ["variant: expected a bundled profile name (classic, classic-2p, classic-3p, "
+                 "draw-two, hand-and-foot) or a profile path, got 3",
+                 "sides: expected a list or a mapping of side tables, got 5"],
+                id="wrong-top-types",
+            ),
+            pytest.param(
+                "variant: classic\nsides: [[KH]]\n",
+                ["sides[0]: expected a mapping with keys such as 'melds' and 'hand', got a list"],
+                id="side-not-a-mapping",
+            ),
+            pytest.param(
+                "- classic\n",
+                ["expected a mapping with 'variant' and 'sides', got a list"],
+                id="not-a-mapping",
+            ),
+            pytest.param(
+                "# nothing\n",
+                ["expected a mapping with 'variant' and 'sides', got an empty document"],
+                id="empty",
+            ),
+        ],
+    )
+    def test_problem_lines(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, problems: list[str]
+    ) -> None:
+        """Each problem is printed as 'canasta: error: FILE: PLACE: message', exit 1."""
+        path = write(tmp_path, text)
+        status, out, err = run(capsys, "score", path)
+        assert status == 1
+        assert out == ""
+        assert err.splitlines() == [f"canasta: error: {path}: {p}" for p in problems]
+
+    def test_score_file_error_lists_problems(self, tmp_path: Path) -> None:
+        """ScoreFileError keeps the problems; its message is them, one per line."""
+        path = write(tmp_path, "variant: classic\nsides: [{hand: 5}, {went_out: 1}]\n")
+        with pytest.raises(ScoreFileError) as info:
+            read_score_file(path)
+        assert info.value.problems == (
+            f"{path}: sides[0].hand: expected cards such as 'KH KS 2C' or a list of cards, got 5",
+            f"{path}: sides[1].went_out: expected true or false, got 1",
+        )
+        assert str(info.value) == "\n".join(info.value.problems)
+        assert isinstance(info.value, CanastaError)
+
+    def test_yaml_syntax_error(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """Invalid YAML is reported with its line and column."""
+        path = write(tmp_path, "variant: classic\nsides: [\n")
+        status, _, err = run(capsys, "score", path)
+        assert status == 1
+        assert err == (
+            f"canasta: error: {path}:3:1: YAML syntax error: "
+            "expected the node content, but found '<stream end>'\n"
+        )
+
+    def test_json_syntax_error(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """A .json file is read as JSON, errors with line and column."""
+        path = write(tmp_path, '{"variant": "classic",\n "sides": [}\n', "hand.json")
+        status, _, err = run(capsys, "score", path)
+        assert status == 1
+        assert err == f"canasta: error: {path}:2:12: JSON syntax error: Expecting value\n"
+
+    def test_file_over_1_mib_is_refused(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """A file larger than 1 MiB is refused before it is parsed."""
+        path = write(tmp_path, "variant: classic\n" + "#" * (1 << 20) + "\n")
+        status, _, err = run(capsys, "score", path)
+        assert status == 1
+        assert err == (
+            f"canasta: error: {path}: file is larger than 1 MiB (1048576 bytes), "
+            "the limit for a score file\n"
+        )
+
+    def test_missing_file(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """A missing file, or a directory, is an error, exit 1."""
+        missing = str(tmp_path / "none.yaml")
+        assert run(capsys, "score", missing) == (1, "", f"canasta: error: {missing}: file not found\n")
+        assert run(capsys, "score", str(tmp_path)) == (
+            1, "", f"canasta: error: {tmp_path}: not a regular file\n"
+        )
+
+    def test_not_utf8(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """Bytes that are not UTF-8 are reported with their offset."""
+        path = tmp_path / "hand.yaml"
+        path.write_bytes(b"variant: classic\xff\n")
+        status, _, err = run(capsys, "score", str(path))
+        assert status == 1
+        assert err == f"canasta: error: {path}: not UTF-8 text (byte 0xff at offset 16)\n"
+
+    def test_deep_nesting(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """Absurdly deep nesting is an error, not a crash."""
+        path = write(tmp_path, "variant: classic\nsides: " + "[" * 5000 + "]" * 5000 + "\n")
+        assert run(capsys, "score", path) == (
+            1, "", f"canasta: error: {path}:2:17: nesting deeper than 10 levels is not allowed\n"
+        )
+        json_path = write(tmp_path, '{"sides": ' + "[" * 5000 + "]" * 5000 + "}", "hand.json")
+        assert run(capsys, "score", json_path) == (
+            1, "", f"canasta: error: {json_path}: nesting too deep\n"
+        )

@@ -163,6 +163,37 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 
 @command(
+    "score",
+    "score each side's table at the end of a hand, item by item",
+    argument("file", metavar="FILE", help="a YAML or JSON file describing the tables"),
+)
+def _cmd_score(args: argparse.Namespace) -> int:
+    """Score the tables described in FILE and print each side's itemized breakdown.
+
+    FILE (YAML, or JSON for a .json file) names the variant and each side's table:
+
+      variant: classic        # a bundled profile, or a profile path
+      sides:                  # a list of tables, or a mapping name: table
+        us:   {melds: ["KH KS KD KC KH KS KD"], red_threes: 1, went_out: true}
+        them: {melds: ["5H 5S 5D"], hand: "4C 9D"}
+
+    Table keys: melds, red_threes, red_threes_held, hand, foot, went_out,
+    concealed, black_three_out, opened. Every problem is reported as
+    FILE: sides[1].melds[0]: ... (exit 1).
+    """
+    from canasta.score_file import ScoreFileError, read_score_file
+
+    try:
+        scored = read_score_file(args.file)
+    except ScoreFileError as exc:
+        for problem in exc.problems:
+            _error(problem)
+        return EXIT_FAILURE
+    sys.stdout.write(str(scored))
+    return EXIT_OK
+
+
+@command(
     "play",
     "play a game in the terminal against bots",
     _variant_argument(),

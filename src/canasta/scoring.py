@@ -197,6 +197,8 @@ def score_side(
         kinds = [KIND[c] for c in cards]
         if RED_THREE in kinds:
             raise CanastaError(f"meld {i + 1} ({text}): red 3s are laid on their own, never melded")
+        if len(cards) < r.min_size:
+            raise CanastaError(f"meld {i + 1} ({text}): a meld needs at least {r.min_size} cards")
         naturals = [k for k in kinds if not r.is_wild[k]]
         j = len(kinds) - len(naturals)
         if not naturals:

@@ -1,0 +1,487 @@
+"""Reading a hand's tables from a file, for ``canasta score FILE``.
+
+A score file is YAML (or JSON, for a ``.json`` file) naming the variant and what
+each side has on the table when the hand ends::
+
+    variant: classic            # a bundled profile, or a profile path (relative to this file)
+    sides:                      # a list of tables, or a mapping of side names to tables
+      us:
+        melds: ["KH KS KD KC KH KS KD", "9C 9D 2S"]
+        red_threes: 1
+        went_out: true
+      them:
+        melds: ["5H 5S 5D"]
+        hand: "4C 9D JK"
+
+A table's keys (all optional) are those of :func:`canasta.scoring.score_side`:
+``melds`` (each meld as ``"KH KS KD"`` or a list of cards), ``red_threes``,
+``red_threes_held``, ``hand``, ``foot``, ``went_out``, ``concealed``,
+``black_three_out`` and ``opened``. Keys are checked strictly; every problem is
+reported with its place in the file (``sides[1].melds[0]: ...``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import stat
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from canasta.cards import JOKER, Card, parse_cards
+from canasta.errors import CanastaError
+from canasta.scoring import ScoreBreakdown, score_side
+from canasta.variant import Variant
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_NESTING",
+    "SIDE_KEYS",
+    "TOP_KEYS",
+    "ScoreFileError",
+    "ScoredHand",
+    "format_scores",
+    "read_score_file",
+    "score_data",
+]
+
+#: Largest score file read (1 MiB).
+MAX_FILE_BYTES = 1 << 20
+#: Keys of the top-level mapping.
+TOP_KEYS = ("variant", "sides")
+#: Keys of one side's table.
+SIDE_KEYS = (
+    "melds",
+    "red_threes",
+    "red_threes_held",
+    "hand",
+    "foot",
+    "went_out",
+    "concealed",
+    "black_three_out",
+    "opened",
+)
+#: Deepest nesting of lists and mappings read (a score file needs 5 levels).
+MAX_NESTING = 10
+_BOOL_KEYS = ("went_out", "concealed", "black_three_out")
+_COUNT_KEYS = ("red_threes", "red_threes_held")
+_CARD_KEYS = ("hand", "foot")
+
+
+class ScoreFileError(CanastaError):
+    """A score file that cannot be read or describes impossible tables.
+
+    Attributes:
+        problems: one message per problem, each starting with the file's name
+            and the place in it (``FILE: sides[1].melds[0]: ...``).
+    """
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = tuple(problems)
+
+
+@attrs.frozen
+class ScoredHand:
+    """The scores of a hand's tables.
+
+    Attributes:
+        variant: the rules they were scored under.
+        sides: ``(side name, breakdown)`` pairs, in the file's order.
+    """
+
+    variant: Variant
+    sides: tuple[tuple[str, ScoreBreakdown], ...]
+
+    def __str__(self) -> str:
+        return format_scores(self)
+
+
+def format_scores(scored: ScoredHand) -> str:
+    """Each side's breakdown under an underlined header, the sides separated by a blank line.
+
+    Args:
+        scored: the scored hand.
+
+    Returns:
+        The text, ending with a newline.
+    """
+    blocks = [f"{name}\n{'=' * len(name)}\n{breakdown}\n" for name, breakdown in scored.sides]
+    return "\n".join(blocks)
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def _read_text(path: Path, display: str) -> str:
+    """The file's text, refusing what is not a regular UTF-8 file of at most 1 MiB."""
+    try:
+        info = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        raise ScoreFileError([f"{display}: file not found"]) from None
+    except OSError as exc:
+        raise ScoreFileError([f"{display}: cannot read the file: {exc.strerror}"]) from None
+    except ValueError:  # e.g. a NUL character in the path
+        raise ScoreFileError([f"{display}: not a valid file path"]) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ScoreFileError([f"{display}: not a regular file"])
+    too_big = ScoreFileError(
+        [f"{display}: file is larger than 1 MiB ({MAX_FILE_BYTES} bytes), the limit for a score file"]
+    )
+    if info.st_size > MAX_FILE_BYTES:
+        raise too_big
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat
+    except OSError as exc:
+        raise ScoreFileError([f"{display}: cannot read the file: {exc.strerror}"]) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise too_big
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScoreFileError(
+            [f"{display}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"]
+        ) from None
+
+
+class _TooDeep(Exception):
+    def __init__(self, mark: Any) -> None:
+        super().__init__("too deep")
+        self.mark = mark
+
+
+class _Loader(yaml.SafeLoader):
+    """``yaml.safe_load``'s loader, refusing deep nesting before it reaches the recursion limit."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        if self._depth >= MAX_NESTING:
+            raise _TooDeep(self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _parse(text: str, display: str, is_json: bool) -> Any:
+    """The data in ``text``: JSON for a ``.json`` file, YAML (``yaml.safe_load``) otherwise."""
+    try:
+        if is_json:
+            return json.loads(text)
+        return yaml.load(text, Loader=_Loader)  # a SafeLoader: as safe as yaml.safe_load
+    except json.JSONDecodeError as exc:
+        raise ScoreFileError(
+            [f"{display}:{exc.lineno}:{exc.colno}: JSON syntax error: {exc.msg}"]
+        ) from None
+    except _TooDeep as exc:
+        where = f"{display}:{exc.mark.line + 1}:{exc.mark.column + 1}"
+        raise ScoreFileError(
+            [f"{where}: nesting deeper than {MAX_NESTING} levels is not allowed"]
+        ) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{display}:{mark.line + 1}:{mark.column + 1}" if mark else display
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise ScoreFileError([f"{where}: YAML syntax error: {problem}"]) from None
+    except yaml.YAMLError as exc:
+        raise ScoreFileError([f"{display}: YAML syntax error: {exc}"]) from None
+    except RecursionError:
+        raise ScoreFileError([f"{display}: nesting too deep"]) from None
+
+
+def read_score_file(path: str | os.PathLike[str]) -> ScoredHand:
+    """Read and score a score file.
+
+    Args:
+        path: the YAML or JSON file (``.json`` files are read as JSON).
+
+    Returns:
+        Each side's breakdown.
+
+    Raises:
+        ScoreFileError: the file cannot be read, is not valid YAML or JSON, or
+            describes something impossible; ``problems`` lists every problem found.
+    """
+    display = os.fspath(path)
+    p = Path(path)
+    text = _read_text(p, display)
+    data = _parse(text, display, p.suffix.lower() == ".json")
+    return score_data(data, display, p.parent)
+
+
+# -- checking -------------------------------------------------------------------------
+
+
+def _describe(value: object) -> str:
+    """How a value of the wrong type is named in messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return repr(text)
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _unknown(key: object, choices: tuple[str, ...]) -> str:
+    """``unknown key, did you mean 'x'?``, or the list of keys when nothing is close."""
+    close = difflib.get_close_matches(str(key), choices, n=1, cutoff=0.6)
+    if close:
+        return f"unknown key, did you mean {close[0]!r}?"
+    return "unknown key, expected one of " + ", ".join(repr(c) for c in choices)
+
+
+def _key_path(path: str, key: object) -> str:
+    text = str(key)
+    if re.fullmatch(r"[A-Za-z_][\w-]{0,40}", text):
+        return f"{path}.{text}" if path else text
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    return f"{path}[{shown!r}]"
+
+
+class _Checker:
+    """Collects problems, each prefixed with the file's display name."""
+
+    def __init__(self, display: str) -> None:
+        self.display = display
+        self.problems: list[str] = []
+
+    def add(self, path: str, message: str) -> None:
+        self.problems.append(f"{self.display}: {path}: {message}" if path else f"{self.display}: {message}")
+
+
+def _cards(value: object, path: str, check: _Checker, limit: int) -> tuple[Card, ...] | None:
+    """The cards of ``value`` (``"KH KS"`` or a list of card strings), or None after a problem."""
+    if isinstance(value, str):
+        try:
+            return parse_cards(value)
+        except CanastaError as exc:
+            check.add(path, str(exc))
+            return None
+    if isinstance(value, list):
+        if len(value) > limit:
+            check.add(path, f"more cards than the decks hold ({len(value)} > {limit})")
+            return None
+        out: list[Card] = []
+        ok = True
+        for i, token in enumerate(value):
+            if not isinstance(token, str):
+                check.add(f"{path}[{i}]", f"expected a card such as 'KH', got {_describe(token)}")
+                ok = False
+                continue
+            try:
+                out.extend(parse_cards(token))
+            except CanastaError as exc:
+                check.add(f"{path}[{i}]", str(exc))
+                ok = False
+        return tuple(out) if ok else None
+    check.add(path, f"expected cards such as 'KH KS 2C' or a list of cards, got {_describe(value)}")
+    return None
+
+
+def _side(
+    table: object, path: str, check: _Checker, deck_size: int
+) -> dict[str, Any] | None:
+    """The keyword arguments of score_side for one side's ``table``, or None after a problem."""
+    if not isinstance(table, dict):
+        check.add(
+            path, f"expected a mapping with keys such as 'melds' and 'hand', got {_describe(table)}"
+        )
+        return None
+    before = len(check.problems)
+    kwargs: dict[str, Any] = {}
+    for key, value in table.items():
+        kp = _key_path(path, key)
+        if key not in SIDE_KEYS:
+            check.add(kp, _unknown(key, SIDE_KEYS))
+        elif key == "melds":
+            if value is None:
+                value = []
+            if not isinstance(value, list):
+                check.add(kp, f"expected a list of melds, got {_describe(value)}")
+                continue
+            if len(value) > deck_size:
+                check.add(kp, f"more melds than the decks have cards ({len(value)})")
+                continue
+            melds = []
+            for i, meld in enumerate(value):
+                codes = _cards(meld, f"{kp}[{i}]", check, deck_size)
+                if codes is not None and not codes:
+                    check.add(f"{kp}[{i}]", "expected the cards of a meld, got none")
+                elif codes is not None:
+                    melds.append(codes)
+            kwargs["melds"] = melds
+        elif key in _CARD_KEYS:
+            codes = () if value is None else _cards(value, kp, check, deck_size)
+            if codes is not None:
+                kwargs[key] = codes
+        elif key in _COUNT_KEYS:
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                kwargs[key] = value
+            else:
+                check.add(kp, f"expected a whole number >= 0, got {_describe(value)}")
+        elif key in _BOOL_KEYS:
+            if isinstance(value, bool):
+                kwargs[key] = value
+            else:
+                check.add(kp, f"expected true or false, got {_describe(value)}")
+        elif key == "opened":
+            if value is None or isinstance(value, bool):
+                kwargs[key] = value
+            else:
+                check.add(kp, f"expected true, false or null, got {_describe(value)}")
+    return kwargs if len(check.problems) == before else None
+
+
+_MELD_MESSAGE = re.compile(r"meld (\d+) \((.*)\): (.*)", re.DOTALL)
+_KEY_MESSAGE = re.compile(r"(\w+)(\[\d+\])?: (.*)", re.DOTALL)
+
+
+def _place(message: str, path: str) -> tuple[str, str]:
+    """Where in the file a score_side message belongs, and the message without its own prefix."""
+    m = _MELD_MESSAGE.fullmatch(message)
+    if m:
+        return f"{path}.melds[{int(m.group(1)) - 1}]", f"{m.group(3)} ({m.group(2)})"
+    m = _KEY_MESSAGE.fullmatch(message)
+    if m and m.group(1) in SIDE_KEYS:
+        return f"{path}.{m.group(1)}{m.group(2) or ''}", m.group(3)
+    if m and m.group(1) == "cards":
+        return path, m.group(3)
+    return path, message
+
+
+def _kind_name(kind: int) -> str:
+    from canasta.moves import RED_THREE, kind_name
+    from canasta.rules import BLACK_THREE
+
+    return {RED_THREE: "red 3", BLACK_THREE: "black 3", JOKER: "joker"}.get(kind, kind_name(kind))
+
+
+def _check_deck(variant: Variant, sides: list[dict[str, Any]], check: _Checker) -> None:
+    """All sides together may not hold more cards of a kind than the decks."""
+    from canasta.cards import build_deck
+    from canasta.moves import RED_THREE
+    from canasta.rules import KIND
+
+    deck = Counter(KIND[c] for c in build_deck(variant.deck.decks, variant.deck.jokers_per_deck))
+    used: Counter[int] = Counter()
+    for kwargs in sides:
+        for meld in kwargs.get("melds", ()):
+            used.update(KIND[c] for c in meld)
+        for key in _CARD_KEYS:
+            used.update(KIND[c] for c in kwargs.get(key, ()))
+        used[RED_THREE] += kwargs.get("red_threes", 0) + kwargs.get("red_threes_held", 0)
+    for kind in sorted(used):
+        if used[kind] > deck[kind]:
+            check.add(
+                "sides",
+                f"the decks hold only {deck[kind]} {_kind_name(kind)}s, "
+                f"the sides have {used[kind]} together",
+            )
+
+
+def _load(name: object, base: Path | None, check: _Checker) -> Variant | None:
+    from canasta.profiles import load_variant, variant_names
+
+    if not isinstance(name, str) or not name.strip():
+        check.add(
+            "variant",
+            f"expected a bundled profile name ({', '.join(variant_names())}) or a profile path, "
+            f"got {_describe(name)}",
+        )
+        return None
+    target: str | Path = name
+    is_path = "/" in name or os.sep in name or name.endswith((".yaml", ".yml"))
+    if is_path and base is not None and not Path(name).is_absolute():
+        target = base / name
+    try:
+        return load_variant(target)
+    except CanastaError as exc:
+        check.add("variant", str(exc))
+        return None
+
+
+def score_data(data: object, display: str = "<data>", base: Path | None = None) -> ScoredHand:
+    """Check and score score-file data, as :func:`read_score_file` reads it.
+
+    Args:
+        data: the parsed file: a mapping with ``variant`` and ``sides``.
+        display: the name that starts each problem message.
+        base: the directory a profile path in ``variant`` is relative to
+            (``None``: the working directory).
+
+    Returns:
+        Each side's breakdown.
+
+    Raises:
+        ScoreFileError: ``problems`` lists every problem found.
+    """
+    check = _Checker(display)
+    if not isinstance(data, dict):
+        got = "an empty document" if data is None else _describe(data)
+        check.add("", f"expected a mapping with 'variant' and 'sides', got {got}")
+        raise ScoreFileError(check.problems)
+    for key in data:
+        if key not in TOP_KEYS:
+            check.add(_key_path("", key), _unknown(key, TOP_KEYS))
+    for key in TOP_KEYS:
+        if key not in data:
+            check.add(key, "missing")
+    variant = _load(data["variant"], base, check) if "variant" in data else None
+    raw_sides = data.get("sides")
+    entries: list[tuple[str, str, object]] = []  # (name, path, table)
+    if isinstance(raw_sides, list):
+        entries = [(f"side {i + 1}", f"sides[{i}]", t) for i, t in enumerate(raw_sides)]
+    elif isinstance(raw_sides, dict):
+        entries = [(str(k), _key_path("sides", k), t) for k, t in raw_sides.items()]
+    elif "sides" in data:
+        check.add("sides", f"expected a list or a mapping of side tables, got {_describe(raw_sides)}")
+    if isinstance(raw_sides, (list, dict)) and not entries:
+        check.add("sides", "expected at least one side")
+    if variant is not None and len(entries) > len(variant.sides):
+        check.add(
+            "sides",
+            f"variant {variant.name!r} has {len(variant.sides)} sides, the file lists {len(entries)}",
+        )
+    # without a variant, the card limit is that of a generous table
+    deck_size = 1000 if variant is None else variant.deck.decks * (52 + variant.deck.jokers_per_deck)
+    if len(entries) > deck_size:
+        raise ScoreFileError(check.problems)
+    tables = [(name, path, _side(t, path, check, deck_size)) for name, path, t in entries]
+    if variant is None:
+        raise ScoreFileError(check.problems)
+    results: list[tuple[str, ScoreBreakdown]] = []
+    for name, path, kwargs in tables:
+        if kwargs is None:
+            continue
+        try:
+            results.append((name, score_side(variant, **kwargs)))
+        except CanastaError as exc:
+            check.add(*_place(str(exc), path))
+    if not check.problems:
+        sides = [kwargs for _, _, kwargs in tables if kwargs is not None]
+        went = [path for _, path, kwargs in tables if kwargs and kwargs.get("went_out")]
+        for path in went[1:]:
+            check.add(f"{path}.went_out", f"only one side can go out, and {went[0]} went out")
+        _check_deck(variant, sides, check)
+    if check.problems:
+        raise ScoreFileError(check.problems)
+    return ScoredHand(variant, tuple(results))
