@@ -22,6 +22,7 @@ from canasta.cards import build_deck, parse_cards
 from canasta.moves import WILD_TARGET
 from canasta.rules import KIND, _make_meld, compile_rules, shuffle
 from canasta.state import PHASE_NAMES, GameState, MeldGroup, Turn
+from canasta.variant import Variant
 
 __all__ = ["cards", "meld", "position"]
 
@@ -42,9 +43,13 @@ def _ordered(text: Cards) -> tuple[int, ...]:
     return tuple(int(c) for c in text)
 
 
-def meld(variant_name: str, text: Cards) -> MeldGroup:
+def _variant(variant: str | Variant) -> Variant:
+    return variant if isinstance(variant, Variant) else canasta.load_variant(variant)
+
+
+def meld(variant: str | Variant, text: Cards) -> MeldGroup:
     """A meld of ``text``: its rank is that of its naturals (0 if all wild, 3 for black 3s)."""
-    r = compile_rules(canasta.load_variant(variant_name))
+    r = compile_rules(_variant(variant))
     codes = cards(text)
     naturals = {KIND[c] for c in codes if not r.is_wild[KIND[c]]}
     if len(naturals) > 1:
@@ -76,7 +81,7 @@ def _phase(phase: str | int) -> int:
 
 
 def position(
-    variant_name: str,
+    variant: str | Variant,
     *,
     hands: Sequence[Cards] | Mapping[int, Cards],
     melds: Mapping[int, Sequence[Cards]] | None = None,
@@ -94,7 +99,7 @@ def position(
     dealer: int | None = None,
     seed: int = 0,
 ) -> GameState:
-    """An exact position of ``variant_name``.
+    """An exact position of ``variant`` (a bundled profile's name or a :class:`Variant`).
 
     Args:
         hands: each seat's hand, as a list (missing seats hold nothing) or ``{seat: cards}``.
@@ -114,14 +119,14 @@ def position(
         dealer: the dealer seat; by default the seat to the right of ``current``.
         seed: the game's seed (only used to deal later hands).
     """
-    v = canasta.load_variant(variant_name)
+    v = _variant(variant)
     r = compile_rules(v)
     n = r.n
     n_sides = len(r.sides)
     hand_list = [cards(h) for h in _per(hands, n, "")]
     foot_list = [cards(f) for f in _per(feet, n, "")]
     meld_list = [
-        tuple(meld(variant_name, m) for m in side_melds)
+        tuple(meld(v, m) for m in side_melds)
         for side_melds in _per(melds, n_sides, ())
     ]
     red_list = [cards(x) for x in _per(red_threes, n_sides, "")]

@@ -13,6 +13,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import canasta
@@ -178,6 +179,14 @@ class TestClassicMelds:
         after = play(t, "meld 3 3 3")
         assert "discard 9" not in moves(after)
         end = play(after, "out 9")
+        assert end.end is not None and end.end.reason == "out"
+
+    def test_four_black_threes_go_out(self) -> None:
+        """Going out, the meld of black 3s may hold all four."""
+        s = opened(hands=["3C 3S 3C 3S 9H"], melds={0: ["QH QS QD QC QH QS QD"]})
+        assert "meld 3 3 3 3" in moves(s)
+        assert "only when going out" in refusal(s, "meld 3 3 3")
+        end = play(s, "meld 3 3 3 3", "out 9")
         assert end.end is not None and end.end.reason == "out"
 
     def test_black_three_meld_takes_no_wilds(self) -> None:
@@ -613,6 +622,11 @@ class TestClassicScoring:
         s = self.end_by_stock(melds={0: ["KC KD KH KS KC KD KH"]})
         assert s.end is not None and s.end.hand_scores[0] == 570
 
+    def test_mixed_canasta_bonus_is_300(self) -> None:
+        """A mixed canasta earns 300 plus its cards."""
+        s = self.end_by_stock(melds={0: ["KC KD KH KS KC 2D JK"]})
+        assert s.end is not None and s.end.hand_scores[0] == 50 + 20 + 50 + 300
+
     def test_all_four_red_threes_are_800(self) -> None:
         """All four red 3s: 800, not 400."""
         s = self.end_by_stock(melds={0: ["KC KD KH"]}, red_threes={0: "3H 3D 3H 3D"})
@@ -760,6 +774,15 @@ ALL3 = {0: [NATURAL_C, MIXED_C, WILD_C]}
 class TestHandAndFootPile:
     """Hand and Foot: taking the discard pile."""
 
+    def test_deal(self) -> None:
+        """Five decks with jokers (270 cards); a hand and a foot of 11 each; partners opposite."""
+        v = canasta.load_variant(HF)
+        assert len(build_deck(v.deck.decks, v.deck.jokers_per_deck)) == 270
+        s = canasta.new_game(v, seed=4)
+        assert [len(h) for h in s.hands] == [11] * 4
+        assert [len(f) for f in s.feet] == [11] * 4
+        assert s.sides == ((0, 2), (1, 3))
+
     def test_draw_two(self) -> None:
         """A draw takes two cards."""
         s = opened(HF, hands=["9S 9H"], phase="draw", stock="4C 5C 6C")
@@ -874,6 +897,16 @@ class TestHandAndFootMelds:
         """3 naturals + 1 wild (4 cards): a second wild would be the 5th card, refused."""
         s = opened(HF, hands=["2C 9S 9H 8C"], melds={0: ["KH KS KD 2H"]})
         assert "card number 6" in refusal(s, "add K 2")
+
+    def test_other_reading_of_the_second_wild_is_an_option(self) -> None:
+        """Section v.2's reading (five naturals first) refuses the 6th-card wild of 4 + 1."""
+        v = canasta.load_variant(HF)
+        assert v.melds.second_wild == "by_size" and v.melds.second_wild_size == 6
+        v2 = attrs.evolve(v, melds=attrs.evolve(v.melds, second_wild="by_naturals"))
+        s = position(v2, hands=["2C 9S 9H 8C"], melds={0: ["KH KS KD KC 2H"]})
+        assert "once it holds 5 naturals" in refusal(s, "add K 2")
+        t = position(v2, hands=["2C 9S 9H 8C"], melds={0: ["KH KS KD KC KH 2H"]})
+        assert "add K 2" in moves(t)
 
     def test_at_most_two_wilds(self) -> None:
         """No meld of naturals holds a third wild card."""
