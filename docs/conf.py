@@ -7,6 +7,8 @@ from pathlib import Path
 
 # Document the source tree even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# Local extensions: rulebooks writes the variant pages at build time.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import attrs
 
@@ -22,6 +24,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "rulebooks",
 ]
 
 exclude_patterns = ["_build"]

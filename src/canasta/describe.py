@@ -2012,11 +2012,11 @@ def describe(variant: Variant, format: str = "markdown") -> str:
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
 
     Returns:
-        The rule book: title and source, players and cards, the deal, a turn,
-        melds, the first meld, canastas, the discard pile, red and black 3s,
-        the foot, going out, the end of the stock, scoring and the end of the
-        game. Rules the source text does not fix are marked and explained in
-        notes.
+        The rule book, with its title and source, then players and cards, the
+        deal, a turn, melds, the first meld, canastas, the discard pile, red
+        and black 3s, the foot, going out, the end of the stock, scoring and
+        the end of the game. Rules the source text does not fix are marked and
+        explained in notes.
 
     Raises:
         ValueError: ``format`` is unknown.
@@ -2085,7 +2085,7 @@ def describe_diff(variant: Variant, other: Variant, format: str = "markdown") ->
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
 
     Returns:
-        A short document: a title, then one rule per differing option
+        A short document with a title, then one rule per differing option
         ("Draw two cards from the stock instead of one."), in rule-book order.
 
     Raises:
@@ -2244,9 +2244,9 @@ def compare(variants: Sequence[Variant], format: str = "markdown") -> str:
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
 
     Returns:
-        A document with one table: players, cards, the deal, the draw, wild
-        cards, melds, the first meld, the pile, canastas, red 3s, going out and
-        the end of the game.
+        A document with one table, whose rows are players, cards, the deal, the
+        draw, wild cards, melds, the first meld, the pile, canastas, red 3s,
+        going out and the end of the game.
 
     Raises:
         ValueError: ``format`` is unknown or ``variants`` is empty.
