@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from canasta.actions import ActionSpace
 from canasta.bots import Bot, GreedyBot, RandomBot
 from canasta.cards import Card, parse_cards
 from canasta.describe import describe
@@ -23,8 +24,10 @@ from canasta.moves import (
     parse_move,
 )
 from canasta.profiles import load_variant, variant_names
+from canasta.record import GameRecorder, RecordedGame, read_record, write_record
 from canasta.rules import new_game
 from canasta.scoring import ScoreBreakdown, score_side
+from canasta.serialize import from_json, to_json
 from canasta.simulate import simulate
 from canasta.state import GameState, HandEnd, MeldGroup
 from canasta.variant import Variant
@@ -36,6 +39,7 @@ except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0"
 
 __all__ = [
+    "ActionSpace",
     "Add",
     "Answer",
     "Ask",
@@ -45,6 +49,7 @@ __all__ = [
     "Discard",
     "Draw",
     "Foot",
+    "GameRecorder",
     "GameState",
     "GreedyBot",
     "HandEnd",
@@ -56,6 +61,7 @@ __all__ = [
     "NotationError",
     "Pass",
     "RandomBot",
+    "RecordedGame",
     "ScoreBreakdown",
     "SeatView",
     "TakePile",
@@ -63,11 +69,15 @@ __all__ = [
     "VariantError",
     "__version__",
     "describe",
+    "from_json",
     "load_variant",
     "new_game",
     "parse_cards",
     "parse_move",
+    "read_record",
     "score_side",
     "simulate",
+    "to_json",
     "variant_names",
+    "write_record",
 ]

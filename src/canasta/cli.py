@@ -194,6 +194,23 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 @command(
+    "replay",
+    "replay a game record and print the scores",
+    argument("record", metavar="FILE", help="a game record (see the record format in the docs)"),
+)
+def _cmd_replay(args: argparse.Namespace) -> int:
+    """Replay the game record FILE and print each hand's scores and the game totals.
+
+    The first move that is not a move, or not legal where it stands, stops the
+    replay with FILE:LINE and the reason (exit 1).
+    """
+    from canasta.record import replay_file, score_report
+
+    sys.stdout.write(score_report(replay_file(args.record)))
+    return EXIT_OK
+
+
+@command(
     "play",
     "play a game in the terminal against bots",
     _variant_argument(),

@@ -1,0 +1,242 @@
+"""A fixed integer action space for learning agents: :class:`ActionSpace`.
+
+For one variant, every move the engine can ever list gets a number from
+``0`` to ``size - 1``, in this order (the order is part of the format: ids
+only change when the variant does):
+
+1. ``draw``, ``pass``;
+2. ``take pair``, ``take layoff``, ``take finish``, then ``take <wild>`` for each
+   wild rank (only if the variant lets a natural and a wild card take the pile);
+3. new melds of the variant's new-meld size: for each meldable natural rank
+   (2 … A, in rank order), each legal split into naturals and wild cards, each
+   multiset of wild ranks; then wild-only melds (if the variant has them); then
+   black-3 melds of ``black_meld_min`` to ``black_meld_max`` cards (if black 3s
+   may ever be melded);
+4. ``add <target> <card>``: for each target (natural ranks, then ``W`` if the
+   variant has wild melds) the target's own rank, then each wild rank;
+5. ``foot``, ``ask``, ``yes``, ``no``;
+6. ``discard <rank>`` then ``out <rank>`` for every rank a hand can hold (black
+   3 as ``3``; never a red 3);
+7. ``next``.
+
+Only combinations the variant's meld rules allow and the decks can supply are
+numbered, so the space stays small (classic: a few hundred ids).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+
+from canasta.cards import JOKER
+from canasta.errors import CanastaError, IllegalMoveError
+from canasta.moves import (
+    RED_THREE,
+    WILD_TARGET,
+    Add,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Foot,
+    Meld,
+    Move,
+    NextHand,
+    Pass,
+    TakePile,
+)
+from canasta.rules import BLACK_THREE, check, compile_rules
+from canasta.state import GameState
+from canasta.variant import Variant
+from canasta.view import SeatView
+
+__all__ = ["ActionSpace"]
+
+
+def _deck_count(v: Variant, kind: int) -> int:
+    """How many cards of ``kind`` the variant's decks hold."""
+    if kind == JOKER:
+        return v.deck.decks * v.deck.jokers_per_deck
+    if kind in (RED_THREE, BLACK_THREE):
+        return 2 * v.deck.decks
+    return 4 * v.deck.decks
+
+
+def _wild_multisets(v: Variant, wilds: Sequence[int], j: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``j`` wild kinds that the decks can supply."""
+    out = []
+    for combo in combinations_with_replacement(sorted(wilds, reverse=True), j):
+        if all(combo.count(w) <= _deck_count(v, w) for w in set(combo)):
+            out.append(combo)
+    return out
+
+
+def _enumerate(v: Variant) -> list[Move]:
+    r = compile_rules(v)
+    wilds = r.wild_kinds
+    moves: list[Move] = [Draw(), Pass(), TakePile("pair"), TakePile("layoff"),
+                         TakePile("finish")]
+    if v.pile.take_natural_and_wild:
+        moves += [TakePile("wild", w) for w in wilds]
+    size = r.new_size
+    for k in r.natural_kinds:
+        for n in range(max(r.min_nat, 1), min(size, _deck_count(v, k)) + 1):
+            if not r.valid(k, n, size - n, True):
+                continue
+            for combo in _wild_multisets(v, wilds, size - n):
+                moves.append(Meld((k,) * n + combo))
+    if v.melds.wild_melds and r.valid(WILD_TARGET, 0, size, True):
+        moves += [Meld(combo) for combo in _wild_multisets(v, wilds, size)]
+    th = v.threes
+    if th.black_meld != "never":
+        most = _deck_count(v, BLACK_THREE)
+        if th.black_meld_max is not None:
+            most = min(most, th.black_meld_max)
+        moves += [Meld((BLACK_THREE,) * n) for n in range(th.black_meld_min, most + 1)]
+    targets = list(r.natural_kinds) + ([WILD_TARGET] if v.melds.wild_melds else [])
+    for t in targets:
+        if t != WILD_TARGET:
+            moves.append(Add(t, t))
+        moves += [Add(t, w) for w in wilds]
+    moves += [Foot(), Ask(), Answer(True), Answer(False)]
+    kinds = [k for k in range(BLACK_THREE - 1, JOKER + 1) if _deck_count(v, k)]
+    moves += [Discard(k, False) for k in kinds]
+    moves += [Discard(k, True) for k in kinds]
+    moves.append(NextHand())
+    return moves
+
+
+class ActionSpace:
+    """The integer actions of one variant: every listable move has a fixed id.
+
+    Args:
+        variant: the rules; the ids depend on them only.
+
+    Example::
+
+        space = ActionSpace(state.variant)
+        mask = space.mask(state)                 # one bool per id
+        state = state.apply(space.decode(state, chosen_id))
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        if not isinstance(variant, Variant):
+            raise CanastaError(f"ActionSpace expects a Variant, got {type(variant).__name__}")
+        self.variant = variant
+        self._moves: tuple[Move, ...] = tuple(_enumerate(variant))
+        self._ids: dict[Move, int] = {m: i for i, m in enumerate(self._moves)}
+        assert len(self._ids) == len(self._moves), "duplicate actions"
+
+    @property
+    def size(self) -> int:
+        """The number of action ids."""
+        return len(self._moves)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every action's move, indexed by id."""
+        return self._moves
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.variant.name} size={self.size}>"
+
+    def encode(self, move: Move | str) -> int:
+        """Return the id of ``move``.
+
+        Args:
+            move: a move or its notation.
+
+        Returns:
+            Its id, ``0 <= id < size``.
+
+        Raises:
+            CanastaError: the move is none the engine can list in this variant
+                (e.g. a meld of the wrong size); NotationError for text that is
+                not a move.
+        """
+        from canasta.moves import parse_move
+
+        m = parse_move(move) if isinstance(move, str) else move
+        try:
+            return self._ids[m]
+        except (KeyError, TypeError):
+            raise CanastaError(
+                f"{str(m)!r} is not an action of variant {self.variant.name!r}"
+            ) from None
+
+    def move(self, action: int) -> Move:
+        """Return the move of id ``action``, legal or not.
+
+        Raises:
+            CanastaError: ``action`` is not an id of this space.
+        """
+        if not isinstance(action, int) or isinstance(action, bool) or not (
+            0 <= action < len(self._moves)
+        ):
+            raise CanastaError(f"action id must be 0 to {len(self._moves) - 1}, got {action!r}")
+        return self._moves[action]
+
+    def decode(self, state: GameState | SeatView, action: int) -> Move:
+        """Return the move of id ``action``, checking that it is legal in ``state``.
+
+        Args:
+            state: the position (a state, or the view of the seat to move).
+            action: an id.
+
+        Returns:
+            The move, ready for ``state.apply``.
+
+        Raises:
+            CanastaError: ``action`` is not an id of this space.
+            IllegalMoveError: the move is not legal in ``state``; ``.reason``
+                says why.
+        """
+        move = self.move(action)
+        s = self._state_of(state)
+        if isinstance(state, SeatView) and state.current != state.seat:
+            raise IllegalMoveError(str(move), f"it is seat {state.current}'s turn, not "
+                                   f"seat {state.seat}'s")
+        reason = check(s, move)
+        if reason is not None:
+            raise IllegalMoveError(str(move), reason)
+        return move
+
+    def legal_ids(self, state: GameState | SeatView) -> list[int]:
+        """The ids of the legal moves in ``state``, in increasing order.
+
+        Raises:
+            CanastaError: ``state`` is of another variant.
+        """
+        self._state_of(state)
+        ids = []
+        for m in state.legal_moves():
+            i = self._ids.get(m)
+            if i is None:  # pragma: no cover - would be a bug in the enumeration
+                raise CanastaError(f"legal move {str(m)!r} has no action id")
+            ids.append(i)
+        return sorted(ids)
+
+    def mask(self, state: GameState | SeatView) -> list[bool]:
+        """The legal-action mask of ``state``: ``mask[id]`` is whether id is legal.
+
+        Raises:
+            CanastaError: ``state`` is of another variant.
+        """
+        out = [False] * len(self._moves)
+        for i in self.legal_ids(state):
+            out[i] = True
+        return out
+
+    def _state_of(self, state: GameState | SeatView) -> GameState:
+        s: GameState = state._state if isinstance(state, SeatView) else state
+        if not isinstance(s, GameState):
+            raise CanastaError(f"expected a GameState or SeatView, got {type(state).__name__}")
+        if s.variant != self.variant:
+            raise CanastaError(
+                f"the state is of variant {s.variant.name!r}, this action space of "
+                f"{self.variant.name!r}"
+            )
+        return s

@@ -1,0 +1,510 @@
+"""Game records: a game as text, one move per line, and its replay.
+
+A record is a header, a line ``---``, then the moves in notation, one per line::
+
+    # canasta game record
+    format: 1
+    variant: classic
+    seed: 7
+    ---
+    draw
+    meld 7 7 JK     # the opening meld
+    discard 9
+
+The header is YAML with exactly three keys: ``format`` (the record format
+number, :data:`RECORD_FORMAT`), ``seed`` (the deal seed given to
+:func:`canasta.new_game`) and ``variant``: the name of a bundled profile, or a
+whole profile as a YAML mapping indented under ``variant:`` (what
+``canasta.profiles.dump_variant`` writes; ``extends:`` may name a bundled
+profile only). A record names a bundled profile only when the game's variant
+equals it; replaying reads the bundled profile of the installed library.
+
+After ``---``, each line holds one move; ``#`` starts a comment, and blank lines
+and comment lines are skipped. Errors name the line: ``game.rec:57: illegal move
+'discard 9': you hold no 9``.
+"""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
+from canasta.moves import Move, parse_move
+from canasta.profiles import dump_variant, load_variant, variant_from_dict, variant_names
+from canasta.rules import new_game
+from canasta.state import GameState
+from canasta.variant import Variant
+
+__all__ = [
+    "RECORD_FORMAT",
+    "GameRecorder",
+    "RecordError",
+    "RecordedGame",
+    "parse_record",
+    "read_record",
+    "replay_file",
+    "replay_text",
+    "score_report",
+    "write_record",
+]
+
+#: The record format number written in every header.
+RECORD_FORMAT = 1
+#: The line that ends the header.
+SEPARATOR = "---"
+#: Largest header read, in bytes (an embedded profile is far smaller).
+MAX_HEADER_BYTES = 1 << 20
+
+_HEADER_KEYS = ("format", "seed", "variant")
+
+
+class RecordError(CanastaError):
+    """A record that cannot be read or replayed: the message is ``SOURCE:LINE: reason``.
+
+    Attributes:
+        source: the file name (or ``"<record>"``).
+        line: the 1-based line number, or 0 when no line is to blame.
+        reason: what is wrong, without the location.
+    """
+
+    def __init__(self, source: str, line: int, reason: str) -> None:
+        where = f"{source}:{line}" if line else source
+        super().__init__(f"{where}: {reason}")
+        self.source = source
+        self.line = line
+        self.reason = reason
+
+
+def _moves_tuple(moves: Iterable[Move | str]) -> tuple[Move, ...]:
+    out = []
+    for m in moves:
+        if isinstance(m, str):
+            m = parse_move(m)
+        if not isinstance(m, Move):
+            raise CanastaError(f"expected a move or move notation, got {m!r}")
+        out.append(m)
+    return tuple(out)
+
+
+def _check_variant(_inst: Any, _attr: Any, value: Any) -> None:
+    if not isinstance(value, Variant):
+        raise CanastaError(f"variant: expected a Variant, got {type(value).__name__}")
+
+
+def _check_seed(_inst: Any, _attr: Any, value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise CanastaError(f"seed: expected an integer, got {value!r}")
+
+
+@attrs.frozen
+class RecordedGame:
+    """A game as its variant, its seed and the moves played from the first deal.
+
+    Build one directly (moves may be given as notation), with
+    :class:`~canasta.GameRecorder` while playing, or with :func:`~canasta.record.parse_record` /
+    :func:`~canasta.read_record` from text.
+
+    Attributes:
+        variant: the rules.
+        seed: the seed given to :func:`canasta.new_game`.
+        moves: every move, in order, ``next`` included.
+        lines: when read from text, the line of each move (else empty).
+        source: where the record was read from, for error messages.
+    """
+
+    variant: Variant = attrs.field(validator=_check_variant)
+    seed: int = attrs.field(validator=_check_seed)
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves_tuple)
+    lines: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
+    source: str = attrs.field(default="<record>", eq=False, repr=False)
+
+    def states(self) -> Iterator[GameState]:
+        """Yield the first deal, then the state after each move.
+
+        Raises:
+            RecordError: a move is illegal where it stands; the message gives its
+                line (when read from text; else its move number) and the rule.
+        """
+        s = new_game(self.variant, self.seed)
+        yield s
+        for i, move in enumerate(self.moves):
+            try:
+                s = s.apply(move)
+            except IllegalMoveError as exc:
+                if i < len(self.lines):
+                    raise RecordError(self.source, self.lines[i], str(exc)) from None
+                raise RecordError(self.source, 0, f"move {i + 1}: {exc}") from None
+            yield s
+
+    def replay(self) -> GameState:
+        """Play every move from the first deal and return the final state.
+
+        Returns:
+            The state after the last move.
+
+        Raises:
+            RecordError: a move is illegal where it stands (see :meth:`~canasta.RecordedGame.states`).
+        """
+        final = None
+        for final in self.states():  # noqa: B007 - only the last state is wanted
+            pass
+        assert final is not None
+        return final
+
+    def to_text(self, annotate: bool = False) -> str:
+        """The record as text (see the module documentation).
+
+        Args:
+            annotate: add a comment after each hand with its scores, and one with
+                the final scores; this replays the game.
+
+        Returns:
+            The text; :func:`~canasta.record.parse_record` reads it back into an equal record.
+
+        Raises:
+            RecordError: ``annotate`` is true and a move is illegal.
+        """
+        lines = ["# canasta game record", f"format: {RECORD_FORMAT}", f"seed: {self.seed}"]
+        lines.append(_variant_header(self.variant))
+        lines.append(SEPARATOR)
+        if not annotate:
+            lines.extend(str(m) for m in self.moves)
+        else:
+            states = self.states()
+            s = next(states)
+            for move in self.moves:
+                before = s
+                s = next(states)
+                lines.append(str(move))
+                if not before.is_hand_over and s.is_hand_over:
+                    lines.append(f"# hand {s.hand_number + 1} ends: " + _scores(s))
+            lines.append("# final scores: " + ", ".join(str(x) for x in s.scores)
+                         + (" (game over)" if s.is_game_over else " (game not over)"))
+        return "\n".join(lines) + "\n"
+
+
+def _scores(s: GameState) -> str:
+    assert s.end is not None
+    hand = ", ".join(str(x) for x in s.end.hand_scores)
+    total = ", ".join(str(x) for x in s.scores)
+    return f"{hand}; totals {total}"
+
+
+def _variant_header(v: Variant) -> str:
+    if v.name in variant_names() and _bundled(v.name) == v:
+        return f"variant: {v.name}"
+    return "variant:\n" + textwrap.indent(dump_variant(v).rstrip("\n"), "  ")
+
+
+_BUNDLED: dict[str, Variant] = {}
+
+
+def _bundled(name: str) -> Variant:
+    if name not in _BUNDLED:
+        _BUNDLED[name] = load_variant(name)
+    return _BUNDLED[name]
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _header(lines: Sequence[str], source: str) -> tuple[Variant, int, int]:
+    """Read the header: return the variant, the seed and the index of the first move line."""
+    end = next((i for i, line in enumerate(lines) if line.rstrip() == SEPARATOR), None)
+    if end is None:
+        raise RecordError(source, len(lines), f"no line '{SEPARATOR}' ends the header")
+    text = "\n".join(lines[:end])
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_HEADER_BYTES:
+        raise RecordError(source, 1, f"the header is larger than {MAX_HEADER_BYTES} bytes")
+    try:
+        # anchors and aliases could make a small header expand without bound
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                mark = event.start_mark
+                raise RecordError(source, mark.line + 1 if mark is not None else 1,
+                                  "YAML anchors and aliases are not allowed in a record")
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise RecordError(source, line, f"the header is not valid YAML: {problem}") from None
+    if not isinstance(root, yaml.MappingNode):
+        raise RecordError(source, 1, "the header must be a mapping: format, seed and variant")
+    values: dict[str, tuple[int, Any]] = {}
+    for key_node, value_node in root.value:
+        line = key_node.start_mark.line + 1
+        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+        if key not in _HEADER_KEYS:
+            raise RecordError(source, line, f"unknown header key {key!r} "
+                              f"(expected {', '.join(_HEADER_KEYS)})")
+        if key in values:
+            raise RecordError(source, line, f"header key {key!r} given twice")
+        try:
+            value = yaml.constructor.SafeConstructor().construct_document(value_node)
+        except (yaml.YAMLError, ValueError, TypeError) as exc:
+            raise RecordError(source, line, f"{key}: {exc}") from None
+        values[key] = (line, value)
+    missing = [k for k in _HEADER_KEYS if k not in values]
+    if missing:
+        raise RecordError(source, end + 1, "the header lacks " + ", ".join(missing))
+    line, fmt = values["format"]
+    if not isinstance(fmt, int) or isinstance(fmt, bool):
+        raise RecordError(source, line, f"format: expected a format number, got {fmt!r}")
+    if fmt != RECORD_FORMAT:
+        raise RecordError(source, line, f"record format {fmt} is not supported: this version "
+                          f"of canasta reads format {RECORD_FORMAT}")
+    line, seed = values["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(source, line, f"seed: expected an integer, got {seed!r}")
+    line, spec = values["variant"]
+    return _read_variant(spec, source, line), seed, end + 1
+
+
+def _read_variant(spec: Any, source: str, line: int) -> Variant:
+    names = variant_names()
+    if isinstance(spec, str):
+        if spec not in names:
+            raise RecordError(source, line, f"variant: unknown bundled variant {spec!r} "
+                              f"(bundled: {', '.join(names)})")
+        return _bundled(spec)
+    if not isinstance(spec, dict):
+        raise RecordError(source, line, "variant: expected a bundled variant name or a "
+                          f"profile mapping, got {spec!r}")
+    parent = spec.get("extends")
+    if parent is not None and parent not in names:
+        # a record is replayed anywhere: it may not make the reader open other files
+        raise RecordError(source, line, f"variant.extends: only a bundled variant may be "
+                          f"extended in a record, got {parent!r}")
+    try:
+        return variant_from_dict(spec)
+    except VariantError as exc:
+        raise RecordError(source, line, f"variant.{exc}") from None
+
+
+def _move_lines(lines: Sequence[str], start: int) -> Iterator[tuple[int, str]]:
+    """Each move line after the header: its 1-based number and its notation."""
+    for i in range(start, len(lines)):
+        text = lines[i].split("#", 1)[0].strip()
+        if text:
+            yield i + 1, text
+
+
+def _parse(line: int, text: str, source: str) -> Move:
+    try:
+        return parse_move(text)
+    except NotationError as exc:
+        raise RecordError(source, line, str(exc)) from None
+
+
+def _lines(text: str) -> list[str]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.splitlines()
+
+
+def parse_record(text: str, source: str = "<record>") -> RecordedGame:
+    """Read a record from its text.
+
+    Args:
+        text: the record (see the module documentation).
+        source: the name used in error messages, e.g. the file name.
+
+    Returns:
+        The record; its moves are checked for form, not for legality (use
+        :meth:`~canasta.RecordedGame.replay`).
+
+    Raises:
+        RecordError: the header is wrong or a line is not a move; the message
+            starts with ``SOURCE:LINE:``.
+    """
+    lines = _lines(text)
+    variant, seed, start = _header(lines, source)
+    moves, numbers = [], []
+    for line, move_text in _move_lines(lines, start):
+        moves.append(_parse(line, move_text, source))
+        numbers.append(line)
+    return RecordedGame(variant, seed, tuple(moves), tuple(numbers), source)
+
+
+def _read_text(path: str | os.PathLike[str]) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(os.fspath(path), 0, f"not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise RecordError(os.fspath(path), 0, exc.strerror or str(exc)) from None
+
+
+def read_record(path: str | os.PathLike[str]) -> RecordedGame:
+    """Read the record in file ``path``.
+
+    Args:
+        path: the record file.
+
+    Returns:
+        The record (see :func:`~canasta.record.parse_record`); errors name ``path``.
+
+    Raises:
+        RecordError: the file cannot be read, or is not a valid record.
+    """
+    return parse_record(_read_text(path), os.fspath(path))
+
+
+def replay_text(text: str, source: str = "<record>") -> GameState:
+    """Replay a record line by line, stopping at the first bad move.
+
+    Unlike ``parse_record(text).replay()``, a move that does not parse is
+    reported only if every move before it is legal, so the error is always the
+    first one in the file.
+
+    Args:
+        text: the record.
+        source: the name used in error messages, e.g. the file name.
+
+    Returns:
+        The state after the last move.
+
+    Raises:
+        RecordError: the header is wrong, or a move does not parse or is
+            illegal where it stands; the message starts with ``SOURCE:LINE:``.
+    """
+    lines = _lines(text)
+    variant, seed, start = _header(lines, source)
+    s = new_game(variant, seed)
+    for line, move_text in _move_lines(lines, start):
+        move = _parse(line, move_text, source)
+        try:
+            s = s.apply(move)
+        except IllegalMoveError as exc:
+            raise RecordError(source, line, str(exc)) from None
+    return s
+
+
+def write_record(path: str | os.PathLike[str], record: RecordedGame,
+                 annotate: bool = True) -> None:
+    """Write ``record`` to file ``path`` (UTF-8, replaced if it exists).
+
+    Args:
+        path: the file to write.
+        record: the game.
+        annotate: add comments with each hand's scores (see
+            :meth:`~canasta.RecordedGame.to_text`).
+
+    Raises:
+        RecordError: ``annotate`` is true and a move of the record is illegal.
+        OSError: the file cannot be written.
+    """
+    text = record.to_text(annotate=annotate)
+    Path(path).write_text(text, encoding="utf-8")
+
+
+class GameRecorder:
+    """Plays a game and records every move, for :func:`~canasta.write_record`.
+
+    Example::
+
+        rec = GameRecorder(canasta.load_variant("classic"), seed=7)
+        while not rec.state.is_game_over:
+            rec.apply(choose(rec.state.legal_moves()))
+        write_record("game.rec", rec.record)
+
+    Args:
+        variant: the rules.
+        seed: the deal seed; ``None`` picks a random one (see :func:`canasta.new_game`).
+
+    Raises:
+        CanastaError: the variant cannot be dealt or the seed is not an integer.
+    """
+
+    def __init__(self, variant: Variant, seed: int | None = None) -> None:
+        self._state = new_game(variant, seed)
+        self._first = self._state
+        self._moves: list[Move] = []
+
+    @property
+    def state(self) -> GameState:
+        """The current state of the game."""
+        return self._state
+
+    @property
+    def record(self) -> RecordedGame:
+        """The game so far as a :class:`~canasta.RecordedGame`."""
+        return RecordedGame(self._first.variant, self._first.seed, tuple(self._moves))
+
+    def apply(self, move: Move | str) -> GameState:
+        """Apply ``move`` to the current state and record it.
+
+        Args:
+            move: a move or its notation.
+
+        Returns:
+            The new current state.
+
+        Raises:
+            IllegalMoveError: the move is illegal; nothing is recorded.
+            NotationError: ``move`` is text that is not a move.
+        """
+        parsed = parse_move(move) if isinstance(move, str) else move
+        self._state = self._state.apply(parsed)
+        self._moves.append(parsed)
+        return self._state
+
+
+def replay_file(path: str | os.PathLike[str]) -> GameState:
+    """Replay the record in file ``path``, stopping at the first bad move.
+
+    Args:
+        path: the record file.
+
+    Returns:
+        The state after the last move.
+
+    Raises:
+        RecordError: the file cannot be read, its header is wrong, or a move
+            does not parse or is illegal; the message starts with ``PATH:LINE:``.
+    """
+    return replay_text(_read_text(path), os.fspath(path))
+
+
+def _side_label(seats: Sequence[int]) -> str:
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + "+".join(str(s) for s in seats)
+
+
+def score_report(state: GameState) -> str:
+    """A table of each finished hand's scores and the game totals, one column per side.
+
+    Args:
+        state: a state, typically the end of a replay.
+
+    Returns:
+        The table as text ending with a newline (a header row, one row per
+        finished hand, the totals, and a line saying whether the game is over
+        and who won).
+    """
+    labels = [_side_label(seats) for seats in state.variant.sides]
+    width = max([len(label) for label in labels] + [6])
+    rows = [["hand", *labels]]
+    rows += [[str(i + 1), *(str(x) for x in hand)] for i, hand in enumerate(state.history)]
+    rows.append(["total", *(str(x) for x in state.scores)])
+    lines = [f"{row[0]:<6}" + "".join(f"  {cell:>{width}}" for cell in row[1:]) for row in rows]
+    if state.is_game_over:
+        winners = [labels[i] for i in state.winners]
+        if len(winners) == 1:
+            lines.append(f"game over: {winners[0]} won")
+        else:
+            lines.append("game over: a draw between " + " and ".join(winners))
+    elif state.is_hand_over:
+        lines.append(f"hand {state.hand_number + 1} is over; the game goes on")
+    else:
+        lines.append(f"hand {state.hand_number + 1} is in progress (not scored)")
+    return "\n".join(lines) + "\n"

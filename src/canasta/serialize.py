@@ -1,0 +1,715 @@
+"""JSON for programs that embed the library: :func:`to_json` and :func:`from_json`.
+
+Every document is an envelope with a format number, a type tag and the data::
+
+    {"format": 1, "type": "GameState", "data": {...}}
+
+The types are ``Variant``, ``GameState``, ``Move`` (every move class),
+``SeatView`` and ``ScoreBreakdown``. Cards are written in their notation
+(``"KH"``, ``"10S"``, ``"JK"``) and moves as their notation (``"meld 7 7 JK"``),
+so the JSON reads like the game. The layout of each type is documented in
+``docs/formats.rst``.
+
+A state's or a view's variant is written by name (``"classic"``) when it equals
+the bundled profile of that name, and as the full variant mapping otherwise.
+Loading a name re-reads the bundled profile of the installed library, so a
+state saved under one version of a bundled profile is loaded with the rules of
+the installed version.
+
+Loading is strict and never returns a half-built object: a wrong envelope, an
+unknown format number, a missing or unknown key, a value of the wrong type, a
+card or move that does not parse, or a state whose cards do not add up to the
+variant's decks raises :class:`~canasta.errors.CanastaError` with the path of
+the offending value (``data.hands[2][5]: 'XX' is not a card ...``).
+
+The (un)structuring hooks are registered on the library's one cattrs converter,
+:data:`canasta.profiles.converter`, so ``converter.unstructure(state)`` gives
+the ``data`` part of the envelope too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any, NoReturn, TypeVar
+
+from canasta.cards import Card, build_deck, parse_card, parse_rank
+from canasta.errors import CanastaError, NotationError, VariantError
+from canasta.moves import RED_THREE, WILD_TARGET, Move, kind_name, parse_move
+from canasta.profiles import (
+    converter,
+    load_variant,
+    variant_from_dict,
+    variant_names,
+    variant_to_dict,
+)
+from canasta.rules import KIND, compile_rules
+from canasta.scoring import ScoreBreakdown
+from canasta.state import (
+    HAND_OVER,
+    NOT_ASKED,
+    PHASE_NAMES,
+    TOLD_NO,
+    TOLD_YES,
+    GameState,
+    HandEnd,
+    MeldGroup,
+    Turn,
+)
+from canasta.variant import Variant
+from canasta.view import _HIDDEN, SeatView
+
+__all__ = ["FORMAT", "from_json", "to_json"]
+
+#: The format number written into every document; :func:`from_json` reads this one only.
+FORMAT = 1
+
+_T = TypeVar("_T")
+
+#: Type tags and the classes they stand for.
+_TAGS: dict[str, type] = {
+    "Variant": Variant,
+    "GameState": GameState,
+    "Move": Move,
+    "SeatView": SeatView,
+    "ScoreBreakdown": ScoreBreakdown,
+}
+
+_ASKED_NAMES = {NOT_ASKED: "not_asked", TOLD_YES: "yes", TOLD_NO: "no"}
+_ASKED_BY_NAME = {name: code for code, name in _ASKED_NAMES.items()}
+_END_REASONS = ("out", "stock")
+
+_STATE_KEYS = (
+    "variant", "seed", "hand_number", "dealer", "scores", "history", "phase", "current",
+    "hands", "feet", "stock", "pile", "melds", "red_threes", "opened", "melded_before",
+    "turn", "end",
+)
+_VIEW_KEYS = (
+    "variant", "seat", "hand_number", "dealer", "scores", "phase", "current", "hand",
+    "hand_sizes", "foot_sizes", "stock_size", "pile", "melds", "red_threes", "opened",
+    "melded_before", "turn", "end",
+)
+_TURN_KEYS = (
+    "took_pile", "melded", "points", "pending", "asked", "asker", "drawn", "played",
+)
+_END_KEYS = ("reason", "seat", "concealed", "black_three_out", "breakdowns")
+_MELD_KEYS = ("rank", "cards")
+_BREAKDOWN_KEYS = ("items", "total")
+
+
+# --------------------------------------------------------------------------- reading helpers
+
+
+def _fail(path: str, message: str) -> NoReturn:
+    raise CanastaError(f"{path}: {message}")
+
+
+def _show(value: Any) -> str:
+    """A JSON value described for an error message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return f"the string {text!r}"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _object(value: Any, path: str, keys: Sequence[str]) -> dict[str, Any]:
+    """``value`` as an object with exactly ``keys``."""
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, got {_show(value)}")
+    missing = [k for k in keys if k not in value]
+    if missing:
+        _fail(path, "missing key" + ("s " if len(missing) > 1 else " ") + ", ".join(
+            repr(k) for k in missing))
+    extra = [k for k in value if k not in keys]
+    if extra:
+        _fail(path, "unknown key" + ("s " if len(extra) > 1 else " ") + ", ".join(
+            repr(k) for k in extra) + " (expected " + ", ".join(keys) + ")")
+    return value
+
+
+def _int(value: Any, path: str, low: int | None = None, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        _fail(path, f"expected an integer, got {_show(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low} to {high}" if high is not None else f">= {low}"
+        _fail(path, f"expected an integer {span}, got {value}")
+    return value
+
+
+def _bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        _fail(path, f"expected true or false, got {_show(value)}")
+    return value
+
+
+def _str(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        _fail(path, f"expected a string, got {_show(value)}")
+    return value
+
+
+def _list(value: Any, path: str, length: int | None = None, what: str = "") -> list[Any]:
+    if not isinstance(value, list):
+        _fail(path, f"expected a list, got {_show(value)}")
+    if length is not None and len(value) != length:
+        _fail(path, f"expected a list of {length}{what}, got a list of {len(value)}")
+    return value
+
+
+def _items(
+    value: Any, path: str, read: Callable[[Any, str], _T], length: int | None = None,
+    what: str = "",
+) -> tuple[_T, ...]:
+    return tuple(
+        read(item, f"{path}[{i}]") for i, item in enumerate(_list(value, path, length, what))
+    )
+
+
+def _card(value: Any, path: str) -> int:
+    if not isinstance(value, str):
+        _fail(path, f"expected a card such as 'KH', '10S' or 'JK', got {_show(value)}")
+    try:
+        return int(parse_card(value))
+    except NotationError as exc:
+        _fail(path, str(exc))
+
+
+def _cards(value: Any, path: str) -> tuple[int, ...]:
+    return _items(value, path, _card)
+
+
+def _cards_out(codes: Sequence[int]) -> list[str]:
+    return [str(Card(c)) for c in codes]
+
+
+def _ints(value: Any, path: str, length: int | None = None, what: str = "") -> tuple[int, ...]:
+    return _items(value, path, _int, length, what)
+
+
+def _bools(value: Any, path: str, length: int, what: str) -> tuple[bool, ...]:
+    return _items(value, path, _bool, length, what)
+
+
+# --------------------------------------------------------------------------- variants
+
+
+@cache
+def _bundled(name: str) -> Variant:
+    return load_variant(name)
+
+
+def _variant_out(v: Variant) -> str | dict[str, Any]:
+    """The bundled name when ``v`` is that profile unchanged, else the full mapping."""
+    if v.name in variant_names() and _bundled(v.name) == v:
+        return v.name
+    return variant_to_dict(v)
+
+
+def _missing_options(data: Any, full: Any, path: str) -> str | None:
+    """The first option of ``full`` (a complete variant mapping) that ``data`` leaves out."""
+    if isinstance(full, dict) and isinstance(data, dict):
+        for key, value in full.items():
+            sub = f"{path}.{key}"
+            if key not in data:
+                return sub
+            if key != "assumed":
+                found = _missing_options(data[key], value, sub)
+                if found:
+                    return found
+    elif isinstance(full, list) and isinstance(data, list):
+        for i, (item, value) in enumerate(zip(data, full, strict=False)):
+            found = _missing_options(item, value, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
+def _variant_in(value: Any, path: str) -> Variant:
+    """A variant: a bundled name, or a complete variant mapping (no ``extends``)."""
+    if isinstance(value, str):
+        names = variant_names()
+        if value not in names:
+            _fail(path, f"unknown bundled variant {value!r} (bundled: {', '.join(names)})")
+        return _bundled(value)
+    if not isinstance(value, dict):
+        _fail(path, f"expected a bundled variant name or a variant object, got {_show(value)}")
+    if "extends" in value:
+        # a document must be complete in itself, and must never make the loader read files
+        _fail(f"{path}.extends", "not allowed in JSON: write every option of the variant")
+    try:
+        variant = variant_from_dict(value)
+    except VariantError as exc:
+        raise VariantError(f"{path}.{exc}") from None
+    missing = _missing_options(value, variant_to_dict(variant), path)
+    if missing:
+        _fail(missing, "missing (a variant in JSON lists every option)")
+    return variant
+
+
+# --------------------------------------------------------------------------- parts of states
+
+
+def _rank_in(value: Any, path: str) -> int:
+    text = _str(value, path)
+    if text.upper() == "W":
+        return WILD_TARGET
+    try:
+        return parse_rank(text)
+    except NotationError as exc:
+        _fail(path, f"{exc} (or W for a wild meld)")
+
+
+def _meld_out(m: MeldGroup) -> dict[str, Any]:
+    return {"rank": kind_name(m.rank), "cards": _cards_out(m.cards)}
+
+
+def _meld_in(value: Any, path: str, is_wild: Sequence[bool]) -> MeldGroup:
+    obj = _object(value, path, _MELD_KEYS)
+    rank = _rank_in(obj["rank"], f"{path}.rank")
+    written = _cards(obj["cards"], f"{path}.cards")
+    if not written:
+        _fail(f"{path}.cards", "a meld holds at least one card")
+    for i, code in enumerate(written):
+        if not is_wild[KIND[code]] and KIND[code] != rank:
+            _fail(f"{path}.cards[{i}]",
+                  f"{str(Card(code))!r} does not belong in a meld of rank {obj['rank']!r}")
+    wilds = sum(1 for c in written if is_wild[KIND[c]])
+    return MeldGroup(rank, tuple(sorted(written)), len(written) - wilds, wilds)
+
+
+def _turn_out(t: Turn) -> dict[str, Any]:
+    return {
+        "took_pile": t.took_pile, "melded": t.melded, "points": t.points,
+        "pending": _cards_out(t.pending), "asked": _ASKED_NAMES[t.asked], "asker": t.asker,
+        "drawn": _cards_out(t.drawn), "played": _cards_out(t.played),
+    }
+
+
+def _turn_in(value: Any, path: str, n: int) -> Turn:
+    obj = _object(value, path, _TURN_KEYS)
+    asked = _str(obj["asked"], f"{path}.asked")
+    if asked not in _ASKED_BY_NAME:
+        _fail(f"{path}.asked", f"expected one of {', '.join(_ASKED_BY_NAME)}, got {asked!r}")
+    return Turn(
+        took_pile=_bool(obj["took_pile"], f"{path}.took_pile"),
+        melded=_bool(obj["melded"], f"{path}.melded"),
+        points=_int(obj["points"], f"{path}.points"),
+        pending=tuple(sorted(_cards(obj["pending"], f"{path}.pending"))),
+        asked=_ASKED_BY_NAME[asked],
+        asker=_int(obj["asker"], f"{path}.asker", -1, n - 1),
+        drawn=_cards(obj["drawn"], f"{path}.drawn"),
+        played=_cards(obj["played"], f"{path}.played"),
+    )
+
+
+def _breakdown_out(b: ScoreBreakdown) -> dict[str, Any]:
+    return {"items": [[label, points] for label, points in b.items], "total": b.total}
+
+
+def _item_in(value: Any, path: str) -> tuple[str, int]:
+    pair = _list(value, path, 2, " (a label and points)")
+    return _str(pair[0], f"{path}[0]"), _int(pair[1], f"{path}[1]")
+
+
+def _breakdown_in(value: Any, path: str) -> ScoreBreakdown:
+    obj = _object(value, path, _BREAKDOWN_KEYS)
+    b = ScoreBreakdown(_items(obj["items"], f"{path}.items", _item_in))
+    total = _int(obj["total"], f"{path}.total")
+    if total != b.total:
+        _fail(f"{path}.total", f"{total} is not the sum of the items ({b.total})")
+    return b
+
+
+def _structure_breakdown(value: Any, _type: Any) -> ScoreBreakdown:
+    return _breakdown_in(value, "data")
+
+
+def _end_out(e: HandEnd | None) -> dict[str, Any] | None:
+    if e is None:
+        return None
+    return {
+        "reason": e.reason, "seat": e.seat, "concealed": e.concealed,
+        "black_three_out": e.black_three_out,
+        "breakdowns": [_breakdown_out(b) for b in e.breakdowns],
+    }
+
+
+def _end_in(value: Any, path: str, n: int, sides: int) -> HandEnd | None:
+    if value is None:
+        return None
+    obj = _object(value, path, _END_KEYS)
+    reason = _str(obj["reason"], f"{path}.reason")
+    if reason not in _END_REASONS:
+        _fail(f"{path}.reason", f"expected one of {', '.join(_END_REASONS)}, got {reason!r}")
+    return HandEnd(
+        reason=reason,
+        seat=_int(obj["seat"], f"{path}.seat", -1, n - 1),
+        concealed=_bool(obj["concealed"], f"{path}.concealed"),
+        black_three_out=_bool(obj["black_three_out"], f"{path}.black_three_out"),
+        breakdowns=_items(obj["breakdowns"], f"{path}.breakdowns", _breakdown_in, sides,
+                          " (one per side)"),
+    )
+
+
+def _phase_in(value: Any, path: str) -> int:
+    name = _str(value, path)
+    if name not in PHASE_NAMES:
+        _fail(path, f"expected one of {', '.join(repr(p) for p in PHASE_NAMES)}, got {name!r}")
+    return PHASE_NAMES.index(name)
+
+
+def _check_end(phase: int, end: HandEnd | None, path: str) -> None:
+    if (phase >= HAND_OVER) != (end is not None):
+        if end is None:
+            _fail(f"{path}.end", f"a state in phase {PHASE_NAMES[phase]!r} needs how the hand ended")
+        _fail(f"{path}.end", f"must be null while the hand goes on (phase {PHASE_NAMES[phase]!r})")
+
+
+def _red_threes_in(value: Any, path: str, sides: int) -> tuple[tuple[int, ...], ...]:
+    out = _items(value, path, _cards, sides, " (one per side)")
+    for i, laid in enumerate(out):
+        for j, c in enumerate(laid):
+            if KIND[c] != RED_THREE:
+                _fail(f"{path}[{i}][{j}]", f"{str(Card(c))!r} is not a red 3")
+    return out
+
+
+def _melds_in(value: Any, path: str, sides: int, is_wild: Sequence[bool]) -> tuple[
+    tuple[MeldGroup, ...], ...
+]:
+    return _items(
+        value, path, lambda side, p: _items(side, p, lambda m, q: _meld_in(m, q, is_wild)),
+        sides, " (one per side)",
+    )
+
+
+# --------------------------------------------------------------------------- GameState
+
+
+def _state_out(s: GameState) -> dict[str, Any]:
+    return {
+        "variant": _variant_out(s.variant),
+        "seed": s.seed,
+        "hand_number": s.hand_number,
+        "dealer": s.dealer,
+        "scores": list(s.scores),
+        "history": [list(h) for h in s.history],
+        "phase": PHASE_NAMES[s.phase],
+        "current": s.current,
+        "hands": [_cards_out(h) for h in s.hands_],
+        "feet": [_cards_out(f) for f in s.feet_],
+        "stock": _cards_out(s.stock_),
+        "pile": _cards_out(s.pile_),
+        "melds": [[_meld_out(m) for m in side] for side in s.melds_],
+        "red_threes": [_cards_out(r) for r in s.red_threes_],
+        "opened": list(s.opened),
+        "melded_before": list(s.melded_before),
+        "turn": _turn_out(s.turn),
+        "end": _end_out(s.end),
+    }
+
+
+def _card_count_error(have: Counter[int], deck: Counter[int], v: Variant) -> str:
+    extra = have - deck
+    short = deck - have
+    parts = []
+    if extra:
+        parts.append("more than the decks hold: " + ", ".join(
+            f"{have[c]} x {Card(c)} (decks hold {deck[c]})" for c in sorted(extra)))
+    if short:
+        parts.append("missing: " + ", ".join(
+            f"{short[c]} x {Card(c)}" for c in sorted(short)))
+    return (
+        f"the cards do not add up to the decks of variant {v.name!r} "
+        f"({v.deck.decks} decks, {v.deck.jokers_per_deck} jokers each): " + "; ".join(parts)
+    )
+
+
+def _state_in(value: Any, path: str) -> GameState:
+    obj = _object(value, path, _STATE_KEYS)
+    v = _variant_in(obj["variant"], f"{path}.variant")
+    r = compile_rules(v)
+    n, sides = r.n, len(r.sides)
+    per_seat, per_side = " (one per seat)", " (one per side)"
+    seed = _int(obj["seed"], f"{path}.seed")
+    hand_number = _int(obj["hand_number"], f"{path}.hand_number", 0)
+    dealer = _int(obj["dealer"], f"{path}.dealer", 0, n - 1)
+    scores = _ints(obj["scores"], f"{path}.scores", sides, per_side)
+    history = _items(obj["history"], f"{path}.history",
+                     lambda h, p: _ints(h, p, sides, per_side))
+    phase = _phase_in(obj["phase"], f"{path}.phase")
+    current = _int(obj["current"], f"{path}.current", 0, n - 1)
+    hands = tuple(tuple(sorted(h)) for h in _items(obj["hands"], f"{path}.hands", _cards, n,
+                                                   per_seat))
+    feet = tuple(tuple(sorted(f)) for f in _items(obj["feet"], f"{path}.feet", _cards, n,
+                                                  per_seat))
+    stock = _cards(obj["stock"], f"{path}.stock")
+    pile = _cards(obj["pile"], f"{path}.pile")
+    melds = _melds_in(obj["melds"], f"{path}.melds", sides, r.is_wild)
+    red = _red_threes_in(obj["red_threes"], f"{path}.red_threes", sides)
+    opened = _bools(obj["opened"], f"{path}.opened", sides, per_side)
+    melded_before = _bools(obj["melded_before"], f"{path}.melded_before", n, per_seat)
+    turn = _turn_in(obj["turn"], f"{path}.turn", n)
+    end = _end_in(obj["end"], f"{path}.end", n, sides)
+    _check_end(phase, end, path)
+    have: Counter[int] = Counter()
+    for group in (*hands, *feet, stock, pile, *red, turn.pending):
+        have.update(group)
+    for side in melds:
+        for m in side:
+            have.update(m.cards)
+    deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
+    if have != deck:
+        _fail(path, _card_count_error(have, deck, v))
+    return GameState(
+        variant=v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
+        history=history, phase=phase, current=current, hands_=hands, feet_=feet,
+        stock_=stock, pile_=pile, melds_=melds, red_threes_=red, opened=opened,
+        melded_before=melded_before, turn=turn, end=end, rules=r,
+    )
+
+
+def _structure_state(value: Any, _type: Any) -> GameState:
+    return _state_in(value, "data")
+
+
+# --------------------------------------------------------------------------- SeatView
+
+
+def _view_variant(view: SeatView) -> Variant:
+    v: Variant = view._state.variant
+    return v
+
+
+def _view_out(view: SeatView) -> dict[str, Any]:
+    # Only the view's own fields: never its stand-in state, which holds the seed.
+    return {
+        "variant": _variant_out(_view_variant(view)),
+        "seat": view.seat,
+        "hand_number": view.hand_number,
+        "dealer": view.dealer,
+        "scores": list(view.scores),
+        "phase": PHASE_NAMES[view.phase],
+        "current": view.current,
+        "hand": _cards_out(view.hand_codes),
+        "hand_sizes": list(view.hand_sizes),
+        "foot_sizes": list(view.foot_sizes),
+        "stock_size": view.stock_size,
+        "pile": _cards_out(view.pile_codes),
+        "melds": [[_meld_out(m) for m in side] for side in view.melds],
+        "red_threes": [_cards_out(r) for r in view.red_three_codes],
+        "opened": list(view.opened),
+        "melded_before": list(view.melded_before),
+        "turn": _turn_out(view.turn),
+        "end": _end_out(view.end),
+    }
+
+
+def _view_in(value: Any, path: str) -> SeatView:
+    obj = _object(value, path, _VIEW_KEYS)
+    v = _variant_in(obj["variant"], f"{path}.variant")
+    r = compile_rules(v)
+    n, sides = r.n, len(r.sides)
+    per_seat, per_side = " (one per seat)", " (one per side)"
+    seat = _int(obj["seat"], f"{path}.seat", 0, n - 1)
+    hand_number = _int(obj["hand_number"], f"{path}.hand_number", 0)
+    dealer = _int(obj["dealer"], f"{path}.dealer", 0, n - 1)
+    scores = _ints(obj["scores"], f"{path}.scores", sides, per_side)
+    phase = _phase_in(obj["phase"], f"{path}.phase")
+    current = _int(obj["current"], f"{path}.current", 0, n - 1)
+    hand = tuple(sorted(_cards(obj["hand"], f"{path}.hand")))
+    hand_sizes = _items(obj["hand_sizes"], f"{path}.hand_sizes",
+                        lambda x, p: _int(x, p, 0), n, per_seat)
+    foot_sizes = _items(obj["foot_sizes"], f"{path}.foot_sizes",
+                        lambda x, p: _int(x, p, 0), n, per_seat)
+    stock_size = _int(obj["stock_size"], f"{path}.stock_size", 0)
+    pile = _cards(obj["pile"], f"{path}.pile")
+    melds = _melds_in(obj["melds"], f"{path}.melds", sides, r.is_wild)
+    red = _red_threes_in(obj["red_threes"], f"{path}.red_threes", sides)
+    opened = _bools(obj["opened"], f"{path}.opened", sides, per_side)
+    melded_before = _bools(obj["melded_before"], f"{path}.melded_before", n, per_seat)
+    turn = _turn_in(obj["turn"], f"{path}.turn", n)
+    end = _end_in(obj["end"], f"{path}.end", n, sides)
+    _check_end(phase, end, path)
+    if len(hand) != hand_sizes[seat]:
+        _fail(f"{path}.hand", f"holds {len(hand)} cards but hand_sizes[{seat}] is "
+              f"{hand_sizes[seat]}")
+    seen: Counter[int] = Counter()
+    for group in (hand, pile, *red, turn.pending):
+        seen.update(group)
+    for side in melds:
+        for m in side:
+            seen.update(m.cards)
+    deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
+    hidden = sum(hand_sizes) - len(hand) + sum(foot_sizes) + stock_size
+    # Pile cards set aside in another seat's turn (turn.pending) are not shown: at most.
+    if seen - deck or seen.total() + hidden > deck.total():
+        _fail(path, f"the visible cards and the hidden counts are more than the decks of "
+              f"variant {v.name!r} hold")
+    # The stand-in state that answers legal_moves(): hidden cards are placeholders,
+    # as in canasta.view.make_view; it knows no seed and no history.
+    hands = tuple(hand if i == seat else (_HIDDEN,) * size for i, size in enumerate(hand_sizes))
+    stand_in = GameState(
+        variant=v, seed=0, hand_number=hand_number, dealer=dealer, scores=scores, history=(),
+        phase=phase, current=current, hands_=hands,
+        feet_=tuple((_HIDDEN,) * size for size in foot_sizes), stock_=(_HIDDEN,) * stock_size,
+        pile_=pile, melds_=melds, red_threes_=red, opened=opened, melded_before=melded_before,
+        turn=turn, end=end, rules=r,
+    )
+    return SeatView(
+        variant_name=v.name, seat=seat, hand_number=hand_number, dealer=dealer, scores=scores,
+        phase=phase, current=current, hand_codes=hand, hand_sizes=hand_sizes,
+        foot_sizes=foot_sizes, stock_size=stock_size, pile_codes=pile, melds=melds,
+        red_three_codes=red, opened=opened, melded_before=melded_before, turn=turn, end=end,
+        _state=stand_in,
+    )
+
+
+def _structure_view(value: Any, _type: Any) -> SeatView:
+    return _view_in(value, "data")
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def _move_in(value: Any, path: str) -> Move:
+    text = _str(value, path)
+    try:
+        return parse_move(text)
+    except NotationError as exc:
+        _fail(path, str(exc))
+
+
+def _structure_move(value: Any, cls: Any) -> Move:
+    move = _move_in(value, "data")
+    if isinstance(cls, type) and not isinstance(move, cls):
+        _fail("data", f"expected a {cls.__name__} move, got {str(move)!r}")
+    return move
+
+
+def _is(cls: type) -> Callable[[Any], bool]:
+    """A hook predicate: ``cls`` or a subclass (predicates also spare cattrs from resolving
+    GameState's annotations, which name types imported for type checking only)."""
+    return lambda t: isinstance(t, type) and issubclass(t, cls)
+
+
+converter.register_unstructure_hook_func(_is(GameState), _state_out)
+converter.register_structure_hook_func(_is(GameState), _structure_state)
+converter.register_unstructure_hook_func(_is(SeatView), _view_out)
+converter.register_structure_hook_func(_is(SeatView), _structure_view)
+converter.register_unstructure_hook_func(_is(ScoreBreakdown), _breakdown_out)
+converter.register_structure_hook_func(_is(ScoreBreakdown), _structure_breakdown)
+converter.register_unstructure_hook_func(_is(Move), str)
+converter.register_structure_hook_func(_is(Move), _structure_move)
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def _tag_of(obj: object) -> str:
+    for tag, cls in _TAGS.items():
+        if isinstance(obj, cls):
+            return tag
+    raise CanastaError(
+        f"to_json cannot write a {type(obj).__name__}: expected a "
+        + ", ".join(_TAGS) + " (or a move)"
+    )
+
+
+def to_json(obj: Variant | GameState | Move | SeatView | ScoreBreakdown,
+            *, indent: int | None = None) -> str:
+    """Write ``obj`` as a JSON document ``{"format": 1, "type": ..., "data": ...}``.
+
+    Args:
+        obj: a :class:`~canasta.variant.Variant`, :class:`~canasta.state.GameState`,
+            move, :class:`~canasta.view.SeatView` or
+            :class:`~canasta.scoring.ScoreBreakdown`.
+        indent: indent nested values by this many spaces; ``None`` writes one line.
+
+    Returns:
+        The JSON text (Unicode; cards and moves in their notation). A view's
+        JSON holds only what its seat may see.
+
+    Raises:
+        CanastaError: ``obj`` is of none of those types.
+    """
+    tag = _tag_of(obj)
+    data = converter.unstructure(obj, _TAGS[tag])
+    envelope = {"format": FORMAT, "type": tag, "data": data}
+    return json.dumps(envelope, ensure_ascii=False, indent=indent)
+
+
+def from_json(text: str | bytes, cls: type[_T]) -> _T:
+    """Read a document written by :func:`to_json` back into an object of ``cls``.
+
+    Args:
+        text: the JSON text.
+        cls: the expected type: ``Variant``, ``GameState``, ``SeatView``,
+            ``ScoreBreakdown``, ``Move`` or one move class (e.g. ``Meld``).
+
+    Returns:
+        An object equal to the one written. A ``GameState``'s compiled rules are
+        rebuilt; a ``SeatView``'s :meth:`~canasta.SeatView.legal_moves`
+        works, answered by a stand-in state rebuilt from the view (it knows no
+        seed and no score history).
+
+    Raises:
+        CanastaError: the text is not JSON, the envelope is wrong (format
+            number, type tag, keys), or the data is not a valid object of
+            ``cls``; the message names the path of the offending value.
+    """
+    tag = next((t for t, c in _TAGS.items() if isinstance(cls, type) and issubclass(cls, c)),
+               None)
+    if tag is None:
+        raise CanastaError(
+            f"from_json cannot read a {getattr(cls, '__name__', repr(cls))}: expected one of "
+            + ", ".join(_TAGS) + " (or a move class)"
+        )
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise CanastaError(f"from_json expects JSON text, got {type(text).__name__}")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CanastaError(
+            f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except (ValueError, RecursionError) as exc:  # bad UTF-8, absurd nesting
+        raise CanastaError(f"not JSON: {exc}") from None
+    try:
+        return _read(doc, tag, cls)
+    except CanastaError:
+        raise
+    except (RecursionError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        # every value is checked before use; this is a bug, still reported as bad input
+        raise CanastaError(f"cannot read the {tag}: {exc}") from None
+
+
+def _read(doc: Any, tag: str, cls: type[_T]) -> _T:
+    env = _object(doc, "document", ("format", "type", "data"))
+    fmt = env["format"]
+    if not isinstance(fmt, int) or isinstance(fmt, bool):
+        _fail("format", f"expected a format number, got {_show(fmt)}")
+    if fmt != FORMAT:
+        _fail("format", f"format {fmt} is not supported: this version of canasta reads "
+              f"format {FORMAT}")
+    got = env["type"]
+    if got != tag:
+        _fail("type", f"expected {tag!r}, got {_show(got)}")
+    data = env["data"]
+    # A Variant goes through the profile checks (strict types, ranges, no extends),
+    # not the converter's own Variant hook, which trusts already-checked profile data.
+    result = _variant_in(data, "data") if tag == "Variant" else converter.structure(data, cls)
+    if not isinstance(result, cls):  # pragma: no cover - every hook returns its type
+        _fail("data", f"expected a {cls.__name__}")
+    return result

@@ -1,0 +1,128 @@
+"""Release readiness: metadata from one place, an sdist and a wheel that check and install.
+
+The build test runs ``python -m build`` (which fetches the build backend from the
+package index), ``twine check --strict`` and a ``pip install`` of the sdist into
+a fresh virtual environment; it takes some seconds and is marked ``release``
+(deselect it with ``-m "not release"``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import canasta
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def project() -> dict[str, Any]:
+    """The [project] table of pyproject.toml (skips the test where TOML cannot be read)."""
+    try:
+        import tomllib  # standard library from Python 3.11
+    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+        tomllib = pytest.importorskip("tomli")
+    table: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    return table
+
+
+def run(*args: str | Path, cwd: Path, timeout: float = 300) -> str:
+    """Run a command; fail the test with its output if it fails; return its stdout."""
+    result = subprocess.run(
+        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=timeout,
+        env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
+    )
+    if result.returncode != 0:
+        pytest.fail(f"{' '.join(map(str, args))} exited {result.returncode}:\n"
+                    f"{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+class TestMetadata:
+    """pyproject.toml holds everything a release needs, once."""
+
+    def test_version_from_one_place(self) -> None:
+        """The version is written in pyproject.toml only, and the package reports it."""
+        meta = project()
+        assert canasta.__version__ == meta["version"]
+        assert "version" not in meta.get("dynamic", [])
+        source = (ROOT / "src" / "canasta" / "__init__.py").read_text(encoding="utf-8")
+        assert meta["version"] not in source
+
+    def test_license(self) -> None:
+        """An MIT LICENSE file is declared and shipped."""
+        meta = project()
+        assert meta["license"] == "MIT"
+        assert meta["license-files"] == ["LICENSE"]
+        assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+    def test_readme_and_classifiers(self) -> None:
+        """The long description is the README; the classifiers say typed, MIT, Python 3."""
+        meta = project()
+        assert meta["readme"] == "README.md"
+        classifiers = meta["classifiers"]
+        for needed in ["Typing :: Typed", "License :: OSI Approved :: MIT License",
+                       "Programming Language :: Python :: 3 :: Only"]:
+            assert needed in classifiers
+        assert (ROOT / "src" / "canasta" / "py.typed").is_file()
+
+    def test_release_tools_in_dev_extra(self) -> None:
+        """build and twine are development dependencies, not runtime ones."""
+        meta = project()
+        dev = " ".join(meta["optional-dependencies"]["dev"])
+        assert "build" in dev and "twine" in dev
+        assert not any(d.startswith(("build", "twine")) for d in meta["dependencies"])
+
+
+def _venv_python(venv: Path) -> Path:
+    return venv / ("Scripts" if os.name == "nt" else "bin") / "python"
+
+
+@pytest.mark.release
+class TestDistributions:
+    """python -m build, twine check --strict, and installing the sdist."""
+
+    def test_build_check_and_install(self, tmp_path: Path) -> None:
+        """The sdist and wheel pass twine check --strict; the sdist installs and runs."""
+        if importlib.util.find_spec("build") is None:
+            pytest.skip("the 'build' package is not installed (pip install -e '.[dev]')")
+        if importlib.util.find_spec("twine") is None:
+            pytest.skip("the 'twine' package is not installed (pip install -e '.[dev]')")
+        dist = tmp_path / "dist"
+        run(sys.executable, "-m", "build", "--outdir", dist, ROOT, cwd=tmp_path)
+        version = canasta.__version__
+        sdist = dist / f"canasta-{version}.tar.gz"
+        wheel = dist / f"canasta-{version}-py3-none-any.whl"
+        assert sdist.is_file() and wheel.is_file(), sorted(p.name for p in dist.iterdir())
+        out = run(sys.executable, "-m", "twine", "check", "--strict", sdist, wheel, cwd=tmp_path)
+        assert out.count("PASSED") == 2
+
+        # A fresh environment that borrows only the dependencies of this one: the
+        # package itself must come from the sdist.
+        venv = tmp_path / "venv"
+        run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
+        python = _venv_python(venv)
+        site = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+                   cwd=tmp_path).strip()
+        here = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+        (Path(site) / "canasta-test-deps.pth").write_text("\n".join(sorted(here)) + "\n")
+        run(python, "-m", "pip", "install", "--no-deps", sdist, cwd=tmp_path)
+        check = (
+            "import canasta, pathlib, sys\n"
+            "assert pathlib.Path(canasta.__file__).is_relative_to(sys.prefix), canasta.__file__\n"
+            f"assert canasta.__version__ == {version!r}\n"
+            f"assert canasta.variant_names() == {canasta.variant_names()!r}\n"
+            "s = canasta.new_game(canasta.load_variant('hand-and-foot'), 1)\n"
+            "assert canasta.from_json(canasta.to_json(s), canasta.GameState) == s\n"
+            "print('ok')\n"
+        )
+        assert run(python, "-c", check, cwd=tmp_path).strip() == "ok"
+        out = run(python, "-m", "canasta", "variants", cwd=tmp_path)
+        assert out.split()[0] == "classic"
