@@ -7,6 +7,7 @@ from importlib.metadata import PackageNotFoundError, version
 from canasta.actions import ActionSpace
 from canasta.bots import Bot, GreedyBot, RandomBot
 from canasta.cards import Card, parse_cards
+from canasta.check import Diagnostic, check_variant
 from canasta.describe import describe
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
 from canasta.moves import (
@@ -46,6 +47,7 @@ __all__ = [
     "Bot",
     "CanastaError",
     "Card",
+    "Diagnostic",
     "Discard",
     "Draw",
     "Foot",
@@ -68,6 +70,7 @@ __all__ = [
     "Variant",
     "VariantError",
     "__version__",
+    "check_variant",
     "describe",
     "from_json",
     "load_variant",
