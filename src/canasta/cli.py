@@ -162,6 +162,35 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number >= 0")
+    return int(text)
+
+
+@command(
+    "check",
+    "check profiles for rules that contradict each other or never apply",
+    argument("targets", nargs="+", metavar="FILE_OR_NAME", help="profile files or bundled names"),
+    argument("--playouts", type=_count, default=0, metavar="N", help="also play N hands (default 0)"),
+    argument("--seed", type=int, default=0, help="first deal seed of the playouts (default 0)"),
+    argument("--strict", action="store_true", help="fail on warnings too"),
+    argument("--format", choices=["text", "json"], default="text", help="output format"),
+)
+def _cmd_check(args: argparse.Namespace) -> int:
+    """Check each profile and print one line per finding: FILE:LINE:COL: SEVERITY CODE OPTION: MESSAGE.
+
+    Exit 0 when no errors were found (with --strict: no warnings either), 1 otherwise.
+    A profile that does not load is a finding too (C000). Every code is listed in the docs.
+    """
+    from canasta.check import report
+
+    return report(
+        args.targets, playouts=args.playouts, seed=args.seed, strict=args.strict,
+        format=args.format,
+    )
+
+
 @command(
     "score",
     "score each side's table at the end of a hand, item by item",
