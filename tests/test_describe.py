@@ -7,6 +7,7 @@ import html.parser
 import io
 import re
 import typing
+from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 import attrs
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from canasta import cli
 from canasta import describe as describe_function
 from canasta.describe import (
     FORMATS,
@@ -372,6 +374,8 @@ class TestClassicText:
             "A meld is at least three cards of one rank, at least two of them natural",
             "A meld of natural cards may hold at most three wild cards.",
             "A side may have only one meld of each rank.",
+            "two 9s and a 2 make a meld, but a 9 and two 2s do not",
+            "three 9s, two 2s and a joker make a meld, but two 9s, three 2s and a joker do not",
             "| Below 0 | 15",
             "| 1500 to 2995 | 90",
             "| 3000 or more | 120",
@@ -446,6 +450,7 @@ class TestHandAndFootText:
             "Only one wild card may be in a meld of up to five cards: a second wild card may join it only as its sixth or seventh card.",
             "A meld may hold at most seven cards",
             "A meld may also be made of wild cards only: three to seven wild cards",
+            "four 9s and two 2s make a meld, but three 9s, two 2s and a joker do not",
             # 3j: a canasta is made at 7 cards; a new meld of the rank after it
             "A meld of seven cards is a canasta.",
             "once its meld of a rank is complete, it may start another meld of that rank",
@@ -583,3 +588,55 @@ class TestRuleBook:
         assert md.startswith("# \\<b\\>\\*Mine\\*\\</b\\> \\& \\[co\\]\\_\n")
         assert "\n1\\. first\n" in md
         assert rst_errors(canasta.describe(v, format="rst")) == ""
+
+
+class TestCli:
+    """The rules and compare subcommands."""
+
+    def test_rules(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """canasta rules VARIANT prints the Markdown rule book."""
+        assert cli.main(["rules", "classic"]) == 0
+        out = capsys.readouterr().out
+        assert out == canasta.describe(canasta.load_variant("classic"))
+
+    @pytest.mark.parametrize("fmt", FORMATS)
+    def test_rules_format(self, fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """--format picks the output format."""
+        assert cli.main(["rules", "hand-and-foot", "--format", fmt]) == 0
+        assert capsys.readouterr().out == canasta.describe(canasta.load_variant("hand-and-foot"), format=fmt)
+
+    def test_rules_diff(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """--diff OTHER prints only the differences."""
+        assert cli.main(["rules", "draw-two", "--diff", "classic"]) == 0
+        out = capsys.readouterr().out
+        assert "- Draw two cards from the stock instead of one.\n" in out
+        assert "## Scoring" not in out
+
+    def test_rules_of_a_file(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """A profile file works like a bundled name."""
+        house = tmp_path / "house.yaml"
+        house.write_text("extends: classic\ntitle: Club rules\ndraw:\n  count: 2\n", encoding="utf-8")
+        assert cli.main(["rules", str(house), "--diff", "classic"]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("# Club rules: differences from Classic partnership Canasta\n")
+
+    def test_rules_unknown_variant(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """An unknown variant is a failure (exit 1) with a message."""
+        assert cli.main(["rules", "nope"]) == 1
+        assert "nope" in capsys.readouterr().err
+
+    def test_rules_bad_format(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """An unknown format is a usage error (exit 2)."""
+        assert cli.main(["rules", "classic", "--format", "pdf"]) == 2
+        assert "invalid choice" in capsys.readouterr().err
+
+    def test_compare(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """canasta compare prints one column per variant."""
+        assert cli.main(["compare", "classic", "hand-and-foot", "--format", "html"]) == 0
+        out = capsys.readouterr().out
+        assert "<th>Classic partnership Canasta</th><th>Hand and Foot (house rules)</th>" in out
+
+    def test_compare_needs_a_variant(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """compare with no variant is a usage error."""
+        assert cli.main(["compare"]) == 2
+        capsys.readouterr()

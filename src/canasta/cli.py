@@ -151,6 +151,57 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _format_argument() -> Argument:
+    return argument(
+        "--format", choices=["markdown", "rst", "html"], default="markdown",
+        help="output format (default: markdown)",
+    )
+
+
+@command(
+    "rules",
+    "print the rule book of a variant",
+    _variant_argument(),
+    _format_argument(),
+    argument(
+        "--diff", metavar="OTHER",
+        help="print only the rules in which VARIANT differs from OTHER (a name or a path)",
+    ),
+)
+def _cmd_rules(args: argparse.Namespace) -> int:
+    """Print the rule book of VARIANT in plain English, generated from its profile.
+
+    Rules that the profile's source text does not fix are marked with a dagger
+    and explained in notes. With --diff OTHER, print only how VARIANT differs
+    from OTHER, one rule per line ("Draw two cards from the stock instead of one.").
+    """
+    from canasta.describe import describe, describe_diff
+    from canasta.profiles import load_variant
+
+    variant = load_variant(args.variant)
+    if args.diff is None:
+        text = describe(variant, args.format)
+    else:
+        text = describe_diff(variant, load_variant(args.diff), args.format)
+    sys.stdout.write(text)
+    return EXIT_OK
+
+
+@command(
+    "compare",
+    "set the main rules of several variants side by side",
+    argument("variants", nargs="+", metavar="VARIANT", help="bundled profile names or paths of YAML profiles"),
+    _format_argument(),
+)
+def _cmd_compare(args: argparse.Namespace) -> int:
+    """Print a table of the main rules of each VARIANT, one column per variant."""
+    from canasta.describe import compare
+    from canasta.profiles import load_variant
+
+    sys.stdout.write(compare([load_variant(name) for name in args.variants], args.format))
+    return EXIT_OK
+
+
 @command("schema", "print the JSON Schema of variant profiles")
 def _cmd_schema(args: argparse.Namespace) -> int:
     """Print the JSON Schema that variant profiles follow (for editors and validators)."""

@@ -1536,8 +1536,61 @@ def _turn_section(v: Variant) -> Section:
     return Section(S_TURN, (_para(first), BulletList(tuple(steps), ordered=True), _para(after)))
 
 
+_SINGULAR = {"A": "an ace", "K": "a king", "Q": "a queen", "J": "a jack", "8": "an 8", "JK": "a joker"}
+
+
+def _some(n: int, rank: str) -> str:
+    """``"a 9"``, ``"two 9s"``, ``"an ace"``, ``"three jokers"``."""
+    if n == 1:
+        return _SINGULAR.get(rank, f"a {rank}")
+    return f"{_num(n)} {_rank_plural(rank)}"
+
+
+def _meld_phrase(rank: str, n: int, j: int, wilds: Sequence[str]) -> str:
+    parts = [_some(n, rank)] if n else []
+    if len(wilds) > 1 and j >= 3:
+        parts += [_some(j - 1, wilds[0]), _some(1, wilds[1])]
+    elif j:
+        parts.append(_some(j, wilds[0]))
+    return _join(parts)
+
+
+def _meld_examples(v: Variant) -> str | None:
+    """Legal and illegal melds side by side, each checked by the engine's own rule."""
+    from canasta.cards import parse_rank
+    from canasta.rules import compile_rules
+
+    valid = compile_rules(v).valid
+    wilds = [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
+    rank = next((x for x in ("9", "5", "K", "7", "Q", "6") if x not in v.wilds.ranks), None)
+    if rank is None or not wilds:
+        return None
+    k = parse_rank(rank)
+    size = _new_size(v)
+    least = v.melds.min_naturals
+    pairs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    if least >= 1 and size > least and valid(k, least, size - least, True) and not valid(k, least - 1, size - least + 1, True):
+        pairs.append(((least, size - least), (least - 1, size - least + 1)))
+    most = v.melds.max_wilds
+    if most >= 1:
+        for n in range(least + 1, least + 12):
+            if n + most >= size and valid(k, n, most, True) and not valid(k, n - 1, most + 1, True):
+                pairs.append(((n, most), (n - 1, most + 1)))
+                break
+    if not pairs:
+        return None
+    said = [
+        f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not"
+        for good, bad in pairs
+    ]
+    return f"For example, {'; '.join(said)}."
+
+
 def _melds_section(v: Variant) -> Section:
     texts = _shown(v, S_MELDS)
+    examples = _meld_examples(v)
+    if examples:
+        texts.append(Text(examples, ("melds.min_naturals", "melds.max_wilds")))
     return Section(S_MELDS, (_para(texts), _para(Text("Red 3s are never melded; black 3s, see below."))))
 
 
