@@ -784,24 +784,24 @@ def _can_finish(s: GameState, q: _Probe) -> bool:
     counts = hand_counts(q.hand)
     pend = len(q.pending)
     quick = _opening_bounds(r, counts, q.melds, allow_black)
-    if quick[0] < need:
-        return False
-    if quick[1] >= need and quick[2] + pend >= 2:
-        return True
-    outs = _outcomes(r, counts, q.melds, allow_black)
-    final_optional = v.going_out.final_discard == "optional"
-    foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first
-    told_no = q.asked == TOLD_NO
-    for (left, ok, _black), pts in outs.items():
-        if pts < need:
-            continue
-        eff = min(2, left + pend)
-        if eff == 2:
+    if quick[0] >= need:
+        if quick[1] >= need and quick[2] + pend >= 2:
             return True
-        if eff == 1 and v.going_out.out_but_not_out:
-            return True
-        if ok and not told_no and not foot_blocks and (eff == 1 or final_optional):
-            return True
+        outs = _outcomes(r, counts, q.melds, allow_black)
+        final_optional = v.going_out.final_discard == "optional"
+        foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first
+        told_no = q.asked == TOLD_NO
+        for (left, ok, _black), pts in outs.items():
+            if pts < need:
+                continue
+            eff = min(2, left + pend)
+            if eff == 2:
+                return True
+            if eff == 1 and v.going_out.out_but_not_out:
+                return True
+            if ok and not told_no and not foot_blocks and (eff == 1 or final_optional):
+                return True
+    # going out concealed needs no minimum
     if _concealed_possible(s, q.took) and v.opening.concealed_waives:
         return _can_go_out(s, q)
     return False
@@ -988,21 +988,29 @@ def _draw(s: GameState, build: bool) -> GameState | str | None:
     side = r.side_of[p]
     red = list(s.red_threes_[side])
     drawn: list[int] = []
+    unreplaced = False
     for _ in range(min(v.draw.count, len(stock))):
         if not stock:
             break
-        if v.threes.red_laid_at_once:
-            drawn += _lay_red_threes(r, [stock.pop()], stock, red)
+        c = stock.pop()
+        while v.threes.red_laid_at_once and KIND[c] == RED_THREE:
+            red.append(c)
+            if not stock:
+                unreplaced = True
+                break
+            c = stock.pop()
         else:
-            drawn.append(stock.pop())
+            drawn.append(c)
     hand = tuple(sorted(s.hands_[p] + tuple(drawn)))
     s2 = _rebuild(
         s, phase=PLAY, hands=_set(s.hands_, p, hand), stock=tuple(stock),
         red=_set(s.red_threes_, side, tuple(red)), turn=Turn(drawn=tuple(drawn)),
     )
-    if not hand and not _foot_available(s2, p, 0, s2.melds_[side]):
-        # nothing to play with (every card drawn was a red 3): the turn passes
-        return _next_turn(s2)
+    if unreplaced:
+        # A red 3 drawn as the last card of the stock is laid but cannot be
+        # replaced: the player may not meld or discard, and the hand ends
+        # (Pagat's classic rule; the seed texts say only that it is not replaced).
+        return _end_hand(s2, "stock", -1, False, False)
     return s2
 
 
