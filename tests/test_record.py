@@ -266,3 +266,32 @@ class TestReplayCommand:
         """A missing file: exit 1 with its name."""
         assert main(["replay", str(tmp_path / "none.rec")]) == 1
         assert "none.rec" in capsys.readouterr().err
+
+
+class TestSimulateRecords:
+    """simulate(record_dir=...) and canasta simulate --record DIR write records that replay."""
+
+    @pytest.mark.parametrize("name", VARIANTS)
+    def test_records_replay_to_the_same_scores(self, name: str, tmp_path: Path) -> None:
+        """Each simulated game's record replays to that game's final scores."""
+        from canasta.simulate import simulate
+
+        summary = simulate(name, 2, seed=3, record_dir=tmp_path / "recs")
+        for game in summary.records:
+            path = tmp_path / "recs" / f"game-{game.index:05d}.rec"
+            record = read_record(path)
+            assert record.seed == game.seed
+            final = replay_file(path)
+            assert final.scores == game.scores
+            assert final.is_game_over == game.finished
+
+    def test_command(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """canasta simulate --record DIR, then canasta replay of each file: exit 0."""
+        out_dir = tmp_path / "out"
+        assert main(["simulate", "classic-2p", "--games", "2", "--record", str(out_dir)]) == 0
+        capsys.readouterr()
+        files = sorted(out_dir.glob("*.rec"))
+        assert [f.name for f in files] == ["game-00000.rec", "game-00001.rec"]
+        for f in files:
+            assert main(["replay", str(f)]) == 0
+            assert "total" in capsys.readouterr().out

@@ -351,6 +351,10 @@ def _positive(text: str) -> int:
         "--max-hands", type=_positive, default=None, metavar="H",
         help="stop each game after H hands; the standings decide (default: play to the end)",
     ),
+    argument(
+        "--record", metavar="DIR", default=None,
+        help="write each game's record to DIR/game-NNNNN.rec (see `canasta replay`)",
+    ),
 )
 def _cmd_simulate(args: argparse.Namespace) -> int:
     """Play GAMES games of VARIANT between bots and print a summary.
@@ -366,7 +370,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     bar = progress_bar(sys.stderr) if sys.stderr.isatty() else None
     summary = simulate(
         args.variant, args.games, args.bots, seed=args.seed, jobs=args.jobs,
-        max_hands=args.max_hands, progress=bar,
+        max_hands=args.max_hands, progress=bar, record_dir=args.record,
     )
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))

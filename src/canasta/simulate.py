@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from canasta.bots import Bot, make_bot
 from canasta.errors import CanastaError
-from canasta.moves import NextHand
+from canasta.moves import Move, NextHand
 from canasta.rules import new_game
 from canasta.variant import Variant
 
@@ -102,6 +104,7 @@ def play_game(
     seed: int,
     index: int,
     max_hands: int | None = None,
+    record_dir: str | None = None,
 ) -> GameRecord:
     """Play game ``index`` of a simulation seeded with ``seed``.
 
@@ -111,6 +114,8 @@ def play_game(
         seed: the simulation's seed.
         index: the game's index; with ``seed`` it fixes the deal and the bots' rng.
         max_hands: stop after this many hands (``None``: play to the end of the game).
+        record_dir: write the game's moves to ``record_dir/game-NNNNN.rec`` (NNNNN
+            the index), a record that ``canasta replay`` replays.
 
     Returns:
         The game's record.
@@ -128,6 +133,7 @@ def play_game(
     sums = [0] * n_sides
     hands = moves = outs = stock_ends = 0
     dead_end: str | None = None
+    played: list[Move] = []
     while True:
         if state.is_hand_over:
             end = state.end
@@ -142,6 +148,7 @@ def play_game(
             if state.is_game_over or (max_hands is not None and hands >= max_hands):
                 break
             state = state.apply(NextHand())
+            played.append(NextHand())
             continue
         seat = state.current_player
         try:
@@ -152,7 +159,12 @@ def play_game(
             dead_end = f"hand {state.hand_number + 1}, seat {seat}, {state.phase_name} phase"
             break
         state = state.apply(move)
+        played.append(move)
         moves += 1
+    if record_dir is not None:
+        from canasta.record import RecordedGame, write_record
+
+        write_record(Path(record_dir) / f"game-{index:05d}.rec", RecordedGame(variant, gseed, played))
     scores = state.scores
     best = max(scores)
     return GameRecord(
@@ -394,12 +406,13 @@ def _seat_bots(specs: Sequence[str | Bot], seats: int) -> list[Bot]:
 
 
 # The worker's arguments travel to spawned processes by pickling; they are plain data.
-_Job = tuple[Variant, tuple[str | Bot, ...], int, int, int | None]
+_Job = tuple[Variant, tuple[str | Bot, ...], int, int, int | None, str | None]
 
 
 def _run_job(job: _Job) -> GameRecord:
-    variant, specs, seed, index, max_hands = job
-    return play_game(variant, _seat_bots(specs, variant.players.count), seed, index, max_hands)
+    variant, specs, seed, index, max_hands, record_dir = job
+    bots = _seat_bots(specs, variant.players.count)
+    return play_game(variant, bots, seed, index, max_hands, record_dir)
 
 
 def _records(
@@ -409,12 +422,13 @@ def _records(
     seed: int,
     jobs: int,
     max_hands: int | None,
+    record_dir: str | None = None,
 ) -> Iterator[GameRecord]:
-    todo = ((variant, specs, seed, i, max_hands) for i in range(games))
+    todo = ((variant, specs, seed, i, max_hands, record_dir) for i in range(games))
     if jobs <= 1 or games <= 1:
         bots = _seat_bots(specs, variant.players.count)
         for i in range(games):
-            yield play_game(variant, bots, seed, i, max_hands)
+            yield play_game(variant, bots, seed, i, max_hands, record_dir)
         return
     import multiprocessing
 
@@ -433,6 +447,7 @@ def simulate(
     jobs: int = 1,
     max_hands: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    record_dir: str | os.PathLike[str] | None = None,
 ) -> Summary:
     """Play ``games`` bot-against-bot games and summarize them.
 
@@ -451,6 +466,8 @@ def simulate(
         max_hands: stop each game after this many hands and let the standings
             decide (``None``: play every game to its end).
         progress: called as ``progress(done, games)`` after each game.
+        record_dir: a directory (made if missing) to write each game's record
+            to, as ``game-NNNNN.rec``; see :mod:`canasta.record`.
 
     Returns:
         The :class:`Summary`.
@@ -467,7 +484,11 @@ def simulate(
     specs = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
     seat_bots = _seat_bots(specs, v.players.count)  # fails early on an unknown name
     records: list[GameRecord] = []
-    for record in _records(v, specs, games, seed, max(1, jobs), max_hands):
+    out_dir = None
+    if record_dir is not None:
+        Path(record_dir).mkdir(parents=True, exist_ok=True)
+        out_dir = os.fspath(record_dir)
+    for record in _records(v, specs, games, seed, max(1, jobs), max_hands, out_dir):
         records.append(record)
         if progress is not None:
             progress(len(records), games)
