@@ -45,10 +45,10 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(str(Card(c)) for c in cards)
 
 
-def _group_hand(hand: Sequence[int]) -> str:
-    """The hand sorted by rank, one group per rank: ``4: 4C 4D   K: KS``."""
+def _group_hand(hand: Sequence[int], is_wild: Sequence[bool]) -> str:
+    """The hand sorted by rank, wild cards last, one group per rank: ``4: 4C 4D   K: KS``."""
     groups: dict[str, list[str]] = {}
-    for c in sorted(hand, key=lambda c: (c >> 2, c)):
+    for c in sorted(hand, key=lambda c: (is_wild[c >> 2], c >> 2, c)):
         card = Card(c)
         label = "JK" if card.is_joker else RANK_NAMES[card.rank]
         if card.rank == 3:
@@ -133,7 +133,7 @@ def render_table(state: GameState, seat: int) -> str:
     out.append("Cards    " + ", ".join(others))
     foot = f" (+foot {_n(view.foot_sizes[seat], 'card')})" if view.foot_sizes[seat] else ""
     out.append(f"Your hand, {_n(len(view.hand_codes), 'card')}{foot}")
-    out.append("  " + _group_hand(view.hand_codes))
+    out.append("  " + _group_hand(view.hand_codes, state.rules.is_wild))
     if state.phase == ANSWER:
         out.append(f"Seat {state.turn.asker} asks: may I go out?")
     moves = state.legal_moves()
@@ -196,7 +196,7 @@ def read_move(
         stdout.flush()
         line = stdin.readline()
         if not line:
-            stdout.write("\n")
+            stdout.write("(end of input)\n")
             return None
         text = line.strip()
         if not text:
