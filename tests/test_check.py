@@ -327,19 +327,25 @@ class TestCheckProfile:
         assert finding.format().startswith(f"{path}:5:3: error C001 deal.hand_size: ")
 
     def test_location_in_parent_file(self, tmp_path: Path) -> None:
-        """An inherited option is found in the file that sets it."""
+        """An inherited option is reported for the profile, with the file that sets it."""
         write(tmp_path, "base.yaml", "extends: classic\ngame:\n  target: null\n")
         child = write(tmp_path, "child.yaml", "extends: base.yaml\nname: child\n")
         [finding] = check_profile(child)
         assert finding.diagnostic.code == "C010"
-        assert (Path(finding.file).name, finding.line, finding.column) == ("base.yaml", 3, 3)
+        assert (finding.file, finding.line, finding.column) == (str(child), None, None)
+        assert finding.origin == f"{tmp_path / 'base.yaml'}:3:3"
+        assert finding.format().startswith(f"{child}: error C010 game.target: ")
+        assert f"(set in {tmp_path / 'base.yaml'}:3:3) (hint: " in finding.format()
 
     def test_location_in_bundled_file(self) -> None:
-        """A bundled name is reported under its file name."""
+        """A bundled name is reported under its file name; inherited options name the parent."""
         found = check_profile("hand-and-foot")
         [c031] = [f for f in found if f.diagnostic.code == "C031"]
         assert c031.file == "hand-and-foot.yaml"
-        assert c031.line is not None and c031.column == 3
+        assert c031.line is not None and c031.column == 3 and c031.origin == ""
+        found = check_profile("draw-two", playouts=2)
+        assert found and all(f.file == "draw-two.yaml" for f in found)
+        assert any(f.origin.startswith("classic.yaml:") for f in found)
 
     def test_falls_back_to_another_path(self, tmp_path: Path) -> None:
         """When the main option is not in the file, another option of the finding is used."""
@@ -380,22 +386,31 @@ class TestCheckProfile:
     def test_cycle_through_two_files(
         self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        """A cycle of extends through two files is C011 at the extends line that closes it."""
+        """A cycle of extends is C011 at the profile's own extends line."""
         monkeypatch.chdir(tmp_path)
         write(tmp_path, "a.yaml", "extends: b.yaml\n")
         write(tmp_path, "b.yaml", "name: b\nextends: a.yaml\n")
         [finding] = check_profile("a.yaml")
         assert finding.diagnostic.code == "C011"
+        assert (finding.file, finding.line, finding.column) == ("a.yaml", 1, 1)
+        assert "extends itself: a.yaml -> b.yaml -> a.yaml" in finding.diagnostic.message
+        [finding] = check_profile("b.yaml")
         assert (finding.file, finding.line, finding.column) == ("b.yaml", 2, 1)
-        assert "a.yaml -> b.yaml -> a.yaml" in finding.diagnostic.message
+        write(tmp_path, "c.yaml", "extends: a.yaml\n")
+        [finding] = check_profile("c.yaml")
+        assert finding.diagnostic.code == "C011" and finding.line == 1
+        assert "leads into a cycle of extends: c.yaml -> a.yaml -> b.yaml -> a.yaml" in (
+            finding.diagnostic.message
+        )
 
     def test_error_in_parent_points_at_parent(self, tmp_path: Path) -> None:
-        """A load error in an extended file is reported in that file."""
+        """A load error in an extended file names that file as the origin."""
         write(tmp_path, "base.yaml", "extends: classic\nmelds:\n  max_wild: 2\n")
         child = write(tmp_path, "child.yaml", "extends: base.yaml\n")
         [finding] = check_profile(child)
         assert finding.diagnostic.code == "C000"
-        assert Path(finding.file).name == "base.yaml" and finding.line == 3
+        assert finding.file == str(child) and finding.line is None
+        assert finding.origin == f"{tmp_path / 'base.yaml'}:3:3"
 
     @pytest.mark.parametrize("name", BUNDLED)
     def test_bundled_clean(self, name: str) -> None:

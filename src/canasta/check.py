@@ -152,36 +152,48 @@ class Diagnostic:
 
 @attrs.frozen
 class Finding:
-    """A diagnostic with where it points: the file and, when known, line and column.
+    """A diagnostic of a checked profile, with where it points.
 
     Attributes:
         diagnostic: the finding itself.
-        file: display name of the file (as given, or ``classic.yaml`` for a bundled name).
-        line: 1-based line of the option in ``file``, or ``None``.
+        file: display name of the checked profile (as given, or ``classic.yaml``
+            for a bundled name).
+        line: 1-based line of the option in ``file``, or ``None`` when the
+            profile does not set it.
         column: 1-based column, or ``None``.
+        origin: ``FILE:LINE:COLUMN`` of the option in the file the profile
+            extends, when it is set there rather than in ``file``; else ``""``.
     """
 
     diagnostic: Diagnostic
     file: str
     line: int | None = None
     column: int | None = None
+    origin: str = ""
 
     def format(self) -> str:
         """Return the compiler-like line, see :meth:`Diagnostic.format`.
 
         Returns:
-            ``FILE:LINE:COL: SEVERITY CODE PATH: MESSAGE (hint: HINT)``.
+            ``FILE:LINE:COL: SEVERITY CODE PATH: MESSAGE (hint: HINT)``; an
+            inherited option adds ``(set in ORIGIN)`` to the message.
         """
         loc = (self.line, self.column) if self.line is not None and self.column is not None else None
-        return self.diagnostic.format(self.file, loc)
+        d = self.diagnostic
+        if self.origin:
+            d = attrs.evolve(d, message=f"{d.message} (set in {self.origin})")
+        return d.format(self.file, loc)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the finding as plain JSON-ready data.
 
         Returns:
-            The diagnostic's fields plus ``file``, ``line``, ``column`` and ``title``.
+            The diagnostic's fields plus ``file``, ``line``, ``column``,
+            ``origin`` and ``title``.
         """
-        out: dict[str, Any] = {"file": self.file, "line": self.line, "column": self.column}
+        out: dict[str, Any] = {
+            "file": self.file, "line": self.line, "column": self.column, "origin": self.origin,
+        }
         out.update(self.diagnostic.to_dict())
         kind = CHECKS.get(self.diagnostic.code)
         out["title"] = kind.title if kind else ""
@@ -1863,6 +1875,8 @@ def _chain(path: Path, display: str) -> Iterator[tuple[Path, str, yaml.Node | No
 
 def _find_cycle(path: Path, display: str) -> Finding | None:
     """A C011 finding when the chain of ``extends`` from ``path`` comes back on itself."""
+    start = display
+    first: _Pos | None = None
     seen: list[tuple[Path, str]] = []
     for _ in range(MAX_EXTENDS + 2):
         try:
@@ -1873,6 +1887,7 @@ def _find_cycle(path: Path, display: str) -> Finding | None:
         ext = _extends_of(_compose(path))
         if ext is None:
             return None
+        first = first or ext[1]
         parent = _parent(ext[0], path, display)
         if parent is None or parent[2]:
             return None  # bundled profiles never form a cycle
@@ -1883,12 +1898,13 @@ def _find_cycle(path: Path, display: str) -> Finding | None:
             return None
         if any(k == nxt_key for k, _ in seen):
             names = " -> ".join([*(d for _, d in seen), nxt_display])
+            what = "extends itself" if nxt_key == seen[0][0] else "leads into a cycle of extends"
             diag = _diag(
-                "C011", ("extends",),
-                f"the profile extends itself: {names}",
-                "make the last file extend a bundled profile or another file",
+                "C011", ("extends",), f"the profile {what}: {names}",
+                "make one file of the cycle extend a bundled profile instead",
             )
-            return Finding(diag, display, *ext[1])
+            # at the profile's own `extends:` line, where the reader can follow the chain
+            return Finding(diag, start, *first)
         path, display = nxt, nxt_display
     return None
 
@@ -1897,12 +1913,19 @@ _LOADER_MESSAGE = re.compile(r"(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<res
 _LOADER_PATH = re.compile(r"(?P<path>[A-Za-z_][\w-]*(?:\.[\w-]+|\[\d+\])*): (?P<rest>.*)", re.S)
 
 
+def _at(diag: Diagnostic, profile: str, file: str, line: int, column: int) -> Finding:
+    """A finding of ``profile`` at ``file:line:column``, which may be a file it extends."""
+    if file == profile:
+        return Finding(diag, profile, line, column)
+    return Finding(diag, profile, origin=f"{file}:{line}:{column}")
+
+
 def _load_failure(exc: VariantError, display: str) -> Finding:
     text = str(exc)
-    file, line, col = display, None, None
+    where: tuple[str, int, int] | None = None
     m = _LOADER_MESSAGE.fullmatch(text)
     if m:
-        file, line, col, text = m["file"], int(m["line"]), int(m["col"]), m["rest"]
+        where, text = (m["file"], int(m["line"]), int(m["col"])), m["rest"]
     elif text.startswith(display + ": "):
         text = text[len(display) + 2 :]
     paths: tuple[str, ...] = ()
@@ -1911,17 +1934,17 @@ def _load_failure(exc: VariantError, display: str) -> Finding:
         paths, text = (pm["path"],), pm["rest"]
     diag = _diag("C000", paths, f"the profile does not load: {text}",
                  "fix the profile; `canasta schema` lists every option")
-    return Finding(diag, file, line, col)
+    return _at(diag, display, *where) if where else Finding(diag, display)
 
 
 def _locate(diag: Diagnostic, files: Sequence[tuple[str, dict[str, _Pos]]], own: str) -> Finding:
-    """Point ``diag`` at the file that sets one of its options: the profile's own first."""
+    """Point ``diag`` at the option in the profile, or in the file it extends that sets it."""
     for display, positions in files:
         for path in diag.paths:
             candidate = path
             while candidate:
                 if candidate in positions:
-                    return Finding(diag, display, *positions[candidate])
+                    return _at(diag, own, display, *positions[candidate])
                 cut = max(candidate.rfind("."), candidate.rfind("["))
                 if cut <= 0 or "." not in candidate[:cut]:
                     break
@@ -2047,8 +2070,8 @@ def report(
             out.write(f.format() + "\n")
     tally = {s: sum(1 for f in findings if f.diagnostic.severity == s) for s in _SEVERITIES}
     err.write(
-        f"canasta check: {_plural(len(targets), 'profile')}, {tally['error']} errors, "
-        f"{tally['warning']} warnings, {tally['info']} info\n"
+        f"canasta check: {_plural(len(targets), 'profile')}, {_plural(tally['error'], 'error')}, "
+        f"{_plural(tally['warning'], 'warning')}, {tally['info']} info\n"
     )
     failed = tally["error"] > 0 or (strict and tally["warning"] > 0)
     return 1 if failed else 0
