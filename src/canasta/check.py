@@ -1503,6 +1503,34 @@ def _tie_rounds(f: _Facts) -> Iterator[_Raw]:
         )
 
 
+# --------------------------------------------------------------------------- later warnings
+
+
+@_check(
+    "C034", "warning", "second melds of a rank with melds that never close",
+    """
+    extends: classic
+    melds:
+      duplicate_ranks: after_complete
+    """,
+)
+def _duplicates_idle(f: _Facts) -> Iterator[_Raw]:
+    """``duplicate_ranks: after_complete`` needs melds that close (``melds.max_size``).
+
+    A side may start a second meld of a rank once its first one is complete
+    and closed, and a meld closes only when it reaches ``melds.max_size``;
+    with no maximum no meld ever closes, so no second meld is ever started.
+    """
+    m = f.v.melds
+    if m.duplicate_ranks == "after_complete" and m.max_size is None and f.any_meld:
+        yield (
+            ("melds.duplicate_ranks", "melds.max_size"),
+            "a meld closes only at melds.max_size and there is no maximum, so a second "
+            "meld of a rank can never be started",
+            f"set melds.max_size (e.g. {f.canasta_size}), or remove melds.duplicate_ranks",
+        )
+
+
 # --------------------------------------------------------------------------- playout kinds
 
 _PLAYOUT_EXAMPLE = "extends: classic\n"
