@@ -383,25 +383,30 @@ class TestClassicRedThrees:
         assert hand(after, 0) == "8D 9H 9S"
 
     def test_red_three_as_last_stock_card_is_not_replaced(self) -> None:
-        """A red 3 as the last stock card is laid and not replaced."""
+        """A red 3 as the last stock card is laid, not replaced, and the hand ends (Pagat)."""
         s = opened(hands=["9S 9H"], phase="draw", stock="3H")
         after = play(s, "draw")
         assert [str(c) for c in after.red_threes[0]] == ["3H"]
         assert hand(after, 0) == "9H 9S"
         assert after.stock_size == 0
-        assert after.legal_moves()
+        assert after.is_hand_over and after.end is not None and after.end.reason == "stock"
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="engine bug: a player holding one card who draws a red 3 as the last stock "
-        "card is left in the play phase with no legal move (cannot discard the last card "
-        "without going out)",
-    )
     def test_red_three_last_card_with_one_card_in_hand_no_dead_end(self) -> None:
-        """Holding one card and drawing the last stock card, a red 3: some move is legal."""
+        """Holding one card and drawing the last stock card, a red 3: no dead end, the hand ends.
+
+        A regression test: the engine once left this player with no legal move.
+        """
         s = opened(hands=["9S"], phase="draw", stock="3H")
         after = s.apply("draw")
-        assert after.is_hand_over or after.legal_moves()
+        assert after.is_hand_over
+        assert [str(m) for m in after.legal_moves()] == ["next"]
+
+    def test_draw_two_with_red_three_last(self) -> None:
+        """Draw-two: a normal card, then a red 3 as the last stock card: the hand ends."""
+        s = opened("draw-two", hands=["9S 9H"], phase="draw", stock="3H 5C")
+        after = play(s, "draw")
+        assert hand(after, 0) == "5C 9H 9S"
+        assert after.is_hand_over
 
     def test_dealt_red_threes_are_laid(self) -> None:
         """No hand holds a red 3 after the deal; the side's red 3s are laid."""
@@ -485,14 +490,11 @@ class TestClassicGoingOut:
         # 7 kings (70) + natural canasta (500) + going out concealed (200)
         assert s.end.hand_scores[0] == 70 + 500 + 200
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="engine bug: _can_finish returns False from its quick upper bound "
-        "(_opening_bounds) before reaching the concealed-waiver check, so a concealed "
-        "going out worth less than the opening minimum is refused",
-    )
     def test_concealed_going_out_waives_the_minimum(self) -> None:
-        """Seven 4s (35 < 50) melded in one turn and out: no minimum is needed."""
+        """Seven 4s (35 < 50) melded in one turn and out: no minimum is needed.
+
+        A regression test: a quick bound in the engine once refused 'meld 4 4 4' here.
+        """
         s = position("classic", hands=["4C 4D 4H 4S 4C 4D 4H 6C"])
         s = play(s, "meld 4 4 4")
         assert not s.opened[0]
