@@ -254,8 +254,6 @@ class TestHiddenInformation:
                 checked += 1
         assert checked > 20
 
-    @pytest.mark.xfail(strict=True, reason="engine: make_view shows the asker's drawn cards "
-                       "to the partner answering 'may I go out?' (view.py)")
     def test_answer_phase_hides_the_askers_draw(self) -> None:
         """In the answer phase the partner's view does not show the cards the asker drew."""
         found = 0

@@ -147,12 +147,6 @@ class TestSeatView:
         with pytest.raises(CanastaError, match="seat must be 0 to 3"):
             s.view(seat)  # type: ignore[arg-type]
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="engine bug: make_view builds its stand-in state with _rebuild(s, ...), which "
-        "keeps the real seed, so SeatView._state.seed (and attrs.asdict(view)) lets the "
-        "holder of a view re-deal the hand with new_game(variant, seed) and see every card",
-    )
     def test_view_holds_no_seed(self) -> None:
         """Nothing in a view reveals the deal's seed (it would reveal every hidden card)."""
         seed = 987_654_321_123

@@ -14,7 +14,7 @@ import attrs
 
 from canasta.cards import Card
 from canasta.moves import Move
-from canasta.state import GameState, HandEnd, MeldGroup, Turn
+from canasta.state import ANSWER, GameState, HandEnd, MeldGroup, Turn
 
 __all__ = ["SeatView", "make_view"]
 
@@ -110,14 +110,17 @@ def make_view(s: GameState, seat: int) -> SeatView:
     n = s.rules.n
     if not isinstance(seat, int) or not 0 <= seat < n:
         raise CanastaError(f"seat must be 0 to {n - 1}, got {seat!r}")
-    own_turn = s.current == seat
     t = s.turn
+    # while the partner answers "may I go out?", the turn is still the asker's
+    own_turn = seat == (t.asker if s.phase == ANSWER else s.current)
     turn = t if own_turn else Turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played)
     # a stand-in state: hidden cards replaced by placeholders
     hands = tuple(h if i == seat else (_HIDDEN,) * len(h) for i, h in enumerate(s.hands_))
     feet = tuple((_HIDDEN,) * len(f) for f in s.feet_)
-    stand_in = _rebuild(
-        s, hands=hands, feet=feet, stock=(_HIDDEN,) * len(s.stock_), turn=turn,
+    # the seed would re-deal every hidden card: the stand-in gets none
+    stand_in = attrs.evolve(
+        _rebuild(s, hands=hands, feet=feet, stock=(_HIDDEN,) * len(s.stock_), turn=turn),
+        seed=0,
     )
     return SeatView(
         variant_name=s.variant.name, seat=seat, hand_number=s.hand_number, dealer=s.dealer,
