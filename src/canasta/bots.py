@@ -104,7 +104,7 @@ def _kind(code: int) -> int:
 
 def _rules(view: SeatView) -> Rules:
     # SeatView carries the variant's name but not the Variant; its stand-in state has it.
-    return compile_rules(view._state.variant)
+    return compile_rules(view.variant)
 
 
 class GreedyBot:
@@ -269,14 +269,7 @@ class GreedyBot:
         pile_n = len(view.pile_codes)
         nxt = (view.seat + 1) % r.n
         next_is_opponent = r.side_of[nxt] != side
-        v = r.v
-        frozen = any(
-            (v.pile.frozen_by_wild and r.is_wild[_kind(c)])
-            or (v.pile.frozen_by_red_three and _kind(c) == RED_THREE)
-            for c in view.pile_codes
-        )
-        next_opened = view.opened[r.side_of[nxt]]
-        frozen_for_next = frozen or (v.pile.frozen_until_opened and not next_opened)
+        frozen_for_next = view.pile_frozen_for(r.side_of[nxt])
         best: Discard = discards[0]
         best_cost = float("inf")
         for d in discards:

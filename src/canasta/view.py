@@ -15,6 +15,7 @@ import attrs
 from canasta.cards import Card
 from canasta.moves import Move
 from canasta.state import ANSWER, GameState, HandEnd, MeldGroup, Turn
+from canasta.variant import Variant
 
 __all__ = ["SeatView", "make_view"]
 
@@ -63,6 +64,20 @@ class SeatView:
     turn: Turn
     end: HandEnd | None
     _state: GameState = attrs.field(eq=False, hash=False, repr=False, alias="_state")
+
+    @property
+    def variant(self) -> Variant:
+        """The rules of the game."""
+        return self._state.variant
+
+    @property
+    def pile_frozen(self) -> bool:
+        """Whether the pile is frozen for both sides (it holds a freezing card)."""
+        return self._state.pile_frozen
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Whether the pile is frozen against ``side``."""
+        return self._state.pile_frozen_for(side)
 
     @property
     def hand(self) -> tuple[Card, ...]:
