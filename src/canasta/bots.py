@@ -269,6 +269,7 @@ class GreedyBot:
         pile_n = len(view.pile_codes)
         nxt = (view.seat + 1) % r.n
         next_is_opponent = r.side_of[nxt] != side
+        v = r.v
         frozen_for_next = view.pile_frozen_for(r.side_of[nxt])
         best: Discard = discards[0]
         best_cost = float("inf")
