@@ -1071,6 +1071,12 @@ class TestHandAndFootGoingOut:
         assert items["black-3 out"] == 1500
         assert "cards left in hand" not in items
 
+    def test_black_three_out_discarding_a_black_three(self) -> None:
+        """The discard of a black-3 out may itself be a black 3 (eight black 3s in hand)."""
+        s = opened(HF, hands=["3C 3C 3C 3S 3S 3S 3C 3S"], melds=ALL3)
+        end = play(s, "out 3")
+        assert end.end is not None and end.end.black_three_out
+
     def test_black_three_out_needs_seven(self) -> None:
         """Six black 3s and a discard are no black-3 out."""
         s = opened(HF, hands=["3C 3C 3C 3S 3S 3S 9S"], melds=ALL3)
