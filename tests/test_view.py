@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import canasta
-from canasta import CanastaError, GameState, SeatView
+from canasta import CanastaError, Card, GameState, SeatView
 from canasta.rules import _rebuild
 from positions import position
 
@@ -132,6 +132,17 @@ class TestSeatView:
         ).apply("ask")
         assert [str(m) for m in s.view(2).legal_moves()] == ["yes", "no"]
         assert list(s.view(0).legal_moves()) == []
+
+    def test_partner_answering_does_not_see_the_askers_draw(self) -> None:
+        """While the partner answers, the cards the asker drew stay the asker's to see."""
+        s = position(
+            "classic", hands={0: "9C 9D 9H", 2: "KC"}, melds={0: ["QH QS QD QC QH QS QD"]},
+            phase="draw", stock="4C 5S",
+        ).apply("draw").apply("ask")
+        assert s.phase_name == "answer" and s.current_player == 2
+        assert [str(Card(c)) for c in s.view(0).turn.drawn] == ["5S"]
+        assert s.view(2).turn.drawn == ()
+        assert [str(m) for m in s.view(2).legal_moves()] == ["yes", "no"]
 
     def test_apply_looks_ahead(self) -> None:
         """view.apply plays a move on the stand-in state."""
