@@ -5,7 +5,8 @@ Usage::
     python benchmarks/playout.py [VARIANT] [--hands N] [--repeat R] [--seed S]
 
 Prints hands/s and moves/s (random legal move each step, legality-checked
-``apply``), the median microseconds of ``legal_moves()`` and of ``apply()``,
+``apply``), the moves/s of ``apply()`` alone (replaying recorded hands), the
+median microseconds of ``legal_moves()`` and of ``apply()``,
 and the bytes a retained state costs (measured with tracemalloc over a whole
 hand, states sharing what they share). Each figure is the median of R runs.
 Run by hand; never from a timed test.
@@ -47,6 +48,30 @@ def one_run(variant: canasta.Variant, hands: int, seed: int) -> tuple[float, flo
     return hands / elapsed, moves / elapsed, lm_times, ap_times
 
 
+def replay_rate(variant: canasta.Variant, hands: int, seed: int) -> float:
+    """Moves/s of the legality-checked ``apply`` alone, replaying recorded random hands."""
+    rng = random.Random(seed)
+    games = []
+    for h in range(hands):
+        s = canasta.new_game(variant, seed=seed * 100_003 + h)
+        moves = []
+        while not s.is_hand_over:
+            legal = s.legal_moves()
+            m = legal[rng.randrange(len(legal))]
+            moves.append(m)
+            s = s.apply(m)
+        games.append((seed * 100_003 + h, moves))
+    clock = time.perf_counter
+    count = 0
+    start = clock()
+    for game_seed, moves in games:
+        s = canasta.new_game(variant, seed=game_seed)
+        for m in moves:
+            s = s.apply(m)
+        count += len(moves)
+    return count / (clock() - start)
+
+
 def state_bytes(variant: canasta.Variant, seed: int) -> float:
     rng = random.Random(seed)
     tracemalloc.start()
@@ -74,16 +99,18 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     v = canasta.load_variant(args.variant)
     one_run(v, 5, 999)  # warm caches
-    hps, mps, lm, apl = [], [], [], []
+    hps, mps, lm, apl, rep = [], [], [], [], []
     for r in range(args.repeat):
         a, b, c, d = one_run(v, args.hands, args.seed + r)
         hps.append(a)
         mps.append(b)
         lm.append(statistics.median(c) * 1e6)
         apl.append(statistics.median(d) * 1e6)
+        rep.append(replay_rate(v, max(1, args.hands // 4), args.seed + r))
     print(f"variant {v.name}: {args.hands} hands x {args.repeat} runs (medians)")
     print(f"hands/s          {statistics.median(hps):10.1f}")
-    print(f"moves/s          {statistics.median(mps):10.0f}")
+    print(f"moves/s          {statistics.median(mps):10.0f}   (legal_moves + apply per move)")
+    print(f"apply moves/s    {statistics.median(rep):10.0f}   (replaying recorded hands)")
     print(f"legal_moves() us {statistics.median(lm):10.1f}")
     print(f"apply() us       {statistics.median(apl):10.1f}")
     print(f"bytes/state      {state_bytes(v, args.seed):10.0f}")

@@ -64,7 +64,8 @@ def kind_name(kind: int) -> str:
         return "W"
     if kind == RED_THREE:
         return "3R"
-    return RANK_NAMES[kind]
+    # a hand-built move may hold a number that is no kind: show it as it is
+    return RANK_NAMES.get(kind, str(kind)) if isinstance(kind, int) else repr(kind)
 
 
 def _parse_kind(token: str, text: str) -> int:

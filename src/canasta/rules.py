@@ -14,9 +14,9 @@ hand can still add to the side's melds.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from canasta.cards import JOKER, RANK_NAMES, Card, build_deck, parse_rank
 from canasta.errors import CanastaError, IllegalMoveError
@@ -959,16 +959,9 @@ def _step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
             return _pass(s, build)
         return f"first draw from the stock or take the pile ('{m}' comes later)"
     # PLAY
-    if isinstance(m, Discard):
-        return _discard(s, m, build)
-    if isinstance(m, Add):
-        return _add(s, m, build)
-    if isinstance(m, Meld):
-        return _meld(s, m, build)
-    if isinstance(m, Foot):
-        return _foot(s, build)
-    if isinstance(m, Ask):
-        return _ask(s, build)
+    handler = _PLAY_STEPS.get(type(m))
+    if handler is not None:
+        return handler(s, m, build)
     if isinstance(m, (Draw, TakePile, Pass)):
         return "you have already drawn this turn"
     if isinstance(m, Answer):
@@ -1097,7 +1090,7 @@ def _take(s: GameState, m: TakePile, build: bool) -> GameState | str | None:
                 return "this variant does not let a natural and a wild card take the pile"
             if frozen:
                 return f"the pile is frozen: taking it needs two natural {rank}s from your hand"
-            if not r.is_wild[m.wild]:
+            if not (isinstance(m.wild, int) and 0 <= m.wild <= 15 and r.is_wild[m.wild]):
                 return f"{kind_name(m.wild)} is not a wild card"
             if counts[k] < 1 or counts[m.wild] < 1:
                 return f"taking it this way needs a natural {rank} and a {kind_name(m.wild)} in hand"
@@ -1118,9 +1111,29 @@ def _take(s: GameState, m: TakePile, build: bool) -> GameState | str | None:
             kinds = []
         else:
             return f"unknown way of taking the pile: {m.way!r}"
+        for kk in set(kinds):
+            if counts[kk] < kinds.count(kk):
+                return "you do not hold the cards for that"
+        n_add = 1 + sum(1 for kk in kinds if not r.is_wild[kk])
+        j_add = len(kinds) + 1 - n_add
+        if oi >= 0:
+            om = melds[oi]
+            if not r.valid(k, om.naturals + n_add, om.wilds + j_add, False):
+                return f"the meld of {rank}s cannot take those cards"
+        else:
+            if any(mm.rank == k for mm in melds) and v.melds.duplicate_ranks != "after_complete":
+                return f"the side may not start a second meld of {rank}s"
+            if not r.valid(k, n_add, j_add, True):
+                names = " ".join(kind_name(kk) for kk in (*kinds, k))
+                return f"{names} is not a legal meld"
+        if (
+            not build and s.opened[side]
+            and len(hand) - len(kinds) + sum(1 for c in s.pile_[:-1] if KIND[c] != RED_THREE) >= 2
+        ):
+            # the common case: an opened side keeps two cards, so a discard always remains
+            return None
         got = _remove(hand, kinds)
-        if got is None:
-            return "you do not hold the cards for that"
+        assert got is not None
         rest, used = got
         cards = (*used, top)
         if oi >= 0:
@@ -1260,10 +1273,32 @@ def _play_cards(
 
 def _meld(s: GameState, m: Meld, build: bool) -> GameState | str | None:
     r = s.rules
-    v = s.variant
-    p = s.current
-    side = r.side_of[p]
-    kinds = list(m.kinds)
+    shape = _meld_shape(r, m.kinds)
+    if isinstance(shape, str):
+        return shape
+    rank = shape
+    melds = s.melds_[r.side_of[s.current]]
+    open_ranks, present = _meld_ranks(r, melds)
+    if rank in present:
+        label = "wild cards" if rank == WILD_TARGET else f"{kind_name(rank)}s"
+        if rank in open_ranks:
+            return f"your side already has a meld of {label}: add to it"
+        if s.variant.melds.duplicate_ranks != "after_complete":
+            return f"your side already has a meld of {label}"
+    return _play_cards(s, m, list(m.kinds), melds, -1, rank, build)
+
+
+@lru_cache(maxsize=4096)
+def _meld_shape(r: Rules, kinds_t: tuple[int, ...]) -> int | str:
+    """The rank of a new meld of ``kinds_t`` (0 for wild cards), or why no such meld is legal.
+
+    Only what the cards themselves decide; the table and the hand are checked by
+    the caller.
+    """
+    v = r.v
+    kinds = list(kinds_t)
+    if not kinds or any(not isinstance(k, int) or not 1 <= k <= 15 for k in kinds):
+        return f"'meld {' '.join(map(str, kinds))}' does not name cards"
     naturals = [k for k in kinds if not r.is_wild[k]]
     n, j = len(naturals), len(kinds) - len(naturals)
     if RED_THREE in kinds:
@@ -1292,15 +1327,7 @@ def _meld(s: GameState, m: Meld, build: bool) -> GameState | str | None:
             return f"lay a new meld with exactly {r.new_size} cards, then add cards one at a time"
         if not r.valid(rank, n, j, True):
             return _meld_rule_text(r, rank, n, j)
-    melds = s.melds_[side]
-    open_ranks, present = _meld_ranks(r, melds)
-    if rank in present:
-        label = "wild cards" if rank == WILD_TARGET else f"{kind_name(rank)}s"
-        if rank in open_ranks:
-            return f"your side already has a meld of {label}: add to it"
-        if v.melds.duplicate_ranks != "after_complete":
-            return f"your side already has a meld of {label}"
-    return _play_cards(s, m, kinds, melds, -1, rank, build)
+    return rank
 
 
 def _meld_rule_text(r: Rules, rank: int, n: int, j: int) -> str:
@@ -1336,6 +1363,10 @@ def _add(s: GameState, m: Add, build: bool) -> GameState | str | None:
     side = r.side_of[p]
     melds = s.melds_[side]
     target = m.target
+    if not (isinstance(target, int) and 0 <= target <= 15) or not (
+        isinstance(m.kind, int) and 1 <= m.kind <= 15
+    ):
+        return f"'add {target} {m.kind}' does not name a meld and a card"
     oi = _open_meld(r, melds, target)
     if oi < 0:
         label = "wild cards" if target == WILD_TARGET else f"{kind_name(target)}s"
@@ -1480,6 +1511,15 @@ def _ask(s: GameState, build: bool) -> GameState | str | None:
     )
 
 
+_PLAY_STEPS: dict[type, Callable[[GameState, Any, bool], GameState | str | None]] = {
+    Discard: _discard,
+    Add: _add,
+    Meld: _meld,
+    Foot: lambda s, m, build: _foot(s, build),
+    Ask: lambda s, m, build: _ask(s, build),
+}
+
+
 # -- candidates -------------------------------------------------------------------
 
 
@@ -1494,10 +1534,23 @@ def _take_candidates(s: GameState) -> list[TakePile]:
     k = KIND[s.pile_[-1]]
     if r.stop[k] or not r.is_natural[k]:
         return []
-    out = list(_TAKES)
-    if s.variant.pile.take_natural_and_wild:
+    return list(_take_ways(r))
+
+
+@lru_cache(maxsize=64)
+def _take_ways(r: Rules) -> tuple[TakePile, ...]:
+    """The ways of taking the pile that the variant has at all."""
+    pr = r.v.pile
+    out = [
+        way for way, on in zip(
+            _TAKES,
+            (pr.take_natural_pair, pr.take_lay_off, pr.blocked_by_meld_size is not None),
+            strict=True,
+        ) if on
+    ]
+    if pr.take_natural_and_wild:
         out += [TakePile("wild", w) for w in r.wild_kinds]
-    return out
+    return tuple(out)
 
 
 def _candidates(s: GameState) -> list[Move]:

@@ -222,14 +222,10 @@ class GameState:
     @property
     def pile_frozen(self) -> bool:
         """Whether the pile is frozen for both sides (it holds a freezing card)."""
-        from canasta import rules
-
         return rules.pile_frozen_for_all(self)
 
     def pile_frozen_for(self, side: int) -> bool:
         """Whether the pile is frozen against ``side``."""
-        from canasta import rules
-
         return rules.pile_frozen(self, side)
 
     def canasta_kind(self, meld: MeldGroup) -> str | None:
@@ -240,14 +236,10 @@ class GameState:
 
     def legal_moves(self) -> Sequence[Move]:
         """Every distinct legal move of :attr:`current_player`, each listed once."""
-        from canasta import rules
-
         return rules.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal now."""
-        from canasta import rules
-
         return rules.check(self, move) is None
 
     def apply(self, move: Move | str) -> GameState:
@@ -257,8 +249,6 @@ class GameState:
             IllegalMoveError: the move is not legal now; ``.reason`` names the rule.
             NotationError: ``move`` is text that is not a move.
         """
-        from canasta import rules
-
         return rules.apply(self, move)
 
     def parse_move(self, text: str) -> Move:
@@ -282,3 +272,8 @@ class GameState:
             f"<GameState {self.variant.name} hand={self.hand_number} seat={self.current} "
             f"phase={self.phase_name} stock={len(self.stock_)} pile={len(self.pile_)}>"
         )
+
+
+# Imported last: rules needs the classes above, and the methods above need rules.
+# A module-level import keeps the import statement off every call.
+from canasta import rules  # noqa: E402
