@@ -56,7 +56,7 @@ class TestReadme:
         assert venv.splitlines() == ["python3 -m venv .venv", ". .venv/bin/activate"]
         assert commands.splitlines() == [
             "python -m pip install -e '.[dev]'",
-            "canasta show classic",
+            "canasta simulate classic --games 100",
             "python -m pytest",
         ]
 
