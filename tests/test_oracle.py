@@ -82,8 +82,12 @@ def positions(name: str, seed: int, count: int) -> Iterator[GameState]:
                 found += 1
                 yield s
             legal = s.legal_moves()
-            keen = [m for m in legal if isinstance(m, (Meld, Add, Ask)) or m == Answer(True)]
-            s = s.apply(rng.choice(keen if keen and rng.random() < 0.7 else legal))
+            asks = [m for m in legal if isinstance(m, Ask) or m == Answer(True)]
+            keen = [m for m in legal if isinstance(m, (Meld, Add))]
+            if asks and rng.random() < 0.8:
+                s = s.apply(rng.choice(asks))
+            else:
+                s = s.apply(rng.choice(keen if keen and rng.random() < 0.7 else legal))
         if found >= count:
             return
 

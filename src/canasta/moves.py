@@ -15,7 +15,7 @@ notation               meaning
 ``add K 2``            add one card (here a 2) to the side's meld of kings
 ``add W JK``           add a joker to the side's wild meld
 ``foot``               pick up the foot
-``ask``                ask the partner "may I go out?"
+``ask``                ask the partner "may I go out?" (before laying cards)
 ``yes`` ``no``         the partner's binding answer
 ``discard 9``          discard a card; the turn passes on
 ``out 9``              discard the last card, going out

@@ -1496,6 +1496,9 @@ def _ask(s: GameState, build: bool) -> GameState | str | None:
     t = s.turn
     if t.asked != NOT_ASKED:
         return "you have already asked this turn"
+    if t.melded:
+        # the question comes before the player lays anything this turn (Pagat)
+        return "ask before you meld: you have already laid cards this turn"
     q = _probe(s)
     q.asked = TOLD_YES
     if not _can_go_out(s, q):
@@ -1573,7 +1576,10 @@ def _candidates(s: GameState) -> list[Move]:
     out: list[Move] = []
     if s.feet_[p]:
         out.append(_FOOT)
-    if s.variant.going_out.ask_partner and r.partner[p] >= 0 and s.turn.asked == NOT_ASKED:
+    if (
+        s.variant.going_out.ask_partner and r.partner[p] >= 0 and s.turn.asked == NOT_ASKED
+        and not s.turn.melded
+    ):
         out.append(_ASK)
     melds = s.melds_[side]
     open_ranks, present = _meld_ranks(r, melds)
@@ -1612,6 +1618,11 @@ def _add_move(target: int, kind: int) -> Add:
     return Add(target, kind)
 
 
+@lru_cache(maxsize=4096)
+def _meld_move(kinds: tuple[int, ...]) -> Meld:
+    return Meld(kinds)
+
+
 @lru_cache(maxsize=8192)
 def _hand_candidates(
     r: Rules, counts: tuple[int, ...]
@@ -1626,10 +1637,10 @@ def _hand_candidates(
             continue
         for n in range(max(r.min_nat, 1), min(c, size) + 1):
             for combo in _wild_combos(wilds, counts, size - n):
-                melds.append((k, Meld((k,) * n + combo)))
+                melds.append((k, _meld_move((k,) * n + combo)))
     if r.v.melds.wild_melds:
         for combo in _wild_combos(wilds, counts, size):
-            melds.append((WILD_TARGET, Meld(combo)))
+            melds.append((WILD_TARGET, _meld_move(combo)))
     b = counts[BLACK_THREE]
     th = r.v.threes
     if b and th.black_meld != "never":
