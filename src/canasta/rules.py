@@ -1367,7 +1367,7 @@ def _add(s: GameState, m: Add, build: bool) -> GameState | str | None:
         isinstance(m.kind, int) and 1 <= m.kind <= 15
     ):
         return f"'add {target} {m.kind}' does not name a meld and a card"
-    oi = _open_meld(r, melds, target)
+    oi = _meld_index(r, melds).get(target, -1)
     if oi < 0:
         label = "wild cards" if target == WILD_TARGET else f"{kind_name(target)}s"
         if any(mm.rank == target for mm in melds):
@@ -1607,6 +1607,16 @@ def _candidates(s: GameState) -> list[Move]:
 
 
 @lru_cache(maxsize=4096)
+def _meld_index(r: Rules, melds: tuple[MeldGroup, ...]) -> dict[int, int]:
+    """Rank of each of the side's open melds -> its index (see :func:`_open_meld`)."""
+    out: dict[int, int] = {}
+    for i, m in enumerate(melds):
+        if m.rank not in out and not r.closed(len(m.cards)):
+            out[m.rank] = i
+    return out
+
+
+@lru_cache(maxsize=4096)
 def _meld_ranks(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[tuple[int, ...], frozenset[int]]:
     """Ranks of the side's open melds, and every rank it has a meld of."""
     open_ranks = tuple(m.rank for m in melds if not r.closed(len(m.cards)))
@@ -1623,6 +1633,23 @@ def _meld_move(kinds: tuple[int, ...]) -> Meld:
     return Meld(kinds)
 
 
+@lru_cache(maxsize=4096)
+def _rank_meld_moves(
+    r: Rules, k: int, c: int, wild_sig: tuple[int, ...]
+) -> tuple[tuple[int, Meld], ...]:
+    """New melds of rank ``k`` from ``c`` naturals and the wild cards counted in ``wild_sig``."""
+    counts = [0] * 16
+    for w, n_w in zip(r.wild_kinds, wild_sig, strict=True):
+        counts[w] = n_w
+    wilds = [w for w in r.wild_kinds if counts[w]]
+    size = r.new_size
+    out = []
+    for n in range(max(r.min_nat, 1), min(c, size) + 1):
+        for combo in _wild_combos(wilds, counts, size - n):
+            out.append((k, _meld_move((k,) * n + combo)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=8192)
 def _hand_candidates(
     r: Rules, counts: tuple[int, ...]
@@ -1630,14 +1657,12 @@ def _hand_candidates(
     """New melds the hand could lay (with their rank), its discards and its going-out discards."""
     wilds = [w for w in r.wild_kinds if counts[w]]
     size = r.new_size
+    wild_sig = tuple(min(counts[w], size) for w in r.wild_kinds)
     melds: list[tuple[int, Meld]] = []
     for k in r.natural_kinds:
         c = counts[k]
-        if c == 0:
-            continue
-        for n in range(max(r.min_nat, 1), min(c, size) + 1):
-            for combo in _wild_combos(wilds, counts, size - n):
-                melds.append((k, _meld_move((k,) * n + combo)))
+        if c:
+            melds += _rank_meld_moves(r, k, min(c, size), wild_sig)
     if r.v.melds.wild_melds:
         for combo in _wild_combos(wilds, counts, size):
             melds.append((WILD_TARGET, _meld_move(combo)))
