@@ -713,44 +713,76 @@ def _can_go_out(s: GameState, q: _Probe) -> bool:
 
 
 def _opening_bounds(
-    r: Rules, counts: tuple[int, ...], melds: Sequence[MeldGroup], allow_black: bool
+    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool
 ) -> tuple[int, int, int]:
     """Quick bounds on the points a hand can still add: (upper bound, greedy, cards left).
 
-    The greedy plan melds naturals only: every rank with an open meld takes all it
-    can, every other rank with enough naturals starts a meld of them. Such melds
-    are always legal, so when the greedy plan reaches the minimum with two cards
-    to spare the full search is not needed.
+    The greedy plan adds every natural it can to the side's open melds, starts a
+    meld of every rank held often enough, then of pairs completed with a wild
+    card, and spreads the remaining wild cards over those melds while each stays
+    legal. Each of its melds can be laid and grown one legal step at a time, so
+    when the plan reaches the minimum with two cards to spare the full search is
+    not needed. The upper bound counts every card that could possibly be melded
+    (a short rank only while wild cards remain to complete it).
     """
-    upper = 0
-    greedy = 0
-    left = 0
+    index = _meld_index(r, melds)
+    present = _meld_ranks(r, melds)[1]
     dup = r.v.melds.duplicate_ranks == "after_complete"
+    wild_vals = sorted((r.value[w] for w in r.wild_kinds for _ in range(counts[w])), reverse=True)
+    n_wild = len(wild_vals)
+    upper = greedy = left = 0
+    plan: list[list[int]] = []  # [rank, naturals, wilds] of melds the plan may add wilds to
+    short: list[tuple[int, int, int]] = []  # (points, rank, naturals) short of a new meld
     for k in r.natural_kinds:
         c = counts[k]
         if not c:
             continue
         val = r.value[k]
-        oi = _open_meld(r, melds, k)
-        exists = oi >= 0 or any(m.rank == k for m in melds)
-        if oi >= 0 or c >= r.min_nat:
-            upper += c * val
+        oi = index.get(k, -1)
         if oi >= 0:
+            upper += c * val
             om = melds[oi]
             room = c if r.max_size is None else min(c, r.max_size - om.size)
             while room > 0 and not r.valid(k, om.naturals + room, om.wilds, False):
                 room -= 1
             greedy += room * val
             left += c - room
-        elif (not exists or dup) and c >= r.new_size and r.valid(k, min(c, r.max_size or c), 0, True):
-            use = min(c, r.max_size or c)
-            greedy += use * val
-            left += c - use
+            plan.append([k, om.naturals + room, om.wilds])
+        elif (k not in present or dup) and c >= r.min_nat:
+            if c >= r.new_size:
+                upper += c * val
+                use = min(c, r.max_size or c)
+                if r.valid(k, use, 0, True):
+                    greedy += use * val
+                    left += c - use
+                    plan.append([k, use, 0])
+                else:
+                    left += c
+            else:
+                short.append((c * val, k, c))
+                left += c
         else:
             left += c
-    for k in r.wild_kinds:
-        upper += counts[k] * r.value[k]
-        left += counts[k]
+    short.sort(reverse=True)
+    budget = n_wild
+    used = 0
+    for pts, k, c in short:
+        need = r.new_size - c
+        if need <= budget:
+            upper += pts
+            budget -= need
+        if used + need <= n_wild and r.valid(k, c, need, True):
+            greedy += pts
+            left -= c
+            used += need
+            plan.append([k, c, need])
+    for item in plan:
+        while used < n_wild and r.valid(item[0], item[1], item[2] + 1, False):
+            item[2] += 1
+            used += 1
+    upper += sum(wild_vals)
+    greedy += sum(wild_vals[:used])
+    left += n_wild - used
     b = counts[BLACK_THREE]
     if allow_black and b and r.valid(BLACK_THREE, b, 0, True):
         upper += b * r.value[BLACK_THREE]
