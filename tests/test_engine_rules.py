@@ -555,7 +555,7 @@ class TestClassicAsk:
         """After 'no' the player may not go out this turn."""
         s = play(self.base(), "ask", "no")
         assert "meld 9 9 9" not in moves(s)
-        assert "finish the turn" in refusal(s, "meld 9 9 9")
+        assert "partner said no" in refusal(s, "meld 9 9 9")
         after = play(s, "discard 5")
         assert not after.is_hand_over and after.current_player == 1
 

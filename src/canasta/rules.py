@@ -393,7 +393,12 @@ def pile_frozen(s: GameState, side: int) -> bool:
 
 def opening_minimum(s: GameState, side: int) -> int:
     """The opening minimum of ``side`` in this hand."""
-    return s.variant.opening_minimum(s.scores[side], s.hand_number)
+    return _opening_minimum(s.variant, s.scores[side], s.hand_number)
+
+
+@lru_cache(maxsize=1024)
+def _opening_minimum(v: Variant, score: int, hand_number: int) -> int:
+    return v.opening_minimum(score, hand_number)
 
 
 def _foot_available(s: GameState, seat: int, hand_len: int, melds: Sequence[MeldGroup]) -> bool:
@@ -1246,7 +1251,6 @@ def _play_cards(
     got = _remove(hand0, kinds)
     assert got is not None
     rest, used = got
-    what = str(move)
     melds = list(melds_now)
     if index < 0:
         melds.append(_make_meld(r, rank, used))
@@ -1271,10 +1275,10 @@ def _play_cards(
         if not _foot_available(s, p, 0, melds_t):
             # melding the last card goes out
             if v.going_out.final_discard != "optional":
-                return f"{what} would leave you no card: in this variant you go out by discarding"
+                return f"'{move}' would leave you no card: in this variant you go out by discarding"
             err = _going_out_error(s, q)
             if err:
-                return f"{what} would meld your last card, but {err}"
+                return f"'{move}' would meld your last card, but {err}"
             going_out = True
     elif rank == BLACK_THREE and v.threes.black_meld == "going_out_only":
         # only as part of going out: the hand must end this turn with this meld
@@ -1282,14 +1286,16 @@ def _play_cards(
             return "black 3s may be melded only when going out"
     elif not _can_finish(s, q):
         if t.asked == TOLD_YES:
-            return f"after '{what}' you could no longer go out, and your partner said yes"
+            return f"after '{move}' you could no longer go out, and your partner said yes"
         if not opened:
             need = opening_minimum(s, side)
             return (
-                f"after '{what}' the side could no longer reach its opening minimum of {need} "
+                f"after '{move}' the side could no longer reach its opening minimum of {need} "
                 f"points with a card left to discard"
             )
-        return f"after '{what}' you could not finish the turn legally (keep a card to discard)"
+        if t.asked == TOLD_NO:
+            return f"after '{move}' you would have to go out, and your partner said no"
+        return f"after '{move}' you could not finish the turn legally (keep a card to discard)"
     if not build:
         return None
     s2 = _rebuild(
