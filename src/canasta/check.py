@@ -11,7 +11,7 @@ understands and a hint. Severities:
 * ``info``: worth knowing, but resolved by the profile (a known ambiguity of
   the rule text, a rule that never came into play in simulated hands).
 
-Every kind of finding is registered in :data:`CHECKS` with its code,
+Every kind of finding is registered in ``CHECKS`` with its code,
 severity, title, meaning and an example profile; the documentation page and
 the tests are generated from that table. Static checks are small functions
 over a few precomputed facts (card counts, which melds and canastas can be
@@ -95,7 +95,7 @@ class Diagnostic:
     """One finding of the checker.
 
     Attributes:
-        code: stable code of the kind of finding, ``"C000"`` … (see :data:`CHECKS`).
+        code: stable code of the kind of finding, ``"C000"`` … (see ``CHECKS``).
         severity: ``"error"`` (the game cannot be played as written),
             ``"warning"`` (a rule can never apply, or two rules overlap) or
             ``"info"``.
@@ -213,7 +213,7 @@ Stage = Literal["load", "static", "playout"]
 
 @attrs.frozen
 class CheckKind:
-    """One kind of finding, as registered in :data:`CHECKS`.
+    """One kind of finding, as registered in ``CHECKS``.
 
     Attributes:
         code: the stable code, e.g. ``"C007"``.

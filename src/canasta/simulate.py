@@ -312,7 +312,7 @@ class Summary:
         """How often a side with a seat played by bot ``name`` won outright.
 
         Args:
-            name: a bot name from :attr:`seats`.
+            name: a bot name from ``seats``.
 
         Returns:
             The win rate with its 95% Wilson interval (every game counts as one trial).
@@ -322,7 +322,7 @@ class Summary:
         return _rate(wins, self.games)
 
     def to_dict(self) -> dict[str, Any]:
-        """The summary as plain data, ready for :func:`json.dumps`."""
+        """The summary as plain data, ready for ``json.dumps``."""
         return {
             "variant": self.variant,
             "seed": self.seed,
@@ -461,7 +461,7 @@ def simulate(
             Bot objects must keep no state between moves and, for ``jobs > 1``,
             be picklable.
         seed: the simulation's seed; each game's seed comes from it and the game's
-            index (:func:`game_seed`).
+            index (``game_seed``).
         jobs: worker processes; the summary is the same for any number.
         max_hands: stop each game after this many hands and let the standings
             decide (``None``: play every game to its end).
@@ -470,7 +470,7 @@ def simulate(
             to, as ``game-NNNNN.rec``; see :mod:`canasta.record`.
 
     Returns:
-        The :class:`Summary`.
+        The :class:`~canasta.simulate.Summary`.
 
     Raises:
         CanastaError: a bot name is unknown, ``games`` or ``max_hands`` is not a
