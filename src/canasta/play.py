@@ -248,9 +248,9 @@ def play(
         stdout: where the table is written (default ``sys.stdout``).
 
     Returns:
-        The exit status: ``0`` when the game ended or the person quit (``q``,
-        end of input or Ctrl-C), ``1`` when the engine offered no legal move to
-        the player to move.
+        The exit status, ``0`` when the game ended or the person quit (``q``,
+        end of input or Ctrl-C) and ``1`` when the engine offered no legal move
+        to the player to move.
 
     Raises:
         CanastaError: the seat is not a seat of the variant, or a bot name is unknown.
