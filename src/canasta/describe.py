@@ -620,6 +620,19 @@ _rule(
 )
 
 
+def _say_rearrange(v: Variant) -> str:
+    if not v.melds.rearrange:
+        return "A card laid on the table stays where it was laid."
+    return (
+        "Until the discard, a player may rearrange the cards laid this turn: move them "
+        "between melds or take them back into the hand; the turn is over once the "
+        "player discards."
+    )
+
+
+_rule("melds.rearrange", S_MELDS, _say_rearrange, shown=lambda v: v.melds.rearrange)
+
+
 # -- the first meld
 
 

@@ -223,6 +223,10 @@ class MeldRules:
         "Whether a side may start a second meld of a rank: never, or once its meld of that rank is complete (closed).",
     )
     wild_melds: bool = _opt(False, "Melds made of wild cards only are allowed.")
+    rearrange: bool = _opt(
+        False,
+        "Cards laid this turn may be moved between melds or back to the hand until the discard (the engine lays the same tables directly, card by card).",
+    )
 
 
 @attrs.frozen
