@@ -1012,7 +1012,8 @@ def _say_red_laid(v: Variant) -> str:
     text = (
         f"A player who is dealt or draws a red 3{foot} lays it "
         "face up on the table at once and draws a replacement from the stock, as often as needed; "
-        "a red 3 drawn as the last card of the stock is laid without replacement."
+        "a red 3 drawn as the last card of the stock is laid without replacement, and the "
+        "hand ends at once: that player may not meld or discard."
     )
     if v.deal.upcard:
         text += " A red 3 in a discard pile taken is laid the same way, without replacement."
