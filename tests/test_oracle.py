@@ -13,7 +13,7 @@ could have finished from (completeness) and offers none that leads nowhere
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import attrs
@@ -64,32 +64,46 @@ def finishable(s: GameState, memo: dict[GameState, bool]) -> bool:
     return ok
 
 
-def positions(name: str, seed: int, count: int) -> Iterator[GameState]:
-    """Play-phase states from random play with seven-card hands.
+def _keen(legal: Sequence[Move], rng: random.Random) -> Move:
+    """A move that favours asking the partner and melding.
 
-    The policy favours melding and asking the partner, so that positions where
-    the oracle matters (a side opening, a partner's binding answer) come up often.
+    Positions where the oracle matters (a side opening, a partner's binding
+    answer) then come up often.
     """
+    asks = [m for m in legal if isinstance(m, Ask) or m == Answer(True)]
+    if asks and rng.random() < 0.8:
+        return rng.choice(asks)
+    keen = [m for m in legal if isinstance(m, (Meld, Add))]
+    return rng.choice(keen if keen and rng.random() < 0.7 else legal)
+
+
+def _sampled(
+    name: str,
+    seed: int,
+    count: int,
+    wanted: Callable[[GameState], bool],
+    choose: Callable[[Sequence[Move], random.Random], Move],
+) -> Iterator[GameState]:
+    """States that ``wanted`` picks from seeded play with seven-card hands."""
     v = canasta.load_variant(name)
     deal = attrs.evolve(v.deal, hand_size=7, foot_size=min(v.deal.foot_size, 7))
     v = attrs.evolve(v, deal=deal)
     rng = random.Random(seed)
     found = 0
-    for game in range(400):
+    for game in range(600):
         s = canasta.new_game(v, seed=seed * 1000 + game)
         while not s.is_hand_over and found < count:
-            if s.phase == PLAY and len(s.hands_[s.current]) <= MAX_HAND:
+            if len(s.hands_[s.current]) <= MAX_HAND and wanted(s):
                 found += 1
                 yield s
-            legal = s.legal_moves()
-            asks = [m for m in legal if isinstance(m, Ask) or m == Answer(True)]
-            keen = [m for m in legal if isinstance(m, (Meld, Add))]
-            if asks and rng.random() < 0.8:
-                s = s.apply(rng.choice(asks))
-            else:
-                s = s.apply(rng.choice(keen if keen and rng.random() < 0.7 else legal))
+            s = s.apply(choose(s.legal_moves(), rng))
         if found >= count:
             return
+
+
+def positions(name: str, seed: int, count: int) -> Iterator[GameState]:
+    """Play-phase states, from play that favours asking and melding."""
+    return _sampled(name, seed, count, lambda s: s.phase == PLAY, _keen)
 
 
 @pytest.mark.parametrize("name", canasta.variant_names())
@@ -123,21 +137,12 @@ class TestOracle:
 
 
 def draw_positions(name: str, seed: int, count: int) -> Iterator[GameState]:
-    """Draw-phase states where the pile's top card could be taken, with small hands."""
-    v = canasta.load_variant(name)
-    deal = attrs.evolve(v.deal, hand_size=7, foot_size=min(v.deal.foot_size, 7))
-    v = attrs.evolve(v, deal=deal)
-    rng = random.Random(seed)
-    found = 0
-    for game in range(600):
-        s = canasta.new_game(v, seed=seed * 1000 + game)
-        while not s.is_hand_over and found < count:
-            if s.phase == DRAW and rules._take_candidates(s) and len(s.hands_[s.current]) <= MAX_HAND:
-                found += 1
-                yield s
-            s = s.apply(rng.choice(s.legal_moves()))
-        if found >= count:
-            return
+    """Draw-phase states where the pile's top card could be taken, from random play."""
+    return _sampled(
+        name, seed, count,
+        lambda s: s.phase == DRAW and bool(rules._take_candidates(s)),
+        lambda legal, rng: rng.choice(legal),
+    )
 
 
 @pytest.mark.parametrize("name", canasta.variant_names())
