@@ -32,7 +32,7 @@ from canasta.variant import Assumption, RankBonus, Source, Variant
 from strategies import variants
 
 BUNDLED = canasta.variant_names()
-SKIPPED = ("name", "title", "description", "source", "assumed")
+SKIPPED = ("name", "title", "description", "source", "assumed", "customs")
 SECTIONS = (
     "Players and cards", "The deal", "A turn", "Melds and wild cards", "The first meld",
     "Canastas", "The discard pile", "Red and black 3s", "Going out",
@@ -71,6 +71,7 @@ def safe(v: Variant) -> Variant:
         description="A test variant.",
         source=Source("Test rules", "a book", ""),
         assumed=tuple(Assumption(a.path, "a test source") for a in v.assumed),
+        customs=tuple("The youngest player keeps the score." for _ in v.customs),
     )
 
 
@@ -571,7 +572,7 @@ class TestRuleBook:
         """Sections follow the rule-book order."""
         book = rule_book(canasta.load_variant("hand-and-foot"))
         titles = [s.title for s in book.sections]
-        assert titles == [*SECTIONS[:8], "The foot", *SECTIONS[8:]]
+        assert titles == [*SECTIONS[:8], "The foot", *SECTIONS[8:], "Table customs"]
 
     def test_sentences_know_their_options(self) -> None:
         """The draw step states draw.count."""

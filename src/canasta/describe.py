@@ -1438,7 +1438,7 @@ _rule(
 
 # --------------------------------------------------------------------------- coverage API
 
-_SKIPPED = ("name", "title", "description", "source", "assumed")
+_SKIPPED = ("name", "title", "description", "source", "assumed", "customs")
 
 
 def described_paths() -> tuple[str, ...]:
@@ -1779,6 +1779,23 @@ def _game_section(v: Variant) -> Section:
     return Section(S_GAME, (_para(_shown(v, S_GAME)),))
 
 
+S_CUSTOMS = "Table customs"
+
+
+def _customs_section(v: Variant) -> Section:
+    """The source text's table customs, which the engine leaves to the players, as written."""
+    items = tuple(Paragraph((Text(_clean(c)),)) for c in v.customs if _clean(c))
+    if not items:
+        return Section(S_CUSTOMS, ())
+    lead = _para(
+        Text(
+            "These customs of the source text are left to the players; the rules above do "
+            "not depend on them."
+        )
+    )
+    return Section(S_CUSTOMS, (lead, BulletList(items)))
+
+
 def _clean(text: str) -> str:
     """User text on one line: whitespace runs become one space, control characters go."""
     kept = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cs"))
@@ -1821,7 +1838,7 @@ def rule_book(variant: Variant) -> RuleBook:
     ]
     if _foot(v):
         builders.append(_foot_section)
-    builders += [_out_section, _stock_section, _scoring_section, _game_section]
+    builders += [_out_section, _stock_section, _scoring_section, _game_section, _customs_section]
     sections = [b(v) for b in builders]
     sections = [s for s in sections if any(_non_empty(b) for b in s.blocks)]
     return RuleBook(_title(v), tuple(intro), tuple(sections), v)

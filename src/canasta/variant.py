@@ -390,6 +390,10 @@ class Variant:
     assumed: tuple[Assumption, ...] = _opt(
         (), "Options whose values fill gaps in the source text, with where they come from."
     )
+    customs: tuple[str, ...] = _opt(
+        (),
+        "Table customs of the source text that the engine does not model (who keeps the score, penalties for mistakes, ...), printed in the rule book as written.",
+    )
     players: PlayerRules = _opt(PlayerRules(), "Who plays.")
     deck: DeckRules = _opt(DeckRules(), "Which cards are used.")
     deal: DealRules = _opt(DealRules(), "The deal.")
