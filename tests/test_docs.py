@@ -72,7 +72,16 @@ class TestGeneratedPages:
         assert "``draw.count``\n     - integer, 1 to 3\n     - ``1``" in text
         assert "one of ``draw_remaining``, ``end_hand``" in text
 
-    @pytest.mark.parametrize("name", ["comparison.inc", "options.inc"])
+    def test_command_line_reference_lists_every_command(self, root: Path) -> None:
+        """The command-line page shows every subcommand with its --help."""
+        from canasta.cli import COMMANDS
+
+        text = (root / "_generated" / "cli.inc").read_text(encoding="utf-8")
+        for name in COMMANDS:
+            assert f"canasta {name}\n" in text
+            assert f"usage: canasta {name} [-h]" in text
+
+    @pytest.mark.parametrize("name", ["comparison.inc", "options.inc", "cli.inc"])
     def test_includes_parse(self, root: Path, name: str) -> None:
         """The included fragments are valid reStructuredText."""
         text = (root / "_generated" / name).read_text(encoding="utf-8")

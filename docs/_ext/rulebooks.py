@@ -7,7 +7,9 @@ At ``builder-inited`` it writes, from the installed ``canasta`` package:
 * ``docs/_generated/comparison.inc``: the main rules of the bundled profiles
   side by side (:func:`canasta.describe.compare`), included by ``variants.rst``;
 * ``docs/_generated/options.inc``: every option of the model with its type,
-  default and one-line description, included by ``writing-variants.rst``.
+  default and one-line description, included by ``writing-variants.rst``;
+* ``docs/_generated/cli.inc``: every subcommand with its ``--help``, included
+  by ``cli.rst``.
 
 Both folders are build products: each holds a ``.gitignore`` that ignores it
 entirely, and a file is rewritten only when its text changes, so incremental
@@ -116,6 +118,34 @@ def generate(root: Path = HERE) -> None:
     body = table.split("\n\n", 1)[1]
     _write(root / "_generated" / "comparison.inc", body)
     _write(root / "_generated" / "options.inc", options_reference())
+    _write(root / "_generated" / "cli.inc", cli_reference())
+
+
+def cli_reference() -> str:
+    """Every subcommand of ``canasta`` with its ``--help`` text, as reStructuredText."""
+    import argparse
+    import os
+
+    from canasta.cli import COMMANDS, build_parser
+
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "88"  # argparse wraps help to the terminal: fix the width
+    try:
+        parser = build_parser()
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        lines: list[str] = []
+        for name, cmd in COMMANDS.items():
+            title = f"canasta {name}"
+            lines += [title, "-" * len(title), "", cmd.help[:1].upper() + cmd.help[1:] + ".", ""]
+            lines += [".. code-block:: text", ""]
+            lines += ["   " + line if line else "" for line in sub.choices[name].format_help().splitlines()]
+            lines.append("")
+        return "\n".join(lines)
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
 
 
 def _on_builder_inited(app: Any) -> None:
