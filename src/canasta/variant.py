@@ -73,7 +73,7 @@ def option_doc(cls: type, name: str) -> str:
     return doc
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Source:
     """Where the rules come from."""
 
@@ -82,7 +82,7 @@ class Source:
     url: str = _opt("", "Address of the rule text, if it is published.")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Assumption:
     """One option whose value is filled in where the source text is silent."""
 
@@ -90,7 +90,7 @@ class Assumption:
     source: str = _opt("", "Where the assumed value comes from, e.g. 'Pagat classic Canasta'.")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class PlayerRules:
     """Who plays."""
 
@@ -101,7 +101,7 @@ class PlayerRules:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class DeckRules:
     """Which cards are used."""
 
@@ -109,7 +109,7 @@ class DeckRules:
     jokers_per_deck: int = _int(2, "Jokers added for each deck.", 0, 4)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class DealRules:
     """The deal."""
 
@@ -122,7 +122,7 @@ class DealRules:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class DrawRules:
     """Drawing from the stock."""
 
@@ -133,14 +133,14 @@ class DrawRules:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class WildRules:
     """Which cards are wild."""
 
     ranks: tuple[str, ...] = _opt(("2", "JK"), "Ranks that are wild cards ('JK' is the joker).")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class CardValues:
     """Points of each card, counted plus when melded and minus when left in hand."""
 
@@ -161,7 +161,7 @@ class CardValues:
     red_three: int = _int(0, "Points of a red 3 as a card (its bonus is set under threes).")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class ThreeRules:
     """Red and black 3s."""
 
@@ -195,7 +195,7 @@ class ThreeRules:
     black_out_bonus: int = _int(1500, "Bonus for a black-3 out.")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldRules:
     """What makes a legal meld."""
 
@@ -229,7 +229,7 @@ class MeldRules:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class RankBonus:
     """A canasta bonus that depends on the canasta's rank (room for later variants)."""
 
@@ -238,7 +238,7 @@ class RankBonus:
     bonus: int = _int(0, "Bonus, replacing the kind's usual bonus.")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class CanastaRules:
     """Canastas: melds of seven or more cards."""
 
@@ -251,7 +251,7 @@ class CanastaRules:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class OpeningStep:
     """One row of the opening-minimum table."""
 
@@ -269,7 +269,7 @@ _CLASSIC_STEPS = (
 )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class OpeningRules:
     """The first meld of a side in a hand."""
 
@@ -286,7 +286,7 @@ class OpeningRules:
     concealed_waives: bool = _opt(True, "Going out concealed needs no opening minimum.")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class PileRules:
     """The discard pile: freezing and taking it."""
 
@@ -323,7 +323,7 @@ class PileRules:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class FootRules:
     """The foot: a second hand of cards (Hand and Foot)."""
 
@@ -333,7 +333,7 @@ class FootRules:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GoingOutRules:
     """Ending the hand by getting rid of every card."""
 
@@ -358,7 +358,7 @@ class GoingOutRules:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class ScoringRules:
     """Bonuses and penalties at the end of a hand."""
 
@@ -368,7 +368,7 @@ class ScoringRules:
     hand_minus: bool = _opt(True, "Cards left in hands and feet count their points minus.")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GameRules:
     """The end of the game."""
 
@@ -379,7 +379,7 @@ class GameRules:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Variant:
     """A complete rule set. Build one with :func:`canasta.load_variant`."""
 
