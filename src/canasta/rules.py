@@ -967,6 +967,10 @@ def hand_breakdowns(
 
 def _step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
     """The state after ``m`` (None when legal and ``build`` is false), or why it is illegal."""
+    if s.phase == PLAY:
+        handler = _PLAY_STEPS.get(type(m))
+        if handler is not None:
+            return handler(s, m, build)
     if s.phase == GAME_OVER:
         return "the game is over"
     if isinstance(m, NextHand):
@@ -995,10 +999,7 @@ def _step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
         if isinstance(m, Pass):
             return _pass(s, build)
         return f"first draw from the stock or take the pile ('{m}' comes later)"
-    # PLAY
-    handler = _PLAY_STEPS.get(type(m))
-    if handler is not None:
-        return handler(s, m, build)
+    # PLAY, a move that is not a play-phase step
     if isinstance(m, (Draw, TakePile, Pass)):
         return "you have already drawn this turn"
     if isinstance(m, Answer):
@@ -1644,21 +1645,48 @@ def _candidates(s: GameState) -> list[Move]:
     return out
 
 
-@lru_cache(maxsize=4096)
+class _MeldInfo:
+    """What the engine asks of a side's melds again and again, worked out once."""
+
+    __slots__ = ("index", "melds", "open_ranks", "present", "rules")
+
+    def __init__(self, r: Rules, melds: tuple[MeldGroup, ...]) -> None:
+        self.rules = r
+        self.melds = melds  # held, so that the tuple's id stays its own while cached
+        index: dict[int, int] = {}
+        for i, m in enumerate(melds):
+            if m.rank not in index and not r.closed(len(m.cards)):
+                index[m.rank] = i
+        self.index = index
+        self.open_ranks = tuple(m.rank for m in melds if not r.closed(len(m.cards)))
+        self.present = frozenset(m.rank for m in melds)
+
+
+_MELD_INFO: dict[int, _MeldInfo] = {}
+
+
+def _meld_info(r: Rules, melds: tuple[MeldGroup, ...]) -> _MeldInfo:
+    # Keyed by identity: states share their melds tuple until it changes, and
+    # hashing it would hash every meld. The entry holds the tuple, so its id
+    # cannot be reused by another object while the entry exists.
+    info = _MELD_INFO.get(id(melds))
+    if info is not None and info.melds is melds and info.rules is r:
+        return info
+    if len(_MELD_INFO) >= 8192:
+        _MELD_INFO.clear()
+    info = _MELD_INFO[id(melds)] = _MeldInfo(r, melds)
+    return info
+
+
 def _meld_index(r: Rules, melds: tuple[MeldGroup, ...]) -> dict[int, int]:
     """Rank of each of the side's open melds -> its index (see :func:`_open_meld`)."""
-    out: dict[int, int] = {}
-    for i, m in enumerate(melds):
-        if m.rank not in out and not r.closed(len(m.cards)):
-            out[m.rank] = i
-    return out
+    return _meld_info(r, melds).index
 
 
-@lru_cache(maxsize=4096)
 def _meld_ranks(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[tuple[int, ...], frozenset[int]]:
     """Ranks of the side's open melds, and every rank it has a meld of."""
-    open_ranks = tuple(m.rank for m in melds if not r.closed(len(m.cards)))
-    return open_ranks, frozenset(m.rank for m in melds)
+    info = _meld_info(r, melds)
+    return info.open_ranks, info.present
 
 
 @lru_cache(maxsize=1024)
