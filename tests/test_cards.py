@@ -193,6 +193,13 @@ class TestParseRank:
 class TestParseCards:
     """parse_cards."""
 
+    @pytest.mark.parametrize("value", [5, None, 2.5])
+    def test_not_text_nor_cards(self, value: object) -> None:
+        """A value that is neither text nor an iterable of cards is a NotationError, not a TypeError."""
+        with pytest.raises(NotationError) as info:
+            canasta.parse_cards(value)  # type: ignore[arg-type]
+        assert str(info.value) == f"{value!r} is not a card: expected text such as 'KH 10S'"
+
     def test_spaces(self) -> None:
         """Tokens separated by spaces parse in order."""
         assert [str(c) for c in canasta.parse_cards("KH 10S 2C JK")] == ["KH", "10S", "2C", "JK"]

@@ -153,7 +153,7 @@ def parse_card(text: str) -> Card:
     return card
 
 
-def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas, e.g. ``"KH 10S TS 2C JK 3D"``.
 
     Also accepts an iterable of card tokens or :class:`Card` values.
@@ -162,9 +162,11 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
         NotationError: a token is not a card; the message quotes it.
     """
     if isinstance(text, str):
-        tokens: Iterable[str | int] = text.replace(",", " ").split()
-    else:
+        tokens: Iterable[object] = text.replace(",", " ").split()
+    elif isinstance(text, Iterable):
         tokens = text
+    else:
+        raise NotationError(f"{text!r} is not a card: expected text such as 'KH 10S'")
     out = []
     for token in tokens:
         if isinstance(token, Card):
