@@ -2080,11 +2080,13 @@ def render(book: RuleBook, format: str = "markdown") -> str:
         end with a mark (†, ‡ …) explained in a final "Notes" section.
 
     Raises:
-        ValueError: ``format`` is not one of :data:`FORMATS`.
+        CanastaError: ``format`` is not one of :data:`FORMATS` (a ``ValueError`` too).
     """
     cls = _RENDERERS.get(format)
     if cls is None:
-        raise ValueError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
+        from canasta.errors import CanastaError
+
+        raise CanastaError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
     return cls(_Notes(book.variant)).render(book)
 
 
@@ -2103,7 +2105,7 @@ def describe(variant: Variant, format: str = "markdown") -> str:
         explained in notes.
 
     Raises:
-        ValueError: ``format`` is unknown.
+        CanastaError: ``format`` is unknown.
     """
     return render(rule_book(variant), format)
 
@@ -2173,7 +2175,7 @@ def describe_diff(variant: Variant, other: Variant, format: str = "markdown") ->
         ("Draw two cards from the stock instead of one."), in rule-book order.
 
     Raises:
-        ValueError: ``format`` is unknown.
+        CanastaError: ``format`` is unknown.
     """
     sentences = difference_sentences(variant, other)
     title = f"{_title(variant)}: differences from {_title(other)}"
@@ -2333,10 +2335,12 @@ def compare(variants: Sequence[Variant], format: str = "markdown") -> str:
         going out and the end of the game.
 
     Raises:
-        ValueError: ``format`` is unknown or ``variants`` is empty.
+        CanastaError: ``format`` is unknown or ``variants`` is empty.
     """
     if not variants:
-        raise ValueError("compare needs at least one variant")
+        from canasta.errors import CanastaError
+
+        raise CanastaError("compare needs at least one variant")
     header = ("Rule", *(_title(v) for v in variants))
     rows = tuple(
         (Text(label), *(Text(fn(v)) for v in variants)) for label, fn in _COMPARE_ROWS

@@ -822,6 +822,10 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
             message starts with ``FILE:LINE:COLUMN: KEY.PATH:``, FILE being the
             path as given (or the bundled file name).
     """
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise VariantError(
+            f"{name_or_path!r}: expected a bundled variant name or the path of a YAML profile"
+        )
     if isinstance(name_or_path, str) and _is_name(name_or_path):
         path, display = _bundled(name_or_path)
     else:
