@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 import subprocess
 import sys
 
@@ -45,6 +46,20 @@ class TestPlay:
         assert "Game over after" in out
         assert "wins" in out or "draw" in out
         assert "canasta " in out  # a canasta's kind is shown on the table
+
+    def test_record_replays(self, tmp_path: Path) -> None:
+        """--record writes the game so far; replaying it reaches the same scores."""
+        from canasta.record import read_record
+
+        path = tmp_path / "game.rec"
+        status, out = session("1\n" * 400, record=path)
+        assert status == 0
+        assert f"Game record written to {path}" in out
+        rec = read_record(path)
+        final = rec.replay()
+        assert len(rec.moves) > 50
+        assert final.history  # the first hand was played out and scored, as on screen
+        assert "Hand 1 over:" in out
 
     def test_eof_quits(self) -> None:
         """End of input at the first prompt quits cleanly with a message."""

@@ -300,6 +300,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         "--bots", default="greedy", choices=["greedy", "random"],
         help="the bot at every other seat (default greedy)",
     ),
+    argument(
+        "--record", default=None, metavar="FILE",
+        help="write the game record to FILE when the game ends or you quit",
+    ),
 )
 def _cmd_play(args: argparse.Namespace) -> int:
     """Play VARIANT in the terminal: you at one seat, bots at the others.
@@ -310,7 +314,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     """
     from canasta.play import play
 
-    return play(args.variant, seed=args.seed, seat=args.seat, bots=args.bots)
+    return play(args.variant, seed=args.seed, seat=args.seat, bots=args.bots, record=args.record)
 
 
 def _bot_list(text: str) -> list[str]:

@@ -16,6 +16,7 @@ and the legal moves, numbered. The person types a number or move notation
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -236,6 +237,7 @@ def play(
     bots: Sequence[str] | str = "greedy",
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    record: str | os.PathLike[str] | None = None,
 ) -> int:
     """Play a game in the terminal: the person at ``seat``, bots at the other seats.
 
@@ -246,6 +248,8 @@ def play(
         bots: bot names for the other seats, in seat order and cycled.
         stdin: where moves are read from (default ``sys.stdin``).
         stdout: where the table is written (default ``sys.stdout``).
+        record: a file to write the game record to (see :mod:`canasta.record`)
+            when the game ends or the person quits; ``canasta replay`` replays it.
 
     Returns:
         The exit status, ``0`` when the game ended or the person quit (``q``,
@@ -268,6 +272,7 @@ def play(
         seed = random.SystemRandom().randrange(1 << 32)
     rng = random.Random(seed)
     state = new_game(v, seed=seed)
+    moves: list[Move] = []
     out.write(f"{v.title}: you are seat {seat}; seed {seed} (replay with --seed {seed}).\n")
     out.write(
         "Others: " + ", ".join(f"seat {s} {b.name}" for s, b in sorted(seat_bots.items())) + "\n"
@@ -281,6 +286,7 @@ def play(
                 if move is None:
                     return _bye(out)
                 state = state.apply(move)
+                moves.append(move)
                 continue
             p = state.current_player
             if not state.legal_moves():
@@ -299,12 +305,19 @@ def play(
                 move = bot.choose(state.view(p), rng)
                 out.write(f"Seat {p} ({bot.name}): {move}\n")
             state = state.apply(move)
+            moves.append(move)
         out.write(render_hand_end(state, seat) + "\n")
         out.write(_game_over(state, seat) + "\n")
         return 0
     except KeyboardInterrupt:
         out.write("\n")
         return _bye(out, "Interrupted")
+    finally:
+        if record is not None:
+            from canasta.record import RecordedGame, write_record
+
+            write_record(record, RecordedGame(v, seed, tuple(moves)))
+            out.write(f"Game record written to {os.fspath(record)}.\n")
 
 
 def _game_over(state: GameState, seat: int) -> str:
