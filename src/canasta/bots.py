@@ -23,7 +23,6 @@ from typing import Protocol, runtime_checkable
 
 from canasta.errors import CanastaError
 from canasta.moves import (
-    RED_THREE,
     WILD_TARGET,
     Add,
     Answer,
@@ -35,14 +34,11 @@ from canasta.moves import (
     Pass,
     TakePile,
 )
-from canasta.rules import Rules, compile_rules
+from canasta.rules import BLACK_THREE, KIND, Rules, compile_rules, hand_counts
 from canasta.state import ANSWER, DRAW, PLAY, MeldGroup
 from canasta.view import SeatView
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot"]
-
-_BLACK_THREE = 3
-
 
 @runtime_checkable
 class Bot(Protocol):
@@ -95,11 +91,6 @@ class RandomBot:
         """
         moves = _legal(view)
         return moves[rng.randrange(len(moves))]
-
-
-def _kind(code: int) -> int:
-    # card codes 13 and 14 are the red 3s (3D, 3H); every other card's kind is its rank
-    return RED_THREE if code in (13, 14) else code >> 2
 
 
 def _rules(view: SeatView) -> Rules:
@@ -170,7 +161,7 @@ class GreedyBot:
     @staticmethod
     def _answer(view: SeatView, r: Rules, moves: Sequence[Move]) -> Move:
         side = r.side_of[view.seat]
-        hand_points = sum(r.value[_kind(c)] for c in view.hand_codes)
+        hand_points = sum(r.value[KIND[c]] for c in view.hand_codes)
         others = [x for i, x in enumerate(view.scores) if i != side]
         ahead = not others or view.scores[side] - max(others) >= 1000
         yes = hand_points <= 100 or len(view.hand_codes) <= 3 or ahead
@@ -180,9 +171,7 @@ class GreedyBot:
     def _play(self, view: SeatView, r: Rules, moves: Sequence[Move]) -> Move:
         side = r.side_of[view.seat]
         hand = view.hand_codes
-        counts = [0] * 16
-        for c in hand:
-            counts[_kind(c)] += 1
+        counts = hand_counts(hand)
         open_melds = {m.rank: m for m in view.melds[side] if not r.closed(m.size)}
         opening = not view.opened[side] or bool(view.turn.pending)
         n_hand = len(hand)
@@ -234,7 +223,7 @@ class GreedyBot:
             return 0
         if isinstance(m, Meld):
             kinds = m.kinds
-            if kinds and kinds[0] == _BLACK_THREE:
+            if kinds and kinds[0] == BLACK_THREE:
                 return 700
             j = sum(1 for k in kinds if r.is_wild[k])
             if j == len(kinds):  # a wild meld (Hand and Foot)
@@ -251,17 +240,17 @@ class GreedyBot:
 
     @staticmethod
     def _discard(
-        view: SeatView, r: Rules, discards: Sequence[Discard], counts: list[int], side: int
+        view: SeatView, r: Rules, discards: Sequence[Discard], counts: Sequence[int], side: int
     ) -> Move:
         seen = [0] * 16
         for c in view.pile_codes:
-            seen[_kind(c)] += 1
+            seen[KIND[c]] += 1
         own_ranks: set[int] = set()
         opp_ranks: set[int] = set()
         for i, melds in enumerate(view.melds):
             for meld in melds:
                 for c in meld.cards:
-                    seen[_kind(c)] += 1
+                    seen[KIND[c]] += 1
                 if r.closed(meld.size):
                     continue
                 (own_ranks if i == side else opp_ranks).add(meld.rank)

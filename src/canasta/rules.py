@@ -296,13 +296,6 @@ def _lay_red_threes(r: Rules, cards: list[int], stock: list[int], laid: list[int
 # -- small helpers ------------------------------------------------------------
 
 
-def _counts(hand: Sequence[int]) -> list[int]:
-    counts = [0] * 16
-    for c in hand:
-        counts[KIND[c]] += 1
-    return counts
-
-
 @lru_cache(maxsize=4096)
 def hand_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
     """How many cards of each kind (index = kind) ``hand`` holds (cached)."""
