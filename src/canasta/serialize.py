@@ -437,6 +437,33 @@ def _card_count_error(have: Counter[int], deck: Counter[int], v: Variant) -> str
     )
 
 
+class _Table:
+    """The parts a state and a seat's view share: the table everyone sees, and the turn."""
+
+    def __init__(self, obj: dict[str, Any], path: str, r: Any, phase: int) -> None:
+        n, sides = r.n, len(r.sides)
+        self.pile = _cards(obj["pile"], f"{path}.pile")
+        self.melds = _melds_in(obj["melds"], f"{path}.melds", sides, r.is_wild)
+        self.red = _red_threes_in(obj["red_threes"], f"{path}.red_threes", sides)
+        self.opened = _bools(obj["opened"], f"{path}.opened", sides, " (one per side)")
+        self.melded_before = _bools(
+            obj["melded_before"], f"{path}.melded_before", n, " (one per seat)"
+        )
+        self.turn = _turn_in(obj["turn"], f"{path}.turn", n)
+        self.end = _end_in(obj["end"], f"{path}.end", n, sides)
+        _check_end(phase, self.end, path)
+
+    def cards(self, *groups: Sequence[int]) -> Counter[int]:
+        """The multiset of ``groups``, the pile, the red 3s, the pending cards and the melds."""
+        have: Counter[int] = Counter()
+        for group in (*groups, self.pile, *self.red, self.turn.pending):
+            have.update(group)
+        for side in self.melds:
+            for m in side:
+                have.update(m.cards)
+        return have
+
+
 def _state_in(value: Any, path: str) -> GameState:
     obj = _object(value, path, _STATE_KEYS)
     v = _variant_in(obj["variant"], f"{path}.variant")
@@ -456,28 +483,16 @@ def _state_in(value: Any, path: str) -> GameState:
     feet = tuple(tuple(sorted(f)) for f in _items(obj["feet"], f"{path}.feet", _cards, n,
                                                   per_seat))
     stock = _cards(obj["stock"], f"{path}.stock")
-    pile = _cards(obj["pile"], f"{path}.pile")
-    melds = _melds_in(obj["melds"], f"{path}.melds", sides, r.is_wild)
-    red = _red_threes_in(obj["red_threes"], f"{path}.red_threes", sides)
-    opened = _bools(obj["opened"], f"{path}.opened", sides, per_side)
-    melded_before = _bools(obj["melded_before"], f"{path}.melded_before", n, per_seat)
-    turn = _turn_in(obj["turn"], f"{path}.turn", n)
-    end = _end_in(obj["end"], f"{path}.end", n, sides)
-    _check_end(phase, end, path)
-    have: Counter[int] = Counter()
-    for group in (*hands, *feet, stock, pile, *red, turn.pending):
-        have.update(group)
-    for side in melds:
-        for m in side:
-            have.update(m.cards)
+    t = _Table(obj, path, r, phase)
+    have = t.cards(*hands, *feet, stock)
     deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
     if have != deck:
         _fail(path, _card_count_error(have, deck, v))
     return GameState(
         variant=v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
         history=history, phase=phase, current=current, hands_=hands, feet_=feet,
-        stock_=stock, pile_=pile, melds_=melds, red_threes_=red, opened=opened,
-        melded_before=melded_before, turn=turn, end=end, rules=r,
+        stock_=stock, pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
+        melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
     )
 
 
@@ -488,15 +503,10 @@ def _structure_state(value: Any, _type: Any) -> GameState:
 # --------------------------------------------------------------------------- SeatView
 
 
-def _view_variant(view: SeatView) -> Variant:
-    v: Variant = view._state.variant
-    return v
-
-
 def _view_out(view: SeatView) -> dict[str, Any]:
     # Only the view's own fields: never its stand-in state, which holds the seed.
     return {
-        "variant": _variant_out(_view_variant(view)),
+        "variant": _variant_out(view.variant),
         "seat": view.seat,
         "hand_number": view.hand_number,
         "dealer": view.dealer,
@@ -535,23 +545,11 @@ def _view_in(value: Any, path: str) -> SeatView:
     foot_sizes = _items(obj["foot_sizes"], f"{path}.foot_sizes",
                         lambda x, p: _int(x, p, 0), n, per_seat)
     stock_size = _int(obj["stock_size"], f"{path}.stock_size", 0)
-    pile = _cards(obj["pile"], f"{path}.pile")
-    melds = _melds_in(obj["melds"], f"{path}.melds", sides, r.is_wild)
-    red = _red_threes_in(obj["red_threes"], f"{path}.red_threes", sides)
-    opened = _bools(obj["opened"], f"{path}.opened", sides, per_side)
-    melded_before = _bools(obj["melded_before"], f"{path}.melded_before", n, per_seat)
-    turn = _turn_in(obj["turn"], f"{path}.turn", n)
-    end = _end_in(obj["end"], f"{path}.end", n, sides)
-    _check_end(phase, end, path)
+    t = _Table(obj, path, r, phase)
     if len(hand) != hand_sizes[seat]:
         _fail(f"{path}.hand", f"holds {len(hand)} cards but hand_sizes[{seat}] is "
               f"{hand_sizes[seat]}")
-    seen: Counter[int] = Counter()
-    for group in (hand, pile, *red, turn.pending):
-        seen.update(group)
-    for side in melds:
-        for m in side:
-            seen.update(m.cards)
+    seen = t.cards(hand)
     deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
     hidden = sum(hand_sizes) - len(hand) + sum(foot_sizes) + stock_size
     # Pile cards set aside in another seat's turn (turn.pending) are not shown: at most.
@@ -565,15 +563,15 @@ def _view_in(value: Any, path: str) -> SeatView:
         variant=v, seed=0, hand_number=hand_number, dealer=dealer, scores=scores, history=(),
         phase=phase, current=current, hands_=hands,
         feet_=tuple((_HIDDEN,) * size for size in foot_sizes), stock_=(_HIDDEN,) * stock_size,
-        pile_=pile, melds_=melds, red_threes_=red, opened=opened, melded_before=melded_before,
-        turn=turn, end=end, rules=r,
+        pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
+        melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
     )
     return SeatView(
         variant_name=v.name, seat=seat, hand_number=hand_number, dealer=dealer, scores=scores,
         phase=phase, current=current, hand_codes=hand, hand_sizes=hand_sizes,
-        foot_sizes=foot_sizes, stock_size=stock_size, pile_codes=pile, melds=melds,
-        red_three_codes=red, opened=opened, melded_before=melded_before, turn=turn, end=end,
-        _state=stand_in,
+        foot_sizes=foot_sizes, stock_size=stock_size, pile_codes=t.pile, melds=t.melds,
+        red_three_codes=t.red, opened=t.opened, melded_before=t.melded_before, turn=t.turn,
+        end=t.end, _state=stand_in,
     )
 
 
