@@ -345,8 +345,8 @@ def _from_data(data: Any, path: str, ctx: _Ctx, depth: int = 0) -> _Val:
 # --------------------------------------------------------------------------- YAML parsing
 
 
-class _Refused(Exception):
-    """A YAML construct refused while composing, with where it starts."""
+class LoaderRefusal(Exception):
+    """A YAML construct a :class:`GuardedLoader` refused, with where it starts."""
 
     def __init__(self, message: str, mark: Any) -> None:
         super().__init__(message)
@@ -354,8 +354,15 @@ class _Refused(Exception):
         self.mark = mark
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """Composes nodes only; refuses anchors, aliases and deep nesting as they appear."""
+class GuardedLoader(yaml.SafeLoader):
+    """A safe loader that refuses deep nesting (and, if asked, anchors) as they appear.
+
+    Subclasses set ``max_depth`` and ``refuse_anchors``; a refusal raises
+    ``LoaderRefusal`` with a message and the place it starts.
+    """
+
+    max_depth = MAX_NESTING
+    refuse_anchors = True
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
@@ -365,17 +372,23 @@ class _StrictLoader(yaml.SafeLoader):
         event: Any = self.peek_event()  # type: ignore[no-untyped-call]
         # Refusing here, before the node exists, means an alias bomb never expands
         # and a 10 000-deep `[[[[…` never reaches Python's recursion limit.
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _Refused("anchors and aliases are not allowed", event.start_mark)
-        if self._depth >= MAX_NESTING:
-            raise _Refused(
-                f"nesting deeper than {MAX_NESTING} levels is not allowed", event.start_mark
+        if self.refuse_anchors and (
+            isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None
+        ):
+            raise LoaderRefusal("anchors and aliases are not allowed", event.start_mark)
+        if self._depth >= self.max_depth:
+            raise LoaderRefusal(
+                f"nesting deeper than {self.max_depth} levels is not allowed", event.start_mark
             )
         self._depth += 1
         try:
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+
+class _StrictLoader(GuardedLoader):
+    """Composes profile nodes only; refuses anchors, aliases and deep nesting."""
 
 
 def _mark_pos(mark: Any) -> str:
@@ -399,7 +412,7 @@ def _parse(text: str, display: str) -> _Val:
             raise VariantError(
                 f"{display}:{_mark_pos(mark)}: expected a single document, found a second one"
             )
-    except _Refused as exc:
+    except LoaderRefusal as exc:
         raise VariantError(f"{display}:{_mark_pos(exc.mark)}: {exc.message}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

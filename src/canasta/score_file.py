@@ -36,6 +36,7 @@ import yaml
 
 from canasta.cards import JOKER, Card, parse_cards
 from canasta.errors import CanastaError
+from canasta.profiles import GuardedLoader, LoaderRefusal
 from canasta.scoring import ScoreBreakdown, score_side
 from canasta.variant import Variant
 
@@ -151,27 +152,11 @@ def _read_text(path: Path, display: str) -> str:
         ) from None
 
 
-class _TooDeep(Exception):
-    def __init__(self, mark: Any) -> None:
-        super().__init__("too deep")
-        self.mark = mark
-
-
-class _Loader(yaml.SafeLoader):
+class _Loader(GuardedLoader):
     """``yaml.safe_load``'s loader, refusing deep nesting before it reaches the recursion limit."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
-
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        if self._depth >= MAX_NESTING:
-            raise _TooDeep(self.peek_event().start_mark)  # type: ignore[no-untyped-call]
-        self._depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+    max_depth = MAX_NESTING
+    refuse_anchors = False
 
 
 def _parse(text: str, display: str, is_json: bool) -> Any:
@@ -184,11 +169,9 @@ def _parse(text: str, display: str, is_json: bool) -> Any:
         raise ScoreFileError(
             [f"{display}:{exc.lineno}:{exc.colno}: JSON syntax error: {exc.msg}"]
         ) from None
-    except _TooDeep as exc:
+    except LoaderRefusal as exc:
         where = f"{display}:{exc.mark.line + 1}:{exc.mark.column + 1}"
-        raise ScoreFileError(
-            [f"{where}: nesting deeper than {MAX_NESTING} levels is not allowed"]
-        ) from None
+        raise ScoreFileError([f"{where}: {exc.message}"]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{display}:{mark.line + 1}:{mark.column + 1}" if mark else display
