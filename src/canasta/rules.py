@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -58,6 +59,8 @@ __all__ = ["Rules", "apply", "check", "compile_rules", "legal_moves", "new_game"
 
 BLACK_THREE = 3
 _T = TypeVar("_T")
+# the turn record every turn starts from (frozen, so one serves all)
+_NEW_TURN = Turn()
 _MASK = (1 << 64) - 1
 
 # kind of each card code: its rank, except red 3s (kind 1)
@@ -274,7 +277,7 @@ def _deal(
         red_threes_=tuple(tuple(x) for x in red),
         opened=tuple(False for _ in r.sides),
         melded_before=tuple(False for _ in range(r.n)),
-        turn=Turn(), end=None, rules=r,
+        turn=_NEW_TURN, end=None, rules=r,
     )
 
 
@@ -332,7 +335,12 @@ def _open_meld(r: Rules, melds: Sequence[MeldGroup], rank: int) -> int:
     return -1
 
 
-def _canasta_counts(r: Rules, melds: Sequence[MeldGroup]) -> tuple[int, int, int, int]:
+def _canasta_counts(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[int, int, int, int]:
+    """(canastas, natural, mixed, wild) among ``melds`` (worked out once per melds tuple)."""
+    return _meld_info(r, melds).canasta_counts()
+
+
+def _count_canastas(r: Rules, melds: Sequence[MeldGroup]) -> tuple[int, int, int, int]:
     tot = nat = mix = wld = 0
     for m in melds:
         kind = r.kind_of(m.rank, m.size, m.wilds)
@@ -394,7 +402,7 @@ def _opening_minimum(v: Variant, score: int, hand_number: int) -> int:
     return v.opening_minimum(score, hand_number)
 
 
-def _foot_available(s: GameState, seat: int, hand_len: int, melds: Sequence[MeldGroup]) -> bool:
+def _foot_available(s: GameState, seat: int, hand_len: int, melds: tuple[MeldGroup, ...]) -> bool:
     if not s.feet_[seat]:
         return False
     if s.variant.foot.trigger == "empty_hand":
@@ -633,16 +641,18 @@ def _concealed_possible(s: GameState, took: bool) -> bool:
     return s.variant.going_out.concealed and not took and not s.melded_before[s.current]
 
 
-def _stranded(r: Rules, counts: list[int], melds: Sequence[MeldGroup], allow_black: bool) -> int:
+def _stranded(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], allow_black: bool) -> int:
     """A quick lower bound on the cards that must stay in hand: ranks that cannot be melded.
 
     Going out leaves at most one card, so a bound above one settles the question
     without the full search.
     """
     left = 0
+    present = _meld_info(r, melds).present
+    need = r.min_nat
     for k in r.natural_kinds:
         c = counts[k]
-        if c and c < r.min_nat and not any(m.rank == k for m in melds):
+        if c and c < need and k not in present:
             left += c
     b = counts[BLACK_THREE]
     if b and not (allow_black and r.valid(BLACK_THREE, b, 0, True)):
@@ -650,17 +660,19 @@ def _stranded(r: Rules, counts: list[int], melds: Sequence[MeldGroup], allow_bla
     return left
 
 
-def _canastas_reachable(r: Rules, counts: Sequence[int], melds: Sequence[MeldGroup]) -> bool:
+def _canastas_reachable(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...]) -> bool:
     """A quick necessary condition: could the side still have the canastas going out needs?"""
     need = r.req[0]
-    have = _canasta_counts(r, melds)[0]
+    info = _meld_info(r, melds)
+    have = info.canasta_counts()[0]
     if have >= need:
         return True
     wilds = sum(counts[k] for k in r.wild_kinds)
+    index = info.index
     for k in r.natural_kinds:
         c = counts[k]
-        oi = _open_meld(r, melds, k)
-        size = melds[oi].size if oi >= 0 else 0
+        oi = index.get(k, -1)
+        size = len(melds[oi].cards) if oi >= 0 else 0
         if size < r.canasta_size and (c or size) and size + c + wilds >= r.canasta_size:
             have += 1 + (c + wilds) // r.canasta_size  # generous: a bound, not a plan
     if r.v.melds.wild_melds:
@@ -876,15 +888,22 @@ def _set(t: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
     return (*t[:i], value, *t[i + 1:])
 
 
-def _next_turn(s: GameState) -> GameState:
-    """Pass the turn to the left (or end the hand when the stock cannot serve it)."""
+def _next_turn(s: GameState, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...]) -> GameState:
+    """Pass the turn to the left after a discard that leaves ``hands`` and ``pile``.
+
+    Ends the hand instead when the stock cannot serve the next player.
+    """
     r = s.rules
     p = s.current
     mb = s.melded_before
     if s.turn.melded and not mb[p]:
         mb = _set(mb, p, True)
     nxt = (p + 1) % r.n
-    s2 = _rebuild(s, phase=DRAW, current=nxt, melded_before=mb, turn=Turn())
+    s2 = GameState(
+        s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, DRAW, nxt,
+        hands, s.feet_, s.stock_, pile, s.melds_, s.red_threes_, s.opened, mb, _NEW_TURN,
+        s.end, r,
+    )
     v = s.variant
     if v.draw.short_stock == "end_hand" and 0 < len(s.stock_) < v.draw.count:
         return _end_hand(s2, "stock", -1, False, False)
@@ -952,6 +971,61 @@ def hand_breakdowns(
     return tuple(out)
 
 
+# -- what a state's steps share ---------------------------------------------------
+
+
+def _no_ctx() -> None:
+    return None
+
+
+class _Ctx:
+    """What every step asks of a state, worked out once per state.
+
+    ``legal_moves`` asks about a dozen candidate moves of the same state, and
+    ``apply`` usually follows on that state: each of them reads the mover's
+    seat, side, hand counts and melds from here instead of working them out
+    again. Held in the state's ``_ctx`` slot (see :func:`_ctx`).
+    """
+
+    __slots__ = ("counts", "hand", "info", "legal", "melds", "opened", "p", "r", "side", "turn", "v")
+
+    def __init__(self, s: GameState) -> None:
+        r = s.rules
+        self.r = r
+        self.v = r.v
+        p = s.current
+        self.p = p
+        side = r.side_of[p]
+        self.side = side
+        hand = s.hands_[p]
+        self.hand = hand
+        # hands rarely repeat from one state to the next: count, don't look up
+        counts = [0] * 16
+        kind = KIND
+        for card in hand:
+            counts[kind[card]] += 1
+        self.counts = tuple(counts)
+        melds = s.melds_[side]
+        self.melds = melds
+        self.info = _meld_info(r, melds)
+        self.opened = s.opened[side]
+        self.turn = s.turn
+        self.legal: tuple[Move, ...] | None = None
+
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        # a cache: a pickled state is rebuilt without it
+        return _no_ctx, ()
+
+
+def _ctx(s: GameState) -> _Ctx:
+    """The state's :class:`_Ctx`, made on first use."""
+    c: _Ctx | None = s._ctx
+    if c is None:
+        c = _Ctx(s)
+        object.__setattr__(s, "_ctx", c)
+    return c
+
+
 # -- the steps ------------------------------------------------------------------
 #
 # Each step function validates a move and, when ``build`` is true, returns the
@@ -963,7 +1037,7 @@ def _step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
     if s.phase == PLAY:
         handler = _PLAY_STEPS.get(type(m))
         if handler is not None:
-            return handler(s, m, build)
+            return handler(s, _ctx(s), m, build)
     if s.phase == GAME_OVER:
         return "the game is over"
     if isinstance(m, NextHand):
@@ -988,7 +1062,7 @@ def _step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
         if isinstance(m, Draw):
             return _draw(s, build)
         if isinstance(m, TakePile):
-            return _take(s, m, build)
+            return _take(s, _ctx(s), m, build)
         if isinstance(m, Pass):
             return _pass(s, build)
         return f"first draw from the stock or take the pile ('{m}' comes later)"
@@ -1042,25 +1116,26 @@ def _pass(s: GameState, build: bool) -> GameState | str | None:
     if s.stock_:
         return "the stock is not empty: draw"
     must = s.variant.pile.must_take_when_stock_empty
-    if must == "lay_off" and _take(s, TakePile("layoff"), False) is None:
+    c = _ctx(s)
+    if must == "lay_off" and _take(s, c, TakePile("layoff"), False) is None:
         return "the stock is empty and you can take the pile by laying its top card off: you must take it"
     if must == "any":
-        for way in _take_candidates(s):
-            if _take(s, way, False) is None:
+        for way in _take_candidates(s, c):
+            if _take(s, c, way, False) is None:
                 return f"the stock is empty and you can take the pile ('{way}'): you must take it"
     if not build:
         return None
     return _end_hand(s, "stock", -1, False, False)
 
 
-def _take(s: GameState, m: TakePile, build: bool) -> GameState | str | None:
-    r = s.rules
-    v = s.variant
+def _take(s: GameState, c: _Ctx, m: TakePile, build: bool) -> GameState | str | None:
+    r = c.r
+    v = c.v
     pr = v.pile
     if not s.pile_:
         return "the discard pile is empty"
-    p = s.current
-    side = r.side_of[p]
+    p = c.p
+    side = c.side
     top = s.pile_[-1]
     k = KIND[top]
     if r.stop[k]:
@@ -1068,13 +1143,13 @@ def _take(s: GameState, m: TakePile, build: bool) -> GameState | str | None:
     if not r.is_natural[k]:
         return f"the top card {Card(top)} cannot be melded, so the pile cannot be taken"
     rank = RANK_NAMES[k]
-    hand = s.hands_[p]
-    counts = hand_counts(hand)
+    hand = c.hand
+    counts = c.counts
     if m.way == "pair" and counts[k] < 2 and pr.take_natural_pair:
         why = "the pile is frozen: " if pile_frozen(s, side) else ""
         return f"{why}taking it needs two natural {rank}s from your hand"
-    melds = s.melds_[side]
-    oi = _open_meld(r, melds, k)
+    melds = c.melds
+    oi = c.info.index.get(k, -1)
     if m.way == "layoff" and oi < 0 and pr.take_lay_off:
         return f"your side has no open meld of {rank}s to lay the top card off on"
     frozen = pile_frozen(s, side)
@@ -1220,38 +1295,37 @@ def _take(s: GameState, m: TakePile, build: bool) -> GameState | str | None:
 
 
 def _play_cards(
-    s: GameState, move: Move, kinds: list[int], melds_now: tuple[MeldGroup, ...], index: int,
-    rank: int, build: bool,
+    s: GameState, c: _Ctx, move: Move, kinds: Sequence[int], index: int, rank: int, build: bool,
 ) -> GameState | str | None:
     """Common end of a meld or add: move ``kinds`` from hand to meld ``index`` (or a new one).
 
     Handles the opening minimum, the hand running out, and dead ends.
     """
-    r = s.rules
-    v = s.variant
-    p = s.current
-    side = r.side_of[p]
-    hand0 = s.hands_[p]
-    counts = hand_counts(hand0)
-    for k in set(kinds):
-        if counts[k] < kinds.count(k):
+    hand0 = c.hand
+    counts = c.counts
+    for k, n in _needs(tuple(kinds)):
+        if counts[k] < n:
             return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
+    t = c.turn
     if (
-        not build and s.opened[side] and s.turn.asked != TOLD_YES and rank != BLACK_THREE
+        not build and c.opened and t.asked != TOLD_YES and rank != BLACK_THREE
         and len(hand0) - len(kinds) >= 2
     ):
         # the common case: an opened side keeps two cards, so a discard always remains
         return None
+    r = c.r
+    v = c.v
+    p = c.p
+    side = c.side
     got = _remove(hand0, kinds)
     assert got is not None
     rest, used = got
-    melds = list(melds_now)
+    melds = list(c.melds)
     if index < 0:
         melds.append(_make_meld(r, rank, used))
     else:
         melds[index] = _make_meld(r, rank, melds[index].cards + tuple(used))
-    t = s.turn
-    opened = s.opened[side]
+    opened = c.opened
     pending = t.pending
     hand = tuple(rest)
     total = t.points
@@ -1303,21 +1377,25 @@ def _play_cards(
     return s2
 
 
-def _meld(s: GameState, m: Meld, build: bool) -> GameState | str | None:
-    r = s.rules
-    shape = _meld_shape(r, m.kinds)
+def _meld(s: GameState, c: _Ctx, m: Meld, build: bool) -> GameState | str | None:
+    shape = _meld_shape(c.r, m.kinds)
     if isinstance(shape, str):
         return shape
     rank = shape
-    melds = s.melds_[r.side_of[s.current]]
-    open_ranks, present = _meld_ranks(r, melds)
-    if rank in present:
+    info = c.info
+    if rank in info.present:
         label = "wild cards" if rank == WILD_TARGET else f"{kind_name(rank)}s"
-        if rank in open_ranks:
+        if rank in info.index:
             return f"your side already has a meld of {label}: add to it"
-        if s.variant.melds.duplicate_ranks != "after_complete":
+        if c.v.melds.duplicate_ranks != "after_complete":
             return f"your side already has a meld of {label}"
-    return _play_cards(s, m, list(m.kinds), melds, -1, rank, build)
+    return _play_cards(s, c, m, m.kinds, -1, rank, build)
+
+
+@lru_cache(maxsize=4096)
+def _needs(kinds: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(kind, how many)`` for each distinct kind in ``kinds``."""
+    return tuple((k, kinds.count(k)) for k in sorted(set(kinds)))
 
 
 @lru_cache(maxsize=4096)
@@ -1389,17 +1467,15 @@ def _meld_rule_text(r: Rules, rank: int, n: int, j: int) -> str:
     return "that is not a legal meld"
 
 
-def _add(s: GameState, m: Add, build: bool) -> GameState | str | None:
-    r = s.rules
-    p = s.current
-    side = r.side_of[p]
-    melds = s.melds_[side]
+def _add(s: GameState, c: _Ctx, m: Add, build: bool) -> GameState | str | None:
+    r = c.r
+    melds = c.melds
     target = m.target
     if not (isinstance(target, int) and 0 <= target <= 15) or not (
         isinstance(m.kind, int) and 1 <= m.kind <= 15
     ):
         return f"'add {target} {m.kind}' does not name a meld and a card"
-    oi = _meld_index(r, melds).get(target, -1)
+    oi = c.info.index.get(target, -1)
     if oi < 0:
         label = "wild cards" if target == WILD_TARGET else f"{kind_name(target)}s"
         if any(mm.rank == target for mm in melds):
@@ -1419,7 +1495,7 @@ def _add(s: GameState, m: Add, build: bool) -> GameState | str | None:
     j = om.wilds + (1 if wild else 0)
     if not r.valid(target, n, j, False):
         return _meld_rule_text(r, target, n, j)
-    return _play_cards(s, m, [k], melds, oi, target, build)
+    return _play_cards(s, c, m, _ONE[k], oi, target, build)
 
 
 def _going_out_error(s: GameState, q: _Probe) -> str | None:
@@ -1444,17 +1520,15 @@ def _going_out_error(s: GameState, q: _Probe) -> str | None:
     return None
 
 
-def _discard(s: GameState, m: Discard, build: bool) -> GameState | str | None:
-    r = s.rules
-    v = s.variant
-    p = s.current
-    side = r.side_of[p]
+def _discard(s: GameState, c: _Ctx, m: Discard, build: bool) -> GameState | str | None:
+    v = c.v
+    p = c.p
     k = m.kind
     if k == RED_THREE:
         return "a red 3 is never discarded"
-    hand = s.hands_[p]
-    t = s.turn
-    if not 0 <= k < 16 or not hand_counts(hand)[k]:
+    hand = c.hand
+    t = c.turn
+    if not 0 <= k < 16 or not c.counts[k]:
         return f"you hold no {kind_name(k) if 0 <= k < 16 else k}"
     left = len(hand) - 1
     if t.pending:
@@ -1465,7 +1539,7 @@ def _discard(s: GameState, m: Discard, build: bool) -> GameState | str | None:
             n_out = v.threes.black_out_cards
             black_out = (
                 n_out is not None and left == n_out
-                and hand_counts(hand)[BLACK_THREE] - (k == BLACK_THREE) == n_out
+                and c.counts[BLACK_THREE] - (k == BLACK_THREE) == n_out
             )
             if not black_out:
                 return "going out means discarding your last card"
@@ -1475,29 +1549,31 @@ def _discard(s: GameState, m: Discard, build: bool) -> GameState | str | None:
     else:
         if t.asked == TOLD_YES:
             return "your partner said yes: you must go out this turn"
-        if not s.opened[side] and s.melds_[side]:
+        if not c.opened and c.melds:
             return (
                 f"the melds laid this turn total {t.points} points; the side's opening "
-                f"needs {opening_minimum(s, side)}"
+                f"needs {opening_minimum(s, c.side)}"
             )
         if left == 0 and not v.going_out.out_but_not_out:
             return f"discarding your last card goes out: write 'out {kind_name(k)}'"
     if not build:
         return None
-    got = _remove(hand, [k])
+    got = _remove(hand, _ONE[k])
     assert got is not None
     rest, used = got
-    s2 = _rebuild(s, hands=_set(s.hands_, p, tuple(rest)), pile=(*s.pile_, used[0]))
+    hands = _set(s.hands_, p, tuple(rest))
+    pile = (*s.pile_, used[0])
     if m.out:
+        s2 = _rebuild(s, hands=hands, pile=pile)
         concealed = _concealed_possible(s, t.took_pile) and t.melded
         return _end_hand(s2, "out", p, concealed, black_out)
-    return _next_turn(s2)
+    return _next_turn(s, hands, pile)
 
 
-def _foot(s: GameState, build: bool) -> GameState | str | None:
-    r = s.rules
-    p = s.current
-    side = r.side_of[p]
+def _foot(s: GameState, c: _Ctx, build: bool) -> GameState | str | None:
+    r = c.r
+    p = c.p
+    side = c.side
     if not s.feet_[p]:
         return "you have no foot to pick up"
     if not _foot_available(s, p, len(s.hands_[p]), s.melds_[side]):
@@ -1520,9 +1596,9 @@ def _foot(s: GameState, build: bool) -> GameState | str | None:
     )
 
 
-def _ask(s: GameState, build: bool) -> GameState | str | None:
-    r = s.rules
-    p = s.current
+def _ask(s: GameState, c: _Ctx, build: bool) -> GameState | str | None:
+    r = c.r
+    p = c.p
     if not s.variant.going_out.ask_partner or r.partner[p] < 0:
         return "there is no partner to ask in this variant"
     t = s.turn
@@ -1546,13 +1622,15 @@ def _ask(s: GameState, build: bool) -> GameState | str | None:
     )
 
 
-_PLAY_STEPS: dict[type, Callable[[GameState, Any, bool], GameState | str | None]] = {
+_PLAY_STEPS: dict[type, Callable[[GameState, _Ctx, Any, bool], GameState | str | None]] = {
     Discard: _discard,
     Add: _add,
     Meld: _meld,
-    Foot: lambda s, m, build: _foot(s, build),
-    Ask: lambda s, m, build: _ask(s, build),
+    Foot: lambda s, c, m, build: _foot(s, c, build),
+    Ask: lambda s, c, m, build: _ask(s, c, build),
 }
+# one-card kind lists, shared instead of built per call
+_ONE = [(k,) for k in range(16)]
 
 
 # -- candidates -------------------------------------------------------------------
@@ -1561,15 +1639,36 @@ _PLAY_STEPS: dict[type, Callable[[GameState, Any, bool], GameState | str | None]
 _TAKES = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))
 
 
-def _take_candidates(s: GameState) -> list[TakePile]:
-    """Ways of taking the pile worth asking :func:`_take` about (a superset of the legal ones)."""
-    r = s.rules
+def _take_candidates(s: GameState, c: _Ctx | None = None) -> list[TakePile]:
+    """Ways of taking the pile worth asking :func:`_take` about (a superset of the legal ones).
+
+    Ways whose cards are plainly missing (no pair of the top card's rank in
+    hand, no meld to lay it off on) are left out: :func:`_take` refuses them
+    first thing, and most draw-phase states have them.
+    """
+    if c is None:
+        c = _ctx(s)
+    r = c.r
     if not s.pile_:
         return []
     k = KIND[s.pile_[-1]]
     if r.stop[k] or not r.is_natural[k]:
         return []
-    return list(_take_ways(r))
+    counts = c.counts
+    has_meld = k in c.info.index
+    out = []
+    for way in _take_ways(r):
+        w = way.way
+        if w == "pair":
+            if counts[k] < 2:
+                continue
+        elif w == "wild":
+            if not counts[k] or not counts[way.wild]:
+                continue
+        elif not has_meld:  # "layoff" and "finish" need the side's open meld of the rank
+            continue
+        out.append(way)
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -1588,9 +1687,11 @@ def _take_ways(r: Rules) -> tuple[TakePile, ...]:
     return tuple(out)
 
 
-def _candidates(s: GameState) -> list[Move]:
+def _candidates(s: GameState, c: _Ctx | None = None) -> list[Move]:
     """Moves worth asking :func:`_step` about: a superset of the legal moves."""
-    r = s.rules
+    if c is None:
+        c = _ctx(s)
+    r = c.r
     if s.phase == HAND_OVER:
         return [_NEXT]
     if s.phase == GAME_OVER:
@@ -1599,60 +1700,77 @@ def _candidates(s: GameState) -> list[Move]:
         return [_YES, _NO]
     if s.phase == DRAW:
         if s.stock_:
-            return [_DRAW, *_take_candidates(s)]
-        return [*_take_candidates(s), _PASS]
-    p = s.current
-    side = r.side_of[p]
-    hand = s.hands_[p]
-    counts = hand_counts(hand)
+            return [_DRAW, *_take_candidates(s, c)]
+        return [*_take_candidates(s, c), _PASS]
+    p = c.p
+    hand = c.hand
+    counts = c.counts
+    v = c.v
     out: list[Move] = []
     if s.feet_[p]:
         out.append(_FOOT)
     if (
-        s.variant.going_out.ask_partner and r.partner[p] >= 0 and s.turn.asked == NOT_ASKED
-        and not s.turn.melded
+        v.going_out.ask_partner and r.partner[p] >= 0 and c.turn.asked == NOT_ASKED
+        and not c.turn.melded
     ):
         out.append(_ASK)
-    melds = s.melds_[side]
-    open_ranks, present = _meld_ranks(r, melds)
-    dup = s.variant.melds.duplicate_ranks == "after_complete"
-    new_melds, discards, outs = _hand_candidates(r, counts)
+    info = c.info
+    open_ranks, present = info.open_ranks, info.present
+    dup = v.melds.duplicate_ranks == "after_complete"
+    new_melds, discards = _hand_candidates(r, counts)
+    index = info.index
     for rank, mv in new_melds:
         # a new meld of a rank the side already has is refused: not worth asking
-        if rank in open_ranks or (rank in present and not dup):
+        if rank in index or (rank in present and not dup):
             continue
         out.append(mv)
     wilds = [w for w in r.wild_kinds if counts[w]]
     for rank in open_ranks:
         if rank == BLACK_THREE:
             continue
+        row = _ADD[rank]
         if rank != WILD_TARGET and counts[rank]:
-            out.append(_add_move(rank, rank))
+            out.append(row[rank])
         for w in wilds:
-            out.append(_add_move(rank, w))
+            out.append(row[w])
     out.extend(discards)
     h = len(hand)
-    n_out = s.variant.threes.black_out_cards
+    n_out = v.threes.black_out_cards
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
-        out.extend(outs)
+        out.extend(_OUT[d.kind] for d in discards)
     return out
 
 
 class _MeldInfo:
     """What the engine asks of a side's melds again and again, worked out once."""
 
-    __slots__ = ("index", "melds", "open_ranks", "present", "rules")
+    __slots__ = ("_canastas", "index", "melds", "open_ranks", "present", "rules")
 
     def __init__(self, r: Rules, melds: tuple[MeldGroup, ...]) -> None:
         self.rules = r
         self.melds = melds  # held, so that the tuple's id stays its own while cached
         index: dict[int, int] = {}
+        open_ranks: list[int] = []
+        present: set[int] = set()
+        most = r.max_size
         for i, m in enumerate(melds):
-            if m.rank not in index and not r.closed(len(m.cards)):
-                index[m.rank] = i
+            rank = m.rank
+            present.add(rank)
+            if most is None or len(m.cards) < most:  # not closed (Rules.closed)
+                open_ranks.append(rank)
+                if rank not in index:
+                    index[rank] = i
         self.index = index
-        self.open_ranks = tuple(m.rank for m in melds if not r.closed(len(m.cards)))
-        self.present = frozenset(m.rank for m in melds)
+        self.open_ranks = tuple(open_ranks)
+        self.present = present
+        self._canastas: tuple[int, int, int, int] | None = None
+
+    def canasta_counts(self) -> tuple[int, int, int, int]:
+        """(canastas, natural, mixed, wild) among the melds."""
+        got = self._canastas
+        if got is None:
+            got = self._canastas = _count_canastas(self.rules, self.melds)
+        return got
 
 
 _MELD_INFO: dict[int, _MeldInfo] = {}
@@ -1676,15 +1794,14 @@ def _meld_index(r: Rules, melds: tuple[MeldGroup, ...]) -> dict[int, int]:
     return _meld_info(r, melds).index
 
 
-def _meld_ranks(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[tuple[int, ...], frozenset[int]]:
+def _meld_ranks(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[tuple[int, ...], AbstractSet[int]]:
     """Ranks of the side's open melds, and every rank it has a meld of."""
     info = _meld_info(r, melds)
     return info.open_ranks, info.present
 
 
-@lru_cache(maxsize=1024)
-def _add_move(target: int, kind: int) -> Add:
-    return Add(target, kind)
+# every add move, by target and kind, made once
+_ADD = [[Add(target, kind) for kind in range(16)] for target in range(16)]
 
 
 @lru_cache(maxsize=4096)
@@ -1692,7 +1809,6 @@ def _meld_move(kinds: tuple[int, ...]) -> Meld:
     return Meld(kinds)
 
 
-@lru_cache(maxsize=4096)
 def _rank_meld_moves(
     r: Rules, k: int, c: int, wild_sig: tuple[int, ...]
 ) -> tuple[tuple[int, Meld], ...]:
@@ -1709,34 +1825,71 @@ def _rank_meld_moves(
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
+def _meld_table(r: Rules, wild_sig: tuple[int, ...]) -> list[list[tuple[tuple[int, Meld], ...]]]:
+    """New melds by natural rank and count, for the wild cards counted in ``wild_sig``.
+
+    ``table[k][c]`` lists the melds of rank ``k`` from ``c`` naturals (``c`` at
+    most the size of a new meld); kinds that are not natural ranks have no row.
+    """
+    size = r.new_size
+    table: list[list[tuple[tuple[int, Meld], ...]]] = [[] for _ in range(16)]
+    for k in r.natural_kinds:
+        table[k] = [_rank_meld_moves(r, k, c, wild_sig) for c in range(size + 1)]
+    return table
+
+
 def _hand_candidates(
     r: Rules, counts: tuple[int, ...]
-) -> tuple[tuple[tuple[int, Meld], ...], tuple[Discard, ...], tuple[Discard, ...]]:
-    """New melds the hand could lay (with their rank), its discards and its going-out discards."""
-    wilds = [w for w in r.wild_kinds if counts[w]]
+) -> tuple[list[tuple[int, Meld]], list[Discard]]:
+    """New melds the hand could lay (with their rank), and its discards.
+
+    Run for nearly every new hand (hands rarely repeat, so a cache keyed by
+    them misses), hence plain loops over tables worked out once per variant.
+    """
     size = r.new_size
-    wild_sig = tuple(min(counts[w], size) for w in r.wild_kinds)
+    sig = []
+    for w in r.wild_kinds:
+        x = counts[w]
+        sig.append(x if x < size else size)
+    wild_sig = tuple(sig)
+    table = _meld_table(r, wild_sig)
     melds: list[tuple[int, Meld]] = []
     for k in r.natural_kinds:
         c = counts[k]
         if c:
-            melds += _rank_meld_moves(r, k, min(c, size), wild_sig)
+            melds += table[k][c if c < size else size]
     if r.v.melds.wild_melds:
-        for combo in _wild_combos(wilds, counts, size):
-            melds.append((WILD_TARGET, _meld_move(combo)))
+        melds += _wild_meld_moves(r, wild_sig)
     b = counts[BLACK_THREE]
+    if b:
+        melds += _black_meld_moves(r, b)
+    discard = _DISCARD
+    return melds, [discard[k] for k in _DISCARDABLE if counts[k]]
+
+
+@lru_cache(maxsize=1024)
+def _wild_meld_moves(r: Rules, wild_sig: tuple[int, ...]) -> tuple[tuple[int, Meld], ...]:
+    """New melds of wild cards only, from the wild cards counted in ``wild_sig``."""
+    counts = [0] * 16
+    for w, n_w in zip(r.wild_kinds, wild_sig, strict=True):
+        counts[w] = n_w
+    wilds = [w for w in r.wild_kinds if counts[w]]
+    return tuple((WILD_TARGET, _meld_move(combo)) for combo in _wild_combos(wilds, counts, r.new_size))
+
+
+@lru_cache(maxsize=1024)
+def _black_meld_moves(r: Rules, b: int) -> tuple[tuple[int, Meld], ...]:
+    """Melds of black 3s from ``b`` black 3s in hand, where the variant has them at all."""
     th = r.v.threes
-    if b and th.black_meld != "never":
-        hi = b if th.black_meld_max is None else min(b, th.black_meld_max)
-        for n in range(th.black_meld_min, hi + 1):
-            melds.append((BLACK_THREE, Meld((BLACK_THREE,) * n)))
-    kinds = [k for k in range(16) if counts[k] and k != RED_THREE]
-    return (
-        tuple(melds),
-        tuple(_DISCARD[k] for k in kinds),
-        tuple(_OUT[k] for k in kinds),
-    )
+    if th.black_meld == "never":
+        return ()
+    hi = b if th.black_meld_max is None else min(b, th.black_meld_max)
+    return tuple((BLACK_THREE, _meld_move((BLACK_THREE,) * n)) for n in range(th.black_meld_min, hi + 1))
+
+
+# every kind but the red 3, which is never discarded
+_DISCARDABLE = tuple(k for k in range(16) if k != RED_THREE)
 
 
 _DISCARD = [Discard(k, False) for k in range(16)]
@@ -1769,7 +1922,18 @@ def _wild_combos(wilds: list[int], counts: Sequence[int], j: int) -> list[tuple[
 
 def legal_moves(s: GameState) -> list[Move]:
     """Every distinct legal move in ``s``, each once."""
-    return [m for m in _candidates(s) if _step(s, m, False) is None]
+    c = _ctx(s)
+    legal = c.legal
+    if legal is None:
+        if s.phase == PLAY:
+            # every play-phase candidate has its step in _PLAY_STEPS: ask it
+            # directly, as _step would
+            steps = _PLAY_STEPS
+            legal = tuple(m for m in _candidates(s, c) if steps[type(m)](s, c, m, False) is None)
+        else:
+            legal = tuple(m for m in _candidates(s, c) if _step(s, m, False) is None)
+        c.legal = legal
+    return list(legal)
 
 
 def check(s: GameState, m: Move) -> str | None:

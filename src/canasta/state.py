@@ -132,6 +132,10 @@ class GameState:
     turn: Turn
     end: HandEnd | None
     rules: Rules = attrs.field(eq=False, hash=False)
+    # What the engine works out about this state once and reuses (see
+    # rules._Ctx): a pure function of the fields above, so it takes no part in
+    # equality, hashing, repr or pickling.
+    _ctx: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     # -- who and when ---------------------------------------------------------
 
