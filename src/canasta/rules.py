@@ -302,9 +302,15 @@ def _lay_red_threes(r: Rules, cards: list[int], stock: list[int], laid: list[int
 @lru_cache(maxsize=4096)
 def hand_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
     """How many cards of each kind (index = kind) ``hand`` holds (cached)."""
+    return _count_kinds(hand)
+
+
+def _count_kinds(hand: Sequence[int]) -> tuple[int, ...]:
+    """How many cards of each kind ``hand`` holds (uncached: most hands are new)."""
     counts = [0] * 16
-    for c in hand:
-        counts[KIND[c]] += 1
+    kind = KIND
+    for card in hand:
+        counts[kind[card]] += 1
     return tuple(counts)
 
 
@@ -607,7 +613,7 @@ def _outcomes(
 class _Probe:
     """The parts of a turn that a step changes, to ask the oracle before building a state."""
 
-    __slots__ = ("asked", "hand", "melds", "opened", "pending", "points", "took")
+    __slots__ = ("asked", "counts", "hand", "melds", "opened", "pending", "points", "took")
 
     def __init__(
         self,
@@ -618,8 +624,11 @@ class _Probe:
         pending: tuple[int, ...],
         asked: int,
         took: bool,
+        counts: tuple[int, ...] | None = None,
     ) -> None:
         self.hand = hand
+        # the hand's counts by kind, when the caller has them already
+        self.counts = _count_kinds(hand) if counts is None else counts
         self.melds = melds
         self.opened = opened
         self.points = points
@@ -629,12 +638,9 @@ class _Probe:
 
 
 def _probe(s: GameState) -> _Probe:
-    side = s.rules.side_of[s.current]
-    t = s.turn
-    return _Probe(
-        s.hands_[s.current], s.melds_[side], s.opened[side], t.points, t.pending, t.asked,
-        t.took_pile,
-    )
+    c = _ctx(s)
+    t = c.turn
+    return _Probe(c.hand, c.melds, c.opened, t.points, t.pending, t.asked, t.took_pile, c.counts)
 
 
 def _concealed_possible(s: GameState, took: bool) -> bool:
@@ -693,7 +699,7 @@ def _can_go_out(s: GameState, q: _Probe) -> bool:
     if q.pending:
         # pile cards join the hand only once the opening is met from the hand
         return False
-    counts = list(hand_counts(q.hand))
+    counts = q.counts
     side = r.side_of[p]
     need = 0 if q.opened else opening_minimum(s, side) - q.points
     waived = (not q.opened) and v.opening.concealed_waives and _concealed_possible(s, q.took)
@@ -823,7 +829,7 @@ def _can_finish(s: GameState, q: _Probe) -> bool:
     side = r.side_of[p]
     need = opening_minimum(s, side) - q.points
     allow_black = v.threes.black_meld == "always"
-    counts = hand_counts(q.hand)
+    counts = q.counts
     pend = len(q.pending)
     quick = _opening_bounds(r, counts, q.melds, allow_black)
     if quick[0] >= need:
@@ -999,12 +1005,7 @@ class _Ctx:
         self.side = side
         hand = s.hands_[p]
         self.hand = hand
-        # hands rarely repeat from one state to the next: count, don't look up
-        counts = [0] * 16
-        kind = KIND
-        for card in hand:
-            counts[kind[card]] += 1
-        self.counts = tuple(counts)
+        self.counts = _count_kinds(hand)
         melds = s.melds_[side]
         self.melds = melds
         self.info = _meld_info(r, melds)
@@ -1232,12 +1233,13 @@ def _take(s: GameState, c: _Ctx, m: TakePile, build: bool) -> GameState | str | 
             if not r.valid(k, n_add, j_add, True):
                 names = " ".join(kind_name(kk) for kk in (*kinds, k))
                 return f"{names} is not a legal meld"
-        if (
-            not build and s.opened[side]
-            and len(hand) - len(kinds) + sum(1 for c in s.pile_[:-1] if KIND[c] != RED_THREE) >= 2
-        ):
+        if not build and c.opened:
             # the common case: an opened side keeps two cards, so a discard always remains
-            return None
+            keep = len(hand) - len(kinds)
+            if keep < 2:
+                keep += sum(1 for card in s.pile_[:-1] if KIND[card] != RED_THREE)
+            if keep >= 2:
+                return None
         got = _remove(hand, kinds)
         assert got is not None
         rest, used = got
@@ -1328,16 +1330,21 @@ def _play_cards(
     opened = c.opened
     pending = t.pending
     hand = tuple(rest)
+    left = list(counts)
+    for k in kinds:
+        left[k] -= 1
+    counts_after: tuple[int, ...] | None = tuple(left)
     total = t.points
     if not opened:
-        total += sum(r.code_value[c] for c in used)
+        total += sum(r.code_value[card] for card in used)
         if total >= opening_minimum(s, side):
             opened = True
             if pending:
                 hand = tuple(sorted(hand + pending))
                 pending = ()
+                counts_after = None
     melds_t = tuple(melds)
-    q = _Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile)
+    q = _Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
     going_out = False
     if not hand:
         if not _foot_available(s, p, 0, melds_t):
