@@ -647,23 +647,27 @@ def _concealed_possible(s: GameState, took: bool) -> bool:
     return s.variant.going_out.concealed and not took and not s.melded_before[s.current]
 
 
-def _stranded(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], allow_black: bool) -> int:
-    """A quick lower bound on the cards that must stay in hand: ranks that cannot be melded.
+def _stranded(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], allow_black: bool) -> bool:
+    """A quick test: must more than one card stay in hand (ranks that cannot be melded)?
 
-    Going out leaves at most one card, so a bound above one settles the question
-    without the full search.
+    Going out leaves at most one card, so this settles the question without the
+    full search; it stops at the second stranded card.
     """
     left = 0
+    b = counts[BLACK_THREE]
+    if b and not (allow_black and r.valid(BLACK_THREE, b, 0, True)):
+        left = b
+        if left > 1:
+            return True
     present = _meld_info(r, melds).present
     need = r.min_nat
     for k in r.natural_kinds:
         c = counts[k]
         if c and c < need and k not in present:
             left += c
-    b = counts[BLACK_THREE]
-    if b and not (allow_black and r.valid(BLACK_THREE, b, 0, True)):
-        left += b
-    return left
+            if left > 1:
+                return True
+    return False
 
 
 def _canastas_reachable(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...]) -> bool:
@@ -705,7 +709,7 @@ def _can_go_out(s: GameState, q: _Probe) -> bool:
     waived = (not q.opened) and v.opening.concealed_waives and _concealed_possible(s, q.took)
     allow_black = v.threes.black_meld != "never"
     final_optional = v.going_out.final_discard == "optional"
-    if _stranded(r, counts, q.melds, allow_black) <= 1 and _canastas_reachable(r, counts, q.melds):
+    if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds):
         outs = _outcomes(r, tuple(counts), q.melds, allow_black, 1)
         for (left, ok, _black), pts in outs.items():
             if not ok or left == 2:
@@ -1082,8 +1086,20 @@ def _draw(s: GameState, build: bool) -> GameState | str | None:
         return "the stock is empty: take the pile or pass"
     if not build:
         return None
-    stock = list(s.stock_)
     p = s.current
+    stock_ = s.stock_
+    n = v.draw.count
+    if len(stock_) >= n:
+        # the common case, without lists: the top n cards, none of them a red 3
+        drawn_t = stock_[-n:][::-1]  # top card first, as if drawn one by one
+        if not v.threes.red_laid_at_once or all(KIND[card] != RED_THREE for card in drawn_t):
+            return GameState(
+                s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, PLAY, p,
+                _set(s.hands_, p, tuple(sorted(s.hands_[p] + drawn_t))), s.feet_, stock_[:-n],
+                s.pile_, s.melds_, s.red_threes_, s.opened, s.melded_before,
+                Turn(False, False, 0, (), NOT_ASKED, -1, drawn_t, ()), s.end, r,
+            )
+    stock = list(stock_)
     side = r.side_of[p]
     red = list(s.red_threes_[side])
     drawn: list[int] = []
@@ -1565,11 +1581,12 @@ def _discard(s: GameState, c: _Ctx, m: Discard, build: bool) -> GameState | str 
             return f"discarding your last card goes out: write 'out {kind_name(k)}'"
     if not build:
         return None
-    got = _remove(hand, _ONE[k])
-    assert got is not None
-    rest, used = got
-    hands = _set(s.hands_, p, tuple(rest))
-    pile = (*s.pile_, used[0])
+    i = 0
+    kind = KIND
+    while kind[hand[i]] != k:  # the hand holds a k: checked above
+        i += 1
+    hands = _set(s.hands_, p, hand[:i] + hand[i + 1:])
+    pile = (*s.pile_, hand[i])
     if m.out:
         s2 = _rebuild(s, hands=hands, pile=pile)
         concealed = _concealed_possible(s, t.took_pile) and t.melded
