@@ -1321,9 +1321,13 @@ def _play_cards(
     """
     hand0 = c.hand
     counts = c.counts
-    for k, n in _needs(tuple(kinds)):
-        if counts[k] < n:
-            return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
+    if len(kinds) == 1:
+        if not counts[kinds[0]]:
+            return f"you do not hold {kind_name(kinds[0])}"
+    else:
+        for k, n in _needs(tuple(kinds)):
+            if counts[k] < n:
+                return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
     t = c.turn
     if (
         not build and c.opened and t.asked != TOLD_YES and rank != BLACK_THREE
@@ -1949,14 +1953,20 @@ def legal_moves(s: GameState) -> list[Move]:
     c = _ctx(s)
     legal = c.legal
     if legal is None:
+        out = []
         if s.phase == PLAY:
             # every play-phase candidate has its step in _PLAY_STEPS: ask it
             # directly, as _step would
             steps = _PLAY_STEPS
-            legal = tuple(m for m in _candidates(s, c) if steps[type(m)](s, c, m, False) is None)
+            for m in _candidates(s, c):
+                if steps[type(m)](s, c, m, False) is None:
+                    out.append(m)
         else:
-            legal = tuple(m for m in _candidates(s, c) if _step(s, m, False) is None)
-        c.legal = legal
+            for m in _candidates(s, c):
+                if _step(s, m, False) is None:
+                    out.append(m)
+        c.legal = legal = tuple(out)
+        return out
     return list(legal)
 
 
