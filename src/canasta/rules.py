@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -125,6 +124,17 @@ class Rules:
         go = v.going_out
         self.req = (go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas)
         self.partnerships = any(len(s) > 1 for s in self.sides)
+        # Legality of natural melds by (naturals, wilds): the same for every
+        # natural rank, and asked for often by the oracle's quick bounds.
+        # Sized for every shape the decks can make.
+        in_deck = [0] * 16
+        for card in build_deck(v.deck.decks, v.deck.jokers_per_deck):
+            in_deck[KIND[int(card)]] += 1
+        most_n = max([in_deck[k] for k in self.natural_kinds], default=0) + 1
+        most_j = sum(in_deck[k] for k in self.wild_kinds) + 2
+        rank = self.natural_kinds[0] if self.natural_kinds else 4
+        self.nat_add = [[self.valid(rank, n, j, False) for j in range(most_j)] for n in range(most_n)]
+        self.nat_new = [[self.valid(rank, n, j, True) for j in range(most_j)] for n in range(most_n)]
 
     def valid(self, rank: int, n: int, j: int, new: bool) -> bool:
         """Whether a meld of ``rank`` with ``n`` naturals and ``j`` wilds is legal."""
@@ -537,9 +547,10 @@ def _outcomes(
         (0, 0, min(base[0], cap0), min(base[1], cap1), min(base[2], cap2)): 0
     }
     dup = r.v.melds.duplicate_ranks == "after_complete"
+    index = _meld_info(r, melds).index
     for rank in r.natural_kinds:
         c = counts[rank]
-        oi = _open_meld(r, melds, rank)
+        oi = index.get(rank, -1)
         if c == 0 and oi < 0:
             continue
         if oi >= 0:
@@ -745,10 +756,16 @@ def _opening_bounds(
     not needed. The upper bound counts every card that could possibly be melded
     (a short rank only while wild cards remain to complete it).
     """
-    index = _meld_index(r, melds)
-    present = _meld_ranks(r, melds)[1]
+    info = _meld_info(r, melds)
+    index = info.index
+    present = info.present
+    ok_add = r.nat_add  # r.valid for natural ranks, as tables
+    ok_new = r.nat_new
     dup = r.v.melds.duplicate_ranks == "after_complete"
-    wild_vals = sorted((r.value[w] for w in r.wild_kinds for _ in range(counts[w])), reverse=True)
+    wild_vals: list[int] = []
+    for w in r.wild_kinds:
+        wild_vals += [r.value[w]] * counts[w]
+    wild_vals.sort(reverse=True)
     n_wild = len(wild_vals)
     upper = greedy = left = 0
     plan: list[list[int]] = []  # [rank, naturals, wilds] of melds the plan may add wilds to
@@ -763,7 +780,7 @@ def _opening_bounds(
             upper += c * val
             om = melds[oi]
             room = c if r.max_size is None else min(c, r.max_size - om.size)
-            while room > 0 and not r.valid(k, om.naturals + room, om.wilds, False):
+            while room > 0 and not ok_add[om.naturals + room][om.wilds]:
                 room -= 1
             greedy += room * val
             left += c - room
@@ -772,7 +789,7 @@ def _opening_bounds(
             if c >= r.new_size:
                 upper += c * val
                 use = min(c, r.max_size or c)
-                if r.valid(k, use, 0, True):
+                if ok_new[use][0]:
                     greedy += use * val
                     left += c - use
                     plan.append([k, use, 0])
@@ -791,13 +808,13 @@ def _opening_bounds(
         if need <= budget:
             upper += pts
             budget -= need
-        if used + need <= n_wild and r.valid(k, c, need, True):
+        if used + need <= n_wild and ok_new[c][need]:
             greedy += pts
             left -= c
             used += need
             plan.append([k, c, need])
     for item in plan:
-        while used < n_wild and r.valid(item[0], item[1], item[2] + 1, False):
+        while used < n_wild and ok_add[item[1]][item[2] + 1]:
             item[2] += 1
             used += 1
     upper += sum(wild_vals)
@@ -1815,17 +1832,6 @@ def _meld_info(r: Rules, melds: tuple[MeldGroup, ...]) -> _MeldInfo:
         _MELD_INFO.clear()
     info = _MELD_INFO[id(melds)] = _MeldInfo(r, melds)
     return info
-
-
-def _meld_index(r: Rules, melds: tuple[MeldGroup, ...]) -> dict[int, int]:
-    """Rank of each of the side's open melds -> its index (see :func:`_open_meld`)."""
-    return _meld_info(r, melds).index
-
-
-def _meld_ranks(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[tuple[int, ...], AbstractSet[int]]:
-    """Ranks of the side's open melds, and every rank it has a meld of."""
-    info = _meld_info(r, melds)
-    return info.open_ranks, info.present
 
 
 # every add move, by target and kind, made once
