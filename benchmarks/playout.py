@@ -23,6 +23,7 @@ import time
 import tracemalloc
 
 import canasta
+from canasta.rules import COMPILED
 
 
 def play_rate(variant: canasta.Variant, hands: int, seed: int) -> tuple[float, float]:
@@ -134,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         e, f = replay_rate(v, max(1, args.hands // 4), args.seed + r)
         rph.append(e)
         rep.append(f)
-    print(f"variant {v.name}: {args.hands} hands x {args.repeat} runs (medians)")
+    engine = "compiled with mypyc" if COMPILED else "pure Python"
+    print(f"variant {v.name}: {args.hands} hands x {args.repeat} runs (medians); engine {engine}")
     print(f"hands/s          {statistics.median(hps):10.1f}")
     print(f"moves/s          {statistics.median(mps):10.0f}   (legal_moves + apply per move)")
     print(f"replay hands/s   {statistics.median(rph):10.1f}   (apply only, recorded hands)")

@@ -15,6 +15,7 @@ import yaml
 import canasta
 from canasta import cli
 from canasta.cli import main
+from canasta.rules import COMPILED
 
 BUNDLED = ["classic", "classic-2p", "classic-3p", "draw-two", "hand-and-foot"]
 
@@ -49,7 +50,8 @@ class TestMain:
         """--version prints the package version and exits 0."""
         status, out, _ = run(capsys, "--version")
         assert status == 0
-        assert out.strip() == f"canasta {canasta.__version__}"
+        engine = " (compiled engine)" if COMPILED else ""
+        assert out.strip() == f"canasta {canasta.__version__}{engine}"
 
     def test_no_command_is_usage_error(self, capsys: pytest.CaptureFixture[str]) -> None:
         """No subcommand at all is a usage error: exit 2, usage on stderr."""

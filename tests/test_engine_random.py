@@ -155,6 +155,9 @@ class Checker:
         assert copy == s
         assert hash(copy) == hash(s)
         legal = list(s.legal_moves())
+        # (i) what the engine worked out about s and kept changes nothing: the
+        # copy, which shares none of it, lists the same moves
+        assert list(copy.legal_moves()) == legal
         # (d) no dead ends
         if not s.is_game_over:
             assert legal, f"dead end: {s!r} has no legal move (turn {s.turn})"

@@ -393,6 +393,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 # --- the parser and the entry point ---------------------------------------------
 
 
+def _engine() -> str:
+    from canasta.rules import COMPILED
+
+    return " (compiled engine)" if COMPILED else ""
+
+
 def _version() -> str:
     from canasta import __version__
 
@@ -406,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="The rules of Canasta and its house variants.",
         epilog=f"Run `{PROG} COMMAND --help` for the options of a command.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}{_engine()}")
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", title="commands", required=True
     )

@@ -13,10 +13,11 @@ hand can still add to the side's melds.
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, SupportsIndex, TypeVar
 
 from canasta.cards import JOKER, RANK_NAMES, Card, build_deck, parse_rank
 from canasta.errors import CanastaError, IllegalMoveError
@@ -55,6 +56,10 @@ from canasta.state import (
 from canasta.variant import Variant
 
 __all__ = ["Rules", "apply", "check", "compile_rules", "legal_moves", "new_game"]
+
+#: Whether this module runs compiled (built with ``CANASTA_COMPILE=1``; see
+#: hatch_build.py) rather than as Python source.
+COMPILED = not __file__.endswith(".py")
 
 BLACK_THREE = 3
 _T = TypeVar("_T")
@@ -135,6 +140,11 @@ class Rules:
         rank = self.natural_kinds[0] if self.natural_kinds else 4
         self.nat_add = [[self.valid(rank, n, j, False) for j in range(most_j)] for n in range(most_n)]
         self.nat_new = [[self.valid(rank, n, j, True) for j in range(most_j)] for n in range(most_n)]
+
+    def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
+        # tables are rebuilt from the variant (and shared through the cache),
+        # which also pickles a compiled engine's Rules
+        return compile_rules, (self.v,)
 
     def valid(self, rank: int, n: int, j: int, new: bool) -> bool:
         """Whether a meld of ``rank`` with ``n`` naturals and ``j`` wilds is legal."""
@@ -223,26 +233,32 @@ def _hand_seed(seed: int, hand_number: int) -> int:
 # -- dealing --------------------------------------------------------------------
 
 
-def new_game(variant: Variant, seed: int | None = None) -> GameState:
+def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
     """Deal the first hand of a game of ``variant``.
 
     Args:
         variant: the rules (see :func:`canasta.load_variant`).
-        seed: any integer; the same seed deals the same cards on every machine.
-            ``None`` picks a random seed (kept in ``state.seed``).
+        seed: any integer (or integer-like value, such as a NumPy integer); the
+            same seed deals the same cards on every machine. ``None`` picks a
+            random seed (kept in ``state.seed``).
 
     Raises:
-        CanastaError: the decks cannot serve the deal.
+        CanastaError: ``variant`` is not a Variant, ``seed`` is not an integer,
+            or the decks cannot serve the deal.
     """
     if not isinstance(variant, Variant):
         raise CanastaError(f"new_game expects a Variant, got {type(variant).__name__}")
     if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    if not isinstance(seed, int) or isinstance(seed, bool):
+        number = int.from_bytes(os.urandom(8), "little")
+    elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+        # checked here, not by the annotation: a compiled engine would refuse
+        # a wrong type with a bare TypeError
         raise CanastaError(f"seed must be an integer, got {seed!r}")
+    else:
+        number = operator.index(seed)
     r = compile_rules(variant)
     n_sides = len(r.sides)
-    return _deal(r, seed, 0, r.n - 1, (0,) * n_sides, ())
+    return _deal(r, number, 0, r.n - 1, (0,) * n_sides, ())
 
 
 def _deal(

@@ -1,0 +1,96 @@
+"""What the engine keeps about a state between calls must never show.
+
+``legal_moves()`` works out facts about a state once and keeps them with the
+state (hand counts, the side's melds, the legal moves), and ``apply()`` reuses
+them. These tests check that the kept facts cannot leak: callers get their own
+lists, pickled states travel without them, and equal states behave alike
+whether or not anything was kept.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import canasta
+from canasta import GameState
+
+CLASSIC = canasta.load_variant("classic")
+
+
+def midgame(seed: int, moves: int) -> GameState:
+    """A state ``moves`` random moves into a classic hand."""
+    rng = random.Random(seed)
+    s = canasta.new_game(CLASSIC, seed=seed)
+    for _ in range(moves):
+        if s.is_hand_over:
+            break
+        legal = s.legal_moves()
+        s = s.apply(legal[rng.randrange(len(legal))])
+    return s
+
+
+class TestKeptFacts:
+    def test_each_call_returns_a_list_of_its_own(self) -> None:
+        s = midgame(3, 7)
+        first = s.legal_moves()
+        expected = list(first)
+        assert isinstance(first, list)
+        first.clear()  # the caller's list is the caller's
+        again = s.legal_moves()
+        assert again == expected
+        assert again is not first
+
+    def test_a_pickled_state_travels_without_them(self) -> None:
+        s = midgame(5, 9)
+        legal = s.legal_moves()
+        assert s._ctx is not None
+        back = pickle.loads(pickle.dumps(s))
+        assert back == s
+        assert hash(back) == hash(s)
+        assert back._ctx is None
+        assert back.legal_moves() == legal
+
+    def test_equal_states_list_the_same_moves_with_or_without_them(self) -> None:
+        for seed in range(8):
+            s = midgame(seed, 4 + seed)
+            twin = midgame(seed, 4 + seed)
+            assert twin == s and twin is not s
+            before = twin.legal_moves()  # twin keeps its facts, s has none yet
+            for m in before:
+                assert s.is_legal(m)
+            assert s.legal_moves() == before
+
+    def test_apply_after_legal_moves_equals_apply_on_a_fresh_state(self) -> None:
+        rng = random.Random(11)
+        s = canasta.new_game(CLASSIC, seed=11)
+        while not s.is_hand_over:
+            legal = s.legal_moves()
+            m = legal[rng.randrange(len(legal))]
+            fresh = GameState(
+                s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, s.phase,
+                s.current, s.hands_, s.feet_, s.stock_, s.pile_, s.melds_, s.red_threes_,
+                s.opened, s.melded_before, s.turn, s.end, s.rules,
+            )
+            nxt = s.apply(m)
+            assert fresh.apply(m) == nxt
+            s = nxt
+
+
+class IntegerLike:
+    """A value that is not an int but converts to one losslessly (like a NumPy integer)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+class TestSeeds:
+    def test_an_integer_like_seed_deals_as_its_integer(self) -> None:
+        assert canasta.new_game(CLASSIC, seed=IntegerLike(42)) == canasta.new_game(CLASSIC, seed=42)
+
+    def test_the_state_keeps_the_seed_as_an_int(self) -> None:
+        s = canasta.new_game(CLASSIC, seed=IntegerLike(42))
+        assert type(s.seed) is int and s.seed == 42
