@@ -1027,7 +1027,8 @@ class _Ctx:
     ``legal_moves`` asks about a dozen candidate moves of the same state, and
     ``apply`` usually follows on that state: each of them reads the mover's
     seat, side, hand counts and melds from here instead of working them out
-    again. Held in the state's ``_ctx`` slot (see :func:`_ctx`).
+    again. Held in the state's ``_ctx`` slot (see :func:`_ctx`) until a move is
+    applied to the state.
     """
 
     __slots__ = ("counts", "hand", "info", "legal", "melds", "opened", "p", "r", "side", "turn", "v")
@@ -2009,4 +2010,8 @@ def apply(s: GameState, m: Move | str) -> GameState:
     if isinstance(result, str):
         raise IllegalMoveError(str(move), result)
     assert result is not None
+    # A state moved from is rarely asked again, but programs keep them (game
+    # records, search trees): drop what was worked out about it, so that a
+    # kept state costs no more than its own fields.
+    object.__setattr__(s, "_ctx", None)
     return result
