@@ -1363,11 +1363,12 @@ def _play_cards(
             if counts[k] < n:
                 return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
     t = c.turn
-    if (
-        not build and c.opened and t.asked != TOLD_YES and rank != BLACK_THREE
-        and len(hand0) - len(kinds) >= 2
-    ):
-        # the common case: an opened side keeps two cards, so a discard always remains
+    # the common case: an opened side keeps two cards, so a discard always
+    # remains and the turn can be finished (what _can_finish would say)
+    keeps_two = (
+        c.opened and t.asked != TOLD_YES and rank != BLACK_THREE and len(hand0) - len(kinds) >= 2
+    )
+    if keeps_two and not build:
         return None
     r = c.r
     v = c.v
@@ -1384,10 +1385,12 @@ def _play_cards(
     opened = c.opened
     pending = t.pending
     hand = tuple(rest)
-    left = list(counts)
-    for k in kinds:
-        left[k] -= 1
-    counts_after: tuple[int, ...] | None = tuple(left)
+    counts_after: tuple[int, ...] | None = None  # for the probes below
+    if not keeps_two:
+        left = list(counts)
+        for k in kinds:
+            left[k] -= 1
+        counts_after = tuple(left)
     total = t.points
     if not opened:
         total += sum(r.code_value[card] for card in used)
@@ -1398,22 +1401,27 @@ def _play_cards(
                 pending = ()
                 counts_after = None
     melds_t = tuple(melds)
-    q = _Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
     going_out = False
-    if not hand:
+    if keeps_two:
+        pass
+    elif not hand:
         if not _foot_available(s, p, 0, melds_t):
             # melding the last card goes out
             if v.going_out.final_discard != "optional":
                 return f"'{move}' would leave you no card: in this variant you go out by discarding"
+            q = _Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
             err = _going_out_error(s, q)
             if err:
                 return f"'{move}' would meld your last card, but {err}"
             going_out = True
     elif rank == BLACK_THREE and v.threes.black_meld == "going_out_only":
         # only as part of going out: the hand must end this turn with this meld
+        q = _Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
         if len(hand) > 1 or _going_out_error(s, q):
             return "black 3s may be melded only when going out"
-    elif not _can_finish(s, q):
+    elif not _can_finish(
+        s, _Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
+    ):
         if t.asked == TOLD_YES:
             return f"after '{move}' you could no longer go out, and your partner said yes"
         if not opened:
