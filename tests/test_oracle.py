@@ -26,6 +26,14 @@ from canasta.state import DRAW, PLAY, TOLD_YES, GameState
 
 MAX_HAND = 10  # brute force is exponential: keep the hands small
 
+# These tests switch parts of the engine off by replacing module functions; a
+# compiled engine (CANASTA_COMPILE=1) calls its own functions directly, so the
+# replacements would not reach it and the tests would prove less than they
+# claim. The Python engine, from the same source, runs them.
+pytestmark = pytest.mark.skipif(
+    rules.COMPILED, reason="replaces engine functions, which a compiled engine calls directly"
+)
+
 
 @contextmanager
 def raw_rules() -> Iterator[None]:
@@ -167,3 +175,33 @@ class TestTakeOracle:
                     checked += 1
                     accepted += expected
         assert checked > 5 and accepted > 0
+
+
+@contextmanager
+def no_greedy_plan() -> Iterator[None]:
+    """Make the quick going-out plan find nothing, so that the full search always decides."""
+    saved = rules._greedy_plan
+    rules._greedy_plan = lambda r, counts, melds, allow_black: (0, 0, 99, [])  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        rules._greedy_plan = saved  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("name", canasta.variant_names())
+class TestGoingOutShortcut:
+    """"Can the player still go out?" gets the same answer with or without the quick plan."""
+
+    def test_quick_plan_agrees_with_the_full_search(self, name: str) -> None:
+        checked = able = 0
+        for s in positions(name, 13, 300):
+            q = rules._probe(s)
+            q.asked = TOLD_YES
+            quick = rules._can_go_out(s, q)
+            with no_greedy_plan():
+                rules._outcomes.cache_clear()
+                full = rules._can_go_out(s, q)
+            assert quick == full, (name, s, s.hands_[s.current])
+            checked += 1
+            able += full
+        assert checked >= 100 and able > 0

@@ -737,7 +737,16 @@ def _can_go_out(s: GameState, q: _Probe) -> bool:
     allow_black = v.threes.black_meld != "never"
     final_optional = v.going_out.final_discard == "optional"
     if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds):
-        outs = _outcomes(r, tuple(counts), q.melds, allow_black, 1)
+        # the greedy plan of the opening bounds often shows a way out at once;
+        # the full search is needed only when it does not
+        _upper, pts, left, plan = _greedy_plan(r, counts, q.melds, allow_black)
+        if (
+            (left == 1 or (left == 0 and final_optional))
+            and (need <= 0 or pts >= need or waived)
+            and _plan_meets_requirement(r, q.melds, plan)
+        ):
+            return True
+        outs = _outcomes(r, counts, q.melds, allow_black, 1)
         for (left, ok, _black), pts in outs.items():
             if not ok or left == 2:
                 continue
@@ -764,6 +773,21 @@ def _opening_bounds(
 ) -> tuple[int, int, int]:
     """Quick bounds on the points a hand can still add: (upper bound, greedy, cards left).
 
+    See :func:`_greedy_plan`, which also returns the plan itself.
+    """
+    upper, greedy, left, _plan = _greedy_plan(r, counts, melds, allow_black)
+    return upper, greedy, left
+
+
+def _greedy_plan(
+    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool
+) -> tuple[int, int, int, list[list[int]]]:
+    """Quick bounds on the points a hand can still add, and a plan that adds them.
+
+    Returns (upper bound, greedy points, cards the plan leaves in hand, plan);
+    each plan item is ``[rank, naturals, wilds, index]``: the meld's shape when
+    the plan is done, and its index among ``melds`` (-1 for a new meld).
+
     The greedy plan adds every natural it can to the side's open melds, starts a
     meld of every rank held often enough, then of pairs completed with a wild
     card, and spreads the remaining wild cards over those melds while each stays
@@ -784,7 +808,7 @@ def _opening_bounds(
     wild_vals.sort(reverse=True)
     n_wild = len(wild_vals)
     upper = greedy = left = 0
-    plan: list[list[int]] = []  # [rank, naturals, wilds] of melds the plan may add wilds to
+    plan: list[list[int]] = []  # [rank, naturals, wilds, index] of melds the plan lays or grows
     short: list[tuple[int, int, int]] = []  # (points, rank, naturals) short of a new meld
     for k in r.natural_kinds:
         c = counts[k]
@@ -800,7 +824,7 @@ def _opening_bounds(
                 room -= 1
             greedy += room * val
             left += c - room
-            plan.append([k, om.naturals + room, om.wilds])
+            plan.append([k, om.naturals + room, om.wilds, oi])
         elif (k not in present or dup) and c >= r.min_nat:
             if c >= r.new_size:
                 upper += c * val
@@ -808,7 +832,7 @@ def _opening_bounds(
                 if ok_new[use][0]:
                     greedy += use * val
                     left += c - use
-                    plan.append([k, use, 0])
+                    plan.append([k, use, 0, -1])
                 else:
                     left += c
             else:
@@ -828,7 +852,7 @@ def _opening_bounds(
             greedy += pts
             left -= c
             used += need
-            plan.append([k, c, need])
+            plan.append([k, c, need, -1])
     for item in plan:
         while used < n_wild and ok_add[item[1]][item[2] + 1]:
             item[2] += 1
@@ -840,7 +864,29 @@ def _opening_bounds(
     if allow_black and b and r.valid(BLACK_THREE, b, 0, True):
         upper += b * r.value[BLACK_THREE]
     left += b
-    return upper, greedy, left
+    return upper, greedy, left, plan
+
+
+def _plan_meets_requirement(r: Rules, melds: tuple[MeldGroup, ...], plan: list[list[int]]) -> bool:
+    """Whether the side's melds, once ``plan`` (see :func:`_greedy_plan`) is laid, hold the
+    canastas that going out needs."""
+    tot, nat, mix, wld = _meld_info(r, melds).canasta_counts()
+    for rank, n, j, index in plan:
+        if index >= 0:
+            m = melds[index]
+            before = r.kind_of(m.rank, len(m.cards), m.wilds)
+            if before is not None:
+                tot -= 1
+                nat -= before == "natural"
+                mix -= before == "mixed"
+                wld -= before == "wild"
+        after = r.kind_of(rank, n + j, j)
+        if after is not None:
+            tot += 1
+            nat += after == "natural"
+            mix += after == "mixed"
+            wld += after == "wild"
+    return _req_met(r, (tot, nat, mix, wld))
 
 
 def _can_finish(s: GameState, q: _Probe) -> bool:
