@@ -4,7 +4,7 @@
 with the variable set) compiles ``canasta/rules.py``, the legal-move generator,
 into a C extension and ships it beside the Python source, which it shadows at
 import. The engine then plays random hands 1.7 to 1.9 times as fast; its
-behaviour is the same (CI runs the engine tests against both). Without the
+behaviour is the same (CI runs the test suite against both). Without the
 variable, and for editable installs always, the package stays pure Python.
 
 Compiling needs a C compiler and the Python headers; mypy (which brings mypyc)
