@@ -1481,11 +1481,13 @@ def _play_cards(
         return f"after '{move}' you could not finish the turn legally (keep a card to discard)"
     if not build:
         return None
-    s2 = _rebuild(
-        s, hands=_set(s.hands_, p, hand), melds=_set(s.melds_, side, melds_t),
-        opened=_set(s.opened, side, opened),
-        turn=Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn,
-                  t.played + tuple(used)),
+    s2 = GameState(
+        s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, s.phase, p,
+        _set(s.hands_, p, hand), s.feet_, s.stock_, s.pile_, _set(s.melds_, side, melds_t),
+        s.red_threes_, s.opened if opened == c.opened else _set(s.opened, side, opened),
+        s.melded_before,
+        Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used)),
+        s.end, r,
     )
     if going_out:
         return _end_hand(s2, "out", p, _concealed_possible(s, t.took_pile), False)
