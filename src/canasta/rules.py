@@ -793,8 +793,10 @@ def _greedy_plan(
     card, and spreads the remaining wild cards over those melds while each stays
     legal. Each of its melds can be laid and grown one legal step at a time, so
     when the plan reaches the minimum with two cards to spare the full search is
-    not needed. The upper bound counts every card that could possibly be melded
-    (a short rank only while wild cards remain to complete it).
+    not needed; nor is it when the plan leaves at most one card and holds the
+    canastas that going out needs (see :func:`_can_go_out`). The upper bound
+    counts every card that could possibly be melded (a short rank only while
+    wild cards remain to complete it).
     """
     info = _meld_info(r, melds)
     index = info.index
