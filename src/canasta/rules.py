@@ -17,6 +17,7 @@ import operator
 import os
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, SupportsIndex, TypeVar
 
 from canasta.cards import JOKER, RANK_NAMES, Card, build_deck, parse_rank
@@ -59,7 +60,7 @@ __all__ = ["Rules", "apply", "check", "compile_rules", "legal_moves", "new_game"
 
 #: Whether this module runs compiled (built with ``CANASTA_COMPILE=1``; see
 #: hatch_build.py) rather than as Python source.
-COMPILED = not __file__.endswith(".py")
+COMPILED = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 BLACK_THREE = 3
 _T = TypeVar("_T")
