@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import canasta
@@ -53,3 +54,32 @@ class TestBadInput:
             STATE.apply("discard 9")
         assert hash(STATE) == before
         assert canasta.new_game(CLASSIC, seed=1) == STATE
+
+
+class TestVariantsBuiltInCode:
+    """A Variant built in code is held to the same ranges as a profile file."""
+
+    @pytest.mark.parametrize(
+        ("area", "option", "value", "expected"),
+        [
+            ("deal", "hand_size", -1, "deal.hand_size: expected an integer from 1 to 30, got -1"),
+            ("draw", "count", 0, "draw.count: expected an integer from 1 to 3, got 0"),
+            ("melds", "min_size", 0, "melds.min_size: expected an integer >= 1, got 0"),
+            ("canastas", "size", 1, "canastas.size: expected an integer >= 2, got 1"),
+        ],
+    )
+    def test_out_of_range_value_refused_by_name(
+        self, area: str, option: str, value: int, expected: str
+    ) -> None:
+        """new_game refuses the variant, naming the option and its range, before dealing."""
+        part = attrs.evolve(getattr(CLASSIC, area), **{option: value})
+        bad = attrs.evolve(CLASSIC, **{area: part})
+        with pytest.raises(canasta.VariantError) as info:
+            canasta.new_game(bad, seed=1)
+        assert str(info.value) == f"variant 'classic': {expected}"
+
+    def test_valid_variant_built_in_code_plays(self) -> None:
+        """An in-range change made in code deals as usual."""
+        v = attrs.evolve(CLASSIC, draw=attrs.evolve(CLASSIC.draw, count=2))
+        s = canasta.new_game(v, seed=1)
+        assert s.legal_moves()

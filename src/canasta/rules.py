@@ -21,7 +21,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, SupportsIndex, TypeVar
 
 from canasta.cards import JOKER, RANK_NAMES, Card, build_deck, parse_rank
-from canasta.errors import CanastaError, IllegalMoveError
+from canasta.errors import CanastaError, IllegalMoveError, VariantError
 from canasta.moves import (
     RED_THREE,
     WILD_TARGET,
@@ -194,7 +194,23 @@ class Rules:
 
 @lru_cache(maxsize=64)
 def compile_rules(variant: Variant) -> Rules:
-    """Return the compiled tables of ``variant`` (cached)."""
+    """Return the compiled tables of ``variant`` (cached).
+
+    The variant is first checked as a profile file would be, so that one built
+    in code (with ``attrs.evolve``, say) and holding a value no profile may hold
+    is refused with the option and what it expects, instead of dealing a game
+    that can stall.
+
+    Raises:
+        VariantError: a value of ``variant`` is out of its option's range.
+    """
+    # imported here: profiles is the loader, which the engine otherwise never needs
+    from canasta.profiles import variant_from_dict, variant_to_dict
+
+    try:
+        variant_from_dict(variant_to_dict(variant))
+    except VariantError as exc:
+        raise VariantError(f"variant {variant.name!r}: {exc}") from None
     return Rules(variant)
 
 
