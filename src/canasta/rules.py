@@ -754,7 +754,7 @@ def _can_go_out(s: GameState, q: _Probe) -> bool:
     allow_black = v.threes.black_meld != "never"
     final_optional = v.going_out.final_discard == "optional"
     if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds):
-        # the greedy plan of the opening bounds often shows a way out at once;
+        # a quick greedy plan (_greedy_plan) often shows a way out at once;
         # the full search is needed only when it does not
         _upper, pts, left, plan = _greedy_plan(r, counts, q.melds, allow_black)
         if (
@@ -783,17 +783,6 @@ def _can_go_out(s: GameState, q: _Probe) -> bool:
             if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
                 return True
     return False
-
-
-def _opening_bounds(
-    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool
-) -> tuple[int, int, int]:
-    """Quick bounds on the points a hand can still add: (upper bound, greedy, cards left).
-
-    See :func:`_greedy_plan`, which also returns the plan itself.
-    """
-    upper, greedy, left, _plan = _greedy_plan(r, counts, melds, allow_black)
-    return upper, greedy, left
 
 
 def _greedy_plan(
@@ -933,9 +922,9 @@ def _can_finish(s: GameState, q: _Probe) -> bool:
     allow_black = v.threes.black_meld == "always"
     counts = q.counts
     pend = len(q.pending)
-    quick = _opening_bounds(r, counts, q.melds, allow_black)
-    if quick[0] >= need:
-        if quick[1] >= need and quick[2] + pend >= 2:
+    upper, greedy, left_over, _plan = _greedy_plan(r, counts, q.melds, allow_black)
+    if upper >= need:
+        if greedy >= need and left_over + pend >= 2:
             return True
         outs = _outcomes(r, counts, q.melds, allow_black)
         final_optional = v.going_out.final_discard == "optional"
@@ -1935,14 +1924,20 @@ def _meld_move(kinds: tuple[int, ...]) -> Meld:
     return Meld(kinds)
 
 
+def _sig_wilds(r: Rules, wild_sig: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Counts by kind of the wild cards in ``wild_sig`` (one number per ``r.wild_kinds``),
+    and the wild kinds held."""
+    counts = [0] * 16
+    for w, n_w in zip(r.wild_kinds, wild_sig, strict=True):
+        counts[w] = n_w
+    return counts, [w for w in r.wild_kinds if counts[w]]
+
+
 def _rank_meld_moves(
     r: Rules, k: int, c: int, wild_sig: tuple[int, ...]
 ) -> tuple[tuple[int, Meld], ...]:
     """New melds of rank ``k`` from ``c`` naturals and the wild cards counted in ``wild_sig``."""
-    counts = [0] * 16
-    for w, n_w in zip(r.wild_kinds, wild_sig, strict=True):
-        counts[w] = n_w
-    wilds = [w for w in r.wild_kinds if counts[w]]
+    counts, wilds = _sig_wilds(r, wild_sig)
     size = r.new_size
     out = []
     for n in range(max(r.min_nat, 1), min(c, size) + 1):
@@ -1997,10 +1992,7 @@ def _hand_candidates(
 @lru_cache(maxsize=1024)
 def _wild_meld_moves(r: Rules, wild_sig: tuple[int, ...]) -> tuple[tuple[int, Meld], ...]:
     """New melds of wild cards only, from the wild cards counted in ``wild_sig``."""
-    counts = [0] * 16
-    for w, n_w in zip(r.wild_kinds, wild_sig, strict=True):
-        counts[w] = n_w
-    wilds = [w for w in r.wild_kinds if counts[w]]
+    counts, wilds = _sig_wilds(r, wild_sig)
     return tuple((WILD_TARGET, _meld_move(combo)) for combo in _wild_combos(wilds, counts, r.new_size))
 
 
