@@ -411,13 +411,30 @@ def _state_out(s: GameState) -> dict[str, Any]:
         "hands": [_cards_out(h) for h in s.hands_],
         "feet": [_cards_out(f) for f in s.feet_],
         "stock": _cards_out(s.stock_),
-        "pile": _cards_out(s.pile_),
-        "melds": [[_meld_out(m) for m in side] for side in s.melds_],
-        "red_threes": [_cards_out(r) for r in s.red_threes_],
-        "opened": list(s.opened),
-        "melded_before": list(s.melded_before),
-        "turn": _turn_out(s.turn),
-        "end": _end_out(s.end),
+        **_table_out(
+            s.pile_, s.melds_, s.red_threes_, s.opened, s.melded_before, s.turn, s.end
+        ),
+    }
+
+
+def _table_out(
+    pile: Sequence[int],
+    melds: Sequence[Sequence[MeldGroup]],
+    red: Sequence[Sequence[int]],
+    opened: Sequence[bool],
+    melded_before: Sequence[bool],
+    turn: Turn,
+    end: HandEnd | None,
+) -> dict[str, Any]:
+    """The parts a state and a seat's view share (written; :class:`_Table` reads them)."""
+    return {
+        "pile": _cards_out(pile),
+        "melds": [[_meld_out(m) for m in side] for side in melds],
+        "red_threes": [_cards_out(r) for r in red],
+        "opened": list(opened),
+        "melded_before": list(melded_before),
+        "turn": _turn_out(turn),
+        "end": _end_out(end),
     }
 
 
@@ -517,13 +534,10 @@ def _view_out(view: SeatView) -> dict[str, Any]:
         "hand_sizes": list(view.hand_sizes),
         "foot_sizes": list(view.foot_sizes),
         "stock_size": view.stock_size,
-        "pile": _cards_out(view.pile_codes),
-        "melds": [[_meld_out(m) for m in side] for side in view.melds],
-        "red_threes": [_cards_out(r) for r in view.red_three_codes],
-        "opened": list(view.opened),
-        "melded_before": list(view.melded_before),
-        "turn": _turn_out(view.turn),
-        "end": _end_out(view.end),
+        **_table_out(
+            view.pile_codes, view.melds, view.red_three_codes, view.opened,
+            view.melded_before, view.turn, view.end,
+        ),
     }
 
 
