@@ -1,6 +1,6 @@
 """Build exact game positions for scenario tests.
 
-:func:`position` writes a :class:`~canasta.state.GameState` directly, card by card,
+:func:`position` writes a :class:`~canasta.engine.state.GameState` directly, card by card,
 so a test can set up the one situation a rule is about::
 
     s = position("classic", hands=["KH KS 5C 9D"], pile="7C KD", melds={0: ["QH QS QD"]})
@@ -19,10 +19,10 @@ from typing import Any
 
 import canasta
 from canasta.cards import build_deck, parse_cards
-from canasta.moves import WILD_TARGET
-from canasta.rules import KIND, _make_meld, compile_rules, shuffle
-from canasta.state import PHASE_NAMES, GameState, MeldGroup, Turn
-from canasta.variant import Variant
+from canasta.engine.moves import WILD_TARGET
+from canasta.engine.rules import KIND, _make_meld, compile_rules, shuffle
+from canasta.engine.state import PHASE_NAMES, GameState, MeldGroup, Turn
+from canasta.variant.model import Variant
 
 __all__ = ["cards", "meld", "position"]
 

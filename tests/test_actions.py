@@ -1,4 +1,4 @@
-"""Tests of canasta.actions: the integer action space for learning agents."""
+"""Tests of canasta.io.actions: the integer action space for learning agents."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests of canasta.bots: the Bot protocol, RandomBot and GreedyBot."""
+"""Tests of canasta.play.bots: the Bot protocol, RandomBot and GreedyBot."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 
 import canasta
 from canasta import Answer, Ask, Discard, Foot, GameState, GreedyBot, RandomBot, TakePile
-from canasta.bots import BOTS, Bot, bot_names, make_bot
 from canasta.errors import CanastaError
-from canasta.simulate import simulate
+from canasta.play.bots import BOTS, Bot, bot_names, make_bot
+from canasta.play.simulate import simulate
 
 BUNDLED = canasta.variant_names()
 

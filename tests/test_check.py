@@ -1,4 +1,4 @@
-"""Tests of canasta.check: the rule-set conflict checker and ``canasta check``.
+"""Tests of canasta.check.core: the rule-set conflict checker and ``canasta check``.
 
 ``tests/data/broken/`` holds one broken profile per kind of finding, named
 after its code (``C007-….yaml``); each must give exactly that code among its
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import canasta
-from canasta import check as check_module
-from canasta.check import (
+from canasta.check import core as check_module
+from canasta.check.core import (
     CHECKS,
     Diagnostic,
     Finding,
@@ -26,8 +26,8 @@ from canasta.check import (
     check_variant,
     checks_rst,
 )
+from canasta.engine.state import GameState
 from canasta.errors import CanastaError
-from canasta.state import GameState
 from strategies import variants
 
 BUNDLED = ["classic", "classic-2p", "classic-3p", "draw-two", "hand-and-foot"]

@@ -15,7 +15,7 @@ import yaml
 import canasta
 from canasta import cli
 from canasta.cli import main
-from canasta.rules import COMPILED
+from canasta.engine.rules import COMPILED
 
 BUNDLED = ["classic", "classic-2p", "classic-3p", "draw-two", "hand-and-foot"]
 
@@ -255,7 +255,7 @@ class TestSchema:
 
     def test_prints_valid_json_schema(self, capsys: pytest.CaptureFixture[str]) -> None:
         """The output is JSON, and a valid JSON Schema, equal to json_schema()."""
-        from canasta.schema import json_schema
+        from canasta.variant.schema import json_schema
 
         status, out, err = run(capsys, "schema")
         assert status == 0

@@ -1,4 +1,4 @@
-"""Tests for canasta.describe: rule books, differences and comparisons."""
+"""Tests for canasta.rulebook.core: rule books, differences and comparisons."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import canasta
 from canasta import cli
 from canasta import describe as describe_function
-from canasta.describe import (
+from canasta.rulebook.core import (
     FORMATS,
     compare,
     describe_diff,
@@ -28,7 +28,7 @@ from canasta.describe import (
     option_sentence,
     rule_book,
 )
-from canasta.variant import Assumption, RankBonus, Source, Variant
+from canasta.variant.model import Assumption, RankBonus, Source, Variant
 from strategies import variants
 
 BUNDLED = canasta.variant_names()

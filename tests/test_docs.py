@@ -13,7 +13,7 @@ import docutils.core
 import pytest
 
 import canasta
-from canasta.profiles import option_paths
+from canasta.variant.loading import option_paths
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

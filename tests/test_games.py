@@ -17,9 +17,9 @@ import pytest
 import canasta
 from canasta import GameState, Variant, score_side
 from canasta.cards import Card, parse_cards
-from canasta.profiles import variant_from_dict
-from canasta.rules import compile_rules, opening_minimum
-from canasta.state import DRAW, PLAY, Turn
+from canasta.engine.rules import compile_rules, opening_minimum
+from canasta.engine.state import DRAW, PLAY, Turn
+from canasta.variant.loading import variant_from_dict
 
 VARIANTS = canasta.variant_names()
 #: Random games per bundled profile.

@@ -1,4 +1,4 @@
-"""Tests for canasta.moves: move values and their notation."""
+"""Tests for canasta.engine.moves: move values and their notation."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from canasta import (
     TakePile,
     parse_move,
 )
-from canasta.moves import kind_name
+from canasta.engine.moves import kind_name
 from positions import position
 
 #: Every card kind a move may name: 0 = the wild-meld target W, 1 = a red 3, 3 = a black 3.

@@ -20,9 +20,9 @@ import attrs
 import pytest
 
 import canasta
-from canasta import rules
-from canasta.moves import Add, Answer, Ask, Discard, Foot, Meld, Move
-from canasta.state import DRAW, PLAY, TOLD_YES, GameState
+from canasta.engine import rules
+from canasta.engine.moves import Add, Answer, Ask, Discard, Foot, Meld, Move
+from canasta.engine.state import DRAW, PLAY, TOLD_YES, GameState
 
 MAX_HAND = 10  # brute force is exponential: keep the hands small
 

@@ -1,4 +1,4 @@
-"""Tests of canasta.play and the ``canasta play`` command."""
+"""Tests of canasta.play.terminal and the ``canasta play`` command."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 import canasta
 from canasta.cli import main
 from canasta.errors import CanastaError
-from canasta.play import play, read_move, render_hand_end, render_table
+from canasta.play.terminal import play, read_move, render_hand_end, render_table
 
 
 def session(text: str, **kwargs: object) -> tuple[int, str]:
@@ -49,7 +49,7 @@ class TestPlay:
 
     def test_record_replays(self, tmp_path: Path) -> None:
         """--record writes the game so far; replaying it reaches the same scores."""
-        from canasta.record import read_record
+        from canasta.io.record import read_record
 
         path = tmp_path / "game.rec"
         status, out = session("1\n" * 400, record=path)

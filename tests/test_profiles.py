@@ -1,4 +1,4 @@
-"""Tests for canasta.profiles: bundled lookup, strict loading, extends, assumptions, dumping.
+"""Tests for canasta.variant.loading: bundled lookup, strict loading, extends, assumptions, dumping.
 
 Error messages name the file exactly as the caller gave it. Most tests run in
 a temporary working directory and pass bare file names, so the expected
@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
-from canasta import profiles
 from canasta.errors import CanastaError, VariantError
-from canasta.profiles import (
+from canasta.variant import loading as profiles
+from canasta.variant.loading import (
     MAX_FILE_BYTES,
     converter,
     dump_variant,
@@ -30,7 +30,7 @@ from canasta.profiles import (
     variant_names,
     variant_to_dict,
 )
-from canasta.variant import (
+from canasta.variant.model import (
     AREAS,
     Assumption,
     DrawRules,

@@ -1,4 +1,4 @@
-"""Tests of canasta.record: game records, their replay and ``canasta replay``."""
+"""Tests of canasta.io.record: game records, their replay and ``canasta replay``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import canasta
 from canasta import CanastaError, Draw, GameRecorder, IllegalMoveError, RecordedGame, Variant
 from canasta.cli import main
-from canasta.record import (
+from canasta.io.record import (
     RecordError,
     parse_record,
     read_record,
@@ -274,7 +274,7 @@ class TestSimulateRecords:
     @pytest.mark.parametrize("name", VARIANTS)
     def test_records_replay_to_the_same_scores(self, name: str, tmp_path: Path) -> None:
         """Each simulated game's record replays to that game's final scores."""
-        from canasta.simulate import simulate
+        from canasta.play.simulate import simulate
 
         summary = simulate(name, 2, seed=3, record_dir=tmp_path / "recs")
         for game in summary.records:

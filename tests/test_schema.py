@@ -1,4 +1,4 @@
-"""Tests for canasta.schema: the JSON Schema of variant profiles."""
+"""Tests for canasta.variant.schema: the JSON Schema of variant profiles."""
 
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ import pytest
 import yaml
 from hypothesis import given, settings
 
-from canasta.profiles import (
+from canasta.variant.loading import (
     _bundled_dir,
     load_variant,
     option_paths,
     variant_names,
     variant_to_dict,
 )
-from canasta.schema import SCHEMA_DIALECT, json_schema, schema_text
-from canasta.variant import AREAS, MeldRules, PlayerRules, Variant
+from canasta.variant.model import AREAS, MeldRules, PlayerRules, Variant
+from canasta.variant.schema import SCHEMA_DIALECT, json_schema, schema_text
 from strategies import variants
 
 COMMITTED = Path(__file__).resolve().parents[1] / "variants" / "schema.json"

@@ -1,4 +1,4 @@
-"""Tests of canasta.scoring: score_side, ScoreBreakdown and the published figures.
+"""Tests of canasta.engine.scoring: score_side, ScoreBreakdown and the published figures.
 
 Every example below is worked by hand from /work/shared/RULES.md; the comment
 above it spells out the arithmetic. Card values (all three profiles): joker 50,
@@ -16,8 +16,8 @@ import pytest
 import canasta
 from canasta import CanastaError, NotationError, ScoreBreakdown, score_side
 from canasta.cli import main
-from canasta.score_file import ScoreFileError, read_score_file, score_data
-from canasta.scoring import SideTable, score_table, totals
+from canasta.engine.scoring import SideTable, score_table, totals
+from canasta.io.score_file import ScoreFileError, read_score_file, score_data
 
 CLASSIC = canasta.load_variant("classic")
 DRAW_TWO = canasta.load_variant("draw-two")

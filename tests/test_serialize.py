@@ -1,4 +1,4 @@
-"""Tests of canasta.serialize: to_json / from_json for variants, states, moves, views, scores."""
+"""Tests of canasta.io.serialize: to_json / from_json for variants, states, moves, views, scores."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ from canasta import (
     from_json,
     to_json,
 )
-from canasta.profiles import converter, variant_to_dict
-from canasta.state import ANSWER, Turn
+from canasta.engine.state import ANSWER, Turn
+from canasta.variant.loading import converter, variant_to_dict
 from strategies import variants
 
 VARIANTS = canasta.variant_names()

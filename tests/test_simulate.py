@@ -1,4 +1,4 @@
-"""Tests of canasta.simulate and the ``canasta simulate`` command."""
+"""Tests of canasta.play.simulate and the ``canasta simulate`` command."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import json
 import pytest
 
 import canasta
-from canasta.bots import GreedyBot
 from canasta.cli import main
 from canasta.errors import CanastaError
-from canasta.simulate import Summary, game_seed, play_game, progress_bar, simulate, wilson
+from canasta.play.bots import GreedyBot
+from canasta.play.simulate import Summary, game_seed, play_game, progress_bar, simulate, wilson
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

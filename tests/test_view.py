@@ -1,4 +1,4 @@
-"""Tests for canasta.view: what one seat may see."""
+"""Tests for canasta.engine.view: what one seat may see."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 import canasta
 from canasta import CanastaError, Card, GameState, SeatView
-from canasta.rules import _rebuild
+from canasta.engine.rules import _rebuild
 from positions import position
 
 VARIANTS = canasta.variant_names()

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from canasta.actions import ActionSpace
-from canasta.bots import Bot, GreedyBot, RandomBot
 from canasta.cards import Card, parse_cards
-from canasta.check import Diagnostic, check_variant
-from canasta.describe import describe
-from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
-from canasta.moves import (
+from canasta.check.core import Diagnostic, check_variant
+from canasta.engine.moves import (
     Add,
     Answer,
     Ask,
@@ -24,15 +20,19 @@ from canasta.moves import (
     TakePile,
     parse_move,
 )
-from canasta.profiles import load_variant, variant_names
-from canasta.record import GameRecorder, RecordedGame, read_record, write_record
-from canasta.rules import new_game
-from canasta.scoring import ScoreBreakdown, score_side
-from canasta.serialize import from_json, to_json
-from canasta.simulate import simulate
-from canasta.state import GameState, HandEnd, MeldGroup
-from canasta.variant import Variant
-from canasta.view import SeatView
+from canasta.engine.rules import new_game
+from canasta.engine.scoring import ScoreBreakdown, score_side
+from canasta.engine.state import GameState, HandEnd, MeldGroup
+from canasta.engine.view import SeatView
+from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
+from canasta.io.actions import ActionSpace
+from canasta.io.record import GameRecorder, RecordedGame, read_record, write_record
+from canasta.io.serialize import from_json, to_json
+from canasta.play.bots import Bot, GreedyBot, RandomBot
+from canasta.play.simulate import simulate
+from canasta.rulebook.core import describe
+from canasta.variant.loading import load_variant, variant_names
+from canasta.variant.model import Variant
 
 try:
     __version__ = version("canasta")

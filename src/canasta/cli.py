@@ -144,7 +144,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
     The output is itself a valid profile: save it, edit it, load it back.
     """
     from canasta import load_variant
-    from canasta.profiles import dump_variant
+    from canasta.variant.loading import dump_variant
 
     text = dump_variant(load_variant(args.variant))
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
@@ -175,8 +175,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     and explained in notes. With --diff OTHER, print only how VARIANT differs
     from OTHER, one rule per line ("Draw two cards from the stock instead of one.").
     """
-    from canasta.describe import describe, describe_diff
-    from canasta.profiles import load_variant
+    from canasta.rulebook.core import describe, describe_diff
+    from canasta.variant.loading import load_variant
 
     variant = load_variant(args.variant)
     if args.diff is None:
@@ -195,8 +195,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 )
 def _cmd_compare(args: argparse.Namespace) -> int:
     """Print a table of the main rules of each VARIANT, one column per variant."""
-    from canasta.describe import compare
-    from canasta.profiles import load_variant
+    from canasta.rulebook.core import compare
+    from canasta.variant.loading import load_variant
 
     sys.stdout.write(compare([load_variant(name) for name in args.variants], args.format))
     return EXIT_OK
@@ -207,7 +207,7 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     """Print the JSON Schema that variant profiles follow (for editors and validators)."""
     import json
 
-    from canasta.schema import json_schema
+    from canasta.variant.schema import json_schema
 
     print(json.dumps(json_schema(), indent=2, sort_keys=True))
     return EXIT_OK
@@ -234,7 +234,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     Exit 0 when no errors were found (with --strict: no warnings either), 1 otherwise.
     A profile that does not load is a finding too (C000). Every code is listed in the docs.
     """
-    from canasta.check import report
+    from canasta.check.core import report
 
     return report(
         args.targets, playouts=args.playouts, seed=args.seed, strict=args.strict,
@@ -261,7 +261,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     concealed, black_three_out, opened. Every problem is reported as
     FILE: sides[1].melds[0]: ... (exit 1).
     """
-    from canasta.score_file import ScoreFileError, read_score_file
+    from canasta.io.score_file import ScoreFileError, read_score_file
 
     try:
         scored = read_score_file(args.file)
@@ -284,7 +284,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     The first move that is not a move, or not legal where it stands, stops the
     replay with FILE:LINE and the reason (exit 1).
     """
-    from canasta.record import replay_file, score_report
+    from canasta.io.record import replay_file, score_report
 
     sys.stdout.write(score_report(replay_file(args.record)))
     return EXIT_OK
@@ -312,13 +312,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     type a number or the move's notation ('meld 7 7 2', 'discard 9'). 'q', end of
     input or Ctrl-C quit (exit 0).
     """
-    from canasta.play import play
+    from canasta.play.terminal import play
 
     return play(args.variant, seed=args.seed, seat=args.seat, bots=args.bots, record=args.record)
 
 
 def _bot_list(text: str) -> list[str]:
-    from canasta.bots import BOTS
+    from canasta.play.bots import BOTS
 
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
     bad = [n for n in names if n not in BOTS]
@@ -369,7 +369,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     """
     import json
 
-    from canasta.simulate import progress_bar, simulate
+    from canasta.play.simulate import progress_bar, simulate
 
     bar = progress_bar(sys.stderr) if sys.stderr.isatty() else None
     summary = simulate(
@@ -394,7 +394,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _engine() -> str:
-    from canasta.rules import COMPILED
+    from canasta.engine.rules import COMPILED
 
     return " (compiled engine)" if COMPILED else ""
 

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from canasta.bots import Bot, make_bot
+from canasta.engine.moves import Move, NextHand
+from canasta.engine.rules import new_game
 from canasta.errors import CanastaError
-from canasta.moves import Move, NextHand
-from canasta.rules import new_game
-from canasta.variant import Variant
+from canasta.play.bots import Bot, make_bot
+from canasta.variant.model import Variant
 
 __all__ = [
     "GameRecord", "Rate", "Summary", "game_seed", "play_game", "progress_bar", "simulate", "wilson",
@@ -162,7 +162,7 @@ def play_game(
         played.append(move)
         moves += 1
     if record_dir is not None:
-        from canasta.record import RecordedGame, write_record
+        from canasta.io.record import RecordedGame, write_record
 
         write_record(Path(record_dir) / f"game-{index:05d}.rec", RecordedGame(variant, gseed, played))
     scores = state.scores
@@ -388,7 +388,7 @@ class Summary:
 def _resolve(variant: Variant | str) -> Variant:
     if isinstance(variant, Variant):
         return variant
-    from canasta.profiles import load_variant
+    from canasta.variant.loading import load_variant
 
     return load_variant(variant)
 
@@ -452,10 +452,10 @@ def simulate(
     """Play ``games`` bot-against-bot games and summarize them.
 
     Args:
-        variant: a :class:`~canasta.variant.Variant`, a bundled profile name or a
+        variant: a :class:`~canasta.variant.model.Variant`, a bundled profile name or a
             profile path.
         games: how many games to play.
-        bots: bot names (``"greedy"``, ``"random"``) or :class:`~canasta.bots.Bot`
+        bots: bot names (``"greedy"``, ``"random"``) or :class:`~canasta.play.bots.Bot`
             objects, assigned to seats 0, 1, 2, ... in order and cycled; with
             ``("greedy", "random")`` in a partnership game, one side is greedy.
             Bot objects must keep no state between moves and, for ``jobs > 1``,
@@ -467,10 +467,10 @@ def simulate(
             decide (``None``: play every game to its end).
         progress: called as ``progress(done, games)`` after each game.
         record_dir: a directory (made if missing) to write each game's record
-            to, as ``game-NNNNN.rec``; see :mod:`canasta.record`.
+            to, as ``game-NNNNN.rec``; see :mod:`canasta.io.record`.
 
     Returns:
-        The :class:`~canasta.simulate.Summary`.
+        The :class:`~canasta.play.simulate.Summary`.
 
     Raises:
         CanastaError: a bot name is unknown, ``games`` or ``max_hands`` is not a

@@ -1,6 +1,6 @@
 """The rule-set conflict checker: find rules that contradict each other or never apply.
 
-:func:`check_variant` reads a resolved :class:`~canasta.variant.Variant` and
+:func:`check_variant` reads a resolved :class:`~canasta.variant.model.Variant` and
 returns :class:`Diagnostic` values, each with a stable code (``C001`` …), a
 severity, the dotted option paths involved, a message a card player
 understands and a hint. Severities:
@@ -38,8 +38,8 @@ import attrs
 import yaml
 
 from canasta.cards import JOKER
-from canasta.errors import CanastaError, VariantError
-from canasta.moves import (
+from canasta.engine import BLACK_THREE, GameState, Rules, compile_rules, new_game
+from canasta.engine.moves import (
     WILD_TARGET,
     Add,
     Answer,
@@ -51,10 +51,15 @@ from canasta.moves import (
     Move,
     TakePile,
 )
-from canasta.profiles import MAX_EXTENDS, MAX_FILE_BYTES, _bundled, _is_name, load_variant
-from canasta.rules import BLACK_THREE, Rules, compile_rules, new_game
-from canasta.state import GameState
-from canasta.variant import (
+from canasta.errors import CanastaError, VariantError
+from canasta.variant.loading import (
+    MAX_EXTENDS,
+    MAX_FILE_BYTES,
+    bundled_file,
+    is_bundled_name,
+    load_variant,
+)
+from canasta.variant.model import (
     CanastaRules,
     FootRules,
     OpeningRules,
@@ -1866,9 +1871,9 @@ def _extends_of(node: yaml.Node | None) -> tuple[str, _Pos] | None:
 
 def _parent(target: str, path: Path, display: str) -> tuple[Path, str, bool] | None:
     """The file an ``extends: target`` in ``path`` names: (path, display name, bundled)."""
-    if _is_name(target):
+    if is_bundled_name(target):
         try:
-            bundled_path, bundled_display = _bundled(target)
+            bundled_path, bundled_display = bundled_file(target)
         except VariantError:
             return None
         return bundled_path, bundled_display, True
@@ -1995,9 +2000,9 @@ def check_profile(
         with the loader's message (``C011`` for a cycle of ``extends``).
     """
     text = os.fspath(name_or_path)
-    if isinstance(name_or_path, str) and _is_name(name_or_path):
+    if isinstance(name_or_path, str) and is_bundled_name(name_or_path):
         try:
-            path, display = _bundled(name_or_path)
+            path, display = bundled_file(name_or_path)
         except VariantError as exc:
             return [_load_failure(exc, text)]
     else:

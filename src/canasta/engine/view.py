@@ -13,9 +13,9 @@ from collections.abc import Sequence
 import attrs
 
 from canasta.cards import Card
-from canasta.moves import Move
-from canasta.state import ANSWER, GameState, HandEnd, MeldGroup, Turn
-from canasta.variant import Variant
+from canasta.engine.moves import Move
+from canasta.engine.state import ANSWER, GameState, HandEnd, MeldGroup, Turn
+from canasta.variant.model import Variant
 
 __all__ = ["SeatView", "make_view"]
 
@@ -26,7 +26,7 @@ _HIDDEN = 16  # 4C
 
 @attrs.frozen(slots=True)
 class SeatView:
-    """One seat's view of a :class:`~canasta.state.GameState`.
+    """One seat's view of a :class:`~canasta.engine.state.GameState`.
 
     Attributes:
         seat: the seat this view is for.
@@ -40,7 +40,7 @@ class SeatView:
         opened: whether each side has made its opening meld.
         scores: each side's cumulative score before this hand.
         current: the seat to move.
-        phase: the phase number (see :mod:`canasta.state`).
+        phase: the phase number (see :mod:`canasta.engine.state`).
         turn: the current turn so far (cards drawn and pile cards held aside
             are shown only to the seat whose turn it is).
     """
@@ -119,8 +119,8 @@ def make_view(s: GameState, seat: int) -> SeatView:
     Raises:
         CanastaError: ``seat`` is not a seat of the game.
     """
+    from canasta.engine.rules import _rebuild
     from canasta.errors import CanastaError
-    from canasta.rules import _rebuild
 
     n = s.rules.n
     if not isinstance(seat, int) or not 0 <= seat < n:

@@ -29,8 +29,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
 from canasta.cards import JOKER
-from canasta.errors import CanastaError, IllegalMoveError
-from canasta.moves import (
+from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
     Add,
@@ -45,10 +44,11 @@ from canasta.moves import (
     Pass,
     TakePile,
 )
-from canasta.rules import BLACK_THREE, check, compile_rules
-from canasta.state import GameState
-from canasta.variant import Variant
-from canasta.view import SeatView
+from canasta.engine.rules import BLACK_THREE, check, compile_rules
+from canasta.engine.state import GameState
+from canasta.engine.view import SeatView
+from canasta.errors import CanastaError, IllegalMoveError
+from canasta.variant.model import Variant
 
 __all__ = ["ActionSpace"]
 
@@ -157,7 +157,7 @@ class ActionSpace:
                 (e.g. a meld of the wrong size); NotationError for text that is
                 not a move.
         """
-        from canasta.moves import parse_move
+        from canasta.engine.moves import parse_move
 
         m = parse_move(move) if isinstance(move, str) else move
         try:

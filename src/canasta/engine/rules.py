@@ -21,8 +21,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, SupportsIndex, TypeVar
 
 from canasta.cards import JOKER, RANK_NAMES, Card, build_deck, parse_rank
-from canasta.errors import CanastaError, IllegalMoveError, VariantError
-from canasta.moves import (
+from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
     Add,
@@ -39,8 +38,8 @@ from canasta.moves import (
     kind_name,
     parse_move,
 )
-from canasta.scoring import ScoreBreakdown, SideTable, score_table
-from canasta.state import (
+from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table
+from canasta.engine.state import (
     ANSWER,
     DRAW,
     GAME_OVER,
@@ -54,7 +53,8 @@ from canasta.state import (
     MeldGroup,
     Turn,
 )
-from canasta.variant import Variant
+from canasta.errors import CanastaError, IllegalMoveError, VariantError
+from canasta.variant.model import Variant
 
 __all__ = ["Rules", "apply", "check", "compile_rules", "legal_moves", "new_game"]
 
@@ -205,7 +205,7 @@ def compile_rules(variant: Variant) -> Rules:
         VariantError: a value of ``variant`` is out of its option's range.
     """
     # imported here: profiles is the loader, which the engine otherwise never needs
-    from canasta.profiles import variant_from_dict, variant_to_dict
+    from canasta.variant.loading import variant_from_dict, variant_to_dict
 
     try:
         variant_from_dict(variant_to_dict(variant))

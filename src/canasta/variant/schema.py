@@ -1,7 +1,7 @@
 """The JSON Schema of variant profiles, generated from the variant model.
 
 Editors use it to complete and check profile files. It is built by walking
-the attrs classes of :mod:`canasta.variant`, so a new option appears here (with
+the attrs classes of :mod:`canasta.variant.model`, so a new option appears here (with
 its description, range and default) as soon as it is added to the model; the
 committed copy is ``variants/schema.json`` (``canasta schema > variants/schema.json``).
 
@@ -19,13 +19,13 @@ from typing import Any, Literal, get_args, get_origin
 
 import attrs
 
-from canasta.profiles import (
+from canasta.variant.loading import (
     _fields,
     _optional_inner,
     converter,
     option_paths,
 )
-from canasta.variant import Variant
+from canasta.variant.model import Variant
 
 __all__ = ["SCHEMA_DIALECT", "json_schema", "schema_text"]
 
@@ -91,7 +91,7 @@ def _class_schema(cls: type) -> dict[str, Any]:
 def json_schema() -> dict[str, Any]:
     """Return the JSON Schema (draft 2020-12) of a variant profile file.
 
-    Every option of :class:`~canasta.variant.Variant` is described with its
+    Every option of :class:`~canasta.variant.model.Variant` is described with its
     type, range, default and one-line description, plus the file-level keys
     ``extends`` and ``assumed``. Unknown keys are not allowed.
 

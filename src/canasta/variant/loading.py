@@ -37,7 +37,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from canasta.cards import RANK_NAMES, RANKS, parse_rank
 from canasta.errors import CanastaError, VariantError
-from canasta.variant import AREAS, Assumption, RankBonus, Variant, WildRules
+from canasta.variant.model import AREAS, Assumption, RankBonus, Variant, WildRules
 
 __all__ = [
     "MAX_EXTENDS",
@@ -635,11 +635,11 @@ def _check_assumed(val: _Val, ctx: _Ctx) -> dict[str, str]:
 
 
 def _bundled_dir() -> Path:
-    here = Path(__file__).resolve().parent
-    installed = here / "variants"  # the wheel force-includes variants/ here
+    package = Path(__file__).resolve().parents[1]  # canasta/, above canasta/variant/
+    installed = package / "variants"  # the wheel force-includes variants/ here
     if installed.is_dir():
         return installed
-    return here.parents[1] / "variants"  # an editable install: the repository's variants/
+    return package.parents[1] / "variants"  # an editable install: the repository's variants/
 
 
 def variant_names() -> list[str]:
@@ -655,13 +655,13 @@ def variant_names() -> list[str]:
         return []
 
 
-def _is_name(text: str) -> bool:
+def is_bundled_name(text: str) -> bool:
     """A bundled name: no directory separator and no YAML suffix."""
     separators = {"/", os.sep} | ({os.altsep} if os.altsep else set())
     return not any(s in text for s in separators) and not text.endswith((".yaml", ".yml"))
 
 
-def _bundled(name: str) -> tuple[Path, str]:
+def bundled_file(name: str) -> tuple[Path, str]:
     """The file and display name of bundled profile ``name``."""
     names = variant_names()
     if name not in names:
@@ -729,9 +729,9 @@ class _Source:
 
 
 def _resolve_extends(target: str, pos: _Pos | None, child: _Source, ctx: _Ctx) -> _Source:
-    if _is_name(target):
+    if is_bundled_name(target):
         try:
-            path, display = _bundled(target)
+            path, display = bundled_file(target)
         except VariantError as exc:
             raise ctx.error(pos, "extends", str(exc)) from None
         return _Source(path, display)
@@ -826,7 +826,7 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
         name_or_path: ``"classic"``, or a path such as ``"house.yaml"``.
 
     Returns:
-        The complete, frozen :class:`~canasta.variant.Variant`. Its ``name`` is
+        The complete, frozen :class:`~canasta.variant.model.Variant`. Its ``name`` is
         the profile's ``name:``, or the file name without its suffix.
 
     Raises:
@@ -839,8 +839,8 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
         raise VariantError(
             f"{name_or_path!r}: expected a bundled variant name or the path of a YAML profile"
         )
-    if isinstance(name_or_path, str) and _is_name(name_or_path):
-        path, display = _bundled(name_or_path)
+    if isinstance(name_or_path, str) and is_bundled_name(name_or_path):
+        path, display = bundled_file(name_or_path)
     else:
         path = Path(name_or_path)
         display = os.fspath(name_or_path)

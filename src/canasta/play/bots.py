@@ -1,6 +1,6 @@
 """Computer players: the :class:`Bot` protocol, :class:`RandomBot` and :class:`GreedyBot`.
 
-A bot sees only its own seat's :class:`~canasta.view.SeatView` and returns one of
+A bot sees only its own seat's :class:`~canasta.engine.view.SeatView` and returns one of
 ``view.legal_moves()``::
 
     import random
@@ -21,8 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from canasta.errors import CanastaError
-from canasta.moves import (
+from canasta.engine.moves import (
     WILD_TARGET,
     Add,
     Answer,
@@ -34,9 +33,10 @@ from canasta.moves import (
     Pass,
     TakePile,
 )
-from canasta.rules import BLACK_THREE, KIND, Rules, compile_rules, hand_counts
-from canasta.state import ANSWER, DRAW, PLAY, MeldGroup
-from canasta.view import SeatView
+from canasta.engine.rules import BLACK_THREE, KIND, Rules, compile_rules, hand_counts
+from canasta.engine.state import ANSWER, DRAW, PLAY, MeldGroup
+from canasta.engine.view import SeatView
+from canasta.errors import CanastaError
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot"]
 

@@ -1,6 +1,6 @@
 """Rule books generated from variant profiles.
 
-:func:`describe` turns a :class:`~canasta.variant.Variant` into a complete rule
+:func:`describe` turns a :class:`~canasta.variant.model.Variant` into a complete rule
 book in plain English, as Markdown, reStructuredText or HTML;
 :func:`describe_diff` states only the rules in which one variant differs from
 another; :func:`compare` sets the main rules of several variants side by side.
@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 import attrs
 
-from canasta.variant import Variant
+from canasta.variant.model import Variant
 
 __all__ = [
     "FORMATS",
@@ -1572,7 +1572,7 @@ def _meld_phrase(rank: str, n: int, j: int, wilds: Sequence[str]) -> str:
 def _meld_examples(v: Variant) -> str | None:
     """Legal and illegal melds side by side, each checked by the engine's own rule."""
     from canasta.cards import parse_rank
-    from canasta.rules import compile_rules
+    from canasta.engine import compile_rules
 
     valid = compile_rules(v).valid
     wilds = [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]

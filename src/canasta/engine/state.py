@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from canasta.cards import Card
-from canasta.scoring import ScoreBreakdown
+from canasta.engine.scoring import ScoreBreakdown
 
 if TYPE_CHECKING:
-    from canasta.moves import Move
-    from canasta.rules import Rules
-    from canasta.variant import Variant
+    from canasta.engine.moves import Move
+    from canasta.engine.rules import Rules
+    from canasta.variant.model import Variant
 
 __all__ = ["ANSWER", "DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "GameState", "HandEnd", "MeldGroup", "Turn"]
 
@@ -256,18 +256,18 @@ class GameState:
         return rules.apply(self, move)
 
     def parse_move(self, text: str) -> Move:
-        """Parse move notation; see :mod:`canasta.moves`.
+        """Parse move notation; see :mod:`canasta.engine.moves`.
 
         Raises:
             NotationError: ``text`` is not a move.
         """
-        from canasta.moves import parse_move
+        from canasta.engine.moves import parse_move
 
         return parse_move(text)
 
     def view(self, seat: int) -> Any:
-        """What ``seat`` may see; see :class:`canasta.view.SeatView`."""
-        from canasta.view import make_view
+        """What ``seat`` may see; see :class:`canasta.engine.view.SeatView`."""
+        from canasta.engine.view import make_view
 
         return make_view(self, seat)
 
@@ -280,4 +280,4 @@ class GameState:
 
 # Imported last: rules needs the classes above, and the methods above need rules.
 # A module-level import keeps the import statement off every call.
-from canasta import rules  # noqa: E402
+from canasta.engine import rules  # noqa: E402

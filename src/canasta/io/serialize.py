@@ -23,7 +23,7 @@ variant's decks raises :class:`~canasta.errors.CanastaError` with the path of
 the offending value (``data.hands[2][5]: 'XX' is not a card ...``).
 
 The (un)structuring hooks are registered on the library's one cattrs converter,
-:data:`canasta.profiles.converter`, so ``converter.unstructure(state)`` gives
+:data:`canasta.variant.loading.converter`, so ``converter.unstructure(state)`` gives
 the ``data`` part of the envelope too.
 """
 
@@ -36,18 +36,10 @@ from functools import cache
 from typing import Any, NoReturn, TypeVar
 
 from canasta.cards import Card, build_deck, parse_card, parse_rank
-from canasta.errors import CanastaError, NotationError, VariantError
-from canasta.moves import RED_THREE, WILD_TARGET, Move, kind_name, parse_move
-from canasta.profiles import (
-    converter,
-    load_variant,
-    variant_from_dict,
-    variant_names,
-    variant_to_dict,
-)
-from canasta.rules import KIND, compile_rules
-from canasta.scoring import ScoreBreakdown
-from canasta.state import (
+from canasta.engine.moves import RED_THREE, WILD_TARGET, Move, kind_name, parse_move
+from canasta.engine.rules import KIND, compile_rules
+from canasta.engine.scoring import ScoreBreakdown
+from canasta.engine.state import (
     HAND_OVER,
     NOT_ASKED,
     PHASE_NAMES,
@@ -58,8 +50,16 @@ from canasta.state import (
     MeldGroup,
     Turn,
 )
-from canasta.variant import Variant
-from canasta.view import _HIDDEN, SeatView
+from canasta.engine.view import _HIDDEN, SeatView
+from canasta.errors import CanastaError, NotationError, VariantError
+from canasta.variant.loading import (
+    converter,
+    load_variant,
+    variant_from_dict,
+    variant_names,
+    variant_to_dict,
+)
+from canasta.variant.model import Variant
 
 __all__ = ["FORMAT", "from_json", "to_json"]
 
@@ -571,7 +571,7 @@ def _view_in(value: Any, path: str) -> SeatView:
         _fail(path, f"the visible cards and the hidden counts are more than the decks of "
               f"variant {v.name!r} hold")
     # The stand-in state that answers legal_moves(): hidden cards are placeholders,
-    # as in canasta.view.make_view; it knows no seed and no history.
+    # as in canasta.engine.view.make_view; it knows no seed and no history.
     hands = tuple(hand if i == seat else (_HIDDEN,) * size for i, size in enumerate(hand_sizes))
     stand_in = GameState(
         variant=v, seed=0, hand_number=hand_number, dealer=dealer, scores=scores, history=(),
@@ -645,9 +645,9 @@ def to_json(obj: Variant | GameState | Move | SeatView | ScoreBreakdown,
     """Write ``obj`` as a JSON document ``{"format": 1, "type": ..., "data": ...}``.
 
     Args:
-        obj: a :class:`~canasta.variant.Variant`, :class:`~canasta.state.GameState`,
-            move, :class:`~canasta.view.SeatView` or
-            :class:`~canasta.scoring.ScoreBreakdown`.
+        obj: a :class:`~canasta.variant.model.Variant`, :class:`~canasta.engine.state.GameState`,
+            move, :class:`~canasta.engine.view.SeatView` or
+            :class:`~canasta.engine.scoring.ScoreBreakdown`.
         indent: indent nested values by this many spaces; ``None`` writes one line.
 
     Returns:

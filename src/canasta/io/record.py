@@ -15,7 +15,7 @@ The header is YAML with exactly three keys: ``format`` (the record format
 number, :data:`RECORD_FORMAT`), ``seed`` (the deal seed given to
 :func:`canasta.new_game`) and ``variant``: the name of a bundled profile, or a
 whole profile as a YAML mapping indented under ``variant:`` (what
-``canasta.profiles.dump_variant`` writes; ``extends:`` may name a bundled
+``canasta.variant.loading.dump_variant`` writes; ``extends:`` may name a bundled
 profile only). A record names a bundled profile only when the game's variant
 equals it; replaying reads the bundled profile of the installed library.
 
@@ -35,12 +35,12 @@ from typing import Any
 import attrs
 import yaml
 
+from canasta.engine.moves import Move, parse_move
+from canasta.engine.rules import new_game
+from canasta.engine.state import GameState
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
-from canasta.moves import Move, parse_move
-from canasta.profiles import dump_variant, load_variant, variant_from_dict, variant_names
-from canasta.rules import new_game
-from canasta.state import GameState
-from canasta.variant import Variant
+from canasta.variant.loading import dump_variant, load_variant, variant_from_dict, variant_names
+from canasta.variant.model import Variant
 
 __all__ = [
     "RECORD_FORMAT",
@@ -108,7 +108,7 @@ class RecordedGame:
     """A game as its variant, its seed and the moves played from the first deal.
 
     Build one directly (moves may be given as notation), with
-    :class:`~canasta.GameRecorder` while playing, or with :func:`~canasta.record.parse_record` /
+    :class:`~canasta.GameRecorder` while playing, or with :func:`~canasta.io.record.parse_record` /
     :func:`~canasta.read_record` from text.
 
     Attributes:
@@ -166,7 +166,7 @@ class RecordedGame:
                 the final scores; this replays the game.
 
         Returns:
-            The text; :func:`~canasta.record.parse_record` reads it back into an equal record.
+            The text; :func:`~canasta.io.record.parse_record` reads it back into an equal record.
 
         Raises:
             RecordError: ``annotate`` is true and a move is illegal.
@@ -350,7 +350,7 @@ def read_record(path: str | os.PathLike[str]) -> RecordedGame:
         path: the record file.
 
     Returns:
-        The record (see :func:`~canasta.record.parse_record`); errors name ``path``.
+        The record (see :func:`~canasta.io.record.parse_record`); errors name ``path``.
 
     Raises:
         RecordError: the file cannot be read, or is not a valid record.

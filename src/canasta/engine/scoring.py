@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from canasta.variant import Variant
+from canasta.variant.model import Variant
 
 __all__ = ["ScoreBreakdown", "SideTable", "score_table"]
 
@@ -181,9 +181,9 @@ def score_side(
             names the meld or the value and the rule.
     """
     from canasta.cards import JOKER, build_deck
+    from canasta.engine.moves import RED_THREE, kind_name
+    from canasta.engine.rules import BLACK_THREE, KIND, compile_rules
     from canasta.errors import CanastaError
-    from canasta.moves import RED_THREE, kind_name
-    from canasta.rules import BLACK_THREE, KIND, compile_rules
 
     if not isinstance(variant, Variant):
         raise CanastaError(f"score_side expects a Variant, got {type(variant).__name__}")
@@ -214,7 +214,7 @@ def score_side(
         if rank == BLACK_THREE and variant.threes.black_meld != "always" and not went_out:
             raise CanastaError(f"meld {i + 1} ({text}): black 3s may be melded only when going out")
         if not r.valid(rank, len(naturals), j, True):
-            from canasta.rules import _meld_rule_text
+            from canasta.engine.rules import _meld_rule_text
 
             reason = _meld_rule_text(r, rank, len(naturals), j) if rank != BLACK_THREE else (
                 "that is not a legal meld of black 3s"
@@ -268,7 +268,7 @@ def score_side(
                 counts[0] += 1
                 counts[{"natural": 1, "mixed": 2, "wild": 3}[kind]] += 1
         if not all(have >= need for have, need in zip(counts, r.req, strict=True)):
-            from canasta.rules import _req_text
+            from canasta.engine.rules import _req_text
 
             raise CanastaError(f"went_out: going out needs {_req_text(r)}")
     held = red_threes_held + sum(1 for c in left_cards if KIND[c] == RED_THREE)

@@ -4,7 +4,7 @@
 stream, so a test (or another front end) can drive it::
 
     import io
-    from canasta.play import play
+    from canasta.play.terminal import play
 
     status = play("classic", seed=7, stdin=io.StringIO("1\\n" * 500), stdout=io.StringIO())
 
@@ -22,13 +22,13 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from canasta.bots import Bot, make_bot
 from canasta.cards import RANK_NAMES, Card
+from canasta.engine.moves import Move, kind_name
+from canasta.engine.rules import new_game, opening_minimum
+from canasta.engine.state import ANSWER, GameState, MeldGroup
 from canasta.errors import CanastaError, IllegalMoveError, NotationError
-from canasta.moves import Move, kind_name
-from canasta.rules import new_game, opening_minimum
-from canasta.state import ANSWER, GameState, MeldGroup
-from canasta.variant import Variant
+from canasta.play.bots import Bot, make_bot
+from canasta.variant.model import Variant
 
 __all__ = ["QUIT_WORDS", "play", "read_move", "render_hand_end", "render_table"]
 
@@ -242,13 +242,13 @@ def play(
     """Play a game in the terminal: the person at ``seat``, bots at the other seats.
 
     Args:
-        variant: a :class:`~canasta.variant.Variant`, a bundled name or a profile path.
+        variant: a :class:`~canasta.variant.model.Variant`, a bundled name or a profile path.
         seed: the deal seed (``None``: a random one, printed so the game can be replayed).
         seat: the person's seat, from 0.
         bots: bot names for the other seats, in seat order and cycled.
         stdin: where moves are read from (default ``sys.stdin``).
         stdout: where the table is written (default ``sys.stdout``).
-        record: a file to write the game record to (see :mod:`canasta.record`)
+        record: a file to write the game record to (see :mod:`canasta.io.record`)
             when the game ends or the person quits; ``canasta replay`` replays it.
 
     Returns:
@@ -259,7 +259,7 @@ def play(
     Raises:
         CanastaError: the seat is not a seat of the variant, or a bot name is unknown.
     """
-    from canasta.profiles import load_variant
+    from canasta.variant.loading import load_variant
 
     inp = sys.stdin if stdin is None else stdin
     out = sys.stdout if stdout is None else stdout
@@ -314,7 +314,7 @@ def play(
         return _bye(out, "Interrupted")
     finally:
         if record is not None:
-            from canasta.record import RecordedGame, write_record
+            from canasta.io.record import RecordedGame, write_record
 
             write_record(record, RecordedGame(v, seed, tuple(moves)))
             out.write(f"Game record written to {os.fspath(record)}.\n")

@@ -1,0 +1,1 @@
+"""The conflict checker: static checks of a variant, playouts, profile-file checks."""

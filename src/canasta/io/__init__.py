@@ -1,0 +1,1 @@
+"""In and out: JSON, game records, the integer action encoding, score files."""

@@ -1,0 +1,1 @@
+"""Playing: bots, the terminal game and batch simulation."""

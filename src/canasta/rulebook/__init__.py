@@ -1,0 +1,1 @@
+"""Rule books: sentences by rule area, renderers, differences and comparisons."""

@@ -1,0 +1,68 @@
+"""The rule vocabulary: the :class:`Variant` model, loading profiles, the schema.
+
+Data flows out of here and never back: this package uses nothing of
+``canasta`` but :mod:`canasta.cards` and :mod:`canasta.errors`. Modules inside
+it import each other directly, never through this file.
+"""
+
+from canasta.variant.loading import (
+    dump_variant,
+    load_variant,
+    variant_from_dict,
+    variant_names,
+    variant_to_dict,
+)
+from canasta.variant.model import (
+    AREAS,
+    Assumption,
+    CanastaRules,
+    CardValues,
+    DealRules,
+    DeckRules,
+    DrawRules,
+    FootRules,
+    GameRules,
+    GoingOutRules,
+    MeldRules,
+    OpeningRules,
+    OpeningStep,
+    PileRules,
+    PlayerRules,
+    RankBonus,
+    ScoringRules,
+    Source,
+    ThreeRules,
+    Variant,
+    WildRules,
+    option_doc,
+)
+
+__all__ = [
+    "AREAS",
+    "Assumption",
+    "CanastaRules",
+    "CardValues",
+    "DealRules",
+    "DeckRules",
+    "DrawRules",
+    "FootRules",
+    "GameRules",
+    "GoingOutRules",
+    "MeldRules",
+    "OpeningRules",
+    "OpeningStep",
+    "PileRules",
+    "PlayerRules",
+    "RankBonus",
+    "ScoringRules",
+    "Source",
+    "ThreeRules",
+    "Variant",
+    "WildRules",
+    "dump_variant",
+    "load_variant",
+    "option_doc",
+    "variant_from_dict",
+    "variant_names",
+    "variant_to_dict",
+]
