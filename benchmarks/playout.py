@@ -23,7 +23,7 @@ import time
 import tracemalloc
 
 import canasta
-from canasta.engine.rules import COMPILED
+from canasta.engine import COMPILED
 
 
 def play_rate(variant: canasta.Variant, hands: int, seed: int) -> tuple[float, float]:

@@ -19,8 +19,9 @@ from typing import Any
 
 import canasta
 from canasta.cards import build_deck, parse_cards
+from canasta.engine import KIND, compile_rules, shuffle
+from canasta.engine.melds import make_meld as _make_meld
 from canasta.engine.moves import WILD_TARGET
-from canasta.engine.rules import KIND, _make_meld, compile_rules, shuffle
 from canasta.engine.state import PHASE_NAMES, GameState, MeldGroup, Turn
 from canasta.variant.model import Variant
 

@@ -15,7 +15,7 @@ import yaml
 import canasta
 from canasta import cli
 from canasta.cli import main
-from canasta.engine.rules import COMPILED
+from canasta.engine import COMPILED
 
 BUNDLED = ["classic", "classic-2p", "classic-3p", "draw-two", "hand-and-foot"]
 

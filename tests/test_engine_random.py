@@ -36,7 +36,7 @@ from canasta import (
     TakePile,
 )
 from canasta.cards import build_deck
-from canasta.engine.rules import KIND
+from canasta.engine import KIND
 from strategies import playouts
 
 VARIANTS = canasta.variant_names()

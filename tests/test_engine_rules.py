@@ -19,7 +19,7 @@ import pytest
 import canasta
 from canasta import GameState, IllegalMoveError
 from canasta.cards import build_deck
-from canasta.engine.rules import KIND
+from canasta.engine import KIND
 from positions import cards, position
 
 

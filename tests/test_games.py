@@ -17,7 +17,7 @@ import pytest
 import canasta
 from canasta import GameState, Variant, score_side
 from canasta.cards import Card, parse_cards
-from canasta.engine.rules import compile_rules, opening_minimum
+from canasta.engine import compile_rules, opening_minimum
 from canasta.engine.state import DRAW, PLAY, Turn
 from canasta.variant.loading import variant_from_dict
 

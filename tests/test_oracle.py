@@ -2,7 +2,7 @@
 
 The engine accepts a step of the play phase (meld, add, take the pile, ...) only
 if the turn can still be finished legally afterwards, a question it answers with
-a dynamic programme (``rules._outcomes``). Here the same question is answered by
+a dynamic programme (``canasta.engine.oracle.outcomes``). Here the same question is answered by
 searching every sequence of steps, with that check switched off, until the turn
 ends: the two must agree on every step of many random positions, for every
 bundled profile. Agreement both ways means the engine refuses no step a player
@@ -20,7 +20,9 @@ import attrs
 import pytest
 
 import canasta
-from canasta.engine import rules
+from canasta.engine import candidates, draw, oracle, tables
+from canasta.engine import game as engine_game
+from canasta.engine.facts import probe
 from canasta.engine.moves import Add, Answer, Ask, Discard, Foot, Meld, Move
 from canasta.engine.state import DRAW, PLAY, TOLD_YES, GameState
 
@@ -31,24 +33,40 @@ MAX_HAND = 10  # brute force is exponential: keep the hands small
 # replacements would not reach it and the tests would prove less than they
 # claim. The Python engine, from the same source, runs them.
 pytestmark = pytest.mark.skipif(
-    rules.COMPILED, reason="replaces engine functions, which a compiled engine calls directly"
+    tables.COMPILED, reason="replaces engine functions, which a compiled engine calls directly"
 )
+
+
+@contextmanager
+def replaced(name: str, stand_in: object) -> Iterator[None]:
+    """Replace the engine function ``name`` in every engine module that calls it.
+
+    Each module binds the names it imports, so a replacement must reach each of
+    them; the test fails if none holds the name (a patch that reaches nothing).
+    """
+    original = getattr(oracle, name)
+    homes = [m for m in vars(canasta.engine).values()
+             if isinstance(m, type(oracle)) and getattr(m, name, None) is original]
+    assert homes, name
+    for module in homes:
+        setattr(module, name, stand_in)
+    try:
+        yield
+    finally:
+        for module in homes:
+            setattr(module, name, original)
 
 
 @contextmanager
 def raw_rules() -> Iterator[None]:
     """Switch the finishability check off, so steps are judged by their own rule only."""
-    saved = rules._can_finish
-    rules._can_finish = lambda s, q: True  # type: ignore[assignment]
-    try:
+    with replaced("can_finish", lambda s, q: True):
         yield
-    finally:
-        rules._can_finish = saved  # type: ignore[assignment]
 
 
 def _raw_moves(s: GameState) -> list[Move]:
     # asking is judged by the oracle itself; leave it out of the brute force
-    return [m for m in rules._candidates(s) if not isinstance(m, Ask) and rules._step(s, m, False) is None]
+    return [m for m in candidates.candidate_moves(s) if not isinstance(m, Ask) and engine_game.step(s, m, False) is None]
 
 
 def finishable(s: GameState, memo: dict[GameState, bool]) -> bool:
@@ -63,7 +81,7 @@ def finishable(s: GameState, memo: dict[GameState, bool]) -> bool:
         if isinstance(m, Discard):
             ok = True
             break
-        nxt = rules._step(s, m, True)
+        nxt = engine_game.step(s, m, True)
         assert isinstance(nxt, GameState)
         if nxt.phase != PLAY or nxt.current != s.current or finishable(nxt, memo):
             ok = True
@@ -131,7 +149,7 @@ class TestOracle:
                 for m in raw:
                     if isinstance(m, Foot):
                         continue  # the foot's cards are hidden: judged by its own rule
-                    nxt = rules._step(s, m, True)
+                    nxt = engine_game.step(s, m, True)
                     assert isinstance(nxt, GameState)
                     if isinstance(m, Discard) or nxt.phase != PLAY or nxt.current != s.current:
                         expected = True
@@ -148,7 +166,7 @@ def draw_positions(name: str, seed: int, count: int) -> Iterator[GameState]:
     """Draw-phase states where the pile's top card could be taken, from random play."""
     return _sampled(
         name, seed, count,
-        lambda s: s.phase == DRAW and bool(rules._take_candidates(s)),
+        lambda s: s.phase == DRAW and bool(draw.take_candidates(s)),
         lambda legal, rng: rng.choice(legal),
     )
 
@@ -164,11 +182,11 @@ class TestTakeOracle:
             legal = set(s.legal_moves())
             with raw_rules():
                 memo: dict[GameState, bool] = {}
-                for m in rules._take_candidates(s):
-                    if rules._step(s, m, False) is not None:
+                for m in draw.take_candidates(s):
+                    if engine_game.step(s, m, False) is not None:
                         assert m not in legal
                         continue
-                    nxt = rules._step(s, m, True)
+                    nxt = engine_game.step(s, m, True)
                     assert isinstance(nxt, GameState)
                     expected = finishable(nxt, memo)
                     assert (m in legal) == expected, (name, s, str(m), expected)
@@ -180,12 +198,8 @@ class TestTakeOracle:
 @contextmanager
 def no_greedy_plan() -> Iterator[None]:
     """Make the quick going-out plan find nothing, so that the full search always decides."""
-    saved = rules._greedy_plan
-    rules._greedy_plan = lambda r, counts, melds, allow_black: (0, 0, 99, [])  # type: ignore[assignment]
-    try:
+    with replaced("greedy_plan", lambda r, counts, melds, allow_black: (0, 0, 99, [])):
         yield
-    finally:
-        rules._greedy_plan = saved  # type: ignore[assignment]
 
 
 @pytest.mark.parametrize("name", canasta.variant_names())
@@ -195,12 +209,12 @@ class TestGoingOutShortcut:
     def test_quick_plan_agrees_with_the_full_search(self, name: str) -> None:
         checked = able = 0
         for s in positions(name, 13, 300):
-            q = rules._probe(s)
+            q = probe(s)
             q.asked = TOLD_YES
-            quick = rules._can_go_out(s, q)
+            quick = oracle.can_go_out(s, q)
             with no_greedy_plan():
-                rules._outcomes.cache_clear()
-                full = rules._can_go_out(s, q)
+                oracle.outcomes.cache_clear()
+                full = oracle.can_go_out(s, q)
             assert quick == full, (name, s, s.hands_[s.current])
             checked += 1
             able += full

@@ -9,7 +9,7 @@ import pytest
 
 import canasta
 from canasta import CanastaError, Card, GameState, SeatView
-from canasta.engine.rules import _rebuild
+from canasta.engine.facts import rebuild as _rebuild
 from positions import position
 
 VARIANTS = canasta.variant_names()

@@ -6,6 +6,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from canasta.cards import Card, parse_cards
 from canasta.check.core import Diagnostic, check_variant
+from canasta.engine import new_game
 from canasta.engine.moves import (
     Add,
     Answer,
@@ -20,8 +21,8 @@ from canasta.engine.moves import (
     TakePile,
     parse_move,
 )
-from canasta.engine.rules import new_game
-from canasta.engine.scoring import ScoreBreakdown, score_side
+from canasta.engine.score_keeping import score_side
+from canasta.engine.scoring import ScoreBreakdown
 from canasta.engine.state import GameState, HandEnd, MeldGroup
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError

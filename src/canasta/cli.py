@@ -394,7 +394,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _engine() -> str:
-    from canasta.engine.rules import COMPILED
+    from canasta.engine import COMPILED
 
     return " (compiled engine)" if COMPILED else ""
 

@@ -5,19 +5,10 @@ packages around it (checker, rule book, play, io). Those packages import the
 engine's names from here, so that its modules can be rearranged freely.
 """
 
-from canasta.engine.rules import (
-    BLACK_THREE,
-    COMPILED,
-    KIND,
-    Rules,
-    apply,
-    check,
-    compile_rules,
-    hand_counts,
-    legal_moves,
-    new_game,
-    opening_minimum,
-)
+from canasta.engine.deal import shuffle
+from canasta.engine.facts import opening_minimum
+from canasta.engine.game import apply, check, compile_rules, legal_moves, new_game
+from canasta.engine.kinds import BLACK_THREE, KIND, hand_counts
 from canasta.engine.state import (
     ANSWER,
     DRAW,
@@ -29,6 +20,7 @@ from canasta.engine.state import (
     MeldGroup,
     Turn,
 )
+from canasta.engine.tables import COMPILED, Rules
 
 __all__ = [
     "ANSWER",
@@ -51,4 +43,5 @@ __all__ = [
     "legal_moves",
     "new_game",
     "opening_minimum",
+    "shuffle",
 ]

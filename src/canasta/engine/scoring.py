@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from canasta.engine.meld_kinds import kinds_of
 from canasta.variant.model import Variant
 
 __all__ = ["ScoreBreakdown", "SideTable", "score_table"]
@@ -61,9 +62,6 @@ class SideTable:
     black_three_out: bool = False
 
 
-_KIND_LABEL = {"natural": "natural canasta", "mixed": "mixed canasta", "wild": "wild canasta"}
-
-
 def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> ScoreBreakdown:
     """Score one side's end-of-hand ``table`` under ``variant``.
 
@@ -75,30 +73,19 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
     Returns:
         The itemized breakdown; its ``total`` is the side's score for the hand.
     """
-    from canasta.cards import RANK_NAMES
-
     items: list[tuple[str, int]] = []
     sc = variant.scoring
     if sc.meld_points:
         melded = sum(sum(values) for _, values, _ in table.melds)
         if melded:
             items.append(("melded cards", melded))
-    rank_bonus: dict[tuple[str, str], int] = {
-        (b.rank, b.kind): b.bonus for b in variant.canastas.rank_bonuses
-    }
-    base_bonus = {
-        "natural": variant.canastas.natural_bonus,
-        "mixed": variant.canastas.mixed_bonus,
-        "wild": variant.canastas.wild_bonus,
-    }
+    meld_kinds = kinds_of(variant)
     has_canasta = False
     for rank, _values, kind in table.melds:
         if kind is None:
             continue
         has_canasta = True
-        name = "W" if rank == 0 else RANK_NAMES.get(rank, str(rank))
-        bonus = rank_bonus.get((name, kind), base_bonus[kind])
-        items.append((f"{_KIND_LABEL[kind]} of {name}s" if rank else _KIND_LABEL[kind], bonus))
+        items.append(meld_kinds[rank].bonus(rank, kind))
     th = variant.threes
     if table.red_threes:
         if th.red_all_bonus is not None and table.red_threes == red_threes_in_deck:
@@ -133,159 +120,3 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
 def totals(breakdowns: Iterable[ScoreBreakdown]) -> tuple[int, ...]:
     """The totals of several breakdowns."""
     return tuple(b.total for b in breakdowns)
-
-
-def _cards(value: object, what: str) -> tuple[int, ...]:
-    from canasta.cards import parse_cards
-    from canasta.errors import CanastaError
-
-    if isinstance(value, (str, Iterable)):
-        return tuple(int(c) for c in parse_cards(value))
-    raise CanastaError(f"{what}: expected cards such as 'KH KS KD', got {value!r}")
-
-
-def score_side(
-    variant: Variant,
-    melds: Iterable[object] = (),
-    red_threes: int = 0,
-    hand: object = (),
-    went_out: bool = False,
-    concealed: bool = False,
-    black_three_out: bool = False,
-    foot: object = (),
-    opened: bool | None = None,
-    red_threes_held: int = 0,
-) -> ScoreBreakdown:
-    """Score one side's end-of-hand table, for score-keeping apps.
-
-    Args:
-        variant: the rules.
-        melds: the side's melds, each as cards (``"KH KS KD KC KH KS KD"`` or a
-            sequence of card strings or :class:`~canasta.cards.Card`).
-        red_threes: red 3s the side laid.
-        hand: cards left in the side's hands, the partner's included (for a
-            black-3 out, the black 3s kept by the player who went out are among them
-            and count for the bonus, not against the side).
-        went_out: whether a player of this side went out.
-        concealed: whether that player went out concealed.
-        black_three_out: whether that player went out with a black-3 out.
-        foot: cards left in the side's feet (Hand and Foot).
-        opened: whether the side made its opening meld; by default, whether it has melds.
-        red_threes_held: red 3s still held in hands or feet.
-
-    Returns:
-        The itemized :class:`ScoreBreakdown`; ``.total`` is the side's score.
-
-    Raises:
-        CanastaError: the table is impossible under the variant; the message
-            names the meld or the value and the rule.
-    """
-    from canasta.cards import JOKER, build_deck
-    from canasta.engine.moves import RED_THREE, kind_name
-    from canasta.engine.rules import BLACK_THREE, KIND, compile_rules
-    from canasta.errors import CanastaError
-
-    if not isinstance(variant, Variant):
-        raise CanastaError(f"score_side expects a Variant, got {type(variant).__name__}")
-    r = compile_rules(variant)
-    tables: list[tuple[int, tuple[int, ...], str | None]] = []
-    melded: list[int] = []
-    for i, meld in enumerate(melds):
-        cards = _cards(meld, f"melds[{i}]")
-        melded.extend(cards)
-        text = " ".join(str(_card(c)) for c in cards)
-        kinds = [KIND[c] for c in cards]
-        if RED_THREE in kinds:
-            raise CanastaError(f"meld {i + 1} ({text}): red 3s are laid on their own, never melded")
-        if len(cards) < r.min_size:
-            raise CanastaError(f"meld {i + 1} ({text}): a meld needs at least {r.min_size} cards")
-        naturals = [k for k in kinds if not r.is_wild[k]]
-        j = len(kinds) - len(naturals)
-        if not naturals:
-            rank = 0
-            if not variant.melds.wild_melds:
-                raise CanastaError(f"meld {i + 1} ({text}): this variant has no melds of wild cards only")
-        elif any(k != naturals[0] for k in naturals):
-            raise CanastaError(f"meld {i + 1} ({text}): a meld holds natural cards of one rank only")
-        else:
-            rank = naturals[0]
-        if rank == BLACK_THREE and variant.threes.black_meld == "never":
-            raise CanastaError(f"meld {i + 1} ({text}): black 3s may never be melded in this variant")
-        if rank == BLACK_THREE and variant.threes.black_meld != "always" and not went_out:
-            raise CanastaError(f"meld {i + 1} ({text}): black 3s may be melded only when going out")
-        if not r.valid(rank, len(naturals), j, True):
-            from canasta.engine.rules import _meld_rule_text
-
-            reason = _meld_rule_text(r, rank, len(naturals), j) if rank != BLACK_THREE else (
-                "that is not a legal meld of black 3s"
-            )
-            raise CanastaError(f"meld {i + 1} ({text}): {reason}")
-        kind = r.kind_of(rank, len(cards), j)
-        dup = variant.melds.duplicate_ranks == "never"
-        if any(m[0] == rank and (dup or not r.closed(len(m[1]))) for m in tables):
-            label = "wild cards" if rank == 0 else f"{kind_name(rank)}s"
-            raise CanastaError(f"meld {i + 1} ({text}): the side already has a meld of {label}")
-        tables.append((rank, tuple(r.code_value[c] for c in cards), kind))
-    if not isinstance(red_threes, int) or isinstance(red_threes, bool) or red_threes < 0:
-        raise CanastaError(f"red_threes: expected a whole number >= 0, got {red_threes!r}")
-    if red_threes + red_threes_held > r.red_in_deck:
-        raise CanastaError(
-            f"red_threes: the decks hold only {r.red_in_deck} red 3s, got {red_threes + red_threes_held}"
-        )
-    left_cards = _cards(hand, "hand") + _cards(foot, "foot")
-    deck = build_deck(variant.deck.decks, variant.deck.jokers_per_deck)
-    for k in sorted({KIND[c] for c in (*melded, *left_cards)}):
-        have = sum(1 for c in deck if KIND[c] == k)
-        got = sum(1 for c in (*melded, *left_cards) if KIND[c] == k)
-        if k == RED_THREE:
-            got += red_threes + red_threes_held
-        if got > have:
-            name = {RED_THREE: "red 3", BLACK_THREE: "black 3", JOKER: "joker"}.get(k, kind_name(k))
-            raise CanastaError(f"cards: the decks hold only {have} {name}s, the table has {got}")
-    if concealed and not went_out:
-        raise CanastaError("concealed: a side can go out concealed only if it went out")
-    if concealed and not variant.going_out.concealed:
-        raise CanastaError(f"concealed: variant {variant.name!r} has no concealed going out")
-    if black_three_out and not went_out:
-        raise CanastaError("black_three_out: a black-3 out is a way of going out")
-    if black_three_out:
-        n_out = variant.threes.black_out_cards
-        if n_out is None:
-            raise CanastaError(f"black_three_out: variant {variant.name!r} has no black-3 out")
-        kept = [c for c in left_cards if KIND[c] == BLACK_THREE][:n_out]
-        if len(kept) != n_out:
-            raise CanastaError(
-                f"black_three_out: the hand must include the {n_out} black 3s kept for the out"
-            )
-        rest = list(left_cards)
-        for c in kept:
-            rest.remove(c)
-        left_cards = tuple(rest)
-    if went_out:
-        counts = [0, 0, 0, 0]
-        for _, _, kind in tables:
-            if kind:
-                counts[0] += 1
-                counts[{"natural": 1, "mixed": 2, "wild": 3}[kind]] += 1
-        if not all(have >= need for have, need in zip(counts, r.req, strict=True)):
-            from canasta.engine.rules import _req_text
-
-            raise CanastaError(f"went_out: going out needs {_req_text(r)}")
-    held = red_threes_held + sum(1 for c in left_cards if KIND[c] == RED_THREE)
-    table = SideTable(
-        melds=tuple(tables),
-        red_threes=red_threes,
-        opened=bool(tables) if opened is None else opened,
-        left_values=tuple(r.code_value[c] for c in left_cards if KIND[c] != RED_THREE),
-        red_threes_held=held,
-        went_out=went_out,
-        concealed=concealed,
-        black_three_out=black_three_out,
-    )
-    return score_table(variant, table, r.red_in_deck)
-
-
-def _card(code: int) -> object:
-    from canasta.cards import Card
-
-    return Card(code)

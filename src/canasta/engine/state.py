@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from canasta.cards import Card
+from canasta.engine.moves import parse_move
 from canasta.engine.scoring import ScoreBreakdown
 
 if TYPE_CHECKING:
     from canasta.engine.moves import Move
-    from canasta.engine.rules import Rules
+    from canasta.engine.tables import Rules
+    from canasta.engine.view import SeatView
     from canasta.variant.model import Variant
 
 __all__ = ["ANSWER", "DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "GameState", "HandEnd", "MeldGroup", "Turn"]
@@ -133,7 +135,7 @@ class GameState:
     end: HandEnd | None
     rules: Rules = attrs.field(eq=False, hash=False)
     # What the engine works out about this state once and reuses (see
-    # rules._Ctx): a pure function of the fields above, so it takes no part in
+    # canasta.engine.facts.Ctx): a pure function of the fields above, so it takes no part in
     # equality, hashing, repr or pickling.
     _ctx: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
@@ -226,11 +228,11 @@ class GameState:
     @property
     def pile_frozen(self) -> bool:
         """Whether the pile is frozen for both sides (it holds a freezing card)."""
-        return rules.pile_frozen_for_all(self)
+        return self.rules.engine.pile_frozen_for_all(self)
 
     def pile_frozen_for(self, side: int) -> bool:
         """Whether the pile is frozen against ``side``."""
-        return rules.pile_frozen(self, side)
+        return self.rules.engine.pile_frozen(self, side)
 
     def canasta_kind(self, meld: MeldGroup) -> str | None:
         """``"natural"``, ``"mixed"``, ``"wild"``, or ``None`` if ``meld`` is no canasta."""
@@ -240,11 +242,11 @@ class GameState:
 
     def legal_moves(self) -> Sequence[Move]:
         """Every distinct legal move of :attr:`current_player`, each listed once."""
-        return rules.legal_moves(self)
+        return self.rules.engine.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal now."""
-        return rules.check(self, move) is None
+        return self.rules.engine.check(self, move) is None
 
     def apply(self, move: Move | str) -> GameState:
         """Return the state after ``move`` (a :class:`Move` or its notation).
@@ -253,7 +255,7 @@ class GameState:
             IllegalMoveError: the move is not legal now; ``.reason`` names the rule.
             NotationError: ``move`` is text that is not a move.
         """
-        return rules.apply(self, move)
+        return self.rules.engine.apply(self, move)
 
     def parse_move(self, text: str) -> Move:
         """Parse move notation; see :mod:`canasta.engine.moves`.
@@ -261,15 +263,11 @@ class GameState:
         Raises:
             NotationError: ``text`` is not a move.
         """
-        from canasta.engine.moves import parse_move
-
         return parse_move(text)
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may see; see :class:`canasta.engine.view.SeatView`."""
-        from canasta.engine.view import make_view
-
-        return make_view(self, seat)
+        return self.rules.engine.view(self, seat)
 
     def __repr__(self) -> str:
         return (
@@ -278,6 +276,3 @@ class GameState:
         )
 
 
-# Imported last: rules needs the classes above, and the methods above need rules.
-# A module-level import keeps the import statement off every call.
-from canasta.engine import rules  # noqa: E402

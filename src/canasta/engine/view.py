@@ -21,7 +21,7 @@ __all__ = ["SeatView", "make_view"]
 
 # A card that stands in for one the seat cannot see: any natural card will do,
 # because the seat's legal moves never depend on hidden cards.
-_HIDDEN = 16  # 4C
+HIDDEN = 16  # 4C
 
 
 @attrs.frozen(slots=True)
@@ -119,7 +119,7 @@ def make_view(s: GameState, seat: int) -> SeatView:
     Raises:
         CanastaError: ``seat`` is not a seat of the game.
     """
-    from canasta.engine.rules import _rebuild
+    from canasta.engine.facts import rebuild
     from canasta.errors import CanastaError
 
     n = s.rules.n
@@ -130,11 +130,11 @@ def make_view(s: GameState, seat: int) -> SeatView:
     own_turn = seat == (t.asker if s.phase == ANSWER else s.current)
     turn = t if own_turn else Turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played)
     # a stand-in state: hidden cards replaced by placeholders
-    hands = tuple(h if i == seat else (_HIDDEN,) * len(h) for i, h in enumerate(s.hands_))
-    feet = tuple((_HIDDEN,) * len(f) for f in s.feet_)
+    hands = tuple(h if i == seat else (HIDDEN,) * len(h) for i, h in enumerate(s.hands_))
+    feet = tuple((HIDDEN,) * len(f) for f in s.feet_)
     # the seed would re-deal every hidden card: the stand-in gets none
     stand_in = attrs.evolve(
-        _rebuild(s, hands=hands, feet=feet, stock=(_HIDDEN,) * len(s.stock_), turn=turn),
+        rebuild(s, hands=hands, feet=feet, stock=(HIDDEN,) * len(s.stock_), turn=turn),
         seed=0,
     )
     return SeatView(

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
 from canasta.cards import JOKER
+from canasta.engine import BLACK_THREE, check, compile_rules
 from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
@@ -44,7 +45,6 @@ from canasta.engine.moves import (
     Pass,
     TakePile,
 )
-from canasta.engine.rules import BLACK_THREE, check, compile_rules
 from canasta.engine.state import GameState
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError, IllegalMoveError

@@ -35,8 +35,8 @@ from typing import Any
 import attrs
 import yaml
 
+from canasta.engine import new_game
 from canasta.engine.moves import Move, parse_move
-from canasta.engine.rules import new_game
 from canasta.engine.state import GameState
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
 from canasta.variant.loading import dump_variant, load_variant, variant_from_dict, variant_names

@@ -13,7 +13,7 @@ each side has on the table when the hand ends::
         melds: ["5H 5S 5D"]
         hand: "4C 9D JK"
 
-A table's keys (all optional) are those of :func:`canasta.engine.scoring.score_side`:
+A table's keys (all optional) are those of :func:`canasta.score_side`:
 ``melds`` (each meld as ``"KH KS KD"`` or a list of cards), ``red_threes``,
 ``red_threes_held``, ``hand``, ``foot``, ``went_out``, ``concealed``,
 ``black_three_out`` and ``opened``. Keys are checked strictly; every problem is
@@ -35,7 +35,8 @@ import attrs
 import yaml
 
 from canasta.cards import JOKER, Card, parse_cards
-from canasta.engine.scoring import ScoreBreakdown, score_side
+from canasta.engine.score_keeping import score_side
+from canasta.engine.scoring import ScoreBreakdown
 from canasta.errors import CanastaError
 from canasta.variant.loading import GuardedLoader, LoaderRefusal
 from canasta.variant.model import Variant
@@ -352,8 +353,8 @@ def _place(message: str, path: str) -> tuple[str, str]:
 
 
 def _kind_name(kind: int) -> str:
+    from canasta.engine import BLACK_THREE
     from canasta.engine.moves import RED_THREE, kind_name
-    from canasta.engine.rules import BLACK_THREE
 
     return {RED_THREE: "red 3", BLACK_THREE: "black 3", JOKER: "joker"}.get(kind, kind_name(kind))
 
@@ -361,8 +362,8 @@ def _kind_name(kind: int) -> str:
 def _check_deck(variant: Variant, sides: list[dict[str, Any]], check: _Checker) -> None:
     """All sides together may not hold more cards of a kind than the decks."""
     from canasta.cards import build_deck
+    from canasta.engine import KIND
     from canasta.engine.moves import RED_THREE
-    from canasta.engine.rules import KIND
 
     deck = Counter(KIND[c] for c in build_deck(variant.deck.decks, variant.deck.jokers_per_deck))
     used: Counter[int] = Counter()

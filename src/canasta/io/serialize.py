@@ -36,8 +36,8 @@ from functools import cache
 from typing import Any, NoReturn, TypeVar
 
 from canasta.cards import Card, build_deck, parse_card, parse_rank
+from canasta.engine import KIND, compile_rules
 from canasta.engine.moves import RED_THREE, WILD_TARGET, Move, kind_name, parse_move
-from canasta.engine.rules import KIND, compile_rules
 from canasta.engine.scoring import ScoreBreakdown
 from canasta.engine.state import (
     HAND_OVER,
@@ -50,7 +50,7 @@ from canasta.engine.state import (
     MeldGroup,
     Turn,
 )
-from canasta.engine.view import _HIDDEN, SeatView
+from canasta.engine.view import HIDDEN, SeatView
 from canasta.errors import CanastaError, NotationError, VariantError
 from canasta.variant.loading import (
     converter,
@@ -572,11 +572,11 @@ def _view_in(value: Any, path: str) -> SeatView:
               f"variant {v.name!r} hold")
     # The stand-in state that answers legal_moves(): hidden cards are placeholders,
     # as in canasta.engine.view.make_view; it knows no seed and no history.
-    hands = tuple(hand if i == seat else (_HIDDEN,) * size for i, size in enumerate(hand_sizes))
+    hands = tuple(hand if i == seat else (HIDDEN,) * size for i, size in enumerate(hand_sizes))
     stand_in = GameState(
         variant=v, seed=0, hand_number=hand_number, dealer=dealer, scores=scores, history=(),
         phase=phase, current=current, hands_=hands,
-        feet_=tuple((_HIDDEN,) * size for size in foot_sizes), stock_=(_HIDDEN,) * stock_size,
+        feet_=tuple((HIDDEN,) * size for size in foot_sizes), stock_=(HIDDEN,) * stock_size,
         pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
         melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
     )

@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from canasta.engine import BLACK_THREE, KIND, Rules, compile_rules, hand_counts
 from canasta.engine.moves import (
     WILD_TARGET,
     Add,
@@ -33,7 +34,6 @@ from canasta.engine.moves import (
     Pass,
     TakePile,
 )
-from canasta.engine.rules import BLACK_THREE, KIND, Rules, compile_rules, hand_counts
 from canasta.engine.state import ANSWER, DRAW, PLAY, MeldGroup
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError

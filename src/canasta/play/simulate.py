@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from canasta.engine import new_game
 from canasta.engine.moves import Move, NextHand
-from canasta.engine.rules import new_game
 from canasta.errors import CanastaError
 from canasta.play.bots import Bot, make_bot
 from canasta.variant.model import Variant

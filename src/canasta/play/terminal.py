@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from canasta.cards import RANK_NAMES, Card
+from canasta.engine import new_game, opening_minimum
 from canasta.engine.moves import Move, kind_name
-from canasta.engine.rules import new_game, opening_minimum
 from canasta.engine.state import ANSWER, GameState, MeldGroup
 from canasta.errors import CanastaError, IllegalMoveError, NotationError
 from canasta.play.bots import Bot, make_bot

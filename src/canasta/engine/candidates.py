@@ -1,0 +1,234 @@
+"""Candidate moves: a superset of the legal moves, generated from hand counts.
+
+:func:`candidate_moves` lists each distinct play once (cards the rules treat
+alike are interchangeable); :func:`canasta.engine.game.step` then keeps those
+that are legal. Meld candidates come from per-variant tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from canasta.engine.draw import take_candidates
+from canasta.engine.facts import context_of
+from canasta.engine.kinds import BLACK_THREE
+from canasta.engine.moves import (
+    RED_THREE,
+    WILD_TARGET,
+    Add,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Foot,
+    Meld,
+    Move,
+    NextHand,
+    Pass,
+)
+from canasta.engine.state import (
+    ANSWER,
+    DRAW,
+    GAME_OVER,
+    HAND_OVER,
+    NOT_ASKED,
+    GameState,
+)
+
+if TYPE_CHECKING:
+    from canasta.engine.facts import Ctx
+    from canasta.engine.tables import Rules
+
+
+def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
+    """Moves worth asking :func:`step` about: a superset of the legal moves."""
+    if c is None:
+        c = context_of(s)
+    r = c.r
+    if s.phase == HAND_OVER:
+        return [_NEXT]
+    if s.phase == GAME_OVER:
+        return []
+    if s.phase == ANSWER:
+        return [_YES, _NO]
+    if s.phase == DRAW:
+        if s.stock_:
+            return [_DRAW, *take_candidates(s, c)]
+        return [*take_candidates(s, c), _PASS]
+    p = c.p
+    hand = c.hand
+    counts = c.counts
+    v = c.v
+    out: list[Move] = []
+    if s.feet_[p]:
+        out.append(_FOOT)
+    if (
+        v.going_out.ask_partner and r.partner[p] >= 0 and c.turn.asked == NOT_ASKED
+        and not c.turn.melded
+    ):
+        out.append(_ASK)
+    info = c.info
+    open_ranks, present = info.open_ranks, info.present
+    dup = v.melds.duplicate_ranks == "after_complete"
+    new_melds, discards = _hand_candidates(r, counts)
+    index = info.index
+    for rank, mv in new_melds:
+        # a new meld of a rank the side already has is refused: not worth asking
+        if rank in index or (rank in present and not dup):
+            continue
+        out.append(mv)
+    wilds = [w for w in r.wild_kinds if counts[w]]
+    for rank in open_ranks:
+        if rank == BLACK_THREE:
+            continue
+        row = _ADD[rank]
+        if rank != WILD_TARGET and counts[rank]:
+            out.append(row[rank])
+        for w in wilds:
+            out.append(row[w])
+    out.extend(discards)
+    h = len(hand)
+    n_out = v.threes.black_out_cards
+    if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
+        out.extend(_OUT[d.kind] for d in discards)
+    return out
+
+
+# every add move, by target and kind, made once
+_ADD = [[Add(target, kind) for kind in range(16)] for target in range(16)]
+
+
+@lru_cache(maxsize=4096)
+def _meld_move(kinds: tuple[int, ...]) -> Meld:
+    return Meld(kinds)
+
+
+def _sig_wilds(r: Rules, wild_sig: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Counts by kind of the wild cards in ``wild_sig`` (one number per ``r.wild_kinds``),
+    and the wild kinds held."""
+    counts = [0] * 16
+    for w, n_w in zip(r.wild_kinds, wild_sig, strict=True):
+        counts[w] = n_w
+    return counts, [w for w in r.wild_kinds if counts[w]]
+
+
+def _rank_meld_moves(
+    r: Rules, k: int, c: int, wild_sig: tuple[int, ...]
+) -> tuple[tuple[int, Meld], ...]:
+    """New melds of rank ``k`` from ``c`` naturals and the wild cards counted in ``wild_sig``."""
+    counts, wilds = _sig_wilds(r, wild_sig)
+    size = r.new_size
+    out = []
+    for n in range(max(r.min_nat, 1), min(c, size) + 1):
+        for combo in _wild_combos(wilds, counts, size - n):
+            out.append((k, _meld_move((k,) * n + combo)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _meld_table(r: Rules, wild_sig: tuple[int, ...]) -> list[list[tuple[tuple[int, Meld], ...]]]:
+    """New melds by natural rank and count, for the wild cards counted in ``wild_sig``.
+
+    ``table[k][c]`` lists the melds of rank ``k`` from ``c`` naturals (``c`` at
+    most the size of a new meld); kinds that are not natural ranks have no row.
+    """
+    size = r.new_size
+    table: list[list[tuple[tuple[int, Meld], ...]]] = [[] for _ in range(16)]
+    for k in r.natural_kinds:
+        table[k] = [_rank_meld_moves(r, k, c, wild_sig) for c in range(size + 1)]
+    return table
+
+
+def _hand_candidates(
+    r: Rules, counts: tuple[int, ...]
+) -> tuple[list[tuple[int, Meld]], list[Discard]]:
+    """New melds the hand could lay (with their rank), and its discards.
+
+    Run for nearly every new hand (hands rarely repeat, so a cache keyed by
+    them misses), hence plain loops over tables worked out once per variant.
+    """
+    size = r.new_size
+    sig = []
+    for w in r.wild_kinds:
+        x = counts[w]
+        sig.append(x if x < size else size)
+    wild_sig = tuple(sig)
+    table = _meld_table(r, wild_sig)
+    melds: list[tuple[int, Meld]] = []
+    for k in r.natural_kinds:
+        c = counts[k]
+        if c:
+            melds += table[k][c if c < size else size]
+    if r.v.melds.wild_melds:
+        melds += _wild_meld_moves(r, wild_sig)
+    b = counts[BLACK_THREE]
+    if b:
+        melds += _black_meld_moves(r, b)
+    discard = _DISCARD
+    return melds, [discard[k] for k in _DISCARDABLE if counts[k]]
+
+
+@lru_cache(maxsize=1024)
+def _wild_meld_moves(r: Rules, wild_sig: tuple[int, ...]) -> tuple[tuple[int, Meld], ...]:
+    """New melds of wild cards only, from the wild cards counted in ``wild_sig``."""
+    counts, wilds = _sig_wilds(r, wild_sig)
+    return tuple((WILD_TARGET, _meld_move(combo)) for combo in _wild_combos(wilds, counts, r.new_size))
+
+
+@lru_cache(maxsize=1024)
+def _black_meld_moves(r: Rules, b: int) -> tuple[tuple[int, Meld], ...]:
+    """Melds of black 3s from ``b`` black 3s in hand, where the variant has them at all."""
+    th = r.v.threes
+    if th.black_meld == "never":
+        return ()
+    hi = b if th.black_meld_max is None else min(b, th.black_meld_max)
+    return tuple((BLACK_THREE, _meld_move((BLACK_THREE,) * n)) for n in range(th.black_meld_min, hi + 1))
+
+
+# every kind but the red 3, which is never discarded
+_DISCARDABLE = tuple(k for k in range(16) if k != RED_THREE)
+
+
+_DISCARD = [Discard(k, False) for k in range(16)]
+
+
+_DRAW = Draw()
+
+
+_PASS = Pass()
+
+
+_NEXT = NextHand()
+
+
+_YES = Answer(True)
+
+
+_NO = Answer(False)
+
+
+_FOOT = Foot()
+
+
+_ASK = Ask()
+
+
+_OUT = [Discard(k, True) for k in range(16)]
+
+
+def _wild_combos(wilds: list[int], counts: Sequence[int], j: int) -> list[tuple[int, ...]]:
+    """Distinct multisets of ``j`` wild kinds that the hand holds."""
+    if j == 0:
+        return [()]
+    if not wilds:
+        return []
+    first, rest = wilds[0], wilds[1:]
+    out = []
+    for use in range(min(j, counts[first]), -1, -1):
+        for tail in _wild_combos(rest, counts, j - use):
+            out.append((first,) * use + tail)
+    return out
+
+

@@ -1,0 +1,122 @@
+"""The deal: SplitMix64 shuffles (a seed deals the same cards everywhere), dealing a hand, red 3s.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from canasta.cards import build_deck
+from canasta.engine.facts import NEW_TURN
+from canasta.engine.kinds import KIND
+from canasta.engine.moves import (
+    RED_THREE,
+)
+from canasta.engine.state import (
+    DRAW,
+    GameState,
+)
+from canasta.errors import CanastaError
+
+if TYPE_CHECKING:
+    from canasta.engine.tables import Rules
+
+
+_T = TypeVar("_T")
+
+
+_MASK = (1 << 64) - 1
+
+
+def _splitmix(x: int) -> tuple[int, int]:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x, z ^ (z >> 31)
+
+
+def shuffle(cards: list[_T], seed: int) -> None:
+    """Shuffle ``cards`` in place: Fisher-Yates driven by SplitMix64 seeded with ``seed``.
+
+    Each index is drawn without modulo bias (rejection sampling), so the result
+    depends only on the seed and the list, on every platform and Python version.
+    """
+    state = seed & _MASK
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            state, x = _splitmix(state)
+            if x < limit:
+                break
+        j = x % bound
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _hand_seed(seed: int, hand_number: int) -> int:
+    return _splitmix((seed * 0x100000001B3 + hand_number) & _MASK)[1]
+
+
+
+
+def deal_hand(
+    r: Rules, seed: int, hand_number: int, dealer: int,
+    scores: tuple[int, ...], history: tuple[tuple[int, ...], ...],
+) -> GameState:
+    v = r.v
+    deck: list[int] = [int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck)]
+    need = r.n * (v.deal.hand_size + v.deal.foot_size) + (1 if v.deal.upcard else 0)
+    if need > len(deck):
+        raise CanastaError(
+            f"variant {v.name!r}: the deal needs {need} cards but the decks hold {len(deck)}"
+        )
+    shuffle(deck, _hand_seed(seed, hand_number))
+    stock = deck  # the top card is the last one
+    order = [(dealer + 1 + i) % r.n for i in range(r.n)]
+    hands: list[list[int]] = [[] for _ in range(r.n)]
+    feet: list[list[int]] = [[] for _ in range(r.n)]
+    for seat in order:
+        for _ in range(v.deal.hand_size):
+            hands[seat].append(stock.pop())
+    for seat in order:
+        for _ in range(v.deal.foot_size):
+            feet[seat].append(stock.pop())
+    pile: list[int] = []
+    if v.deal.upcard:
+        pile.append(stock.pop())
+        while r.cover[KIND[pile[-1]]] and stock:
+            pile.append(stock.pop())
+    red: list[list[int]] = [[] for _ in r.sides]
+    if v.threes.red_laid_at_once:
+        for seat in order:
+            hands[seat] = lay_red_threes(r, hands[seat], stock, red[r.side_of[seat]])
+    first = order[0]
+    return GameState(
+        variant=v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
+        history=history, phase=DRAW, current=first,
+        hands_=tuple(tuple(sorted(h)) for h in hands),
+        feet_=tuple(tuple(sorted(f)) for f in feet),
+        stock_=tuple(stock), pile_=tuple(pile),
+        melds_=tuple(() for _ in r.sides),
+        red_threes_=tuple(tuple(x) for x in red),
+        opened=tuple(False for _ in r.sides),
+        melded_before=tuple(False for _ in range(r.n)),
+        turn=NEW_TURN, end=None, rules=r,
+    )
+
+
+def lay_red_threes(r: Rules, cards: list[int], stock: list[int], laid: list[int]) -> list[int]:
+    """Lay every red 3 among ``cards``, replacing each from ``stock`` while it lasts."""
+    out = []
+    todo = list(cards)
+    while todo:
+        c = todo.pop()
+        if KIND[c] == RED_THREE:
+            laid.append(c)
+            if stock:
+                todo.append(stock.pop())
+        else:
+            out.append(c)
+    return out
+
+

@@ -1,0 +1,315 @@
+"""The draw: drawing from the stock, passing a draw, and taking the discard pile in each of its ways.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from canasta.cards import RANK_NAMES, Card
+from canasta.engine.facts import Probe, context_of, opening_minimum, pile_frozen, rebuild, with_item
+from canasta.engine.hand_end import end_hand
+from canasta.engine.kinds import KIND, remove_kinds
+from canasta.engine.melds import make_meld
+from canasta.engine.moves import (
+    RED_THREE,
+    TakePile,
+    kind_name,
+)
+from canasta.engine.oracle import can_finish
+from canasta.engine.state import (
+    NOT_ASKED,
+    PLAY,
+    GameState,
+    Turn,
+)
+
+if TYPE_CHECKING:
+    from canasta.engine.facts import Ctx
+    from canasta.engine.tables import Rules
+
+
+def draw_step(s: GameState, build: bool) -> GameState | str | None:
+    r = s.rules
+    v = s.variant
+    if not s.stock_:
+        return "the stock is empty: take the pile or pass"
+    if not build:
+        return None
+    p = s.current
+    stock_ = s.stock_
+    n = v.draw.count
+    if len(stock_) >= n:
+        # the common case, without lists: the top n cards, none of them a red 3
+        drawn_t = stock_[-n:][::-1]  # top card first, as if drawn one by one
+        if not v.threes.red_laid_at_once or all(KIND[card] != RED_THREE for card in drawn_t):
+            return GameState(
+                s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, PLAY, p,
+                with_item(s.hands_, p, tuple(sorted(s.hands_[p] + drawn_t))), s.feet_, stock_[:-n],
+                s.pile_, s.melds_, s.red_threes_, s.opened, s.melded_before,
+                Turn(False, False, 0, (), NOT_ASKED, -1, drawn_t, ()), s.end, r,
+            )
+    stock = list(stock_)
+    side = r.side_of[p]
+    red = list(s.red_threes_[side])
+    drawn: list[int] = []
+    unreplaced = False
+    for _ in range(min(v.draw.count, len(stock))):
+        if not stock:
+            break
+        c = stock.pop()
+        while v.threes.red_laid_at_once and KIND[c] == RED_THREE:
+            red.append(c)
+            if not stock:
+                unreplaced = True
+                break
+            c = stock.pop()
+        else:
+            drawn.append(c)
+    hand = tuple(sorted(s.hands_[p] + tuple(drawn)))
+    s2 = rebuild(
+        s, phase=PLAY, hands=with_item(s.hands_, p, hand), stock=tuple(stock),
+        red=with_item(s.red_threes_, side, tuple(red)), turn=Turn(drawn=tuple(drawn)),
+    )
+    if unreplaced:
+        # A red 3 drawn as the last card of the stock is laid but cannot be
+        # replaced: the player may not meld or discard, and the hand ends
+        # (Pagat's classic rule; the seed texts say only that it is not replaced).
+        return end_hand(s2, "stock", -1, False, False)
+    return s2
+
+
+def pass_step(s: GameState, build: bool) -> GameState | str | None:
+    if s.stock_:
+        return "the stock is not empty: draw"
+    must = s.variant.pile.must_take_when_stock_empty
+    c = context_of(s)
+    if must == "lay_off" and take_step(s, c, TakePile("layoff"), False) is None:
+        return "the stock is empty and you can take the pile by laying its top card off: you must take it"
+    if must == "any":
+        for way in take_candidates(s, c):
+            if take_step(s, c, way, False) is None:
+                return f"the stock is empty and you can take the pile ('{way}'): you must take it"
+    if not build:
+        return None
+    return end_hand(s, "stock", -1, False, False)
+
+
+def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str | None:
+    r = c.r
+    v = c.v
+    pr = v.pile
+    if not s.pile_:
+        return "the discard pile is empty"
+    p = c.p
+    side = c.side
+    top = s.pile_[-1]
+    k = KIND[top]
+    if r.stop[k]:
+        return f"the top card {Card(top)} is a stop card: the pile cannot be taken"
+    if not r.is_natural[k]:
+        return f"the top card {Card(top)} cannot be melded, so the pile cannot be taken"
+    rank = RANK_NAMES[k]
+    hand = c.hand
+    counts = c.counts
+    if m.way == "pair" and counts[k] < 2 and pr.take_natural_pair:
+        why = "the pile is frozen: " if pile_frozen(s, side) else ""
+        return f"{why}taking it needs two natural {rank}s from your hand"
+    melds = c.melds
+    oi = c.info.index.get(k, -1)
+    if m.way == "layoff" and oi < 0 and pr.take_lay_off:
+        return f"your side has no open meld of {rank}s to lay the top card off on"
+    frozen = pile_frozen(s, side)
+    blocked = (
+        pr.blocked_by_meld_size is not None and oi >= 0 and melds[oi].size >= pr.blocked_by_meld_size
+    )
+    new_melds = list(melds)
+    used: list[int] = []
+    if m.way == "finish":
+        if not blocked or not pr.blocked_exception:
+            return f"'take finish' is only for a pile blocked by the side's meld of {rank}s"
+        need = r.canasta_size - melds[oi].size
+        if counts[k] < need + 2:
+            return (
+                f"taking the pile on your {melds[oi].size}-card meld of {rank}s needs {need + 2} "
+                f"natural {rank}s in hand: {need} to finish it and 2 to start a new meld"
+            )
+        om = melds[oi]
+        if not r.valid(k, om.naturals + need, om.wilds, False):
+            return f"the meld of {rank}s cannot take {need} more {rank}s"
+        if v.melds.duplicate_ranks != "after_complete" or not r.closed(om.size + need):
+            return f"the side may not start a second meld of {rank}s"
+        got = remove_kinds(hand, [k] * (need + 2))
+        assert got is not None
+        rest, used = got
+        new_melds[oi] = make_meld(r, k, om.cards + tuple(used[:need]))
+        new_melds.append(make_meld(r, k, (*used[need:], top)))
+    else:
+        if blocked:
+            hint = " (with enough naturals, 'take finish')" if pr.blocked_exception else ""
+            return (
+                f"the side's meld of {rank}s has {melds[oi].size} cards: the pile cannot be "
+                f"taken on a {rank}{hint}"
+            )
+        if m.way == "pair":
+            if not pr.take_natural_pair:
+                return "this variant does not let a natural pair take the pile"
+            if counts[k] < 2:
+                why = "the pile is frozen: " if frozen else ""
+                return f"{why}taking it needs two natural {rank}s from your hand"
+            kinds = [k, k]
+        elif m.way == "wild":
+            if not pr.take_natural_and_wild:
+                return "this variant does not let a natural and a wild card take the pile"
+            if frozen:
+                return f"the pile is frozen: taking it needs two natural {rank}s from your hand"
+            if not (isinstance(m.wild, int) and 0 <= m.wild <= 15 and r.is_wild[m.wild]):
+                return f"{kind_name(m.wild)} is not a wild card"
+            if counts[k] < 1 or counts[m.wild] < 1:
+                return f"taking it this way needs a natural {rank} and a {kind_name(m.wild)} in hand"
+            kinds = [k, m.wild]
+        elif m.way == "layoff":
+            if not pr.take_lay_off:
+                return "this variant does not let the top card be laid off to take the pile"
+            if frozen:
+                return f"the pile is frozen: taking it needs two natural {rank}s from your hand"
+            if oi < 0:
+                return f"your side has no open meld of {rank}s to lay the top card off on"
+            made = any(mm.rank == k and mm.size >= r.canasta_size for mm in melds)
+            if made and not pr.lay_off_after_canasta:
+                return (
+                    f"your side has already made a canasta of {rank}s this hand: taking the "
+                    f"pile needs a natural pair of {rank}s"
+                )
+            kinds = []
+        else:
+            return f"unknown way of taking the pile: {m.way!r}"
+        for kk in set(kinds):
+            if counts[kk] < kinds.count(kk):
+                return "you do not hold the cards for that"
+        n_add = 1 + sum(1 for kk in kinds if not r.is_wild[kk])
+        j_add = len(kinds) + 1 - n_add
+        if oi >= 0:
+            om = melds[oi]
+            if not r.valid(k, om.naturals + n_add, om.wilds + j_add, False):
+                return f"the meld of {rank}s cannot take those cards"
+        else:
+            if any(mm.rank == k for mm in melds) and v.melds.duplicate_ranks != "after_complete":
+                return f"the side may not start a second meld of {rank}s"
+            if not r.valid(k, n_add, j_add, True):
+                names = " ".join(kind_name(kk) for kk in (*kinds, k))
+                return f"{names} is not a legal meld"
+        if not build and c.opened:
+            # the common case: an opened side keeps two cards, so a discard always remains
+            keep = len(hand) - len(kinds)
+            if keep < 2:
+                keep += sum(1 for card in s.pile_[:-1] if KIND[card] != RED_THREE)
+            if keep >= 2:
+                return None
+        got = remove_kinds(hand, kinds)
+        assert got is not None
+        rest, used = got
+        cards = (*used, top)
+        if oi >= 0:
+            om = melds[oi]
+            nm = make_meld(r, k, om.cards + cards)
+            if not r.valid(k, nm.naturals, nm.wilds, False):
+                return f"the meld of {rank}s cannot take those cards"
+            new_melds[oi] = nm
+        else:
+            if any(mm.rank == k for mm in melds) and v.melds.duplicate_ranks != "after_complete":
+                return f"the side may not start a second meld of {rank}s"
+            nm = make_meld(r, k, cards)
+            if not r.valid(k, nm.naturals, nm.wilds, True):
+                return f"{' '.join(kind_name(KIND[c]) for c in cards)} is not a legal meld"
+            new_melds.append(nm)
+    # the rest of the pile: red 3s are laid (not replaced), the rest joins the hand
+    pile_rest = [c for c in s.pile_[:-1] if KIND[c] != RED_THREE]
+    opened = s.opened[side]
+    points = 0
+    pending: tuple[int, ...] = ()
+    if opened:
+        hand_after = tuple(sorted((*rest, *pile_rest)))
+    else:
+        points = sum(r.code_value[c] for c in used)
+        if v.opening.top_card_counts:
+            points += r.code_value[top]
+        if points >= opening_minimum(s, side):
+            opened = True
+            hand_after = tuple(sorted((*rest, *pile_rest)))
+        else:
+            hand_after = tuple(rest)
+            pending = tuple(sorted(pile_rest))
+    melds_after = tuple(new_melds)
+    q = Probe(hand_after, melds_after, opened, points, pending, NOT_ASKED, True)
+    if not can_finish(s, q):
+        if not s.opened[side]:
+            need = opening_minimum(s, side)
+            return (
+                f"the side has not opened: taking the pile needs melds from your hand worth "
+                f"{need} points with the top card, and a card left to discard"
+            )
+        return "after taking the pile you could not finish the turn legally"
+    if not build:
+        return None
+    red = s.red_threes_[side] + tuple(c for c in s.pile_[:-1] if KIND[c] == RED_THREE)
+    return rebuild(
+        s, phase=PLAY, hands=with_item(s.hands_, p, hand_after), pile=(),
+        melds=with_item(s.melds_, side, melds_after), red=with_item(s.red_threes_, side, red),
+        opened=with_item(s.opened, side, opened),
+        turn=Turn(took_pile=True, melded=True, points=points, pending=pending,
+                  played=(*used, top)),
+    )
+
+
+_TAKES = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))
+
+
+def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile]:
+    """Ways of taking the pile worth asking :func:`take_step` about (a superset of the legal ones).
+
+    Ways whose cards are plainly missing (no pair of the top card's rank in
+    hand, no meld to lay it off on) are left out: :func:`take_step` refuses them
+    first thing, and most draw-phase states have them.
+    """
+    if c is None:
+        c = context_of(s)
+    r = c.r
+    if not s.pile_:
+        return []
+    k = KIND[s.pile_[-1]]
+    if r.stop[k] or not r.is_natural[k]:
+        return []
+    counts = c.counts
+    has_meld = k in c.info.index
+    out = []
+    for way in _take_ways(r):
+        w = way.way
+        if w == "pair":
+            if counts[k] < 2:
+                continue
+        elif w == "wild":
+            if not counts[k] or not counts[way.wild]:
+                continue
+        elif not has_meld:  # "layoff" and "finish" need the side's open meld of the rank
+            continue
+        out.append(way)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _take_ways(r: Rules) -> tuple[TakePile, ...]:
+    """The ways of taking the pile that the variant has at all."""
+    pr = r.v.pile
+    out = [
+        way for way, on in zip(
+            _TAKES,
+            (pr.take_natural_pair, pr.take_lay_off, pr.blocked_by_meld_size is not None),
+            strict=True,
+        ) if on
+    ]
+    if pr.take_natural_and_wild:
+        out += [TakePile("wild", w) for w in r.wild_kinds]
+    return tuple(out)
+
+

@@ -1,0 +1,192 @@
+"""What the engine works out about a state: the per-state context, probes, and derived facts.
+
+:class:`Ctx` is computed once per state and shared by ``legal_moves`` and the
+``apply`` that follows; :class:`Probe` is the mover's hand as the oracle asks
+about it. Also here: the opening minimum, the frozen pile, when the foot may be
+picked up, and :func:`rebuild`, the one way a step builds the next state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from canasta.engine.kinds import KIND, count_kinds
+from canasta.engine.melds import canasta_counts, meld_info
+from canasta.engine.moves import (
+    RED_THREE,
+    Move,
+)
+from canasta.engine.state import (
+    GameState,
+    MeldGroup,
+    Turn,
+)
+from canasta.variant.model import Variant
+
+if TYPE_CHECKING:
+    from canasta.engine.tables import Rules
+
+
+# the turn record every turn starts from (frozen, so one serves all)
+NEW_TURN = Turn()
+
+
+def pile_frozen_for_all(s: GameState) -> bool:
+    """Whether the pile holds a card that freezes it for both sides."""
+    return frozen_pile(s.rules, s.pile_)
+
+
+@lru_cache(maxsize=4096)
+def frozen_pile(r: Rules, pile: tuple[int, ...]) -> bool:
+    p = r.v.pile
+    for c in pile:
+        k = KIND[c]
+        if (p.frozen_by_wild and r.is_wild[k]) or (p.frozen_by_red_three and k == RED_THREE):
+            return True
+    return False
+
+
+def pile_frozen(s: GameState, side: int) -> bool:
+    """Whether the pile is frozen against ``side``."""
+    if s.variant.pile.frozen_until_opened and not s.opened[side]:
+        return True
+    return pile_frozen_for_all(s)
+
+
+def opening_minimum(s: GameState, side: int) -> int:
+    """The opening minimum of ``side`` in this hand."""
+    return _opening_minimum(s.variant, s.scores[side], s.hand_number)
+
+
+@lru_cache(maxsize=1024)
+def _opening_minimum(v: Variant, score: int, hand_number: int) -> int:
+    return v.opening_minimum(score, hand_number)
+
+
+def foot_available(s: GameState, seat: int, hand_len: int, melds: tuple[MeldGroup, ...]) -> bool:
+    if not s.feet_[seat]:
+        return False
+    if s.variant.foot.trigger == "empty_hand":
+        return hand_len == 0
+    return canasta_counts(s.rules, melds)[0] > 0
+
+
+def no_context() -> None:
+    return None
+
+
+class Ctx:
+    """What every step asks of a state, worked out once per state.
+
+    ``legal_moves`` asks about a dozen candidate moves of the same state, and
+    ``apply`` usually follows on that state: each of them reads the mover's
+    seat, side, hand counts and melds from here instead of working them out
+    again. Held in the state's ``_ctx`` slot (see :func:`context_of`) until a move is
+    applied to the state.
+    """
+
+    __slots__ = ("counts", "hand", "info", "legal", "melds", "opened", "p", "r", "side", "turn", "v")
+
+    def __init__(self, s: GameState) -> None:
+        r = s.rules
+        self.r = r
+        self.v = r.v
+        p = s.current
+        self.p = p
+        side = r.side_of[p]
+        self.side = side
+        hand = s.hands_[p]
+        self.hand = hand
+        self.counts = count_kinds(hand)
+        melds = s.melds_[side]
+        self.melds = melds
+        self.info = meld_info(r, melds)
+        self.opened = s.opened[side]
+        self.turn = s.turn
+        self.legal: tuple[Move, ...] | None = None
+
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        # a cache: a pickled state is rebuilt without it
+        return no_context, ()
+
+
+def context_of(s: GameState) -> Ctx:
+    """The state's :class:`Ctx`, made on first use."""
+    c: Ctx | None = s._ctx
+    if c is None:
+        c = Ctx(s)
+        object.__setattr__(s, "_ctx", c)
+    return c
+
+
+class Probe:
+    """The parts of a turn that a step changes, to ask the oracle before building a state."""
+
+    __slots__ = ("asked", "counts", "hand", "melds", "opened", "pending", "points", "took")
+
+    def __init__(
+        self,
+        hand: tuple[int, ...],
+        melds: tuple[MeldGroup, ...],
+        opened: bool,
+        points: int,
+        pending: tuple[int, ...],
+        asked: int,
+        took: bool,
+        counts: tuple[int, ...] | None = None,
+    ) -> None:
+        self.hand = hand
+        # the hand's counts by kind, when the caller has them already
+        self.counts = count_kinds(hand) if counts is None else counts
+        self.melds = melds
+        self.opened = opened
+        self.points = points
+        self.pending = pending
+        self.asked = asked
+        self.took = took
+
+
+def probe(s: GameState) -> Probe:
+    c = context_of(s)
+    t = c.turn
+    return Probe(c.hand, c.melds, c.opened, t.points, t.pending, t.asked, t.took_pile, c.counts)
+
+
+def rebuild(
+    s: GameState,
+    *,
+    phase: int | None = None,
+    current: int | None = None,
+    hands: tuple[tuple[int, ...], ...] | None = None,
+    feet: tuple[tuple[int, ...], ...] | None = None,
+    stock: tuple[int, ...] | None = None,
+    pile: tuple[int, ...] | None = None,
+    melds: tuple[tuple[MeldGroup, ...], ...] | None = None,
+    red: tuple[tuple[int, ...], ...] | None = None,
+    opened: tuple[bool, ...] | None = None,
+    melded_before: tuple[bool, ...] | None = None,
+    turn: Turn | None = None,
+) -> GameState:
+    return GameState(
+        s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history,
+        s.phase if phase is None else phase,
+        s.current if current is None else current,
+        s.hands_ if hands is None else hands,
+        s.feet_ if feet is None else feet,
+        s.stock_ if stock is None else stock,
+        s.pile_ if pile is None else pile,
+        s.melds_ if melds is None else melds,
+        s.red_threes_ if red is None else red,
+        s.opened if opened is None else opened,
+        s.melded_before if melded_before is None else melded_before,
+        s.turn if turn is None else turn,
+        s.end, s.rules,
+    )
+
+
+def with_item(t: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return (*t[:i], value, *t[i + 1:])
+
+

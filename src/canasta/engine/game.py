@@ -1,0 +1,214 @@
+"""Legality: the one place that decides which moves are legal and what they do.
+
+:func:`legal_moves` lists candidate moves and keeps those that :func:`step`
+accepts; :func:`apply` runs the same :func:`step`, so the two never disagree.
+:func:`compile_rules` and :func:`new_game` start a game; :data:`ENGINE` is the
+table of entry points that states call through.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, SupportsIndex
+
+from canasta.engine.candidates import candidate_moves
+from canasta.engine.deal import deal_hand
+from canasta.engine.draw import draw_step, pass_step, take_step
+from canasta.engine.facts import context_of, pile_frozen, pile_frozen_for_all, rebuild
+from canasta.engine.going_out import ask_step, discard_step, foot_step
+from canasta.engine.melding import add_step, meld_step
+from canasta.engine.moves import (
+    Add,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Foot,
+    Meld,
+    Move,
+    NextHand,
+    Pass,
+    TakePile,
+    parse_move,
+)
+from canasta.engine.state import (
+    ANSWER,
+    DRAW,
+    GAME_OVER,
+    HAND_OVER,
+    PLAY,
+    TOLD_NO,
+    TOLD_YES,
+    GameState,
+    Turn,
+)
+from canasta.engine.tables import Engine, Rules
+from canasta.engine.view import make_view
+from canasta.errors import CanastaError, IllegalMoveError, VariantError
+from canasta.variant.model import Variant
+
+if TYPE_CHECKING:
+    from canasta.engine.facts import Ctx
+
+
+def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
+    """The state after ``m`` (None when legal and ``build`` is false), or why it is illegal."""
+    if s.phase == PLAY:
+        handler = PLAY_STEPS.get(type(m))
+        if handler is not None:
+            return handler(s, context_of(s), m, build)
+    if s.phase == GAME_OVER:
+        return "the game is over"
+    if isinstance(m, NextHand):
+        if s.phase != HAND_OVER:
+            return "the hand is not over yet"
+        if not build:
+            return None
+        r = s.rules
+        return deal_hand(r, s.seed, s.hand_number + 1, (s.dealer + 1) % r.n, s.scores, s.history)
+    if s.phase == HAND_OVER:
+        return "the hand is over: the only move is 'next'"
+    if s.phase == ANSWER:
+        if not isinstance(m, Answer):
+            return "your partner asked to go out: answer 'yes' or 'no'"
+        if not build:
+            return None
+        t = s.turn
+        turn = Turn(t.took_pile, t.melded, t.points, t.pending,
+                    TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played)
+        return rebuild(s, phase=PLAY, current=t.asker, turn=turn)
+    if s.phase == DRAW:
+        if isinstance(m, Draw):
+            return draw_step(s, build)
+        if isinstance(m, TakePile):
+            return take_step(s, context_of(s), m, build)
+        if isinstance(m, Pass):
+            return pass_step(s, build)
+        return f"first draw from the stock or take the pile ('{m}' comes later)"
+    # PLAY, a move that is not a play-phase step
+    if isinstance(m, (Draw, TakePile, Pass)):
+        return "you have already drawn this turn"
+    if isinstance(m, Answer):
+        return "nobody has asked to go out"
+    return f"'{m}' is not a move of the play phase"
+
+
+PLAY_STEPS: dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | None]] = {
+    Discard: discard_step,
+    Add: add_step,
+    Meld: meld_step,
+    Foot: lambda s, c, m, build: foot_step(s, c, build),
+    Ask: lambda s, c, m, build: ask_step(s, c, build),
+}
+
+
+def legal_moves(s: GameState) -> list[Move]:
+    """Every distinct legal move in ``s``, each once."""
+    c = context_of(s)
+    legal = c.legal
+    if legal is None:
+        out = []
+        if s.phase == PLAY:
+            # every play-phase candidate has its step in PLAY_STEPS: ask it
+            # directly, as step would
+            steps = PLAY_STEPS
+            for m in candidate_moves(s, c):
+                if steps[type(m)](s, c, m, False) is None:
+                    out.append(m)
+        else:
+            for m in candidate_moves(s, c):
+                if step(s, m, False) is None:
+                    out.append(m)
+        c.legal = legal = tuple(out)
+        return out
+    return list(legal)
+
+
+def check(s: GameState, m: Move) -> str | None:
+    """The reason ``m`` is illegal in ``s``, or ``None`` when it is legal."""
+    if not isinstance(m, Move):
+        return f"{m!r} is not a move"
+    result = step(s, m, False)
+    return result if isinstance(result, str) else None
+
+
+def apply(s: GameState, m: Move | str) -> GameState:
+    """The state after ``m``; see :meth:`GameState.apply`."""
+    move = parse_move(m) if isinstance(m, str) else m
+    if not isinstance(move, Move):
+        raise IllegalMoveError(repr(m), "not a move")
+    result = step(s, move, True)
+    if isinstance(result, str):
+        raise IllegalMoveError(str(move), result)
+    assert result is not None
+    # A state moved from is rarely asked again, but programs keep them (game
+    # records, search trees): drop what was worked out about it, so that a
+    # kept state costs no more than its own fields.
+    object.__setattr__(s, "_ctx", None)
+    return result
+
+
+
+
+@lru_cache(maxsize=64)
+def compile_rules(variant: Variant) -> Rules:
+    """Return the compiled tables of ``variant`` (cached).
+
+    The variant is first checked as a profile file would be, so that one built
+    in code (with ``attrs.evolve``, say) and holding a value no profile may hold
+    is refused with the option and what it expects, instead of dealing a game
+    that can stall.
+
+    Raises:
+        VariantError: a value of ``variant`` is out of its option's range.
+    """
+    # imported here: profiles is the loader, which the engine otherwise never needs
+    from canasta.variant.loading import variant_from_dict, variant_to_dict
+
+    try:
+        variant_from_dict(variant_to_dict(variant))
+    except VariantError as exc:
+        raise VariantError(f"variant {variant.name!r}: {exc}") from None
+    return Rules(variant, ENGINE)
+
+
+def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
+    """Deal the first hand of a game of ``variant``.
+
+    Args:
+        variant: the rules (see :func:`canasta.load_variant`).
+        seed: any integer (or integer-like value, such as a NumPy integer); the
+            same seed deals the same cards on every machine. ``None`` picks a
+            random seed (kept in ``state.seed``).
+
+    Raises:
+        CanastaError: ``variant`` is not a Variant, ``seed`` is not an integer,
+            or the decks cannot serve the deal.
+    """
+    if not isinstance(variant, Variant):
+        raise CanastaError(f"new_game expects a Variant, got {type(variant).__name__}")
+    if seed is None:
+        number = int.from_bytes(os.urandom(8), "little")
+    elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+        # checked here, not by the annotation: a compiled engine would refuse
+        # a wrong type with a bare TypeError
+        raise CanastaError(f"seed must be an integer, got {seed!r}")
+    else:
+        number = operator.index(seed)
+    r = compile_rules(variant)
+    n_sides = len(r.sides)
+    return deal_hand(r, number, 0, r.n - 1, (0,) * n_sides, ())
+
+
+ENGINE = Engine(
+    legal_moves=legal_moves,
+    check=check,
+    apply=apply,
+    pile_frozen=pile_frozen,
+    pile_frozen_for_all=pile_frozen_for_all,
+    view=make_view,
+    compile_rules=compile_rules,
+)

@@ -1,0 +1,156 @@
+"""Ending a turn: discarding, going out, picking up the foot, asking the partner.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from canasta.engine.deal import lay_red_threes
+from canasta.engine.facts import foot_available, opening_minimum, probe, rebuild, with_item
+from canasta.engine.hand_end import end_hand, next_turn
+from canasta.engine.kinds import BLACK_THREE, KIND
+from canasta.engine.melds import canasta_counts, req_met, req_text
+from canasta.engine.moves import (
+    RED_THREE,
+    Discard,
+    kind_name,
+)
+from canasta.engine.oracle import can_finish, can_go_out, concealed_possible
+from canasta.engine.state import (
+    ANSWER,
+    NOT_ASKED,
+    TOLD_NO,
+    TOLD_YES,
+    GameState,
+    Turn,
+)
+
+if TYPE_CHECKING:
+    from canasta.engine.facts import Ctx, Probe
+
+
+def going_out_error(s: GameState, q: Probe) -> str | None:
+    """Why the current player may not go out with the table of ``q``, or None."""
+    r = s.rules
+    v = s.variant
+    p = s.current
+    side = r.side_of[p]
+    if q.asked == TOLD_NO:
+        return "your partner said no: you may not go out this turn"
+    if s.feet_[p] and v.going_out.foot_first:
+        return "you must pick up your foot before going out"
+    if not req_met(r, canasta_counts(r, q.melds)):
+        return f"going out needs {req_text(r)}"
+    if not q.opened and q.melds and not (
+        v.opening.concealed_waives and concealed_possible(s, q.took)
+    ):
+        return (
+            f"the melds laid this turn total {q.points} points; the side's opening "
+            f"needs {opening_minimum(s, side)}"
+        )
+    return None
+
+
+def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | str | None:
+    v = c.v
+    p = c.p
+    k = m.kind
+    if k == RED_THREE:
+        return "a red 3 is never discarded"
+    hand = c.hand
+    t = c.turn
+    if not 0 <= k < 16 or not c.counts[k]:
+        return f"you hold no {kind_name(k) if 0 <= k < 16 else k}"
+    left = len(hand) - 1
+    if t.pending:
+        return "the side has not yet met its opening minimum with the pile's top card"
+    black_out = False
+    if m.out:
+        if left:
+            n_out = v.threes.black_out_cards
+            black_out = (
+                n_out is not None and left == n_out
+                and c.counts[BLACK_THREE] - (k == BLACK_THREE) == n_out
+            )
+            if not black_out:
+                return "going out means discarding your last card"
+        err = going_out_error(s, probe(s))
+        if err:
+            return err
+    else:
+        if t.asked == TOLD_YES:
+            return "your partner said yes: you must go out this turn"
+        if not c.opened and c.melds:
+            return (
+                f"the melds laid this turn total {t.points} points; the side's opening "
+                f"needs {opening_minimum(s, c.side)}"
+            )
+        if left == 0 and not v.going_out.out_but_not_out:
+            return f"discarding your last card goes out: write 'out {kind_name(k)}'"
+    if not build:
+        return None
+    i = 0
+    kind = KIND
+    while kind[hand[i]] != k:  # the hand holds a k: checked above
+        i += 1
+    hands = with_item(s.hands_, p, hand[:i] + hand[i + 1:])
+    pile = (*s.pile_, hand[i])
+    if m.out:
+        s2 = rebuild(s, hands=hands, pile=pile)
+        concealed = concealed_possible(s, t.took_pile) and t.melded
+        return end_hand(s2, "out", p, concealed, black_out)
+    return next_turn(s, hands, pile)
+
+
+def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
+    r = c.r
+    p = c.p
+    side = c.side
+    if not s.feet_[p]:
+        return "you have no foot to pick up"
+    if not foot_available(s, p, len(s.hands_[p]), s.melds_[side]):
+        if s.variant.foot.trigger == "empty_hand":
+            return "you may pick up your foot only when your hand is empty"
+        return "you may pick up your foot once your side has completed a canasta"
+    if s.turn.asked == TOLD_YES:
+        # the foot's cards are unknown until picked up: a 'yes' was given for the hand held
+        return "your partner said yes to going out with the cards you hold"
+    if not build:
+        return None
+    stock = list(s.stock_)
+    red = list(s.red_threes_[side])
+    foot = list(s.feet_[p])
+    cards = lay_red_threes(r, foot, stock, red) if s.variant.threes.red_laid_at_once else foot
+    hand = tuple(sorted(s.hands_[p] + tuple(cards)))
+    return rebuild(
+        s, hands=with_item(s.hands_, p, hand), feet=with_item(s.feet_, p, ()), stock=tuple(stock),
+        red=with_item(s.red_threes_, side, tuple(red)),
+    )
+
+
+def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
+    r = c.r
+    p = c.p
+    if not s.variant.going_out.ask_partner or r.partner[p] < 0:
+        return "there is no partner to ask in this variant"
+    t = s.turn
+    if t.asked != NOT_ASKED:
+        return "you have already asked this turn"
+    if t.melded:
+        # the question comes before the player lays anything this turn (Pagat)
+        return "ask before you meld: you have already laid cards this turn"
+    q = probe(s)
+    q.asked = TOLD_YES
+    if not can_go_out(s, q):
+        return "you cannot go out this turn, so there is nothing to ask"
+    q.asked = TOLD_NO
+    if not can_finish(s, q):
+        return "you could not finish the turn without going out, so there is nothing to ask"
+    if not build:
+        return None
+    return rebuild(
+        s, phase=ANSWER, current=r.partner[p],
+        turn=Turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn, t.played),
+    )
+
+

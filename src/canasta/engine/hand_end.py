@@ -1,0 +1,103 @@
+"""The end of a turn and of a hand: passing the turn on, ending the hand, scoring it.
+"""
+
+from __future__ import annotations
+
+from canasta.engine.facts import NEW_TURN, with_item
+from canasta.engine.kinds import BLACK_THREE, KIND
+from canasta.engine.moves import (
+    RED_THREE,
+)
+from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table
+from canasta.engine.state import (
+    DRAW,
+    GAME_OVER,
+    HAND_OVER,
+    GameState,
+    HandEnd,
+)
+
+
+def next_turn(s: GameState, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...]) -> GameState:
+    """Pass the turn to the left after a discard that leaves ``hands`` and ``pile``.
+
+    Ends the hand instead when the stock cannot serve the next player.
+    """
+    r = s.rules
+    p = s.current
+    mb = s.melded_before
+    if s.turn.melded and not mb[p]:
+        mb = with_item(mb, p, True)
+    nxt = (p + 1) % r.n
+    s2 = GameState(
+        s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, DRAW, nxt,
+        hands, s.feet_, s.stock_, pile, s.melds_, s.red_threes_, s.opened, mb, NEW_TURN,
+        s.end, r,
+    )
+    v = s.variant
+    if v.draw.short_stock == "end_hand" and 0 < len(s.stock_) < v.draw.count:
+        return end_hand(s2, "stock", -1, False, False)
+    return s2
+
+
+def end_hand(s: GameState, reason: str, seat: int, concealed: bool, black_out: bool) -> GameState:
+    r = s.rules
+    v = s.variant
+    breakdowns = hand_breakdowns(s, reason, seat, concealed, black_out)
+    hand_scores = tuple(b.total for b in breakdowns)
+    scores = tuple(a + b for a, b in zip(s.scores, hand_scores, strict=False))
+    history = (*s.history, hand_scores)
+    over = False
+    hands_played = s.hand_number + 1
+    if v.game.rounds is not None and hands_played >= v.game.rounds:
+        over = True
+    if v.game.target is not None and max(scores) >= v.game.target:
+        over = True
+    if over and v.game.tie == "play_another":
+        best = max(scores)
+        if sum(1 for x in scores if x == best) > 1:
+            over = False
+    end = HandEnd(reason, seat, concealed, black_out, breakdowns)
+    return GameState(
+        v, s.seed, s.hand_number, s.dealer, scores, history,
+        GAME_OVER if over else HAND_OVER, s.current,
+        s.hands_, s.feet_, s.stock_, s.pile_, s.melds_, s.red_threes_, s.opened,
+        s.melded_before, s.turn, end, r,
+    )
+
+
+def hand_breakdowns(
+    s: GameState, reason: str, seat: int, concealed: bool, black_out: bool
+) -> tuple[ScoreBreakdown, ...]:
+    """Each side's itemized score for the hand that ``s`` ends."""
+    r = s.rules
+    out = []
+    for side, seats in enumerate(r.sides):
+        melds = tuple(
+            (m.rank, tuple(r.code_value[c] for c in m.cards), r.canasta_kind(m))
+            for m in s.melds_[side]
+        )
+        left: list[int] = []
+        held = 0
+        went = seat in seats and reason == "out"
+        for p in seats:
+            cards = list(s.hands_[p]) + list(s.feet_[p])
+            if p == seat and s.turn.pending:
+                cards += list(s.turn.pending)
+            for c in cards:
+                k = KIND[c]
+                if k == RED_THREE:
+                    held += 1
+                elif black_out and p == seat and k == BLACK_THREE:
+                    continue
+                else:
+                    left.append(r.code_value[c])
+        table = SideTable(
+            melds=melds, red_threes=len(s.red_threes_[side]), opened=s.opened[side],
+            left_values=tuple(left), red_threes_held=held, went_out=went,
+            concealed=went and concealed, black_three_out=went and black_out,
+        )
+        out.append(score_table(s.variant, table, r.red_in_deck))
+    return tuple(out)
+
+

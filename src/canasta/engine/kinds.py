@@ -1,0 +1,55 @@
+"""Card kinds: the engine's view of a card, and counting hands by kind.
+
+A card code's kind is its rank, except that red 3s are kind 1 (``RED_THREE``)
+and black 3s kind 3 (:data:`BLACK_THREE`). Hands are counted by kind because
+the rules treat cards of one kind alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from canasta.engine.moves import (
+    RED_THREE,
+)
+
+BLACK_THREE = 3
+
+
+# kind of each card code: its rank, except red 3s (kind 1)
+KIND = [c >> 2 for c in range(64)]
+KIND[13] = RED_THREE
+KIND[13] = RED_THREE
+KIND[14] = RED_THREE
+
+
+@lru_cache(maxsize=4096)
+def hand_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """How many cards of each kind (index = kind) ``hand`` holds (cached)."""
+    return count_kinds(hand)
+
+
+def count_kinds(hand: Sequence[int]) -> tuple[int, ...]:
+    """How many cards of each kind ``hand`` holds (uncached: most hands are new)."""
+    counts = [0] * 16
+    kind = KIND
+    for card in hand:
+        counts[kind[card]] += 1
+    return tuple(counts)
+
+
+def remove_kinds(hand: Sequence[int], kinds: Sequence[int]) -> tuple[list[int], list[int]] | None:
+    """Remove one card of each kind in ``kinds`` from ``hand`` (lowest codes first)."""
+    rest = list(hand)
+    taken = []
+    for k in kinds:
+        for i, c in enumerate(rest):
+            if KIND[c] == k:
+                taken.append(rest.pop(i))
+                break
+        else:
+            return None
+    return rest, taken
+
+

@@ -1,0 +1,209 @@
+"""Kinds of meld: the one place that says what each kind of meld is.
+
+A kind of meld says which cards form it, how it may grow, when it is a canasta
+and of which kind, what that canasta scores, how the engine names it, and the
+words it refuses a meld with. The engine asks each of these questions of a
+kind, never of the options behind it: :class:`~canasta.engine.tables.Rules`
+holds one kind per meld target (``Rules.meld_kinds[target]``: target 0 is a
+meld of wild cards, 3 a meld of black 3s, any other rank a meld of that rank).
+
+Three kinds exist: :class:`RankMeld` (naturals of one rank, with wild cards),
+:class:`WildMeld` (wild cards only) and :class:`BlackThreeMeld`. Adding one (a
+suit sequence, say) is a subclass of :class:`MeldKind` and a line in
+:func:`kinds_of` for the targets it claims; the size limits every meld shares
+(``melds.min_size``, ``melds.max_size``) stay in ``Rules.valid``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from canasta.cards import RANK_NAMES
+from canasta.engine.kinds import BLACK_THREE
+from canasta.engine.moves import WILD_TARGET, kind_name
+from canasta.variant.model import Variant
+
+if TYPE_CHECKING:
+    from canasta.engine.tables import Rules
+
+__all__ = ["BlackThreeMeld", "MeldKind", "RankMeld", "WildMeld", "kinds_of"]
+
+_BONUS_LABEL = {"natural": "natural canasta", "mixed": "mixed canasta", "wild": "wild canasta"}
+
+
+class MeldKind:
+    """What one kind of meld is, under one variant (see the module docstring).
+
+    Attributes:
+        v: the variant whose options the kind reads.
+        canasta_size: cards that make a meld of this kind a canasta.
+    """
+
+    def __init__(self, v: Variant) -> None:
+        self.v = v
+        self.canasta_size = v.canastas.size
+
+    def label(self, rank: int) -> str:
+        """How messages name melds of this kind and ``rank``: ``"kings"``, ``"wild cards"``."""
+        return f"{kind_name(rank)}s"
+
+    def forms(self, n: int, j: int) -> bool:
+        """Whether ``n`` naturals and ``j`` wild cards make a legal meld of this kind.
+
+        Only the kind's own rules: the size limits every meld shares are
+        checked by ``Rules.valid``, which asks this.
+        """
+        raise NotImplementedError
+
+    def why_not(self, r: Rules, n: int, j: int) -> str:
+        """The rule a meld of ``n`` naturals and ``j`` wilds breaks (one :meth:`forms` or the size limits refuse)."""
+        if r.max_size is not None and n + j > r.max_size:
+            return f"a meld holds at most {r.max_size} cards"
+        return "that is not a legal meld"
+
+    def new_meld_error(self, r: Rules, rank: int, n: int, j: int) -> str | None:
+        """Why a new meld of this kind with ``n`` naturals and ``j`` wilds is refused, or ``None``."""
+        if n + j != r.new_size:
+            return f"lay a new meld with exactly {r.new_size} cards, then add cards one at a time"
+        if not r.valid(rank, n, j, True):
+            return self.why_not(r, n, j)
+        return None
+
+    def canasta(self, size: int, j: int) -> str | None:
+        """The canasta kind (``"natural"``, ``"mixed"``, ``"wild"``) of a meld of ``size`` cards, ``j`` of them wild, or ``None``."""
+        raise NotImplementedError
+
+    def bonus(self, rank: int, kind: str) -> tuple[str, int]:
+        """The score item of a canasta of ``kind`` of this kind and ``rank``: ``(label, points)``."""
+        c = self.v.canastas
+        name = "W" if rank == WILD_TARGET else RANK_NAMES.get(rank, str(rank))
+        base = {"natural": c.natural_bonus, "mixed": c.mixed_bonus, "wild": c.wild_bonus}[kind]
+        points = base
+        for b in c.rank_bonuses:  # the last matching entry wins, as in a mapping
+            if (b.rank, b.kind) == (name, kind):
+                points = b.bonus
+        label = _BONUS_LABEL[kind]
+        return (f"{label} of {name}s" if rank != WILD_TARGET else label), points
+
+
+class RankMeld(MeldKind):
+    """Natural cards of one rank, with wild cards as ``melds.*`` allows."""
+
+    def forms(self, n: int, j: int) -> bool:
+        """See :meth:`MeldKind.forms`: naturals, wild cards and the second-wild rule."""
+        m = self.v.melds
+        if n < m.min_naturals or j > m.max_wilds:
+            return False
+        if m.wilds_at_most_naturals and j > n:
+            return False
+        if j >= 2:
+            if m.second_wild == "by_size" and n + 2 < m.second_wild_size:
+                return False
+            if m.second_wild == "by_naturals" and n < m.second_wild_naturals:
+                return False
+        return True
+
+    def why_not(self, r: Rules, n: int, j: int) -> str:
+        """See :meth:`MeldKind.why_not`."""
+        m = self.v.melds
+        if n < m.min_naturals:
+            return f"a meld needs at least {m.min_naturals} natural cards"
+        if j > m.max_wilds:
+            return f"a meld may hold at most {m.max_wilds} wild cards"
+        if m.wilds_at_most_naturals and j > n:
+            return "a meld may not hold more wild cards than natural cards"
+        if j >= 2 and m.second_wild == "by_size" and n + 2 < m.second_wild_size:
+            return (
+                f"a second wild card may join a meld only as its card number "
+                f"{m.second_wild_size} or later"
+            )
+        if j >= 2 and m.second_wild == "by_naturals" and n < m.second_wild_naturals:
+            return (
+                f"a second wild card may join a meld only once it holds "
+                f"{m.second_wild_naturals} naturals"
+            )
+        return super().why_not(r, n, j)
+
+    def new_meld_error(self, r: Rules, rank: int, n: int, j: int) -> str | None:
+        """See :meth:`MeldKind.new_meld_error`: a wild rank or a red 3 is no rank to meld."""
+        if not r.is_natural[rank]:
+            return f"{kind_name(rank)}s cannot be melded"
+        return super().new_meld_error(r, rank, n, j)
+
+    def canasta(self, size: int, j: int) -> str | None:
+        """See :meth:`MeldKind.canasta`: natural without wild cards, else mixed."""
+        if size < self.canasta_size:
+            return None
+        return "natural" if j == 0 else "mixed"
+
+
+class WildMeld(MeldKind):
+    """Wild cards only (``melds.wild_melds``)."""
+
+    def label(self, rank: int) -> str:
+        """See :meth:`MeldKind.label`."""
+        return "wild cards"
+
+    def forms(self, n: int, j: int) -> bool:
+        """See :meth:`MeldKind.forms`: no naturals, where the variant has wild melds."""
+        return n == 0 and self.v.melds.wild_melds
+
+    def why_not(self, r: Rules, n: int, j: int) -> str:
+        """See :meth:`MeldKind.why_not`."""
+        if r.max_size is not None and j > r.max_size:
+            return f"a meld holds at most {r.max_size} cards"
+        return f"a meld of wild cards needs at least {r.min_size} cards"
+
+    def new_meld_error(self, r: Rules, rank: int, n: int, j: int) -> str | None:
+        """See :meth:`MeldKind.new_meld_error`."""
+        if not self.v.melds.wild_melds:
+            return "this variant has no melds of wild cards only"
+        return super().new_meld_error(r, rank, n, j)
+
+    def canasta(self, size: int, j: int) -> str | None:
+        """See :meth:`MeldKind.canasta`: a wild canasta."""
+        return "wild" if size >= self.canasta_size else None
+
+
+class BlackThreeMeld(MeldKind):
+    """Black 3s, melded as ``threes.black_meld`` allows; never a canasta."""
+
+    def forms(self, n: int, j: int) -> bool:
+        """See :meth:`MeldKind.forms`: the black-3 meld's size span and its wild-card rule."""
+        th = self.v.threes
+        if th.black_meld == "never" or n < th.black_meld_min:
+            return False
+        if th.black_meld_max is not None and n > th.black_meld_max:
+            return False
+        return j == 0 or th.black_meld_wilds
+
+    def why_not(self, r: Rules, n: int, j: int) -> str:
+        """See :meth:`MeldKind.why_not`."""
+        th = self.v.threes
+        most = th.black_meld_max
+        span = f"{th.black_meld_min} to {most}" if most else f"at least {th.black_meld_min}"
+        wild = "" if th.black_meld_wilds else ", no wild cards"
+        return f"a meld of black 3s has {span} black 3s{wild}"
+
+    def new_meld_error(self, r: Rules, rank: int, n: int, j: int) -> str | None:
+        """See :meth:`MeldKind.new_meld_error`: any size in the span, not just a new meld's."""
+        if self.v.threes.black_meld == "never":
+            return "black 3s may never be melded in this variant"
+        if not r.valid(rank, n, j, True):
+            return self.why_not(r, n, j)
+        return None
+
+    def canasta(self, size: int, j: int) -> str | None:
+        """See :meth:`MeldKind.canasta`: black 3s make no canasta."""
+        return None
+
+
+@lru_cache(maxsize=64)
+def kinds_of(v: Variant) -> tuple[MeldKind, ...]:
+    """The kind of meld of each target (index 0 to 15) under ``v`` (cached)."""
+    rank, wild, black = RankMeld(v), WildMeld(v), BlackThreeMeld(v)
+    kinds: list[MeldKind] = [rank] * 16
+    kinds[WILD_TARGET] = wild
+    kinds[BLACK_THREE] = black
+    return tuple(kinds)

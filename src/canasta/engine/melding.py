@@ -1,0 +1,184 @@
+"""Laying cards: new melds and adds, with the opening minimum and the no-dead-end check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from canasta.engine.facts import Probe, foot_available, opening_minimum, with_item
+from canasta.engine.going_out import going_out_error
+from canasta.engine.hand_end import end_hand
+from canasta.engine.kinds import BLACK_THREE, remove_kinds
+from canasta.engine.melds import kind_needs, make_meld, meld_rule_text, meld_shape
+from canasta.engine.moves import (
+    RED_THREE,
+    Add,
+    Meld,
+    Move,
+    kind_name,
+)
+from canasta.engine.oracle import can_finish, concealed_possible
+from canasta.engine.state import (
+    TOLD_NO,
+    TOLD_YES,
+    GameState,
+    Turn,
+)
+
+if TYPE_CHECKING:
+    from canasta.engine.facts import Ctx
+
+
+def play_cards(
+    s: GameState, c: Ctx, move: Move, kinds: Sequence[int], index: int, rank: int, build: bool,
+) -> GameState | str | None:
+    """Common end of a meld or add: move ``kinds`` from hand to meld ``index`` (or a new one).
+
+    Handles the opening minimum, the hand running out, and dead ends.
+    """
+    hand0 = c.hand
+    counts = c.counts
+    if len(kinds) == 1:
+        if not counts[kinds[0]]:
+            return f"you do not hold {kind_name(kinds[0])}"
+    else:
+        for k, n in kind_needs(tuple(kinds)):
+            if counts[k] < n:
+                return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
+    t = c.turn
+    # the common case: an opened side keeps two cards, so a discard always
+    # remains and the turn can be finished (what can_finish would say)
+    keeps_two = (
+        c.opened and t.asked != TOLD_YES and rank != BLACK_THREE and len(hand0) - len(kinds) >= 2
+    )
+    if keeps_two and not build:
+        return None
+    r = c.r
+    v = c.v
+    p = c.p
+    side = c.side
+    got = remove_kinds(hand0, kinds)
+    assert got is not None
+    rest, used = got
+    melds = list(c.melds)
+    if index < 0:
+        melds.append(make_meld(r, rank, used))
+    else:
+        melds[index] = make_meld(r, rank, melds[index].cards + tuple(used))
+    opened = c.opened
+    pending = t.pending
+    hand = tuple(rest)
+    counts_after: tuple[int, ...] | None = None  # for the probes below
+    if not keeps_two:
+        left = list(counts)
+        for k in kinds:
+            left[k] -= 1
+        counts_after = tuple(left)
+    total = t.points
+    if not opened:
+        total += sum(r.code_value[card] for card in used)
+        if total >= opening_minimum(s, side):
+            opened = True
+            if pending:
+                hand = tuple(sorted(hand + pending))
+                pending = ()
+                counts_after = None
+    melds_t = tuple(melds)
+    going_out = False
+    if keeps_two:
+        pass
+    elif not hand:
+        if not foot_available(s, p, 0, melds_t):
+            # melding the last card goes out
+            if v.going_out.final_discard != "optional":
+                return f"'{move}' would leave you no card: in this variant you go out by discarding"
+            q = Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
+            err = going_out_error(s, q)
+            if err:
+                return f"'{move}' would meld your last card, but {err}"
+            going_out = True
+    elif rank == BLACK_THREE and v.threes.black_meld == "going_out_only":
+        # only as part of going out: the hand must end this turn with this meld
+        q = Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
+        if len(hand) > 1 or going_out_error(s, q):
+            return "black 3s may be melded only when going out"
+    elif not can_finish(
+        s, Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
+    ):
+        if t.asked == TOLD_YES:
+            return f"after '{move}' you could no longer go out, and your partner said yes"
+        if not opened:
+            need = opening_minimum(s, side)
+            return (
+                f"after '{move}' the side could no longer reach its opening minimum of {need} "
+                f"points with a card left to discard"
+            )
+        if t.asked == TOLD_NO:
+            return f"after '{move}' you would have to go out, and your partner said no"
+        return f"after '{move}' you could not finish the turn legally (keep a card to discard)"
+    if not build:
+        return None
+    s2 = GameState(
+        s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, s.phase, p,
+        with_item(s.hands_, p, hand), s.feet_, s.stock_, s.pile_, with_item(s.melds_, side, melds_t),
+        s.red_threes_, s.opened if opened == c.opened else with_item(s.opened, side, opened),
+        s.melded_before,
+        Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used)),
+        s.end, r,
+    )
+    if going_out:
+        return end_hand(s2, "out", p, concealed_possible(s, t.took_pile), False)
+    return s2
+
+
+def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | None:
+    shape = meld_shape(c.r, m.kinds)
+    if isinstance(shape, str):
+        return shape
+    rank = shape
+    info = c.info
+    if rank in info.present:
+        label = c.r.meld_kinds[rank].label(rank)
+        if rank in info.index:
+            return f"your side already has a meld of {label}: add to it"
+        if c.v.melds.duplicate_ranks != "after_complete":
+            return f"your side already has a meld of {label}"
+    return play_cards(s, c, m, m.kinds, -1, rank, build)
+
+
+# one-card kind lists, shared instead of built per call
+_ONE = [(k,) for k in range(16)]
+
+
+def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | None:
+    r = c.r
+    melds = c.melds
+    target = m.target
+    if not (isinstance(target, int) and 0 <= target <= 15) or not (
+        isinstance(m.kind, int) and 1 <= m.kind <= 15
+    ):
+        return f"'add {target} {m.kind}' does not name a meld and a card"
+    oi = c.info.index.get(target, -1)
+    if oi < 0:
+        label = r.meld_kinds[target].label(target)
+        if any(mm.rank == target for mm in melds):
+            return f"your side's meld of {label} is complete and closed"
+        return f"your side has no meld of {label}"
+    if target == BLACK_THREE:
+        return "a meld of black 3s is laid whole when going out"
+    k = m.kind
+    if k == RED_THREE:
+        return "red 3s are laid on their own, never melded"
+    wild = r.is_wild[k]
+    if not wild and k != target:
+        label = r.meld_kinds[target].label(target)
+        return f"a {kind_name(k)} cannot join the meld of {label}"
+    om = melds[oi]
+    n = om.naturals + (0 if wild else 1)
+    j = om.wilds + (1 if wild else 0)
+    if not r.valid(target, n, j, False):
+        return meld_rule_text(r, target, n, j)
+    return play_cards(s, c, m, _ONE[k], oi, target, build)
+
+

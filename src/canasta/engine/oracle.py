@@ -1,0 +1,485 @@
+"""The exact "can this turn still be finished?" oracle.
+
+No dead ends: a step inside the play phase is accepted only if the turn can
+still be finished legally afterwards (the opening minimum reached with a card
+left to discard, a partner's "yes" honoured, and so on). :func:`outcomes` is a
+small dynamic programme over ranks of what the player's hand can still add to
+the side's melds; :func:`greedy_plan` answers most going-out questions before
+the full search runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from canasta.engine.facts import foot_available, opening_minimum
+from canasta.engine.kinds import BLACK_THREE
+from canasta.engine.melds import canasta_counts, meld_info, open_meld, req_met
+from canasta.engine.moves import (
+    WILD_TARGET,
+)
+from canasta.engine.state import (
+    TOLD_NO,
+    TOLD_YES,
+    GameState,
+    MeldGroup,
+)
+
+if TYPE_CHECKING:
+    from canasta.engine.facts import Probe
+    from canasta.engine.tables import Rules
+
+
+@lru_cache(maxsize=65536)
+def _rank_options(
+    r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int
+) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Ways to place up to ``c`` naturals of ``rank`` and up to ``wmax`` wilds.
+
+    Returns tuples ``(naturals used, wilds used, d_total, d_natural, d_mixed)``
+    where the d_ values are the changes in the side's canasta counts.
+    """
+    out: set[tuple[int, int, int, int, int]] = {(0, 0, 0, 0, 0)}
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+
+    def kinds(n: int, j: int) -> tuple[int, int, int]:
+        kind = r.kind_of(rank, n + j, j)
+        return (
+            1 if kind else 0,
+            1 if kind == "natural" else 0,
+            1 if kind == "mixed" else 0,
+        )
+
+    def grow(c_left: int, w_left: int, a: int, x: int, d: tuple[int, int, int], depth: int) -> None:
+        # start a new meld of the rank (if allowed) after the previous one closed
+        if depth > 3:
+            return
+        for an in range(0, c_left + 1):
+            for xj in range(0, w_left + 1):
+                if an + xj < r.new_size or not r.valid(rank, an, xj, True):
+                    continue
+                k = kinds(an, xj)
+                nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
+                out.add((a + an, x + xj, *nd))
+                if dup and r.closed(an + xj):
+                    grow(c_left - an, w_left - xj, a + an, x + xj, nd, depth + 1)
+
+    if has_open:
+        k0 = kinds(n0, j0)
+        for an in range(0, c + 1):
+            for xj in range(0, wmax + 1):
+                if not r.valid(rank, n0 + an, j0 + xj, False):
+                    continue
+                k = kinds(n0 + an, j0 + xj)
+                d = (k[0] - k0[0], k[1] - k0[1], k[2] - k0[2])
+                out.add((an, xj, *d))
+                if dup and r.closed(n0 + an + j0 + xj):
+                    grow(c - an, wmax - xj, an, xj, d, 1)
+    elif may_new:
+        grow(c, wmax, 0, 0, (0, 0, 0), 0)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=65536)
+def _wild_options(r: Rules, w: int, j0: int, has_open: bool, may_new: bool) -> tuple[tuple[int, int], ...]:
+    """Ways to place up to ``w`` wilds in wild melds: ``(wilds used, wild canastas gained)``."""
+    out: set[tuple[int, int]] = {(0, 0)}
+    if not r.v.melds.wild_melds:
+        return tuple(out)
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+
+    def is_c(size: int) -> int:
+        return 1 if size >= r.canasta_size else 0
+
+    def grow(left: int, used: int, gained: int, depth: int) -> None:
+        if depth > 4:
+            return
+        for y in range(r.min_size, left + 1):
+            if r.max_size is not None and y > r.max_size:
+                break
+            out.add((used + y, gained + is_c(y)))
+            if dup and r.closed(y):
+                grow(left - y, used + y, gained + is_c(y), depth + 1)
+
+    if has_open:
+        for y in range(0, w + 1):
+            size = j0 + y
+            if r.max_size is not None and size > r.max_size:
+                break
+            g = is_c(size) - is_c(j0)
+            out.add((y, g))
+            if dup and r.closed(size):
+                grow(w - y, y, g, 1)
+    elif may_new:
+        grow(w, 0, 0, 0)
+    return tuple(sorted(out))
+
+
+Outcomes = dict[tuple[int, bool, bool], int]
+
+
+@lru_cache(maxsize=65536)
+def outcomes(
+    r: Rules,
+    counts: tuple[int, ...],
+    melds: tuple[MeldGroup, ...],
+    allow_black: bool,
+    max_left: int = 2,
+) -> Outcomes:
+    """What the hand ``counts`` can still add to the side's ``melds``.
+
+    Returns a map ``(cards left (0, 1 or 2 = two or more), going-out canastas
+    met, black 3s melded) -> most points added``. Plans that leave more than
+    ``max_left`` cards are dropped early (going out leaves at most one).
+    """
+    wild_vals: list[int] = []
+    for k in r.wild_kinds:
+        wild_vals += [r.value[k]] * counts[k]
+    wild_vals.sort(reverse=True)
+    W = len(wild_vals)
+    prefix = [0]
+    for val in wild_vals:
+        prefix.append(prefix[-1] + val)
+    base = canasta_counts(r, melds)
+    cap = r.req
+    cap0, cap1, cap2 = cap[0], cap[1], cap[2]
+    # state: (wilds used, left, tot, nat, mix) -> natural points
+    states: dict[tuple[int, int, int, int, int], int] = {
+        (0, 0, min(base[0], cap0), min(base[1], cap1), min(base[2], cap2)): 0
+    }
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    index = meld_info(r, melds).index
+    for rank in r.natural_kinds:
+        c = counts[rank]
+        oi = index.get(rank, -1)
+        if c == 0 and oi < 0:
+            continue
+        if oi >= 0:
+            m = melds[oi]
+            opts = _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W)
+        else:
+            may_new = dup or not any(m.rank == rank for m in melds)
+            opts = _rank_options(r, rank, c, 0, 0, False, may_new, W)
+        val = r.value[rank]
+        new_states: dict[tuple[int, int, int, int, int], int] = {}
+        get = new_states.get
+        for (w, left, tot, nat, mix), pts in states.items():
+            for a, x, dt, dn, dm in opts:
+                w2 = w + x
+                if w2 > W:
+                    continue
+                l2 = left + c - a
+                if l2 > max_left:
+                    if max_left < 2:
+                        continue
+                    l2 = 2
+                t2 = tot + dt
+                if t2 > cap0:
+                    t2 = cap0
+                n2 = nat + dn
+                if n2 > cap1:
+                    n2 = cap1
+                m2 = mix + dm
+                if m2 > cap2:
+                    m2 = cap2
+                key = (w2, l2, t2, n2, m2)
+                p = pts + a * val
+                if get(key, -1) < p:
+                    new_states[key] = p
+        states = new_states
+    # black 3s: melded together (only where allowed) or left in hand
+    b = counts[BLACK_THREE]
+    black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True)
+    # wild melds take what wilds remain
+    wi = open_meld(r, melds, WILD_TARGET)
+    w_exists = any(m.rank == WILD_TARGET for m in melds)
+    result: Outcomes = {}
+    for (w, left, tot, nat, mix), pts in states.items():
+        if wi >= 0:
+            wopts = _wild_options(r, W - w, melds[wi].wilds, True, False)
+        else:
+            wopts = _wild_options(r, W - w, 0, False, (not w_exists) or dup)
+        for y, g in wopts:
+            if w + y > W:
+                continue
+            used = w + y
+            wild_left = W - used
+            total_tot = min(cap[0], tot + g)
+            ok = (
+                total_tot >= cap[0] and nat >= cap[1] and mix >= cap[2]
+                and min(cap[3], base[3] + g) >= cap[3]
+            )
+            for black in ((False, True) if black_ok else (False,)):
+                lft = left + wild_left + (0 if black else b)
+                if lft > max_left:
+                    if max_left < 2:
+                        continue
+                    lft = 2
+                p = pts + prefix[used] + (b * r.value[BLACK_THREE] if black else 0)
+                key2 = (lft, ok, black)
+                if result.get(key2, -1) < p:
+                    result[key2] = p
+    return result
+
+
+def concealed_possible(s: GameState, took: bool) -> bool:
+    return s.variant.going_out.concealed and not took and not s.melded_before[s.current]
+
+
+def _stranded(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], allow_black: bool) -> bool:
+    """A quick test: must more than one card stay in hand (ranks that cannot be melded)?
+
+    Going out leaves at most one card, so this settles the question without the
+    full search; it stops at the second stranded card.
+    """
+    left = 0
+    b = counts[BLACK_THREE]
+    if b and not (allow_black and r.valid(BLACK_THREE, b, 0, True)):
+        left = b
+        if left > 1:
+            return True
+    present = meld_info(r, melds).present
+    need = r.min_nat
+    for k in r.natural_kinds:
+        c = counts[k]
+        if c and c < need and k not in present:
+            left += c
+            if left > 1:
+                return True
+    return False
+
+
+def _canastas_reachable(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...]) -> bool:
+    """A quick necessary condition: could the side still have the canastas going out needs?"""
+    need = r.req[0]
+    info = meld_info(r, melds)
+    have = info.canasta_counts()[0]
+    if have >= need:
+        return True
+    wilds = sum(counts[k] for k in r.wild_kinds)
+    index = info.index
+    for k in r.natural_kinds:
+        c = counts[k]
+        oi = index.get(k, -1)
+        size = len(melds[oi].cards) if oi >= 0 else 0
+        if size < r.canasta_size and (c or size) and size + c + wilds >= r.canasta_size:
+            have += 1 + (c + wilds) // r.canasta_size  # generous: a bound, not a plan
+    if r.v.melds.wild_melds:
+        have += wilds // max(1, r.min_size)
+    return have >= need
+
+
+def can_go_out(s: GameState, q: Probe) -> bool:
+    """Whether the current player can still go out this turn from ``q``."""
+    r = s.rules
+    v = s.variant
+    p = s.current
+    if q.asked == TOLD_NO:
+        return False
+    if s.feet_[p] and v.going_out.foot_first:
+        # the foot must be picked up first (a move of its own); its cards are hidden
+        return False
+    if q.pending:
+        # pile cards join the hand only once the opening is met from the hand
+        return False
+    counts = q.counts
+    side = r.side_of[p]
+    need = 0 if q.opened else opening_minimum(s, side) - q.points
+    waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
+    allow_black = v.threes.black_meld != "never"
+    final_optional = v.going_out.final_discard == "optional"
+    if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds):
+        # a quick greedy plan (greedy_plan) often shows a way out at once;
+        # the full search is needed only when it does not
+        _upper, pts, left, plan = greedy_plan(r, counts, q.melds, allow_black)
+        if (
+            (left == 1 or (left == 0 and final_optional))
+            and (need <= 0 or pts >= need or waived)
+            and _plan_meets_requirement(r, q.melds, plan)
+        ):
+            return True
+        outs = outcomes(r, counts, q.melds, allow_black, 1)
+        for (left, ok, _black), pts in outs.items():
+            if not ok or left == 2:
+                continue
+            if left == 0 and not final_optional:
+                continue
+            if need > 0 and pts < need and not waived:
+                continue
+            return True
+    # black-3 out: everything else melded, exactly N black 3s kept, plus the discard
+    n_out = v.threes.black_out_cards
+    if n_out is not None and counts[BLACK_THREE] in (n_out, n_out + 1):
+        extra = counts[BLACK_THREE] - n_out
+        c2 = list(counts)
+        c2[BLACK_THREE] = 0
+        outs2 = outcomes(r, tuple(c2), q.melds, False, 1)
+        for (left, ok, _black), pts in outs2.items():
+            if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
+                return True
+    return False
+
+
+def greedy_plan(
+    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool
+) -> tuple[int, int, int, list[list[int]]]:
+    """Quick bounds on the points a hand can still add, and a plan that adds them.
+
+    Returns (upper bound, greedy points, cards the plan leaves in hand, plan);
+    each plan item is ``[rank, naturals, wilds, index]``: the meld's shape when
+    the plan is done, and its index among ``melds`` (-1 for a new meld).
+
+    The greedy plan adds every natural it can to the side's open melds, starts a
+    meld of every rank held often enough, then of pairs completed with a wild
+    card, and spreads the remaining wild cards over those melds while each stays
+    legal. Each of its melds can be laid and grown one legal step at a time, so
+    when the plan reaches the minimum with two cards to spare the full search is
+    not needed; nor is it when the plan leaves at most one card and holds the
+    canastas that going out needs (see :func:`can_go_out`). The upper bound
+    counts every card that could possibly be melded (a short rank only while
+    wild cards remain to complete it).
+    """
+    info = meld_info(r, melds)
+    index = info.index
+    present = info.present
+    ok_add = r.nat_add  # r.valid for natural ranks, as tables
+    ok_new = r.nat_new
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    wild_vals: list[int] = []
+    for w in r.wild_kinds:
+        wild_vals += [r.value[w]] * counts[w]
+    wild_vals.sort(reverse=True)
+    n_wild = len(wild_vals)
+    upper = greedy = left = 0
+    plan: list[list[int]] = []  # [rank, naturals, wilds, index] of melds the plan lays or grows
+    short: list[tuple[int, int, int]] = []  # (points, rank, naturals) short of a new meld
+    for k in r.natural_kinds:
+        c = counts[k]
+        if not c:
+            continue
+        val = r.value[k]
+        oi = index.get(k, -1)
+        if oi >= 0:
+            upper += c * val
+            om = melds[oi]
+            room = c if r.max_size is None else min(c, r.max_size - om.size)
+            while room > 0 and not ok_add[om.naturals + room][om.wilds]:
+                room -= 1
+            greedy += room * val
+            left += c - room
+            plan.append([k, om.naturals + room, om.wilds, oi])
+        elif (k not in present or dup) and c >= r.min_nat:
+            if c >= r.new_size:
+                upper += c * val
+                use = min(c, r.max_size or c)
+                if ok_new[use][0]:
+                    greedy += use * val
+                    left += c - use
+                    plan.append([k, use, 0, -1])
+                else:
+                    left += c
+            else:
+                short.append((c * val, k, c))
+                left += c
+        else:
+            left += c
+    short.sort(reverse=True)
+    budget = n_wild
+    used = 0
+    for pts, k, c in short:
+        need = r.new_size - c
+        if need <= budget:
+            upper += pts
+            budget -= need
+        if used + need <= n_wild and ok_new[c][need]:
+            greedy += pts
+            left -= c
+            used += need
+            plan.append([k, c, need, -1])
+    for item in plan:
+        while used < n_wild and ok_add[item[1]][item[2] + 1]:
+            item[2] += 1
+            used += 1
+    upper += sum(wild_vals)
+    greedy += sum(wild_vals[:used])
+    left += n_wild - used
+    b = counts[BLACK_THREE]
+    if allow_black and b and r.valid(BLACK_THREE, b, 0, True):
+        upper += b * r.value[BLACK_THREE]
+    left += b
+    return upper, greedy, left, plan
+
+
+def _plan_meets_requirement(r: Rules, melds: tuple[MeldGroup, ...], plan: list[list[int]]) -> bool:
+    """Whether the side's melds, once ``plan`` (see :func:`greedy_plan`) is laid, hold the
+    canastas that going out needs."""
+    tot, nat, mix, wld = meld_info(r, melds).canasta_counts()
+    for rank, n, j, index in plan:
+        if index >= 0:
+            m = melds[index]
+            before = r.kind_of(m.rank, len(m.cards), m.wilds)
+            if before is not None:
+                tot -= 1
+                nat -= before == "natural"
+                mix -= before == "mixed"
+                wld -= before == "wild"
+        after = r.kind_of(rank, n + j, j)
+        if after is not None:
+            tot += 1
+            nat += after == "natural"
+            mix += after == "mixed"
+            wld += after == "wild"
+    return req_met(r, (tot, nat, mix, wld))
+
+
+def can_finish(s: GameState, q: Probe) -> bool:
+    """Whether the player in the play phase can still end the turn legally from ``q``."""
+    r = s.rules
+    v = s.variant
+    p = s.current
+    if q.asked == TOLD_YES:
+        return can_go_out(s, q)
+    h = len(q.hand)
+    if q.opened or not q.melds:
+        if h >= 2:
+            return True
+        if h + len(s.feet_[p]) >= 2 and foot_available(s, p, h, q.melds):
+            return True
+        if h == 1:
+            if v.going_out.out_but_not_out:
+                return True
+            return can_go_out(s, q)
+        if q.opened:
+            return False
+    # unopened with melds laid this turn: the opening must still be reached
+    side = r.side_of[p]
+    need = opening_minimum(s, side) - q.points
+    allow_black = v.threes.black_meld == "always"
+    counts = q.counts
+    pend = len(q.pending)
+    upper, greedy, left_over, _plan = greedy_plan(r, counts, q.melds, allow_black)
+    if upper >= need:
+        if greedy >= need and left_over + pend >= 2:
+            return True
+        outs = outcomes(r, counts, q.melds, allow_black)
+        final_optional = v.going_out.final_discard == "optional"
+        foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first
+        told_no = q.asked == TOLD_NO
+        for (left, ok, _black), pts in outs.items():
+            if pts < need:
+                continue
+            eff = min(2, left + pend)
+            if eff == 2:
+                return True
+            if eff == 1 and v.going_out.out_but_not_out:
+                return True
+            if ok and not told_no and not foot_blocks and (eff == 1 or final_optional):
+                return True
+    # going out concealed needs no minimum
+    if concealed_possible(s, q.took) and v.opening.concealed_waives:
+        return can_go_out(s, q)
+    return False
+
+

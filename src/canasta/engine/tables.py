@@ -1,0 +1,169 @@
+"""Compiled rules: a :class:`~canasta.variant.Variant` turned into the tables the engine reads.
+
+:class:`Rules` is built once per variant by
+:func:`canasta.engine.game.compile_rules` and shared by every state of a game.
+:class:`Engine` is how a state reaches the engine's entry points without
+importing the modules above it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING
+
+from canasta.cards import JOKER, build_deck, parse_rank
+from canasta.engine.kinds import BLACK_THREE, KIND
+from canasta.engine.meld_kinds import kinds_of
+from canasta.engine.moves import (
+    RED_THREE,
+)
+from canasta.engine.state import (
+    MeldGroup,
+)
+from canasta.variant.model import Variant
+
+if TYPE_CHECKING:
+    from canasta.engine.moves import Move
+    from canasta.engine.state import GameState
+    from canasta.engine.view import SeatView
+
+#: Whether this module runs compiled (built with ``CANASTA_COMPILE=1``; see
+#: hatch_build.py) rather than as Python source.
+COMPILED = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+_VALUE_FIELDS = {
+    JOKER: "joker", 2: "two", 14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten",
+    9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four",
+    BLACK_THREE: "black_three", RED_THREE: "red_three",
+}
+
+
+class Engine:
+    """The engine's entry points, as a state and its tables reach them.
+
+    :class:`~canasta.engine.state.GameState` sits below the modules that decide
+    legality (they build states), so its methods cannot import them; the one
+    instance of this table, :data:`canasta.engine.game.ENGINE`, is handed to
+    every :class:`Rules` that :func:`~canasta.engine.game.compile_rules` builds,
+    and a state calls through ``state.rules.engine``. Imports point one way.
+    """
+
+    def __init__(
+        self,
+        legal_moves: Callable[[GameState], list[Move]],
+        check: Callable[[GameState, Move], str | None],
+        apply: Callable[[GameState, Move | str], GameState],
+        pile_frozen: Callable[[GameState, int], bool],
+        pile_frozen_for_all: Callable[[GameState], bool],
+        view: Callable[[GameState, int], SeatView],
+        compile_rules: Callable[[Variant], Rules],
+    ) -> None:
+        self.legal_moves = legal_moves
+        self.check = check
+        self.apply = apply
+        self.pile_frozen = pile_frozen
+        self.pile_frozen_for_all = pile_frozen_for_all
+        self.view = view
+        self.compile_rules = compile_rules
+
+
+class Rules:
+    """A variant compiled into the tables the engine reads on hot paths."""
+
+    def __init__(self, v: Variant, engine: Engine) -> None:
+        self.v = v
+        self.engine = engine
+        self.n = v.players.count
+        self.sides = v.sides
+        self.side_of = [0] * self.n
+        self.partner = [-1] * self.n
+        for i, seats in enumerate(self.sides):
+            for seat in seats:
+                self.side_of[seat] = i
+                others = [s for s in seats if s != seat]
+                self.partner[seat] = others[0] if others else -1
+        self.wild = frozenset(parse_rank(r) for r in v.wilds.ranks)
+        #: the kind of meld of each target: 0 wild cards, 3 black 3s, else a rank
+        self.meld_kinds = kinds_of(v)
+        self.is_wild = [k in self.wild for k in range(16)]
+        self.value = [0] * 16
+        for kind, name in _VALUE_FIELDS.items():
+            self.value[kind] = getattr(v.values, name)
+        self.code_value = [self.value[KIND[c]] for c in range(64)]
+        # natural kinds that can be melded as ranks
+        self.natural_kinds = tuple(
+            k for k in range(2, 15) if k != BLACK_THREE and k not in self.wild
+        )
+        self.is_natural = [k in self.natural_kinds for k in range(16)]
+        self.wild_kinds = tuple(sorted(self.wild, reverse=True))
+
+        def cls(kind: int) -> str:
+            if kind in self.wild:
+                return "wild"
+            if kind == RED_THREE:
+                return "red_three"
+            if kind == BLACK_THREE:
+                return "black_three"
+            return "natural"
+
+        self.cls = [cls(k) for k in range(16)]
+        self.stop = [self.cls[k] in v.pile.stop_cards for k in range(16)]
+        self.cover = [self.cls[k] in v.deal.upcard_covered_if for k in range(16)]
+        m = v.melds
+        self.min_size = m.min_size
+        self.min_nat = m.min_naturals
+        self.max_wilds = m.max_wilds
+        self.max_size = m.max_size
+        self.canasta_size = v.canastas.size
+        self.new_size = max(m.min_size, m.min_naturals)
+        self.red_in_deck = 2 * v.deck.decks
+        go = v.going_out
+        self.req = (go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas)
+        self.partnerships = any(len(s) > 1 for s in self.sides)
+        # Legality of natural melds by (naturals, wilds): the same for every
+        # natural rank, and asked for often by the oracle's quick bounds.
+        # Sized for every shape the decks can make.
+        in_deck = [0] * 16
+        for card in build_deck(v.deck.decks, v.deck.jokers_per_deck):
+            in_deck[KIND[int(card)]] += 1
+        most_n = max([in_deck[k] for k in self.natural_kinds], default=0) + 1
+        most_j = sum(in_deck[k] for k in self.wild_kinds) + 2
+        rank = self.natural_kinds[0] if self.natural_kinds else 4
+        self.nat_add = [[self.valid(rank, n, j, False) for j in range(most_j)] for n in range(most_n)]
+        self.nat_new = [[self.valid(rank, n, j, True) for j in range(most_j)] for n in range(most_n)]
+
+    def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
+        # tables are rebuilt from the variant (and shared through the cache),
+        # which also pickles a compiled engine's Rules
+        return self.engine.compile_rules, (self.v,)
+
+    def valid(self, rank: int, n: int, j: int, new: bool) -> bool:
+        """Whether a meld of ``rank`` (a meld target) with ``n`` naturals and ``j`` wilds is legal.
+
+        The size limits every meld shares, then the rules of the target's kind
+        of meld (:mod:`canasta.engine.meld_kinds`).
+        """
+        size = n + j
+        if self.max_size is not None and size > self.max_size:
+            return False
+        if new and size < self.min_size:
+            return False
+        return self.meld_kinds[rank].forms(n, j)
+
+    def closed(self, size: int) -> bool:
+        """Whether a meld of ``size`` cards is closed to further cards."""
+        return self.max_size is not None and size >= self.max_size
+
+    def kind_of(self, rank: int, size: int, j: int) -> str | None:
+        """Canasta kind of a meld, or ``None`` if it is no canasta."""
+        return self.meld_kinds[rank].canasta(size, j)
+
+    def canasta_kind(self, meld: MeldGroup) -> str | None:
+        """Canasta kind of ``meld``, or ``None``."""
+        return self.kind_of(meld.rank, meld.size, meld.wilds)
+
+
+
+
