@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import canasta
-from canasta.rulebook.core import compare
+from canasta.rulebook import compare
 
 CLASSIC = canasta.load_variant("classic")
 STATE = canasta.new_game(CLASSIC, seed=1)

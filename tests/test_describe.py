@@ -1,4 +1,4 @@
-"""Tests for canasta.rulebook.core: rule books, differences and comparisons."""
+"""Tests for canasta.rulebook: rule books, differences and comparisons."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import canasta
 from canasta import cli
 from canasta import describe as describe_function
-from canasta.rulebook.core import (
+from canasta.rulebook import (
     FORMATS,
     compare,
     describe_diff,

@@ -5,7 +5,7 @@ At ``builder-inited`` it writes, from the installed ``canasta`` package:
 * ``docs/variants/<name>.rst``: the rule book of each bundled profile
   (:func:`canasta.describe`), listed by the glob toctree of ``variants.rst``;
 * ``docs/_generated/comparison.inc``: the main rules of the bundled profiles
-  side by side (:func:`canasta.rulebook.core.compare`), included by ``variants.rst``;
+  side by side (:func:`canasta.rulebook.compare`), included by ``variants.rst``;
 * ``docs/_generated/options.inc``: every option of the model with its type,
   default and one-line description, included by ``writing-variants.rst``;
 * ``docs/_generated/cli.inc``: every subcommand with its ``--help``, included
@@ -27,7 +27,7 @@ import attrs
 import yaml
 
 import canasta
-from canasta.rulebook.core import compare
+from canasta.rulebook import compare
 from canasta.variant.loading import converter
 from canasta.variant.model import AREAS, Variant
 

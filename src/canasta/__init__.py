@@ -31,7 +31,7 @@ from canasta.io.record import GameRecorder, RecordedGame, read_record, write_rec
 from canasta.io.serialize import from_json, to_json
 from canasta.play.bots import Bot, GreedyBot, RandomBot
 from canasta.play.simulate import simulate
-from canasta.rulebook.core import describe
+from canasta.rulebook import describe
 from canasta.variant.loading import load_variant, variant_names
 from canasta.variant.model import Variant
 

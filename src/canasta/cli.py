@@ -175,7 +175,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     and explained in notes. With --diff OTHER, print only how VARIANT differs
     from OTHER, one rule per line ("Draw two cards from the stock instead of one.").
     """
-    from canasta.rulebook.core import describe, describe_diff
+    from canasta.rulebook import describe, describe_diff
     from canasta.variant.loading import load_variant
 
     variant = load_variant(args.variant)
@@ -195,7 +195,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 )
 def _cmd_compare(args: argparse.Namespace) -> int:
     """Print a table of the main rules of each VARIANT, one column per variant."""
-    from canasta.rulebook.core import compare
+    from canasta.rulebook import compare
     from canasta.variant.loading import load_variant
 
     sys.stdout.write(compare([load_variant(name) for name in args.variants], args.format))

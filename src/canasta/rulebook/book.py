@@ -1,0 +1,417 @@
+"""Building a variant's rule book as a document tree (:func:`rule_book`).
+
+Each section takes the sentences of its rule area from the registry, in registry
+order (merging the options one sentence states), and arranges them in paragraphs,
+lists and tables, with the few sentences no single option states. Importing
+:mod:`~canasta.rulebook.scoring`, the last sentence module, registers every rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from canasta.rulebook.blocks import (
+    Block,
+    BulletList,
+    Paragraph,
+    RuleBook,
+    Section,
+    Table,
+    Text,
+    non_empty,
+)
+from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, red_threes, variant_title
+from canasta.rulebook.melds import (
+    effective_rank_bonuses,
+    minimum_text,
+    mixed_possible,
+    new_size,
+    opening_lead,
+    say_kinds,
+    score_rows,
+    score_steps,
+)
+from canasta.rulebook.pile import say_take
+from canasta.rulebook.registry import (
+    RULES,
+    S_CANASTAS,
+    S_DEAL,
+    S_FOOT,
+    S_GAME,
+    S_MELDS,
+    S_OPENING,
+    S_OUT,
+    S_PILE,
+    S_PLAYERS,
+    S_SCORING,
+    S_STOCK,
+    S_THREES,
+    S_TURN,
+)
+from canasta.rulebook.scoring import RANK_OF_VALUE, VALUE_ROWS
+from canasta.rulebook.threes import red_can_be_held, say_black_discard
+from canasta.rulebook.words import cap, clean, count, join, num, pts, rank_plural
+from canasta.variant.model import Variant
+
+
+def _t(v: Variant, paths: str, text: str | None = None) -> Text:
+    """The sentence of the first of ``paths`` (or ``text``), stating all of them."""
+    names = tuple(paths.split())
+    return Text(text if text is not None else RULES[names[0]].say(v), names)
+
+
+def _shown(v: Variant, section: str) -> list[Text]:
+    """The sentences of ``section`` that the rule book states, duplicates merged."""
+    out: list[Text] = []
+    index: dict[str, int] = {}
+    for path, rule in RULES.items():
+        if rule.section != section:
+            continue
+        text = rule.say(v)
+        if text in index:
+            if rule.relevant(v):
+                old = out[index[text]]
+                out[index[text]] = Text(old.text, (*old.paths, path))
+        elif rule.shown(v):
+            index[text] = len(out)
+            out.append(Text(text, (path,)))
+    return out
+
+
+def _take(texts: list[Text], *paths: str) -> list[Text]:
+    """Remove and return the sentences stating any of ``paths``."""
+    got = [t for t in texts if any(p in t.paths for p in paths)]
+    for t in got:
+        texts.remove(t)
+    return got
+
+
+def _para(*texts: Text | Iterable[Text]) -> Paragraph:
+    flat: list[Text] = []
+    for t in texts:
+        if isinstance(t, Text):
+            flat.append(t)
+        else:
+            flat.extend(t)
+    return Paragraph(tuple(flat))
+
+
+def _players_section(v: Variant) -> Section:
+    texts = _shown(v, S_PLAYERS)
+    blocks: list[Block] = [_para(texts)]
+    return Section(S_PLAYERS, tuple(blocks))
+
+
+def _deal_section(v: Variant) -> Section:
+    texts = _shown(v, S_DEAL)
+    texts.append(Text("The deal passes to the left after each hand."))
+    return Section(S_DEAL, (_para(texts),))
+
+
+def _turn_section(v: Variant) -> Section:
+    side = "your side's" if has_partners(v) else "your"
+    steps = [Paragraph((_t(v, "draw.count"),))]
+    play = f"If you wish, lay down new melds and add cards to {side} melds"
+    if has_foot(v):
+        play += " (and pick up your foot, once you may)"
+    steps.append(Paragraph((Text(play + "."),)))
+    if v.going_out.final_discard == "optional":
+        discard = Text(
+            "Discard one card face up onto the discard pile, unless you have gone out by melding "
+            "every card. The discard ends your turn.",
+            ("going_out.final_discard",),
+        )
+    else:
+        discard = Text("Discard one card face up onto the discard pile. The discard ends your turn.")
+    steps.append(Paragraph((discard,)))
+    first = Text(
+        "The player to the dealer's left plays first, and play goes on clockwise; no one is "
+        "skipped. On your turn:"
+    )
+    after = Text("Any card may be discarded except a red 3.")
+    return Section(S_TURN, (_para(first), BulletList(tuple(steps), ordered=True), _para(after)))
+
+
+_SINGULAR = {"A": "an ace", "K": "a king", "Q": "a queen", "J": "a jack", "8": "an 8", "JK": "a joker"}
+
+
+def _some(n: int, rank: str) -> str:
+    """``"a 9"``, ``"two 9s"``, ``"an ace"``, ``"three jokers"``."""
+    if n == 1:
+        return _SINGULAR.get(rank, f"a {rank}")
+    return f"{num(n)} {rank_plural(rank)}"
+
+
+def _meld_phrase(rank: str, n: int, j: int, wilds: Sequence[str]) -> str:
+    parts = [_some(n, rank)] if n else []
+    if len(wilds) > 1 and j >= 3:
+        parts += [_some(j - 1, wilds[0]), _some(1, wilds[1])]
+    elif j:
+        parts.append(_some(j, wilds[0]))
+    return join(parts)
+
+
+def _meld_examples(v: Variant) -> str | None:
+    """Legal and illegal melds side by side, each checked by the engine's own rule."""
+    from canasta.cards import parse_rank
+    from canasta.engine import compile_rules
+
+    valid = compile_rules(v).valid
+    wilds = [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
+    rank = next((x for x in ("9", "5", "K", "7", "Q", "6") if x not in v.wilds.ranks), None)
+    if rank is None or not wilds:
+        return None
+    k = parse_rank(rank)
+    size = new_size(v)
+    least = v.melds.min_naturals
+    pairs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    if least >= 1 and size > least and valid(k, least, size - least, True) and not valid(k, least - 1, size - least + 1, True):
+        pairs.append(((least, size - least), (least - 1, size - least + 1)))
+    most = v.melds.max_wilds
+    if most >= 1:
+        for n in range(least + 1, least + 12):
+            if n + most >= size and valid(k, n, most, True) and not valid(k, n - 1, most + 1, True):
+                pairs.append(((n, most), (n - 1, most + 1)))
+                break
+    if not pairs:
+        return None
+    said = [
+        f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not"
+        for good, bad in pairs
+    ]
+    return f"For example, {'; '.join(said)}."
+
+
+def _melds_section(v: Variant) -> Section:
+    texts = _shown(v, S_MELDS)
+    examples = _meld_examples(v)
+    if examples:
+        texts.append(Text(examples, ("melds.min_naturals", "melds.max_wilds")))
+    return Section(S_MELDS, (_para(texts), _para(Text("Red 3s are never melded; black 3s, see below."))))
+
+
+def _opening_section(v: Variant) -> Section:
+    texts = _shown(v, S_OPENING)
+    blocks: list[Block] = []
+    first = _take(texts, "opening.by")
+    blocks.append(_para(first))
+    if v.opening.by == "score" and score_steps(v)[1]:
+        paths = ("opening.score_table",)
+        blocks = [_para(Text(opening_lead(v), first[0].paths))]
+        rows = tuple((Text(cap(span)), Text(minimum_text(m), paths)) for span, m in score_rows(v))
+        blocks.append(Table(("Total score", "Minimum"), rows))
+    if texts:
+        blocks.append(_para(texts))
+    return Section(S_OPENING, tuple(blocks))
+
+
+def _canastas_section(v: Variant) -> Section:
+    texts = _shown(v, S_CANASTAS)
+    size = _take(texts, "canastas.size")
+    kinds = Text(say_kinds(v), ("melds.max_wilds", "melds.wild_melds"))
+    return Section(S_CANASTAS, (_para(size, kinds, texts),))
+
+
+def _pile_section(v: Variant) -> Section:
+    texts = _shown(v, S_PILE)
+    blocks: list[Block] = []
+    if not pile_takeable(v):
+        stop = _take(texts, "pile.stop_cards")
+        lead = stop if "natural" in v.pile.stop_cards else [Text(say_take(v), ("pile.take_natural_pair",))]
+        blocks.append(_para(lead))
+        return Section(S_PILE, tuple(blocks))
+    freezing = _take(texts, "pile.frozen_by_wild", "pile.frozen_by_red_three", "pile.frozen_until_opened")
+    ways = _take(texts, "pile.take_natural_pair", "pile.take_natural_and_wild", "pile.take_lay_off")
+    blocks.append(_para(Text(say_take(v)), freezing))
+    blocks.append(BulletList(tuple(Paragraph((w,)) for w in ways)))
+    if texts:
+        blocks.append(_para(texts))
+    return Section(S_PILE, tuple(blocks))
+
+
+def _threes_section(v: Variant) -> Section:
+    texts = _shown(v, S_THREES)
+    black = _take(
+        texts, "threes.black_meld", "threes.black_meld_min", "threes.black_meld_max", "threes.black_meld_wilds"
+    )
+    red_blocks = _para(Text("A red 3 is never melded or discarded."), texts)
+    black_texts = [*black]
+    if v.scoring.hand_minus:
+        black_texts.append(Text(say_black_discard(v), ("values.black_three", "scoring.hand_minus")))
+    else:
+        black_texts.append(Text("A black 3 may be discarded; on top of the pile it stops the next player from taking it."))
+    return Section(S_THREES, (red_blocks, _para(black_texts)))
+
+
+def _foot_section(v: Variant) -> Section:
+    return Section(S_FOOT, (_para(_shown(v, S_FOOT)),))
+
+
+def _out_section(v: Variant) -> Section:
+    texts = _shown(v, S_OUT)
+    return Section(S_OUT, tuple(Paragraph((t,)) for t in texts))
+
+
+def _stock_section(v: Variant) -> Section:
+    return Section(S_STOCK, (_para(_shown(v, S_STOCK)),))
+
+
+def _values_table(v: Variant) -> Table:
+    rows: list[tuple[Text, ...]] = []
+    wild = set(v.wilds.ranks)
+    plain = ("king", "queen", "jack", "ten", "nine", "eight", "seven", "six", "five", "four")
+    group: list[tuple[str, str]] = []
+
+    def flush() -> None:
+        if not group:
+            return
+        paths = tuple(f"values.{n}" for n, _ in group)
+        label = ", ".join(lab for _, lab in group)
+        rows.append((Text(label), Text(pts(getattr(v.values, group[0][0])), paths)))
+        group.clear()
+
+    for name, label in VALUE_ROWS:
+        value = getattr(v.values, name)
+        if name == "red_three" and value == 0:
+            continue
+        if name == "joker" and v.deck.jokers_per_deck == 0:
+            continue
+        if RANK_OF_VALUE.get(name) in wild:
+            label += " (wild)"
+        if name in plain and RANK_OF_VALUE[name] not in wild and (
+            not group or getattr(v.values, group[-1][0]) == value
+        ):
+            group.append((name, label))
+            continue
+        flush()
+        if name in plain and RANK_OF_VALUE[name] not in wild:
+            group.append((name, label))
+            continue
+        paths = (f"values.{name}",)
+        rows.append((Text(label), Text(pts(value), paths)))
+    flush()
+    return Table(("Card", "Points"), tuple(rows))
+
+
+def _bonus_table(v: Variant) -> Table:
+    c = v.canastas
+    t = v.threes
+    s = v.scoring
+    rows: list[tuple[str, int | str, tuple[str, ...]]] = [
+        ("Natural (clean) canasta", c.natural_bonus, ("canastas.natural_bonus",))
+    ]
+    if mixed_possible(v):
+        rows.append(("Mixed (dirty) canasta", c.mixed_bonus, ("canastas.mixed_bonus",)))
+    if v.melds.wild_melds:
+        rows.append(("Wild canasta", c.wild_bonus, ("canastas.wild_bonus",)))
+    for rank, kind, bonus in effective_rank_bonuses(v):
+        rows.append((f"{cap(kind)} canasta of {rank_plural(rank)}", bonus, ("canastas.rank_bonuses",)))
+    rows.append(("Each red 3", t.red_bonus, ("threes.red_bonus",)))
+    if t.red_all_bonus is not None:
+        rows.append((f"All {num(red_threes(v))} red 3s, in all", t.red_all_bonus, ("threes.red_all_bonus",)))
+    rows.append(("Going out", s.going_out_bonus, ("scoring.going_out_bonus",)))
+    if v.going_out.concealed:
+        rows.append(("Going out concealed, in all", s.concealed_bonus, ("scoring.concealed_bonus",)))
+    if t.black_out_cards is not None:
+        rows.append(
+            (f"Going out with {count(t.black_out_cards, 'black 3')}", t.black_out_bonus, ("threes.black_out_bonus",))
+        )
+    if t.red_minus_if_unopened or t.red_minus_without_canasta:
+        rows.append(
+            ("Red 3s of a side that " + join(
+                [x for x, on in (("has not melded", t.red_minus_if_unopened),
+                                 ("has no canasta", t.red_minus_without_canasta)) if on], "or"),
+             "their value, minus",
+             ("threes.red_minus_if_unopened", "threes.red_minus_without_canasta")),
+        )
+    if red_can_be_held(v):
+        rows.append(("Each red 3 still held", -t.red_held_penalty, ("threes.red_held_penalty",)))
+    if s.meld_points:
+        rows.append(("Cards in melds", "their values, plus", ("scoring.meld_points",)))
+    if s.hand_minus:
+        where = "Cards left in hands and feet" if has_foot(v) else "Cards left in hands"
+        rows.append((where, "their values, minus", ("scoring.hand_minus",)))
+    return Table(
+        ("Item", "Points"),
+        tuple(
+            (Text(label), Text(value if isinstance(value, str) else pts(value), paths))
+            for label, value, paths in rows
+        ),
+    )
+
+
+def _scoring_section(v: Variant) -> Section:
+    texts = _shown(v, S_SCORING)
+    keep = _take(texts, "scoring.meld_points", "scoring.hand_minus")
+    intro = Text("When a hand ends, each side scores, whether it went out or not.")
+    return Section(
+        S_SCORING,
+        (
+            _para(intro, keep),
+            _para(Text("The cards are worth:")),
+            _values_table(v),
+            _para(Text("Bonuses and penalties:")),
+            _bonus_table(v),
+            _para(Text("Each side's scores are added up from hand to hand.")),
+        ),
+    )
+
+
+def _game_section(v: Variant) -> Section:
+    return Section(S_GAME, (_para(_shown(v, S_GAME)),))
+
+
+#: The title of the last section, the source text's table customs.
+S_CUSTOMS = "Table customs"
+
+
+def _customs_section(v: Variant) -> Section:
+    """The source text's table customs, which the engine leaves to the players, as written."""
+    items = tuple(Paragraph((Text(clean(c)),)) for c in v.customs if clean(c))
+    if not items:
+        return Section(S_CUSTOMS, ())
+    lead = _para(
+        Text(
+            "These customs of the source text are left to the players; the rules above do "
+            "not depend on them."
+        )
+    )
+    return Section(S_CUSTOMS, (lead, BulletList(items)))
+
+
+def _source_text(v: Variant) -> str | None:
+    s = v.source
+    parts = [p for p in (clean(s.title), clean(s.reference), clean(s.url)) if p]
+    if not parts:
+        return None
+    return "Source: " + ", ".join(parts) + "."
+
+
+def rule_book(variant: Variant) -> RuleBook:
+    """Build the rule book of ``variant`` as a document tree, ready to render.
+
+    Args:
+        variant: the rules.
+
+    Returns:
+        The :class:`RuleBook`, with the title, the description and the source
+        credit first, then one section per rule area.
+    """
+    v = variant
+    intro: list[Block] = []
+    description = clean(v.description)
+    if description:
+        intro.append(Paragraph((Text(description),)))
+    source = _source_text(v)
+    if source:
+        intro.append(Paragraph((Text(source),)))
+    builders: list[Callable[[Variant], Section]] = [
+        _players_section, _deal_section, _turn_section, _melds_section, _opening_section,
+        _canastas_section, _pile_section, _threes_section,
+    ]
+    if has_foot(v):
+        builders.append(_foot_section)
+    builders += [_out_section, _stock_section, _scoring_section, _game_section, _customs_section]
+    sections = [b(v) for b in builders]
+    sections = [s for s in sections if any(non_empty(b) for b in s.blocks)]
+    return RuleBook(variant_title(v), tuple(intro), tuple(sections), v)

@@ -1,0 +1,171 @@
+"""The main rules of several variants side by side, one column per variant (:func:`compare`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from canasta.rulebook.blocks import RuleBook, Table, Text
+from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, variant_title, wild_names
+from canasta.rulebook.going_out import kind_requirements
+from canasta.rulebook.melds import mixed_possible, new_size, score_steps
+from canasta.rulebook.render import render
+from canasta.variant.model import Variant
+
+
+def _cmp_players(v: Variant) -> str:
+    if has_partners(v):
+        return f"{v.players.count}, in {len(v.sides)} partnerships"
+    return f"{v.players.count}, each for themself"
+
+
+def _cmp_decks(v: Variant) -> str:
+    d, j = v.deck.decks, v.deck.jokers_per_deck
+    return f"{d} {'deck' if d == 1 else 'decks'}, {d * j} jokers ({d * (52 + j)} cards)"
+
+
+def _cmp_dealt(v: Variant) -> str:
+    text = f"{v.deal.hand_size}"
+    if has_foot(v):
+        text += f" + foot of {v.deal.foot_size}"
+    return text + ("" if v.deal.upcard else ", no upcard")
+
+
+def _cmp_meld(v: Variant) -> str:
+    m = v.melds
+    text = f"{new_size(v)}+ cards, {m.min_naturals}+ natural, at most {m.max_wilds} wild"
+    if m.max_wilds >= 2 and m.second_wild == "by_size":
+        text += f" (second from card {m.second_wild_size})"
+    elif m.max_wilds >= 2 and m.second_wild == "by_naturals":
+        text += f" (second after {m.second_wild_naturals} natural)"
+    if m.max_size is not None:
+        text += f"; at most {m.max_size} cards"
+    if m.wild_melds:
+        text += "; wild melds"
+    return text
+
+
+def _cmp_opening(v: Variant) -> str:
+    o = v.opening
+    if o.by == "round":
+        return "by hand: " + ", ".join(str(x) for x in o.round_table) if o.round_table else "none"
+    if o.by == "score":
+        below, steps = score_steps(v)
+        values = [below, *(m for _, m in steps)]
+        return "by score: " + ", ".join(str(x) for x in values) if any(values) else "none"
+    return "none"
+
+
+def _cmp_pile(v: Variant) -> str:
+    if not pile_takeable(v):
+        return "never taken"
+    p = v.pile
+    ways = []
+    if p.take_natural_pair:
+        ways.append("natural pair")
+    if p.take_natural_and_wild:
+        ways.append("natural and wild")
+    if p.take_lay_off:
+        ways.append("lay-off" + ("" if p.lay_off_after_canasta else " (not after a canasta)"))
+    if p.blocked_by_meld_size is not None:
+        ways.append(f"blocked by a meld of {p.blocked_by_meld_size}+")
+    return ", ".join(ways)
+
+
+def _cmp_frozen(v: Variant) -> str:
+    p = v.pile
+    by = [x for x, on in (("wild", p.frozen_by_wild), ("red 3", p.frozen_by_red_three),
+                          ("before opening", p.frozen_until_opened)) if on]
+    return ", ".join(by) if by else "never"
+
+
+def _cmp_canastas(v: Variant) -> str:
+    c = v.canastas
+    text = f"{c.size} cards; natural {c.natural_bonus}"
+    if mixed_possible(v):
+        text += f", mixed {c.mixed_bonus}"
+    if v.melds.wild_melds:
+        text += f", wild {c.wild_bonus}"
+    return text
+
+
+def _cmp_red(v: Variant) -> str:
+    t = v.threes
+    text = f"{t.red_bonus} each"
+    if t.red_all_bonus is not None:
+        text += f", {t.red_all_bonus} for all"
+    return text
+
+
+def _cmp_out(v: Variant) -> str:
+    total, _ = kind_requirements(v)
+    g = v.going_out
+    kinds = [f"{n} {k}" for k, n in (("natural", g.natural_canastas), ("mixed", g.mixed_canastas),
+                                       ("wild", g.wild_canastas)) if n]
+    text = str(total)
+    if kinds:
+        text += ": " + ", ".join(kinds)
+    if g.final_discard == "required":
+        text += "; must discard"
+    return text
+
+
+def _cmp_bonus(v: Variant) -> str:
+    text = str(v.scoring.going_out_bonus)
+    if v.going_out.concealed:
+        text += f" (concealed {v.scoring.concealed_bonus})"
+    return text
+
+
+def _cmp_game(v: Variant) -> str:
+    g = v.game
+    parts = []
+    if g.target is not None:
+        parts.append(f"{g.target} points")
+    if g.rounds is not None:
+        parts.append(f"{g.rounds} hands")
+    return " or ".join(parts) if parts else "no set end"
+
+
+_COMPARE_ROWS: tuple[tuple[str, Callable[[Variant], str]], ...] = (
+    ("Players", _cmp_players),
+    ("Cards", _cmp_decks),
+    ("Dealt", _cmp_dealt),
+    ("Draw", lambda v: f"{v.draw.count} {'card' if v.draw.count == 1 else 'cards'}"),
+    ("Wild cards", lambda v: ", ".join(wild_names(v)) or "none"),
+    ("Melds", _cmp_meld),
+    ("First meld minimum", _cmp_opening),
+    ("Pile frozen by", _cmp_frozen),
+    ("Pile taken with", _cmp_pile),
+    ("Canastas", _cmp_canastas),
+    ("Red 3s", _cmp_red),
+    ("Canastas to go out", _cmp_out),
+    ("Going-out bonus", _cmp_bonus),
+    ("Game ends at", _cmp_game),
+)
+
+
+def compare(variants: Sequence[Variant], format: str = "markdown") -> str:
+    """Set the main rules of several variants side by side, one column per variant.
+
+    Args:
+        variants: the variants to compare (one or more).
+        format: ``"markdown"``, ``"rst"`` or ``"html"``.
+
+    Returns:
+        A document with one table, whose rows are players, cards, the deal, the
+        draw, wild cards, melds, the first meld, the pile, canastas, red 3s,
+        going out and the end of the game.
+
+    Raises:
+        CanastaError: ``format`` is unknown or ``variants`` is empty.
+    """
+    if not variants:
+        from canasta.errors import CanastaError
+
+        raise CanastaError("compare needs at least one variant")
+    header = ("Rule", *(variant_title(v) for v in variants))
+    rows = tuple(
+        (Text(label), *(Text(fn(v)) for v in variants)) for label, fn in _COMPARE_ROWS
+    )
+    book = RuleBook("Variants compared", (Table(header, rows),), (), None)
+    return render(book, format)

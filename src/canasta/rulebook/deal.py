@@ -1,0 +1,180 @@
+"""Sentences of players and cards, the deal and a turn.
+
+The first of the sentence modules: its rules open the registry.
+"""
+
+from __future__ import annotations
+
+from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, wild_names
+from canasta.rulebook.registry import S_DEAL, S_PLAYERS, S_TURN, rule
+from canasta.rulebook.words import cap, count, join, num
+from canasta.variant.model import Variant
+
+_CLASS_NAMES = {
+    "wild": "a wild card",
+    "red_three": "a red 3",
+    "black_three": "a black 3",
+    "natural": "a natural card",
+}
+
+
+# -- players and cards
+
+
+def _say_players(v: Variant) -> str:
+    n = v.players.count
+    if has_partners(v):
+        sides = len(v.sides)
+        groups = "two partnerships" if sides == 2 else f"{num(sides)} partnerships of two"
+        return (
+            f"{cap(num(n))} players play in {groups}, partners sitting opposite each other; "
+            "each partnership is a side and scores together."
+        )
+    extra = ""
+    if v.players.partnerships and n >= 2:
+        extra = " (partnerships need an even number of players, four or more)"
+    return f"{cap(num(n))} players play, each for themself and each a side of their own{extra}."
+
+
+def _players_instead(v: Variant, o: Variant) -> str:
+    if has_partners(v):
+        how = f"in {num(len(v.sides))} partnerships, partners sitting opposite each other"
+    else:
+        how = "each for themself"
+    return f"Play with {num(v.players.count)} players instead of {num(o.players.count)}, {how}."
+
+
+rule("players.count", S_PLAYERS, _say_players, instead=_players_instead)
+rule(
+    "players.partnerships", S_PLAYERS, _say_players,
+    relevant=lambda v: v.players.count >= 4 and v.players.count % 2 == 0,
+)
+
+
+def _say_deck(v: Variant) -> str:
+    d = v.deck.decks
+    j = v.deck.jokers_per_deck
+    total = d * (52 + j)
+    decks = "one standard deck of 52 cards" if d == 1 else f"{num(d)} standard decks of 52 cards"
+    if j == 0:
+        jokers = ", without jokers"
+    elif d == 1:
+        jokers = f" and {count(j, 'joker')}"
+    else:
+        jokers = f" with {count(j, 'joker')} each"
+    return f"The game uses {decks}{jokers}: {total} cards in all."
+
+
+rule(
+    "deck.decks deck.jokers_per_deck", S_PLAYERS, _say_deck,
+    instead=lambda v, o: (
+        f"Use {count(v.deck.decks, 'standard deck')} instead of {num(o.deck.decks)} "
+        f"({v.deck.decks * (52 + v.deck.jokers_per_deck)} cards in all)."
+        if v.deck.decks != o.deck.decks
+        else f"Add {count(v.deck.jokers_per_deck, 'joker')} to each deck instead of "
+        f"{num(o.deck.jokers_per_deck) if o.deck.jokers_per_deck else 'none'} "
+        f"({v.deck.decks * (52 + v.deck.jokers_per_deck)} cards in all)."
+    ),
+)
+
+
+def _say_wilds(v: Variant) -> str:
+    names = wild_names(v)
+    if not names:
+        first = "There are no wild cards."
+    elif len(names) == 1:
+        first = f"{cap(names[0])} are wild."
+    else:
+        first = f"{cap(join(names))} are wild."
+    threes = "red 3s score on their own and black 3s block the discard pile"
+    if "3" in v.wilds.ranks:
+        threes = "red 3s score on their own"
+    return f"{first} The other cards from 4 to ace are natural cards; {threes}."
+
+
+rule("wilds.ranks", S_PLAYERS, _say_wilds)
+
+
+# -- the deal
+
+
+def _say_hand(v: Variant) -> str:
+    return (
+        f"The dealer deals {count(v.deal.hand_size, 'card')} to each player, "
+        "starting with the player to the dealer's left."
+    )
+
+
+rule(
+    "deal.hand_size", S_DEAL, _say_hand,
+    instead=lambda v, o: (
+        f"Deal {count(v.deal.hand_size, 'card')} to each player instead of {num(o.deal.hand_size)}."
+    ),
+)
+
+
+def _say_foot_deal(v: Variant) -> str:
+    if not has_foot(v):
+        return "Players are dealt no foot: each plays from a single hand."
+    return (
+        f"Each player is then dealt a foot of {count(v.deal.foot_size, 'card')}: a second hand, "
+        "kept face down and not looked at until it is picked up."
+    )
+
+
+rule(
+    "deal.foot_size", S_DEAL, _say_foot_deal, shown=has_foot,
+    instead=lambda v, o: (
+        _say_foot_deal(v)
+        if not (has_foot(v) and has_foot(o))
+        else f"Deal each player a foot of {count(v.deal.foot_size, 'card')} instead of {num(o.deal.foot_size)}."
+    ),
+)
+
+
+def _say_upcard(v: Variant) -> str:
+    if not v.deal.upcard:
+        return "No card is turned up: the discard pile starts empty, so the first player draws from the stock."
+    return (
+        "The rest of the cards form the stock, face down; its top card is turned face up "
+        "beside it to start the discard pile."
+    )
+
+
+rule("deal.upcard", S_DEAL, _say_upcard)
+
+
+def _say_upcard_cover(v: Variant) -> str:
+    classes = [_CLASS_NAMES[c] for c in _CLASS_NAMES if c in v.deal.upcard_covered_if]
+    if not classes:
+        return "The upcard stays as it is, whatever card it is."
+    return (
+        f"If the upcard is {join(classes, 'or')}, it stays in the pile and the next card of "
+        "the stock is turned up on top of it, until the top card is not."
+    )
+
+
+rule(
+    "deal.upcard_covered_if", S_DEAL, _say_upcard_cover,
+    relevant=lambda v: v.deal.upcard,
+    shown=lambda v: v.deal.upcard and bool(v.deal.upcard_covered_if),
+)
+
+
+# -- a turn
+
+
+def _say_draw(v: Variant) -> str:
+    n = v.draw.count
+    draw = f"Draw {count(n, 'card')} from the stock"
+    if pile_takeable(v):
+        return f"{draw}, or take the whole discard pile (see below)."
+    return f"{draw}."
+
+
+rule(
+    "draw.count", S_TURN, _say_draw,
+    instead=lambda v, o: (
+        f"Draw {count(v.draw.count, 'card')} from the stock instead of {num(o.draw.count)}."
+    ),
+)

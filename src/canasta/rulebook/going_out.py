@@ -1,0 +1,210 @@
+"""Sentences of the foot, going out and the end of the stock."""
+
+from __future__ import annotations
+
+# The sentence modules import the one before them first, so the registry holds their
+# rules in rule-book order whichever module is imported first (see registry).
+import canasta.rulebook.threes  # noqa: F401
+from canasta.rulebook.facts import has_foot, has_partners, pile_takeable
+from canasta.rulebook.registry import S_FOOT, S_OUT, S_STOCK, rule
+from canasta.rulebook.words import count, join, num, points, pts
+from canasta.variant.model import Variant
+
+_KIND_NAMES = {"natural": "natural (clean)", "mixed": "mixed (dirty)", "wild": "wild"}
+
+
+# -- the foot
+
+
+def _say_foot_trigger(v: Variant) -> str:
+    if v.foot.trigger == "empty_hand":
+        return (
+            "A player who has played every card of their hand picks up their foot and plays on "
+            "from it; red 3s in it are laid at once."
+        )
+    side = "side" if has_partners(v) else "player"
+    who = "each partner" if has_partners(v) else "the player"
+    return (
+        f"Once the {side} has completed its first canasta, {who} may pick up their foot on "
+        "their turn, in the middle of play, and add it to their hand; the player who completed "
+        "the canasta may do so at once and play on."
+    )
+
+
+rule("foot.trigger", S_FOOT, _say_foot_trigger, relevant=has_foot)
+
+
+def _say_foot_first(v: Variant) -> str:
+    if v.going_out.foot_first:
+        return "A player may not go out before picking up their foot."
+    return "A player may go out without having picked up their foot; its cards then count minus."
+
+
+# -- going out
+
+
+def kind_requirements(v: Variant) -> tuple[int, list[str]]:
+    """(canastas needed to go out, the kinds required in words, e.g. ``["one natural (clean) canasta"]``)."""
+    g = v.going_out
+    kinds = [
+        f"{count(n, _KIND_NAMES[k] + ' canasta')}"
+        for k, n in (("natural", g.natural_canastas), ("mixed", g.mixed_canastas), ("wild", g.wild_canastas))
+        if n
+    ]
+    total = max(g.canastas, g.natural_canastas + g.mixed_canastas + g.wild_canastas)
+    return total, kinds
+
+
+def _say_canastas_needed(v: Variant) -> str:
+    g = v.going_out
+    side = "side" if has_partners(v) else "player"
+    total, kinds = kind_requirements(v)
+    if total == 0:
+        text = "A player may go out without any canasta."
+    else:
+        need = join(kinds)
+        if not kinds:
+            need = f"at least {count(total, 'canasta')}"
+        elif total > g.natural_canastas + g.mixed_canastas + g.wild_canastas:
+            need = f"at least {count(total, 'canasta')}, among them at least {need}"
+        else:
+            need = f"at least {need}"
+        it = "it" if total == 1 else "they"
+        whose = f"their {side} has" if has_partners(v) else "they have"
+        text = (
+            f"A player may go out only when {whose} {need}; "
+            f"{it} may be completed in the turn of going out."
+        )
+    if g.wild_canastas and not v.melds.wild_melds:
+        text += " Since melds of wild cards only are not allowed, no one can ever go out."
+    if total and v.melds.max_size is not None and v.melds.max_size < v.canastas.size:
+        text += " Since no meld can become a canasta, no one can ever go out."
+    return text
+
+
+rule(
+    "going_out.canastas going_out.natural_canastas going_out.mixed_canastas going_out.wild_canastas",
+    S_OUT, _say_canastas_needed,
+)
+
+
+def _say_final_discard(v: Variant) -> str:
+    if v.going_out.final_discard == "required":
+        return (
+            "A player goes out by discarding their last card; melding every card without a "
+            "final discard is not allowed."
+        )
+    return (
+        "A player goes out by melding every card left in their hand, or by melding all but one "
+        "and discarding the last card. The hand ends at once."
+    )
+
+
+rule("going_out.final_discard", S_OUT, _say_final_discard)
+
+
+def _say_out_not_out(v: Variant) -> str:
+    if v.going_out.out_but_not_out:
+        return (
+            "A player left with a single card at the end of the turn must discard it; they may "
+            "say \u201cout, but not out\u201d and play on with no cards in hand, without ending the hand."
+        )
+    return (
+        "Discarding the last card always goes out: a player who may not go out must keep at "
+        "least one card in hand."
+    )
+
+
+rule("going_out.out_but_not_out", S_OUT, _say_out_not_out)
+
+
+def _say_ask(v: Variant) -> str:
+    if not v.going_out.ask_partner:
+        return "A player decides alone whether to go out; they may not ask their partner."
+    return (
+        "Before going out a player may ask their partner \u201cPartner, may I go out?\u201d; the "
+        "partner answers only yes or no, and the answer binds for that turn: after a yes the "
+        "player must go out, after a no they may not. Asking is optional."
+    )
+
+
+rule("going_out.ask_partner", S_OUT, _say_ask, relevant=has_partners)
+rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=has_foot)
+
+
+def say_concealed(v: Variant) -> str:
+    """Going out concealed and its bonus: the sentence of ``going_out.concealed`` and ``scoring.concealed_bonus``."""
+    if not v.going_out.concealed:
+        return "There is no separate bonus for going out concealed."
+    return (
+        "A player goes out concealed by melding their whole hand in one turn without having "
+        "melded any card earlier in the hand; taking the discard pile rules it out. Going out "
+        f"concealed scores {points(v.scoring.concealed_bonus)} in all, instead of the usual "
+        f"{pts(v.scoring.going_out_bonus)}."
+    )
+
+
+rule("going_out.concealed", S_OUT, say_concealed)
+
+
+def _say_black_out(v: Variant) -> str:
+    t = v.threes
+    n = t.black_out_cards
+    if n is None:
+        return "Black 3s left in the hand of the player who goes out count minus like any other card."
+    return (
+        "A player who may otherwise go out may do so with nothing left in hand but "
+        f"{count(n, 'black 3')} and one card to discard, which may be a black 3 too: those black 3s "
+        f"then do not count minus, and the side scores {points(t.black_out_bonus)} for them."
+    )
+
+
+rule(
+    "threes.black_out_cards", S_OUT, _say_black_out,
+    shown=lambda v: v.threes.black_out_cards is not None,
+)
+rule(
+    "threes.black_out_bonus", S_OUT, _say_black_out,
+    relevant=lambda v: v.threes.black_out_cards is not None,
+    instead=lambda v, o: (
+        f"Going out with black 3s scores {points(v.threes.black_out_bonus)} instead of "
+        f"{pts(o.threes.black_out_bonus)}."
+    ),
+)
+
+
+# -- when the stock runs out
+
+
+def _say_short_stock(v: Variant) -> str:
+    n = v.draw.count
+    if v.draw.short_stock == "end_hand":
+        return (
+            f"When a player due to draw {count(n, 'card')} finds fewer than {num(n)} in the stock, "
+            "the hand ends at once: that player does not play."
+        )
+    return f"A player due to draw {count(n, 'card')} who finds fewer in the stock draws what is left."
+
+
+rule("draw.short_stock", S_STOCK, _say_short_stock, relevant=lambda v: v.draw.count > 1)
+
+
+def _say_must_take(v: Variant) -> str:
+    must = v.pile.must_take_when_stock_empty
+    start = "Once the stock is empty, play goes on only through the discard pile: "
+    end = " The hand ends as soon as a player cannot draw and does not take the pile; no one goes out."
+    if not pile_takeable(v):
+        return "The hand ends as soon as the stock is empty and a player cannot draw; no one goes out."
+    if must == "any":
+        duty = "a player must take the pile whenever they can."
+    elif must == "lay_off" and v.pile.take_lay_off:
+        duty = (
+            "a player who can take the pile by adding its top card to a meld on the table must "
+            "take it; a player who would need cards from the hand to take it may decline."
+        )
+    else:
+        duty = "a player may take the pile or decline it."
+    return start + duty + end
+
+
+rule("pile.must_take_when_stock_empty", S_STOCK, _say_must_take)

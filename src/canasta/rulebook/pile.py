@@ -1,0 +1,157 @@
+"""Sentences of the discard pile: freezing, stop cards, the ways to take it, blocking melds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+# The sentence modules import the one before them first, so the registry holds their
+# rules in rule-book order whichever module is imported first (see registry).
+import canasta.rulebook.melds  # noqa: F401
+from canasta.rulebook.facts import can_freeze, has_partners, pile_takeable
+from canasta.rulebook.registry import S_PILE, rule
+from canasta.rulebook.words import count, join, num
+from canasta.variant.model import Variant
+
+# -- the discard pile
+
+
+def _say_freezing(v: Variant) -> str:
+    p = v.pile
+    side = "side" if has_partners(v) else "player"
+    freezers = []
+    if p.frozen_by_wild:
+        freezers.append("a wild card")
+    if p.frozen_by_red_three:
+        freezers.append("a red 3")
+    sentences = []
+    if freezers:
+        sentences.append(
+            f"The discard pile is frozen for everyone while it holds {join(freezers, 'or')}"
+            + (" (a wild card may be discarded, and then freezes it)." if p.frozen_by_wild else ".")
+        )
+    if p.frozen_until_opened:
+        sentences.append(f"It is also frozen against a {side} that has not yet made its first meld.")
+    if not sentences:
+        return "The discard pile is never frozen."
+    return " ".join(sentences)
+
+
+rule(
+    "pile.frozen_by_wild pile.frozen_by_red_three pile.frozen_until_opened", S_PILE, _say_freezing,
+    relevant=pile_takeable,
+)
+
+
+def _say_stop_cards(v: Variant) -> str:
+    if "natural" in v.pile.stop_cards:
+        return "The discard pile can never be taken: every card that may lie on top of it is a stop card."
+    stops = ["a wild card", "a black 3"]
+    if v.deal.upcard and "red_three" not in v.deal.upcard_covered_if:
+        stops.append("a red 3")
+    return (
+        f"The pile can never be taken while {join(stops, 'or')} lies on top of it: the player "
+        "must draw from the stock instead. Once another card is discarded on it, the pile may "
+        "be taken again."
+    )
+
+
+rule("pile.stop_cards", S_PILE, _say_stop_cards)
+
+
+def say_take(v: Variant) -> str:
+    """How the whole discard pile is taken: the sentence that leads the pile section."""
+    if not pile_takeable(v):
+        return "The discard pile can never be taken."
+    return (
+        "A player who takes the discard pile takes all of it, never just the top card. The top "
+        "card must be melded at once, in one of the ways listed below; then the rest of the pile "
+        "goes into the player's hand, and the turn goes on."
+    )
+
+
+def _frozen_note(v: Variant) -> str:
+    return " (not when the pile is frozen)" if can_freeze(v) else ""
+
+
+def _say_take_pair(v: Variant) -> str:
+    if not v.pile.take_natural_pair:
+        return "The pile can never be taken with a pair from the hand."
+    wild = "" if v.pile.take_natural_and_wild else ", never with a wild card"
+    side = "side's" if has_partners(v) else "player's"
+    return (
+        f"A player may take the pile with two natural cards of the top card's rank from the hand{wild}: "
+        f"the three cards make a new meld, or join the {side} meld of that rank."
+        + (" This is the only way to take a frozen pile." if can_freeze(v) else "")
+    )
+
+
+def _say_take_wild(v: Variant) -> str:
+    if not v.pile.take_natural_and_wild:
+        return "The pile can never be taken with a natural card and a wild card."
+    return (
+        "A player may take the pile with one natural card of the top card's rank and one wild "
+        f"card from the hand{_frozen_note(v)}."
+    )
+
+
+def _say_take_lay_off(v: Variant) -> str:
+    side = "side" if has_partners(v) else "player"
+    if not v.pile.take_lay_off:
+        return f"The pile can never be taken just by adding its top card to a meld of the {side}."
+    text = (
+        f"A player may take the pile by adding its top card to the {side}'s meld of that rank, "
+        f"even with no card of that rank in the hand{_frozen_note(v)}"
+    )
+    if not v.pile.lay_off_after_canasta:
+        text += f"; but not once the {side} has made a canasta of that rank this hand"
+    return text + "."
+
+
+def _takeable_and(flag: Callable[[Variant], bool]) -> Callable[[Variant], bool]:
+    return lambda v: pile_takeable(v) and flag(v)
+
+
+rule("pile.take_natural_pair", S_PILE, _say_take_pair, relevant=lambda v: "natural" not in v.pile.stop_cards,
+      shown=_takeable_and(lambda v: v.pile.take_natural_pair))
+rule("pile.take_natural_and_wild", S_PILE, _say_take_wild, relevant=lambda v: "natural" not in v.pile.stop_cards,
+      shown=_takeable_and(lambda v: v.pile.take_natural_and_wild))
+rule("pile.take_lay_off", S_PILE, _say_take_lay_off, relevant=lambda v: "natural" not in v.pile.stop_cards,
+      shown=_takeable_and(lambda v: v.pile.take_lay_off))
+rule("pile.lay_off_after_canasta", S_PILE, _say_take_lay_off,
+      relevant=_takeable_and(lambda v: v.pile.take_lay_off))
+
+
+def _say_block(v: Variant) -> str:
+    p = v.pile
+    side = "side" if has_partners(v) else "player"
+    n = p.blocked_by_meld_size
+    if n is None:
+        return "A meld on the table never stops a player from taking the pile."
+    text = (
+        f"The pile may not be taken when its top card has the rank of one of the {side}'s "
+        f"unfinished melds of {count(n, 'card')} or more"
+    )
+    if not p.blocked_exception:
+        return text + "."
+    need_low = 1
+    need_high = max(1, v.canastas.size - n)
+    finish = (
+        num(need_low) if need_high == need_low
+        else f"{num(need_low)} or {num(need_high)}" if need_high == need_low + 1
+        else f"{num(need_low)} to {num(need_high)}"
+    )
+    return (
+        f"{text}, with one exception: a player holding enough natural cards of that rank may "
+        f"complete that meld with {finish} of them and start a new meld of the rank with two "
+        "more and the top card, and so take the pile."
+    )
+
+
+rule(
+    "pile.blocked_by_meld_size", S_PILE, _say_block, relevant=pile_takeable,
+    shown=lambda v: pile_takeable(v) and v.pile.blocked_by_meld_size is not None,
+)
+rule(
+    "pile.blocked_exception", S_PILE, _say_block,
+    relevant=lambda v: pile_takeable(v) and v.pile.blocked_by_meld_size is not None,
+)

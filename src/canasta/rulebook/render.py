@@ -1,0 +1,281 @@
+"""Rendering a document tree as Markdown, reStructuredText or HTML.
+
+:func:`render` writes any :class:`~canasta.rulebook.blocks.RuleBook`;
+:func:`describe` builds a variant's rule book and renders it. A sentence that states
+an option the profile lists under ``assumed`` ends in a mark (a dagger first), with a
+note naming where the value comes from.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from collections.abc import Mapping
+from typing import Literal
+
+from canasta.rulebook.blocks import Block, BulletList, Paragraph, RuleBook, Table, Text, non_empty
+from canasta.rulebook.book import rule_book
+from canasta.rulebook.words import clean
+from canasta.variant.model import Variant
+
+#: An output format, as a type.
+Format = Literal["markdown", "rst", "html"]
+#: The output formats :func:`describe`, :func:`describe_diff` and :func:`compare` accept.
+FORMATS: tuple[str, ...] = ("markdown", "rst", "html")
+
+
+_MARKS = ("\u2020", "\u2021", "\u00a7", "\u2016", "\u00b6")
+
+
+def _mark(i: int) -> str:
+    return _MARKS[i % len(_MARKS)] * (i // len(_MARKS) + 1)
+
+
+class _Notes:
+    """Note marks for sentences stating assumed options, one mark per source."""
+
+    def __init__(self, variant: Variant | None) -> None:
+        self.variant = variant
+        self.marks: dict[str, str] = {}
+
+    def source_of(self, path: str) -> str | None:
+        if self.variant is None or not self.variant.is_assumed(path):
+            return None
+        for a in self.variant.assumed:
+            if path == a.path or path.startswith(a.path + "."):
+                return clean(a.source) or "a usual rule set"
+        return None
+
+    def mark(self, text: Text) -> str:
+        found = ""
+        for path in text.paths:
+            source = self.source_of(path)
+            if source is None:
+                continue
+            if source not in self.marks:
+                self.marks[source] = _mark(len(self.marks))
+            if self.marks[source] not in found:
+                found += self.marks[source]
+        return found
+
+    def notes(self) -> list[str]:
+        return [
+            f"{mark} Not fixed by the source text; taken from {source.rstrip('.')}."
+            for source, mark in self.marks.items()
+        ]
+
+
+class _Renderer:
+    """Shared walk over a document; subclasses write one format."""
+
+    def __init__(self, notes: _Notes) -> None:
+        self.notes = notes
+
+    def text(self, t: Text) -> str:
+        return self.escape(t.text) + self.notes.mark(t)
+
+    def paragraph(self, p: Paragraph) -> str:
+        return " ".join(self.text(t) for t in p.sentences)
+
+    def escape(self, text: str) -> str:
+        raise NotImplementedError
+
+    def render(self, book: RuleBook) -> str:
+        parts = [self.heading(book.title, 1)]
+        parts += [self.block(b) for b in book.intro if non_empty(b)]
+        for section in book.sections:
+            parts.append(self.heading(section.title, 2))
+            parts += [self.block(b) for b in section.blocks if non_empty(b)]
+        notes = self.notes.notes()
+        if notes:
+            parts.append(self.heading("Notes", 2))
+            parts += [self.block(Paragraph((Text(n),))) for n in notes]
+        return self.join(parts)
+
+    def join(self, parts: list[str]) -> str:
+        return "\n\n".join(parts) + "\n"
+
+    def block(self, b: Block) -> str:
+        if isinstance(b, Paragraph):
+            return self.para_block(b)
+        if isinstance(b, BulletList):
+            return self.list_block(b)
+        return self.table_block(b)
+
+    def heading(self, title: str, level: int) -> str:
+        raise NotImplementedError
+
+    def para_block(self, p: Paragraph) -> str:
+        raise NotImplementedError
+
+    def list_block(self, b: BulletList) -> str:
+        raise NotImplementedError
+
+    def table_block(self, t: Table) -> str:
+        raise NotImplementedError
+
+
+_MD_SPECIAL = set("\\`*_[]<>|#&!")
+
+
+class _Markdown(_Renderer):
+    def escape(self, text: str) -> str:
+        return "".join("\\" + c if c in _MD_SPECIAL else c for c in text)
+
+    def line_start(self, text: str) -> str:
+        # "1. ", "- ", "+ ", "= ", "> " at the start of a line would start a list, a heading or a quote.
+        if text[:1] in ("-", "+", "=", ">", "~") or text[:1].isdigit():
+            return "\\" + text if not text[:1].isdigit() else _md_digit(text)
+        return text
+
+    def heading(self, title: str, level: int) -> str:
+        return "#" * level + " " + self.escape(title)
+
+    def para_block(self, p: Paragraph) -> str:
+        return self.line_start(self.paragraph(p))
+
+    def list_block(self, b: BulletList) -> str:
+        lines = []
+        for i, item in enumerate(b.items, 1):
+            bullet = f"{i}." if b.ordered else "-"
+            lines.append(f"{bullet} {self.paragraph(item)}")
+        return "\n".join(lines)
+
+    def table_block(self, t: Table) -> str:
+        lines = [
+            "| " + " | ".join(self.escape(h) for h in t.header) + " |",
+            "|" + "|".join(" --- " for _ in t.header) + "|",
+        ]
+        for row in t.rows:
+            lines.append("| " + " | ".join(self.text(c) for c in row) + " |")
+        return "\n".join(lines)
+
+
+def _md_digit(text: str) -> str:
+    # Escape the dot or parenthesis after leading digits: "1\. foo" is not a list item.
+    i = 0
+    while i < len(text) and text[i].isdigit():
+        i += 1
+    if i < len(text) and text[i] in ".)":
+        return text[:i] + "\\" + text[i:]
+    return text
+
+
+_RST_SPECIAL = set("\\`*_|")
+# A paragraph starting like a list item, an enumerator ("A. Smith", "(iv) ", "1) "),
+# a comment or a field would be read as markup.
+_RST_RISKY_START = re.compile(r"[^A-Za-z]|[A-Za-z]{1,5}[.)](\s|$)")
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+class _Rst(_Renderer):
+    def escape(self, text: str) -> str:
+        escaped = "".join("\\" + c if c in _RST_SPECIAL else c for c in text)
+        return escaped.replace("::", ":\\:")
+
+    def line_start(self, text: str) -> str:
+        # Escaping the first character keeps docutils from reading a list, a
+        # comment or an enumerator into the text.
+        if text and text[0] != "\\" and _RST_RISKY_START.match(text):
+            return "\\" + text
+        return text
+
+    def heading(self, title: str, level: int) -> str:
+        text = self.line_start(self.escape(title))
+        line = ("=" if level == 1 else "-") * max(4, _width(text))
+        return f"{text}\n{line}"
+
+    def para_block(self, p: Paragraph) -> str:
+        return self.line_start(self.paragraph(p))
+
+    def list_block(self, b: BulletList) -> str:
+        lines = []
+        for item in b.items:
+            bullet = "#." if b.ordered else "-"
+            lines.append(f"{bullet} {self.paragraph(item)}")
+        return "\n".join(lines)
+
+    def table_block(self, t: Table) -> str:
+        lines = [".. list-table::", "   :header-rows: 1", ""]
+        for i, row in enumerate((tuple(Text(h) for h in t.header), *t.rows)):
+            for j, cell in enumerate(row):
+                prefix = "   * - " if j == 0 else "     - "
+                text = self.escape(cell.text) if i == 0 else self.text(cell)
+                lines.append(prefix + self.line_start(text))
+        return "\n".join(lines)
+
+
+class _Html(_Renderer):
+    def escape(self, text: str) -> str:
+        return html.escape(text, quote=True)
+
+    def heading(self, title: str, level: int) -> str:
+        return f"<h{level}>{self.escape(title)}</h{level}>"
+
+    def para_block(self, p: Paragraph) -> str:
+        return f"<p>{self.paragraph(p)}</p>"
+
+    def list_block(self, b: BulletList) -> str:
+        tag = "ol" if b.ordered else "ul"
+        items = "\n".join(f"<li>{self.paragraph(item)}</li>" for item in b.items)
+        return f"<{tag}>\n{items}\n</{tag}>"
+
+    def table_block(self, t: Table) -> str:
+        head = "".join(f"<th>{self.escape(h)}</th>" for h in t.header)
+        body = "\n".join(
+            "<tr>" + "".join(f"<td>{self.text(c)}</td>" for c in row) + "</tr>" for row in t.rows
+        )
+        return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
+
+    def join(self, parts: list[str]) -> str:
+        return "\n".join(parts) + "\n"
+
+
+_RENDERERS: Mapping[str, type[_Renderer]] = {"markdown": _Markdown, "rst": _Rst, "html": _Html}
+
+
+def render(book: RuleBook, format: str = "markdown") -> str:
+    """Render a document tree as text.
+
+    Args:
+        book: the document, e.g. from :func:`rule_book`.
+        format: ``"markdown"``, ``"rst"`` or ``"html"`` (a fragment: ``<h1>``,
+            ``<h2>``, ``<p>``, ``<ul>``, ``<ol>`` and ``<table>`` elements).
+
+    Returns:
+        The text, ending with a newline. Sentences stating an assumed option
+        end with a mark (†, ‡ …) explained in a final "Notes" section.
+
+    Raises:
+        CanastaError: ``format`` is not one of :data:`FORMATS` (a ``ValueError`` too).
+    """
+    cls = _RENDERERS.get(format)
+    if cls is None:
+        from canasta.errors import CanastaError
+
+        raise CanastaError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
+    return cls(_Notes(book.variant)).render(book)
+
+
+def describe(variant: Variant, format: str = "markdown") -> str:
+    """Return the complete rule book of ``variant`` in plain English.
+
+    Args:
+        variant: the rules, e.g. ``canasta.load_variant("classic")``.
+        format: ``"markdown"``, ``"rst"`` or ``"html"``.
+
+    Returns:
+        The rule book, with its title and source, then players and cards, the
+        deal, a turn, melds, the first meld, canastas, the discard pile, red
+        and black 3s, the foot, going out, the end of the stock, scoring and
+        the end of the game. Rules the source text does not fix are marked and
+        explained in notes.
+
+    Raises:
+        CanastaError: ``format`` is unknown.
+    """
+    return render(rule_book(variant), format)

@@ -1,0 +1,138 @@
+"""Sentences of scoring (card values, bonuses) and of the end of the game.
+
+The last of the sentence modules: its rules close the registry. It imports
+:mod:`~canasta.rulebook.going_out` (whose sentence on going out concealed it shares),
+and so, through their chain, every sentence module before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from canasta.rulebook.facts import has_concealed, has_foot, has_partners
+from canasta.rulebook.going_out import say_concealed
+from canasta.rulebook.registry import S_GAME, S_SCORING, always, rule
+from canasta.rulebook.words import count, points, pts
+from canasta.variant.model import Variant
+
+# -- scoring
+
+#: (name of the option under ``values``, its label in the table of card values), in table order.
+VALUE_ROWS = (
+    ("joker", "Joker"), ("two", "2"), ("ace", "Ace"), ("king", "K"), ("queen", "Q"),
+    ("jack", "J"), ("ten", "10"), ("nine", "9"), ("eight", "8"), ("seven", "7"),
+    ("six", "6"), ("five", "5"), ("four", "4"), ("black_three", "Black 3"),
+    ("red_three", "Red 3 (as a card)"),
+)
+_VALUE_NOUNS = {
+    "joker": "A joker", "two": "A 2", "ace": "An ace", "king": "A king", "queen": "A queen",
+    "jack": "A jack", "ten": "A 10", "nine": "A 9", "eight": "An 8", "seven": "A 7", "six": "A 6",
+    "five": "A 5", "four": "A 4", "black_three": "A black 3", "red_three": "A red 3 as a card",
+}
+#: The rank of each card-value option (red 3s, never wild, have none).
+RANK_OF_VALUE = {"joker": "JK", "two": "2", "ace": "A", "king": "K", "queen": "Q", "jack": "J",
+                  "ten": "10", "nine": "9", "eight": "8", "seven": "7", "six": "6", "five": "5",
+                  "four": "4", "black_three": "3"}
+
+
+def _value_sayer(name: str) -> Callable[[Variant], str]:
+    def say(v: Variant) -> str:
+        return f"{_VALUE_NOUNS[name]} counts {points(getattr(v.values, name))}."
+
+    return say
+
+
+def _value_instead(name: str) -> Callable[[Variant, Variant], str]:
+    def instead(v: Variant, o: Variant) -> str:
+        return (
+            f"{_VALUE_NOUNS[name]} counts {points(getattr(v.values, name))} instead of "
+            f"{pts(getattr(o.values, name))}."
+        )
+
+    return instead
+
+
+for _name, _label in VALUE_ROWS:
+    rule(
+        f"values.{_name}", S_SCORING, _value_sayer(_name), instead=_value_instead(_name),
+        relevant=(lambda v: v.values.red_three != 0) if _name == "red_three" else always,
+    )
+
+
+def _say_meld_points(v: Variant) -> str:
+    if v.scoring.meld_points:
+        return "Every card in a side's melds counts its value plus."
+    return "Cards in melds count nothing by themselves: only bonuses score."
+
+
+def _say_hand_minus(v: Variant) -> str:
+    where = "hands and feet" if has_foot(v) else "hands"
+    if v.scoring.hand_minus:
+        return f"Every card left in the {where} of a side's players counts its value minus."
+    return f"Cards left in {where} cost nothing."
+
+
+rule("scoring.meld_points", S_SCORING, _say_meld_points)
+rule("scoring.hand_minus", S_SCORING, _say_hand_minus)
+
+
+def _say_going_out_bonus(v: Variant) -> str:
+    return f"The side that goes out scores a bonus of {points(v.scoring.going_out_bonus)}."
+
+
+rule(
+    "scoring.going_out_bonus", S_SCORING, _say_going_out_bonus,
+    instead=lambda v, o: (
+        f"Going out scores {points(v.scoring.going_out_bonus)} instead of {pts(o.scoring.going_out_bonus)}."
+    ),
+)
+rule(
+    "scoring.concealed_bonus", S_SCORING, say_concealed, relevant=has_concealed,
+    instead=lambda v, o: (
+        f"Going out concealed scores {points(v.scoring.concealed_bonus)} in all instead of "
+        f"{pts(o.scoring.concealed_bonus)}."
+    ),
+)
+
+
+# -- the end of the game
+
+
+def _say_game_end(v: Variant) -> str:
+    g = v.game
+    side = "side" if has_partners(v) else "player"
+    if g.target is not None and g.rounds is not None:
+        return (
+            f"The game ends after {count(g.rounds, 'hand')}, or sooner at the end of a hand in "
+            f"which a {side} reaches {points(g.target)}; the {side} with the highest total wins."
+        )
+    if g.target is not None:
+        return (
+            f"The game ends at the end of a hand in which a {side} reaches a total of "
+            f"{points(g.target)} or more; the {side} with the highest total wins."
+        )
+    if g.rounds is not None:
+        return f"The game lasts {count(g.rounds, 'hand')}; the {side} with the highest total then wins."
+    return f"The game has no set end: play as many hands as you like; the {side} with the highest total wins."
+
+
+rule(
+    "game.target game.rounds", S_GAME, _say_game_end,
+    instead=lambda v, o: (
+        f"The game ends at {points(v.game.target)} instead of {pts(o.game.target)}."
+        if v.game.target is not None and o.game.target is not None and v.game.rounds == o.game.rounds
+        else _say_game_end(v)
+    ),
+)
+
+
+def _say_tie(v: Variant) -> str:
+    if v.game.tie == "play_another":
+        return "If the leading totals are tied when the game would end, another hand is played to break the tie."
+    return "If the leading totals are tied at the end, the game is a draw between them."
+
+
+rule(
+    "game.tie", S_GAME, _say_tie,
+    relevant=lambda v: v.game.target is not None or v.game.rounds is not None,
+)

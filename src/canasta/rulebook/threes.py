@@ -1,0 +1,132 @@
+"""Sentences of red and black 3s: laying red 3s out, their bonus, melding black 3s."""
+
+from __future__ import annotations
+
+# The sentence modules import the one before them first, so the registry holds their
+# rules in rule-book order whichever module is imported first (see registry).
+import canasta.rulebook.pile  # noqa: F401
+from canasta.rulebook.facts import has_foot, red_threes
+from canasta.rulebook.registry import S_THREES, rule
+from canasta.rulebook.words import join, num, points, pts
+from canasta.variant.model import Variant
+
+# -- red and black 3s
+
+
+def _say_red_laid(v: Variant) -> str:
+    if not v.threes.red_laid_at_once:
+        return (
+            "Red 3s are not laid out: a red 3 stays in the hand until the hand ends."
+        )
+    foot = " (or finds one in their foot)" if has_foot(v) else ""
+    text = (
+        f"A player who is dealt or draws a red 3{foot} lays it "
+        "face up on the table at once and draws a replacement from the stock, as often as needed; "
+        "a red 3 drawn as the last card of the stock is laid without replacement, and the "
+        "hand ends at once: that player may not meld or discard."
+    )
+    if v.deal.upcard:
+        text += " A red 3 in a discard pile taken is laid the same way, without replacement."
+    return text
+
+
+rule("threes.red_laid_at_once", S_THREES, _say_red_laid)
+
+
+def _say_red_bonus(v: Variant) -> str:
+    t = v.threes
+    text = f"Each red 3 laid scores {points(t.red_bonus)} for its side"
+    if t.red_all_bonus is not None:
+        text += f"; a side that lays all {num(red_threes(v))} red 3s scores {points(t.red_all_bonus)} for them instead"
+    else:
+        text += ", with no special bonus for laying all of them"
+    return text + "."
+
+
+rule(
+    "threes.red_bonus", S_THREES, _say_red_bonus,
+    instead=lambda v, o: f"Each red 3 scores {points(v.threes.red_bonus)} instead of {pts(o.threes.red_bonus)}.",
+)
+rule(
+    "threes.red_all_bonus", S_THREES, _say_red_bonus,
+    instead=lambda v, o: (
+        _say_red_bonus(v) if v.threes.red_all_bonus is None or o.threes.red_all_bonus is None
+        else f"All {num(red_threes(v))} red 3s score {points(v.threes.red_all_bonus)} instead of "
+        f"{pts(o.threes.red_all_bonus)}."
+    ),
+)
+
+
+def _say_red_minus(v: Variant) -> str:
+    t = v.threes
+    conds = []
+    if t.red_minus_if_unopened:
+        conds.append("has made no meld")
+    if t.red_minus_without_canasta:
+        conds.append("has completed no canasta")
+    if not conds:
+        return "Red 3s always count plus, whether or not their side has melded."
+    return f"If a side {join(conds, 'or')} when the hand ends, its red 3s count minus instead of plus."
+
+
+rule(
+    "threes.red_minus_if_unopened threes.red_minus_without_canasta", S_THREES, _say_red_minus,
+    shown=lambda v: v.threes.red_minus_if_unopened or v.threes.red_minus_without_canasta,
+)
+
+
+def red_can_be_held(v: Variant) -> bool:
+    """Whether a red 3 can still be held when the hand ends: in a foot, or when red 3s are not laid out."""
+    return has_foot(v) or not v.threes.red_laid_at_once
+
+
+def _say_red_held(v: Variant) -> str:
+    where = "a hand or an unplayed foot" if has_foot(v) else "a hand"
+    return f"A red 3 still held in {where} when the hand ends costs {points(v.threes.red_held_penalty)}."
+
+
+rule(
+    "threes.red_held_penalty", S_THREES, _say_red_held, relevant=red_can_be_held,
+    instead=lambda v, o: (
+        f"A red 3 still held when the hand ends costs {points(v.threes.red_held_penalty)} instead of "
+        f"{pts(o.threes.red_held_penalty)}."
+    ),
+)
+
+
+def _say_black_meld(v: Variant) -> str:
+    t = v.threes
+    if t.black_meld == "never":
+        return "Black 3s can never be melded."
+    low = t.black_meld_min
+    top = t.black_meld_max
+    if top is None:
+        size = f"at least {num(low)}"
+    elif top < low:
+        return "Black 3s can never be melded (no meld of black 3s is large enough and small enough)."
+    elif top == low:
+        size = num(low)
+    elif top == low + 1:
+        size = f"{num(low)} or {num(top)}"
+    else:
+        size = f"{num(low)} to {num(top)}"
+    wilds = "with or without wild cards" if t.black_meld_wilds else "with no wild card"
+    when = (
+        "only by a player who goes out in that turn" if t.black_meld == "going_out_only" else "at any time"
+    )
+    return f"Black 3s may be melded {when}, in a meld of {size} black 3s, {wilds}; such a meld is never a canasta."
+
+
+rule("threes.black_meld", S_THREES, _say_black_meld)
+rule(
+    "threes.black_meld_min threes.black_meld_max threes.black_meld_wilds", S_THREES,
+    _say_black_meld, relevant=lambda v: v.threes.black_meld != "never",
+)
+
+
+def say_black_discard(v: Variant) -> str:
+    """Black 3s as discards, and their value left in a hand: the last sentence of the 3s section."""
+    return (
+        "A black 3 may be discarded; on top of the pile it stops the next player from taking it. "
+        f"A black 3 left in a hand at the end counts {points(v.values.black_three)} minus."
+    )
