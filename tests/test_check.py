@@ -1,4 +1,4 @@
-"""Tests of canasta.check.core: the rule-set conflict checker and ``canasta check``.
+"""Tests of canasta.check: the rule-set conflict checker and ``canasta check``.
 
 ``tests/data/broken/`` holds one broken profile per kind of finding, named
 after its code (``C007-….yaml``); each must give exactly that code among its
@@ -17,8 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import canasta
-from canasta.check import core as check_module
-from canasta.check.core import (
+from canasta.check import (
     CHECKS,
     Diagnostic,
     Finding,
@@ -26,6 +25,7 @@ from canasta.check.core import (
     check_variant,
     checks_rst,
 )
+from canasta.check import playouts as playouts_module
 from canasta.engine.state import GameState
 from canasta.errors import CanastaError
 from strategies import variants
@@ -294,7 +294,7 @@ class TestPlayouts:
 
     def test_endless_hand_reported(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A hand still going after the move cap is an error."""
-        monkeypatch.setattr(check_module, "MAX_MOVES_PER_HAND", 10)
+        monkeypatch.setattr(playouts_module, "MAX_MOVES_PER_HAND", 10)
         found = check_variant(canasta.load_variant("classic"), playouts=2)
         assert [d.code for d in found] == ["C041"]
         assert "after 10 moves" in found[0].message

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from canasta.cards import Card, parse_cards
-from canasta.check.core import Diagnostic, check_variant
+from canasta.check import Diagnostic, check_variant
 from canasta.engine import new_game
 from canasta.engine.moves import (
     Add,

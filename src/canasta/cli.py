@@ -234,7 +234,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     Exit 0 when no errors were found (with --strict: no warnings either), 1 otherwise.
     A profile that does not load is a finding too (C000). Every code is listed in the docs.
     """
-    from canasta.check.core import report
+    from canasta.check import report
 
     return report(
         args.targets, playouts=args.playouts, seed=args.seed, strict=args.strict,

@@ -1,0 +1,151 @@
+"""Static checks of the deck, the deal, the stock, the draw and the players.
+
+C001, C002, C016, C026, C027 and C028: whether the deal fits in the decks and
+leaves a stock to draw from, and options about the foot, partnerships, jokers
+and short-stock draws that the deal makes idle. Importing the module registers
+them in :data:`~canasta.check.registry.CHECKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from canasta.cards import JOKER
+from canasta.check.registry import Facts, Raw, plural, static_check
+from canasta.variant.model import FootRules
+
+__all__: list[str] = []
+
+
+@static_check(
+    "C001", "error", "the deal needs more cards than the decks hold",
+    """
+    extends: classic
+    deal:
+      hand_size: 30
+    """,
+)
+def _deal_too_big(f: Facts) -> Iterator[Raw]:
+    """Every player's hand and foot, plus the upcard, must come out of the decks.
+
+    The deal needs ``players × (hand_size + foot_size) + upcard`` cards and the
+    decks hold ``52 × decks + jokers``.
+    """
+    if f.stock >= 0:
+        return
+    v = f.v
+    d = v.deal
+    each = f"({d.hand_size} in hand + {d.foot_size} in foot)" if d.foot_size else str(d.hand_size)
+    up = " + 1 upcard" if d.upcard else ""
+    yield (
+        ("deal.hand_size", "deal.foot_size", "players.count", "deck.decks"),
+        f"the deal needs {f.dealt} cards ({v.players.count} players × {each}{up}) but "
+        f"{plural(f.decks, 'deck')} with {f.jokers} jokers hold {f.total}",
+        f"deal fewer cards or use more decks (deck.decks: {f.decks + 1})",
+    )
+
+
+@static_check(
+    "C002", "error", "the stock cannot serve one draw after the deal",
+    """
+    extends: classic
+    deal:
+      hand_size: 27
+      upcard: false
+    """,
+)
+def _stock_too_small(f: Facts) -> Iterator[Raw]:
+    """After the deal the stock must hold at least one turn's draw.
+
+    Otherwise the first player cannot draw as the rules say, and the hand is
+    over before it starts.
+    """
+    if f.stock < 0 or f.stock >= f.v.draw.count:
+        return
+    held = "is empty" if f.stock == 0 else f"holds only {plural(f.stock, 'card')}"
+    yield (
+        ("draw.count", "deal.hand_size", "deck.decks"),
+        f"after the deal the stock {held}, but a player draws "
+        f"{plural(f.v.draw.count, 'card')} a turn",
+        "deal fewer cards or use more decks",
+    )
+
+
+@static_check(
+    "C016", "warning", "a foot rule without a foot",
+    """
+    extends: classic
+    foot:
+      trigger: empty_hand
+    """,
+)
+def _foot_without_foot(f: Facts) -> Iterator[Raw]:
+    """A foot option is set but no foot is dealt (``deal.foot_size: 0``)."""
+    v = f.v
+    if v.deal.foot_size == 0 and v.foot != FootRules():
+        yield (
+            ("foot.trigger", "deal.foot_size"),
+            "no foot is dealt, so the rule for picking it up has no effect",
+            "set deal.foot_size, or remove foot.trigger",
+        )
+
+
+@static_check(
+    "C026", "warning", "partnerships that cannot be formed",
+    """
+    extends: classic
+    players:
+      count: 3
+    """,
+)
+def _partnerships(f: Facts) -> Iterator[Raw]:
+    """Partnerships need an even number of players, at least 4; otherwise each plays alone."""
+    p = f.v.players
+    if p.partnerships and (p.count % 2 == 1 or p.count < 4):
+        yield (
+            ("players.partnerships", "players.count"),
+            f"{p.count} players cannot sit in two partnerships, so each plays alone",
+            "set players.partnerships: false",
+        )
+
+
+@static_check(
+    "C027", "warning", "jokers that are not wild",
+    """
+    extends: classic
+    wilds:
+      ranks: ['2']
+    """,
+)
+def _jokers_not_wild(f: Facts) -> Iterator[Raw]:
+    """Jokers are in the decks but not wild; a joker can then never be melded, only discarded."""
+    if f.jokers > 0 and JOKER not in f.r.wild:
+        yield (
+            ("wilds.ranks", "deck.jokers_per_deck"),
+            f"the decks hold {f.jokers} jokers but jokers are not wild, so they can never be "
+            "melded and only count against the hand",
+            "add JK to wilds.ranks, or set deck.jokers_per_deck: 0",
+        )
+
+
+_DRAW_SHORT_DEFAULT = "draw_remaining"
+
+
+@static_check(
+    "C028", "warning", "a short-stock rule with a one-card draw",
+    """
+    extends: classic
+    draw:
+      short_stock: end_hand
+    """,
+)
+def _short_stock_idle(f: Facts) -> Iterator[Raw]:
+    """``draw.short_stock`` only matters when a player draws more than one card."""
+    d = f.v.draw
+    if d.count == 1 and d.short_stock != _DRAW_SHORT_DEFAULT:
+        yield (
+            ("draw.short_stock", "draw.count"),
+            "a player draws one card, so the stock never holds fewer cards than a draw "
+            "needs and draw.short_stock has no effect",
+            "remove draw.short_stock",
+        )

@@ -1,0 +1,221 @@
+"""Static checks of going out: the canastas a side needs, and whether they can be made.
+
+C004 to C008 and C032: going-out requirements that no meld, kind of canasta or
+supply of cards can meet, and a total that is lower than the kinds it lists.
+Importing the module registers them in :data:`~canasta.check.registry.CHECKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from canasta.check.registry import Facts, Raw, plural, static_check
+
+__all__: list[str] = []
+
+
+@static_check(
+    "C004", "error", "no meld can become a canasta, but going out needs one",
+    """
+    extends: classic
+    melds:
+      max_size: 6
+    """,
+)
+def _no_canasta(f: Facts) -> Iterator[Raw]:
+    """Going out needs canastas, but the meld limits let no meld reach canasta size.
+
+    Typical causes: ``melds.max_size`` below ``canastas.size``; fewer cards of
+    a rank than a canasta needs while wild cards are limited.
+    """
+    if not f.any_meld or not f.needs_canasta or f.any_canasta:
+        return
+    m = f.v.melds
+    if m.max_size is not None and m.max_size < f.canasta_size:
+        yield (
+            ("melds.max_size", "canastas.size", "going_out.canastas"),
+            f"a meld holds at most {m.max_size} cards, so it never reaches the "
+            f"{f.canasta_size} cards of a canasta, and going out needs a canasta",
+            f"set melds.max_size to at least {f.canasta_size}, or null",
+        )
+        return
+    yield (
+        ("canastas.size", "going_out.canastas", "deck.decks"),
+        f"no meld can reach the {f.canasta_size} cards of a canasta with "
+        f"{f.copies} cards of each rank and at most {m.max_wilds} wild cards in a meld, "
+        "and going out needs a canasta",
+        "lower canastas.size or use more decks",
+    )
+
+
+@static_check(
+    "C005", "error", "a required kind of canasta can never be made",
+    """
+    extends: classic
+    melds:
+      max_wilds: 0
+    going_out:
+      mixed_canastas: 1
+    """,
+)
+def _kind_impossible(f: Facts) -> Iterator[Raw]:
+    """Going out needs a natural (or mixed) canasta, but none can ever be made.
+
+    A natural canasta needs ``canastas.size`` natural cards of one rank (4 per
+    deck); a mixed canasta needs a wild card in a meld that may hold one.
+    """
+    if not f.any_meld or (f.needs_canasta and not f.any_canasta):
+        return
+    go = f.v.going_out
+    if go.natural_canastas > 0 and not f.natural_canasta:
+        yield (
+            ("going_out.natural_canastas", "canastas.size", "deck.decks"),
+            f"going out needs {plural(go.natural_canastas, 'natural canasta')}, but "
+            f"{f.smallest} natural cards of one rank can never be melded together "
+            f"({plural(f.decks, 'deck')} hold {f.copies} of each rank)",
+            "lower going_out.natural_canastas or canastas.size, or use more decks",
+        )
+    if go.mixed_canastas > 0 and not f.mixed_canasta:
+        yield (
+            ("going_out.mixed_canastas", "melds.max_wilds"),
+            f"going out needs {plural(go.mixed_canastas, 'mixed canasta')}, but no "
+            "canasta can hold a wild card under the meld rules",
+            "set going_out.mixed_canastas: 0, or allow wild cards in melds",
+        )
+
+
+@static_check(
+    "C006", "error", "too few wild cards for the wild canastas required",
+    """
+    extends: classic
+    deck:
+      jokers_per_deck: 0
+    melds:
+      wild_melds: true
+    going_out:
+      canastas: 2
+      wild_canastas: 2
+    """,
+)
+def _few_wilds(f: Facts) -> Iterator[Raw]:
+    """Going out needs wild canastas, but the decks hold too few wild cards.
+
+    Each wild canasta takes ``canastas.size`` wild cards; the decks hold 4 of
+    each wild rank per deck and ``jokers_per_deck`` jokers per deck.
+    """
+    go = f.v.going_out
+    if go.wild_canastas == 0 or not f.v.melds.wild_melds or not f.any_meld:
+        return
+    if f.needs_canasta and not f.any_canasta:
+        return
+    need = go.wild_canastas * f.smallest
+    if f.wild_canasta and f.wild_cards >= need:
+        return
+    yield (
+        ("going_out.wild_canastas", "wilds.ranks", "deck.jokers_per_deck"),
+        f"going out needs {plural(go.wild_canastas, 'wild canasta')} of {f.smallest} "
+        f"wild cards each ({need} in all), but the decks hold only "
+        f"{plural(f.wild_cards, 'wild card')}",
+        "lower going_out.wild_canastas, or add wild cards (jokers, decks)",
+    )
+
+
+@static_check(
+    "C007", "error", "wild canastas required while wild melds are off",
+    """
+    extends: classic
+    going_out:
+      wild_canastas: 1
+    """,
+)
+def _wild_melds_off(f: Facts) -> Iterator[Raw]:
+    """Going out needs a wild canasta, but melds of wild cards only are not allowed.
+
+    A wild canasta is a meld of wild cards only, which needs
+    ``melds.wild_melds: true``; as written nobody can ever go out.
+    """
+    go = f.v.going_out
+    if go.wild_canastas > 0 and not f.v.melds.wild_melds:
+        yield (
+            ("going_out.wild_canastas", "melds.wild_melds"),
+            f"going out needs {plural(go.wild_canastas, 'wild canasta')}, but melds of "
+            "wild cards only are not allowed, so nobody can ever go out",
+            "set melds.wild_melds: true, or going_out.wild_canastas: 0",
+        )
+
+
+@static_check(
+    "C008", "error", "more canastas required than the cards allow",
+    """
+    extends: classic
+    going_out:
+      canastas: 12
+    """,
+)
+def _too_many_canastas(f: Facts) -> Iterator[Raw]:
+    """Going out needs more canastas than the decks can make at once.
+
+    Without ``melds.duplicate_ranks: after_complete`` a side has one meld per
+    rank, so at most one canasta of each natural rank (11 with 2s wild and 3s
+    special) plus wild canastas; natural cards and wild cards also run out.
+    """
+    go = f.v.going_out
+    if not f.needs_canasta or f.kind_problem():
+        return
+    m = f.v.melds
+    total = max(go.canastas, go.natural_canastas + go.mixed_canastas + go.wild_canastas)
+    per_rank = 1
+    if m.duplicate_ranks == "after_complete" and m.max_size is not None:
+        needs = [n for ok, n in ((f.natural_canasta, f.smallest),
+                                 (f.mixed_canasta, f.mixed_naturals)) if ok and n > 0]
+        per_rank = max(1, f.copies // min(needs, default=f.copies))
+    rank_melds = len(f.ranks) * per_rank if (f.natural_canasta or f.mixed_canasta) else 0
+    wild_most = f.wild_cards // f.smallest if f.wild_canasta else 0
+    problems = []
+    if total > rank_melds + wild_most:
+        problems.append(f"at most {rank_melds + wild_most} canastas can be on the table at once")
+    elif go.natural_canastas + go.mixed_canastas > rank_melds:
+        problems.append(f"at most {rank_melds} natural or mixed canastas can be made")
+    elif go.wild_canastas * f.smallest + go.mixed_canastas * f.mixed_wilds > f.wild_cards:
+        problems.append(f"the decks hold only {plural(f.wild_cards, 'wild card')}")
+    elif (
+        go.natural_canastas * f.smallest + go.mixed_canastas * f.mixed_naturals
+        > len(f.ranks) * f.copies
+    ):
+        problems.append("there are too few natural cards")
+    if problems:
+        yield (
+            ("going_out.canastas", "going_out.natural_canastas", "going_out.mixed_canastas",
+             "going_out.wild_canastas"),
+            f"going out needs {plural(total, 'canasta')}, but {problems[0]}, so nobody "
+            "can ever go out",
+            "require fewer canastas",
+        )
+
+
+@static_check(
+    "C032", "info", "fewer canastas required than the kinds listed",
+    """
+    extends: classic
+    going_out:
+      canastas: 1
+      natural_canastas: 1
+      mixed_canastas: 1
+    """,
+)
+def _canasta_total_low(f: Facts) -> Iterator[Raw]:
+    """``going_out.canastas`` is lower than the natural, mixed and wild canastas it lists.
+
+    The engine requires each count, so the side in fact needs their sum; the
+    total as written is misleading but harmless.
+    """
+    go = f.v.going_out
+    kinds = go.natural_canastas + go.mixed_canastas + go.wild_canastas
+    if go.canastas < kinds:
+        yield (
+            ("going_out.canastas", "going_out.natural_canastas", "going_out.mixed_canastas",
+             "going_out.wild_canastas"),
+            f"going out needs {plural(go.canastas, 'canasta')} but lists {kinds} of "
+            f"particular kinds, so the side in fact needs {kinds}",
+            f"set going_out.canastas: {kinds}",
+        )

@@ -1,0 +1,206 @@
+"""Static checks of the meld rules: meld sizes, wild cards in melds, second melds.
+
+C003, C015, C030, C031 and C034: whether any meld can be laid, how the rule for
+a second wild card reads, and meld options that never apply. Importing the
+module registers them in :data:`~canasta.check.registry.CHECKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from canasta.check.registry import Facts, Raw, plural, static_check
+
+__all__: list[str] = []
+
+
+@static_check(
+    "C003", "error", "no meld can ever be laid",
+    """
+    extends: classic
+    melds:
+      min_naturals: 9
+    """,
+)
+def _no_meld(f: Facts) -> Iterator[Raw]:
+    """The meld limits admit no meld at all with the cards in the decks.
+
+    For instance a minimum size above the maximum size, more naturals required
+    than a rank has cards (4 per deck), or every rank wild with wild melds off.
+    """
+    if f.any_meld:
+        return
+    m = f.v.melds
+    if m.max_size is not None and f.new_size > m.max_size:
+        which = "min_naturals" if m.min_naturals > m.min_size else "min_size"
+        yield (
+            (f"melds.{which}", "melds.max_size"),
+            f"a new meld needs at least {f.new_size} cards but a meld holds at most "
+            f"{m.max_size}",
+            f"lower melds.{which} or raise melds.max_size",
+        )
+        return
+    if not f.ranks:
+        yield (
+            ("wilds.ranks", "melds.wild_melds"),
+            "every rank is wild and melds of wild cards only are not allowed",
+            "make fewer ranks wild, or set melds.wild_melds: true",
+        )
+        return
+    yield (
+        ("melds.min_naturals", "melds.min_size", "deck.decks"),
+        f"a new meld needs {f.new_size} cards with at least {m.min_naturals} naturals of "
+        f"one rank, but {plural(f.decks, 'deck')} hold {f.copies} cards of a rank "
+        f"and at most {m.max_wilds} wild cards may join",
+        "lower melds.min_naturals or melds.min_size",
+    )
+
+
+@static_check(
+    "C015", "warning", "a second-wild rule that never applies",
+    """
+    extends: classic
+    melds:
+      max_wilds: 1
+      second_wild: by_size
+    """,
+)
+def _second_wild_idle(f: Facts) -> Iterator[Raw]:
+    """The rule for the second wild card in a meld has no effect.
+
+    ``second_wild`` other than ``always`` limits when a second wild card may
+    join; it never matters when ``max_wilds`` is below 2, or when the threshold
+    is met by every meld anyway. Thresholds set while ``second_wild: always``
+    have no effect either.
+    """
+    m = f.v.melds
+    defaults = type(m)()
+    if m.second_wild == "always":
+        changed = [
+            name for name in ("second_wild_size", "second_wild_naturals")
+            if getattr(m, name) != getattr(defaults, name)
+        ]
+        if changed:
+            yield (
+                (f"melds.{changed[0]}", "melds.second_wild"),
+                f"melds.second_wild is 'always', so melds.{changed[0]} has no effect",
+                "remove it, or set melds.second_wild",
+            )
+        return
+    if m.max_wilds < 2:
+        yield (
+            ("melds.second_wild", "melds.max_wilds"),
+            f"a meld holds at most {plural(m.max_wilds, 'wild card')}, so the rule for "
+            "a second wild card never applies",
+            "remove melds.second_wild, or allow 2 wild cards",
+        )
+        return
+    lowest = max(m.min_naturals, f.new_size - m.max_wilds, 1)
+    if m.second_wild == "by_size" and m.second_wild_size <= lowest + 2:
+        yield (
+            ("melds.second_wild_size", "melds.second_wild"),
+            f"every meld with 2 wild cards already has {m.second_wild_size} cards or more, "
+            "so the second-wild limit never applies",
+            "raise melds.second_wild_size",
+        )
+    elif m.second_wild == "by_naturals" and m.second_wild_naturals <= lowest:
+        yield (
+            ("melds.second_wild_naturals", "melds.second_wild"),
+            f"every meld with 2 wild cards already holds {lowest} naturals, so the second-wild limit "
+            "never applies",
+            "raise melds.second_wild_naturals",
+        )
+
+
+@static_check(
+    "C030", "warning", "every new meld is already a canasta",
+    """
+    extends: classic
+    canastas:
+      size: 3
+    """,
+)
+def _meld_is_canasta(f: Facts) -> Iterator[Raw]:
+    """A new meld is at least as big as a canasta, so melds and canastas are the same thing."""
+    if f.any_meld and f.new_size >= f.canasta_size:
+        yield (
+            ("canastas.size", "melds.min_size"),
+            f"a new meld has {f.new_size} cards and a canasta needs {f.canasta_size}, so "
+            "every meld is a canasta from the start",
+            "raise canastas.size above melds.min_size",
+        )
+
+
+@static_check(
+    "C031", "info", "two readings of the second-wild rule",
+    """
+    extends: classic
+    melds:
+      max_wilds: 2
+      second_wild: by_naturals
+      second_wild_size: 6
+      second_wild_naturals: 5
+    """,
+)
+def _second_wild_readings(f: Facts) -> Iterator[Raw]:
+    """The rule for a second wild card reads differently by meld size and by naturals.
+
+    Hand and Foot texts say both "a second wild only as the 6th card" (by
+    size: 4 naturals + 2 wilds is legal) and "not until five natural cards"
+    (by naturals: it is not). The profile picks one reading with
+    ``melds.second_wild``; the other threshold is kept so the two can be
+    compared. Players who learnt the other reading will disagree about melds
+    of ``second_wild_size - 2`` to ``second_wild_naturals - 1`` naturals with
+    two wilds. This is an info, not a warning: the profile resolves the
+    ambiguity on purpose (the bundled ``hand-and-foot`` profile does), so it
+    must not fail ``canasta check --strict``.
+    """
+    m = f.v.melds
+    if m.second_wild == "always" or m.max_wilds < 2:
+        return
+    by_size = m.second_wild_size - 2  # naturals a meld has when its 2nd wild is card N
+    by_naturals = m.second_wild_naturals
+    if by_size == by_naturals:
+        return
+    size_text = f"by meld size (a second wild card from card {m.second_wild_size} on)"
+    naturals_text = f"by naturals (a second wild card once the meld holds {by_naturals} naturals)"
+    if m.second_wild == "by_size":
+        chosen, other, mine, theirs = size_text, naturals_text, by_size, by_naturals
+        path = "melds.second_wild_size"
+    else:
+        chosen, other, mine, theirs = naturals_text, size_text, by_naturals, by_size
+        path = "melds.second_wild_naturals"
+    lo, hi = min(mine, theirs), max(mine, theirs)
+    naturals = f"{lo}" if hi - 1 == lo else f"{lo} to {hi - 1}"
+    here, there = ("legal", "illegal") if mine < theirs else ("illegal", "legal")
+    yield (
+        ("melds.second_wild", path),
+        f"the second-wild rule is read {chosen}: a meld of {naturals} naturals and 2 wild "
+        f"cards is {here} here, but {there} when read {other}",
+        "tell the players which reading the table uses",
+    )
+
+
+@static_check(
+    "C034", "warning", "second melds of a rank with melds that never close",
+    """
+    extends: classic
+    melds:
+      duplicate_ranks: after_complete
+    """,
+)
+def _duplicates_idle(f: Facts) -> Iterator[Raw]:
+    """``duplicate_ranks: after_complete`` needs melds that close (``melds.max_size``).
+
+    A side may start a second meld of a rank once its first one is complete
+    and closed, and a meld closes only when it reaches ``melds.max_size``;
+    with no maximum no meld ever closes, so no second meld is ever started.
+    """
+    m = f.v.melds
+    if m.duplicate_ranks == "after_complete" and m.max_size is None and f.any_meld:
+        yield (
+            ("melds.duplicate_ranks", "melds.max_size"),
+            "a meld closes only at melds.max_size and there is no maximum, so a second "
+            "meld of a rank can never be started",
+            f"set melds.max_size (e.g. {f.canasta_size}), or remove melds.duplicate_ranks",
+        )

@@ -1,0 +1,158 @@
+"""Static checks of the opening minimum and its tables.
+
+C009, C023, C024 and C025: a minimum no hand can reach, an empty table, a
+table that does not increase or is never used. Importing the module registers
+them in :data:`~canasta.check.registry.CHECKS`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from canasta.check.registry import Facts, Raw, static_check
+from canasta.variant.model import OpeningRules
+
+__all__: list[str] = []
+
+
+@static_check(
+    "C009", "error", "an opening minimum no hand can reach",
+    """
+    extends: classic
+    opening:
+      by: round
+      round_table: [500]
+    """,
+)
+def _opening_unreachable(f: Facts) -> Iterator[Raw]:
+    """The opening minimum is higher than any player can meld before the side has opened.
+
+    With one card drawn a turn a player holds at most ``hand_size + 1`` cards
+    when opening (a taken pile joins the hand only after the opening), so the
+    best those cards can be worth in legal melds bounds every opening. A side
+    that meets this row of the table can never meld again.
+    """
+    v = f.v
+    if v.opening.by == "none" or not f.any_meld:
+        return
+    bound = f.opening_bound()
+    if bound is None:
+        return
+    cards, best = bound
+    if v.opening.by == "score":
+        rows = [(f"opening.score_table[{i}].minimum", s.minimum)
+                for i, s in enumerate(v.opening.score_table)]
+    else:
+        rows = [(f"opening.round_table[{i}]", x) for i, x in enumerate(v.opening.round_table)]
+    for path, minimum in rows:
+        if minimum > best:
+            yield (
+                (path, "deal.hand_size"),
+                f"an opening of {minimum} points is needed, but the best {cards} cards a "
+                f"player can hold before the side opens are worth at most {best} in melds",
+                f"lower the minimum to at most {best}",
+            )
+            return
+
+
+_OPENING_DEFAULTS = OpeningRules()
+
+
+@static_check(
+    "C023", "warning", "an empty opening table",
+    """
+    extends: classic
+    opening:
+      score_table: []
+    """,
+)
+def _opening_empty(f: Facts) -> Iterator[Raw]:
+    """The opening minimum is set by a table that is empty, so it is always 0."""
+    o = f.v.opening
+    table = {"score": o.score_table, "round": o.round_table}.get(o.by)
+    if table is not None and len(table) == 0:
+        yield (
+            (f"opening.{o.by}_table", "opening.by"),
+            f"the opening minimum goes by {o.by} but opening.{o.by}_table is empty, so "
+            "there is no opening minimum",
+            "fill the table, or set opening.by: none",
+        )
+
+
+@static_check(
+    "C024", "warning", "an opening table that does not increase",
+    """
+    extends: classic
+    opening:
+      score_table:
+        - {minimum: 15}
+        - {from_score: 0, minimum: 90}
+        - {from_score: 1500, minimum: 50}
+    """,
+)
+def _opening_order(f: Facts) -> Iterator[Raw]:
+    """Opening minimums should rise with the score (or round); two rows must not share a start.
+
+    A row whose ``from_score`` repeats an earlier row's is replaced by it; a
+    minimum lower than the one before it is almost always a typing mistake.
+    """
+    o = f.v.opening
+    if o.by == "score":
+        starts: dict[int | None, int] = {}
+        for i, step in enumerate(o.score_table):
+            if step.from_score in starts:
+                yield (
+                    (f"opening.score_table[{i}]",),
+                    f"opening.score_table[{starts[step.from_score]}] starts at the same score "
+                    "and is replaced by this row",
+                    "remove one of the two rows",
+                )
+                return
+            starts[step.from_score] = i
+        def start(i: int) -> int:
+            from_score = o.score_table[i].from_score
+            return -(10**12) if from_score is None else from_score
+
+        rows = sorted(range(len(o.score_table)), key=start)
+        for a, b in itertools.pairwise(rows):
+            if o.score_table[b].minimum < o.score_table[a].minimum:
+                yield (
+                    (f"opening.score_table[{b}].minimum",),
+                    f"the opening minimum falls from {o.score_table[a].minimum} to "
+                    f"{o.score_table[b].minimum} as the score rises",
+                    "order the minimums from low to high",
+                )
+                return
+    elif o.by == "round":
+        t = o.round_table
+        for i in range(1, len(t)):
+            if t[i] < t[i - 1]:
+                yield (
+                    (f"opening.round_table[{i}]",),
+                    f"the opening minimum falls from {t[i - 1]} in round {i} to {t[i]} in "
+                    f"round {i + 1}",
+                    "order the minimums from low to high",
+                )
+                return
+
+
+@static_check(
+    "C025", "warning", "an opening table that is never used",
+    """
+    extends: classic
+    opening:
+      round_table: [50, 100]
+    """,
+)
+def _opening_unused(f: Facts) -> Iterator[Raw]:
+    """An opening table is set but ``opening.by`` reads the other one (or none)."""
+    o = f.v.opening
+    for by in ("score", "round"):
+        name = f"{by}_table"
+        if o.by != by and getattr(o, name) != getattr(_OPENING_DEFAULTS, name):
+            yield (
+                (f"opening.{name}", "opening.by"),
+                f"the opening minimum goes by {o.by}, so opening.{name} is never used",
+                f"remove opening.{name}, or set opening.by: {by}",
+            )

@@ -1,0 +1,279 @@
+"""The dynamic check: play seeded hands with the engine and report what went wrong or never happened.
+
+:func:`run_playouts` plays hands alternately with a simple greedy player and
+with random legal moves, and reports engine failures (C040), hands that never
+end (C041), positions with no legal move (C042), nobody ever going out (C043)
+and rules that never came into play (C044). Importing the module registers
+those kinds in :data:`~canasta.check.registry.CHECKS`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from canasta.check.pile import pile_taken_sometimes
+from canasta.check.registry import Diagnostic, Facts, declare, make_diagnostic, plural
+from canasta.engine import BLACK_THREE, GameState, Rules, compile_rules, new_game
+from canasta.engine.moves import (
+    WILD_TARGET,
+    Add,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Foot,
+    Meld,
+    Move,
+    TakePile,
+)
+from canasta.variant.model import Variant
+
+__all__ = ["MAX_MOVES_PER_HAND", "run_playouts"]
+
+#: Moves after which a simulated hand counts as never ending (``C041``).
+MAX_MOVES_PER_HAND = 5000
+
+# --------------------------------------------------------------------------- playout kinds
+
+_PLAYOUT_EXAMPLE = "extends: classic\n"
+
+declare(
+    "C040", "error", "the engine failed during play",
+    """
+    A simulated hand (``--playouts N``) raised an exception in the engine:
+    the rules as written reach a state the engine cannot handle. The message
+    names the deal seed, the move and the exception, so the hand can be
+    replayed with ``canasta.new_game(variant, seed=S)``.
+    """,
+    _PLAYOUT_EXAMPLE,
+    "playout",
+)
+declare(
+    "C041", "error", "a hand that never ends",
+    f"""
+    A simulated hand was still going after {MAX_MOVES_PER_HAND} moves. Some
+    combination of rules lets players go round forever (for instance taking
+    and discarding the pile with an empty stock).
+    """,
+    _PLAYOUT_EXAMPLE,
+    "playout",
+)
+declare(
+    "C042", "error", "a position with no legal move",
+    """
+    A simulated hand reached a position, not at the end of the hand, in which
+    the player to move has no legal move at all.
+    """,
+    _PLAYOUT_EXAMPLE,
+    "playout",
+)
+declare(
+    "C043", "warning", "nobody went out in any simulated hand",
+    """
+    In all the simulated hands every hand ended with the stock, never with a
+    player going out. Going out is possible in principle (the static checks
+    found no contradiction) but so hard that it may as well not be a rule.
+    The playouts mix random play with a simple greedy player; a real table
+    plays better, so treat this as a strong hint rather than a proof.
+    """,
+    """
+    extends: draw-two
+    going_out:
+      canastas: 8
+    """,
+    "playout",
+)
+declare(
+    "C044", "info", "a rule that never came into play",
+    """
+    An option that can take effect never did in any simulated hand: the pile
+    was never taken in some way, the foot never picked up, nobody asked to go
+    out, no black-3 out, no canasta of some kind. Worth a look when the
+    option matters to the table; with few playouts it is expected.
+    """,
+    """
+    extends: classic
+    threes:
+      black_out_cards: 3
+    """,
+    "playout",
+)
+
+
+# --------------------------------------------------------------------------- playouts
+
+
+def _policy_greedy(moves: Sequence[Move], rng: random.Random, r: Rules) -> Move:
+    """A simple player: go out, meld and add, take the pile, discard the cheapest card."""
+
+    def score(m: Move) -> float:
+        if isinstance(m, Discard):
+            if m.out:
+                return 100.0
+            return -float(r.value[m.kind]) - (30.0 if r.is_wild[m.kind] else 0.0)
+        if isinstance(m, Answer):
+            return 95.0 if m.yes else -50.0
+        if isinstance(m, Foot):
+            return 90.0
+        if isinstance(m, Meld):
+            wild = sum(1 for k in m.kinds if r.is_wild[k])
+            return 72.0 if wild == len(m.kinds) else 70.0 - 5 * wild
+        if isinstance(m, Add):
+            return 55.0 if r.is_wild[m.kind] and m.target != WILD_TARGET else 65.0
+        if isinstance(m, TakePile):
+            return 50.0
+        if isinstance(m, Draw):
+            return 40.0
+        return -100.0
+
+    return max(moves, key=lambda m: score(m) + rng.random() * 0.1)
+
+
+@attrs.define
+class _Tally:
+    """What happened over all simulated hands."""
+
+    hands: int = 0
+    outs: int = 0
+    events: set[str] = attrs.field(factory=set)
+    failures: dict[str, list[str]] = attrs.field(factory=dict)
+
+    def fail(self, code: str, text: str) -> None:
+        self.failures.setdefault(code, []).append(text)
+
+
+def _note(tally: _Tally, s: GameState, m: Move, after: GameState) -> None:
+    if isinstance(m, TakePile):
+        tally.events.add(f"take:{m.way}")
+    elif isinstance(m, Foot):
+        tally.events.add("foot")
+    elif isinstance(m, Ask):
+        tally.events.add("ask")
+    elif isinstance(m, Meld) and m.kinds and all(k == BLACK_THREE for k in m.kinds):
+        tally.events.add("black_meld")
+    elif (
+        isinstance(m, Discard) and not m.out and not after.is_hand_over
+        and not after.hands_[s.current]
+    ):
+        tally.events.add("out_but_not_out")
+
+
+def _play_hand(v: Variant, deal_seed: int, rng: random.Random, greedy: bool, tally: _Tally) -> None:
+    r = compile_rules(v)
+    policy = "greedy" if greedy else "random"
+    where = f"hand dealt with seed {deal_seed} ({policy} play)"
+    move: Move | None = None
+    count = 0
+    try:
+        s = new_game(v, seed=deal_seed)
+        while not s.is_hand_over:
+            if count >= MAX_MOVES_PER_HAND:
+                tally.fail("C041", f"{where} did not end after {count} moves")
+                return
+            moves = s.legal_moves()
+            if not moves:
+                last = f" '{move}'" if move is not None else ""
+                tally.fail(
+                    "C042",
+                    f"{where}: seat {s.current_player} has no legal move after move {count}"
+                    f"{last} ({s!r})",
+                )
+                return
+            move = _policy_greedy(moves, rng, r) if greedy else moves[rng.randrange(len(moves))]
+            after = s.apply(move)
+            _note(tally, s, move, after)
+            s = after
+            count += 1
+    except Exception as exc:  # the point is to report any engine failure
+        what = f"move {count + 1} '{move}'" if move is not None else "the deal"
+        tally.fail("C040", f"{where}, {what}: {type(exc).__name__}: {exc}")
+        return
+    end = s.end
+    if end is not None and end.reason == "out":
+        tally.outs += 1
+        if end.concealed:
+            tally.events.add("concealed")
+        if end.black_three_out:
+            tally.events.add("black_out")
+    for side_melds in s.melds_:
+        for meld in side_melds:
+            kind = r.canasta_kind(meld)
+            if kind is not None:
+                tally.events.add(f"canasta:{kind}")
+
+
+def run_playouts(v: Variant, n: int, seed: int) -> list[Diagnostic]:
+    """Play ``n`` hands of ``v``, hand ``i`` dealt with seed ``seed + i``; return what they showed.
+
+    Engine failures (C040 to C042) come first and, when there are any, alone;
+    otherwise C043 when nobody ever went out, then a C044 per rule that never
+    came into play.
+    """
+    tally = _Tally()
+    for i in range(n):
+        deal_seed = seed + i
+        rng = random.Random(seed * 1_000_003 + i)
+        _play_hand(v, deal_seed, rng, greedy=(i % 2 == 0), tally=tally)
+        tally.hands += 1
+    out: list[Diagnostic] = []
+    for code in ("C040", "C041", "C042"):
+        texts = tally.failures.get(code)
+        if texts:
+            more = f" ({len(texts)} of {n} hands; the first shown)" if len(texts) > 1 else ""
+            out.append(make_diagnostic(code, (), texts[0] + more, "please report this with the profile"))
+    if tally.failures:
+        return out
+    if n > 0 and tally.outs == 0:
+        out.append(make_diagnostic(
+            "C043", ("going_out.canastas",),
+            f"nobody went out in {plural(n, 'simulated hand')}: every hand ended with the "
+            "stock",
+            "make going out easier (fewer canastas required), or check more hands",
+        ))
+    out.extend(_unused_rules(v, tally, n))
+    return out
+
+
+def _unused_rules(v: Variant, tally: _Tally, n: int) -> Iterator[Diagnostic]:
+    f = Facts(v)
+    p = v.pile
+    candidates: list[tuple[bool, str, str, str]] = []
+    if pile_taken_sometimes(f):
+        candidates += [
+            (p.take_natural_pair, "take:pair", "pile.take_natural_pair",
+             "the pile was never taken with a natural pair"),
+            (p.take_lay_off, "take:layoff", "pile.take_lay_off",
+             "the pile was never taken by laying its top card off"),
+            (p.take_natural_and_wild and f.wild_cards > 0, "take:wild",
+             "pile.take_natural_and_wild", "the pile was never taken with a natural and a wild"),
+            (p.blocked_by_meld_size is not None and p.blocked_exception, "take:finish",
+             "pile.blocked_exception", "the pile block's exception was never used"),
+        ]
+    partners = any(len(side) > 1 for side in v.sides)
+    candidates += [
+        (v.deal.foot_size > 0, "foot", "deal.foot_size", "no foot was ever picked up"),
+        (v.going_out.ask_partner and partners, "ask", "going_out.ask_partner",
+         "nobody ever asked the partner to go out"),
+        (v.threes.black_out_cards is not None and not f.threes_wild, "black_out",
+         "threes.black_out_cards", "nobody ever went out with black 3s"),
+        (v.threes.black_meld != "never" and not f.threes_wild, "black_meld",
+         "threes.black_meld", "black 3s were never melded"),
+        (v.going_out.concealed, "concealed", "going_out.concealed",
+         "nobody ever went out concealed"),
+        (v.going_out.out_but_not_out, "out_but_not_out", "going_out.out_but_not_out",
+         "nobody ever played on with no cards ('out, but not out')"),
+        (f.natural_canasta, "canasta:natural", "canastas.natural_bonus",
+         "no natural canasta was ever made"),
+        (f.mixed_canasta, "canasta:mixed", "canastas.mixed_bonus",
+         "no mixed canasta was ever made"),
+        (f.wild_canasta, "canasta:wild", "canastas.wild_bonus", "no wild canasta was ever made"),
+    ]
+    for possible, event, path, text in candidates:
+        if possible and event not in tally.events:
+            yield make_diagnostic(
+                "C044", (path,), f"{text} in {plural(n, 'simulated hand')}",
+                "check more hands, or ask whether the rule is needed",
+            )

@@ -1,0 +1,112 @@
+"""Static checks of the 3s: black-3 melds, the black-3 out, 3s made wild.
+
+C012, C013 and C014. Importing the module registers them in
+:data:`~canasta.check.registry.CHECKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from canasta.check.registry import Facts, Raw, plural, static_check
+from canasta.variant.model import ThreeRules
+
+__all__: list[str] = []
+
+
+@static_check(
+    "C012", "warning", "a black-3 out needs more black 3s than the decks hold",
+    """
+    extends: classic
+    threes:
+      black_out_cards: 5
+    """,
+)
+def _black_out_impossible(f: Facts) -> Iterator[Raw]:
+    """The black-3 out asks for more black 3s than exist (2 per deck), so it never happens."""
+    n = f.v.threes.black_out_cards
+    if n is None or f.threes_wild or n <= f.black_threes:
+        return
+    yield (
+        ("threes.black_out_cards", "deck.decks"),
+        f"a black-3 out needs {n} black 3s, but {plural(f.decks, 'deck')} hold only "
+        f"{f.black_threes}, so it can never happen",
+        f"set threes.black_out_cards to at most {f.black_threes}, or null",
+    )
+
+
+_BLACK_DEFAULTS = ThreeRules()
+
+
+@static_check(
+    "C013", "warning", "black-3 meld settings that never apply",
+    """
+    extends: classic
+    threes:
+      black_meld: never
+      black_meld_wilds: true
+    """,
+)
+def _black_meld(f: Facts) -> Iterator[Raw]:
+    """Black-3 meld settings have no effect: black 3s are never melded, or no black-3 meld fits.
+
+    Flagged when ``black_meld: never`` while ``black_meld_min``, ``black_meld_max``
+    or ``black_meld_wilds`` differ from their defaults, and when the minimum is
+    above the maximum or above the black 3s in the decks.
+    """
+    th = f.v.threes
+    if f.threes_wild:
+        return
+    if th.black_meld == "never":
+        changed = [
+            name for name in ("black_meld_min", "black_meld_max", "black_meld_wilds")
+            if getattr(th, name) != getattr(_BLACK_DEFAULTS, name)
+        ]
+        if changed:
+            yield (
+                (*(f"threes.{c}" for c in changed), "threes.black_meld"),
+                "black 3s are never melded, so " + ", ".join(f"threes.{c}" for c in changed)
+                + " has no effect",
+                "remove it, or allow black-3 melds (threes.black_meld)",
+            )
+        return
+    most = th.black_meld_max
+    if most is not None and th.black_meld_min > most:
+        yield (
+            ("threes.black_meld_min", "threes.black_meld_max"),
+            f"a black-3 meld needs at least {th.black_meld_min} and at most {most} black 3s, "
+            "so black 3s can never be melded",
+            "make threes.black_meld_min at most threes.black_meld_max",
+        )
+    elif th.black_meld_min > f.black_threes:
+        yield (
+            ("threes.black_meld_min", "deck.decks"),
+            f"a black-3 meld needs {th.black_meld_min} black 3s but the decks hold "
+            f"{f.black_threes}, so black 3s can never be melded",
+            f"lower threes.black_meld_min to at most {f.black_threes}",
+        )
+
+
+@static_check(
+    "C014", "warning", "3s are wild: the black-3 rules never apply",
+    """
+    extends: classic
+    wilds:
+      ranks: ['2', JK, '3']
+    """,
+)
+def _threes_wild(f: Facts) -> Iterator[Raw]:
+    """Making 3s wild turns the black 3s into wild cards; red 3s stay bonus cards.
+
+    Black 3s then act as wild cards everywhere (melds, freezing, stop cards as
+    wild cards), so the black-3 rules (stop card, black-3 melds, black-3 out)
+    never apply, while red 3s are still laid out and scored as bonuses and
+    never used as wild cards. Few players mean that by "3s are wild".
+    """
+    if f.threes_wild:
+        yield (
+            ("wilds.ranks", "threes.black_meld", "pile.stop_cards"),
+            "3s are wild: black 3s become wild cards, so the black-3 rules (stop card, "
+            "black-3 melds, black-3 out) never apply, and red 3s remain bonus cards",
+            "remove '3' from wilds.ranks",
+        )
