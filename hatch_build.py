@@ -26,10 +26,12 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled: every module of the engine package, in one group so
 #: that they call each other natively. Its callers stay Python, and so do
-#: ``__init__`` (it only re-exports) and ``moves`` (mypyc cannot compile attrs
-#: subclasses of a plain base class; moves are values, not rules).
+#: ``__init__`` (it only re-exports) and the modules of attrs value classes
+#: (moves, states, score breakdowns, views): mypyc cannot build attrs classes
+#: whose annotations name types imported only for type checking, nor attrs
+#: subclasses of a plain base; they hold values, not rules.
 ENGINE = "canasta/engine"
-PYTHON_ONLY = frozenset({"__init__.py", "moves.py"})
+PYTHON_ONLY = frozenset({"__init__.py", "moves.py", "state.py", "scoring.py", "view.py"})
 
 
 def _compiled(src: Path) -> list[str]:

@@ -45,9 +45,9 @@ nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|argparse|typing|os|random)\..*"),
     ("py:class", r"(Iterable|Sequence|Callable|Namespace|ArgumentParser)"),
     # Internal types that appear in public signatures; not part of the contract.
-    ("py:class", r"(canasta\.state\.)?(Turn|Rules)"),
+    ("py:class", r"(canasta\.engine\.(state|tables)\.)?(Turn|Rules|Engine)"),
     # Modules the reference does not document page by page.
-    ("py:mod", r"canasta\.\w+"),
+    ("py:mod", r"canasta(\.\w+)+"),
 ]
 
 
