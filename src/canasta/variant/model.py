@@ -6,7 +6,7 @@ field's ``metadata["doc"]``); the JSON Schema, the conflict checker and the
 generated rule book all read that line, so a new option is documented once.
 
 The model checks itself: every option carries a validator derived from its
-type and range (see :mod:`canasta.variant.options`), so building a rule area
+type and range (see ``canasta.variant.options``), so building a rule area
 or a :class:`Variant` with a value no profile may hold, directly or with
 ``attrs.evolve``, raises :class:`~canasta.errors.VariantError` naming the
 option, e.g. ``deal.hand_size: expected an integer from 1 to 30, got -1``.
