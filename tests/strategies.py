@@ -16,8 +16,7 @@ import attrs
 from hypothesis import strategies as st
 
 from canasta.cards import RANK_NAMES
-from canasta.variant.loading import option_paths
-from canasta.variant.model import Assumption, RankBonus, Variant, WildRules
+from canasta.variant.model import Assumption, RankBonus, Variant, WildRules, option_paths
 
 # Unbounded options get a generous but finite range, so values stay readable.
 _SPAN = 100_000

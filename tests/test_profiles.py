@@ -20,15 +20,12 @@ from hypothesis import strategies as st
 import canasta
 from canasta.errors import CanastaError, VariantError
 from canasta.variant import loading as profiles
+from canasta.variant.convert import converter, dump_variant, variant_to_dict
 from canasta.variant.loading import (
     MAX_FILE_BYTES,
-    converter,
-    dump_variant,
     load_variant,
-    option_paths,
     variant_from_dict,
     variant_names,
-    variant_to_dict,
 )
 from canasta.variant.model import (
     AREAS,
@@ -37,6 +34,8 @@ from canasta.variant.model import (
     OpeningStep,
     PileRules,
     Variant,
+    option_paths,
+    validate_variant,
 )
 from strategies import variants
 
@@ -85,6 +84,32 @@ class TestVariantNames:
         """Every listed name loads under that name."""
         for name in variant_names():
             assert load_variant(name).name == name
+
+
+class TestModuleLayout:
+    def test_names_other_packages_import_from_loading(self) -> None:
+        """canasta.variant.loading keeps re-exporting what io/ and check/ import from it."""
+        from canasta.variant import convert, model, yaml_guard
+
+        assert profiles.converter is convert.converter
+        assert profiles.dump_variant is convert.dump_variant
+        assert profiles.variant_to_dict is convert.variant_to_dict
+        assert profiles.option_paths is model.option_paths
+        assert profiles.GuardedLoader is yaml_guard.GuardedLoader
+        assert profiles.LoaderRefusal is yaml_guard.LoaderRefusal
+        assert profiles.MAX_NESTING == yaml_guard.MAX_NESTING == 20
+        for name in ("bundled_file", "is_bundled_name", "MAX_EXTENDS", "MAX_FILE_BYTES"):
+            assert name in profiles.__all__
+
+    def test_package_exports(self) -> None:
+        """canasta.variant re-exports the public names of its modules, sorted."""
+        import canasta.variant as package
+
+        assert package.__all__ == sorted(package.__all__)
+        assert package.validate_variant is validate_variant
+        assert package.dump_variant is dump_variant
+        assert package.variant_to_dict is variant_to_dict
+        assert package.load_variant is load_variant
 
 
 # --------------------------------------------------------------------------- bundled profiles

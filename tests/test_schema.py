@@ -13,14 +13,9 @@ import pytest
 import yaml
 from hypothesis import given, settings
 
-from canasta.variant.loading import (
-    _bundled_dir,
-    load_variant,
-    option_paths,
-    variant_names,
-    variant_to_dict,
-)
-from canasta.variant.model import AREAS, MeldRules, PlayerRules, Variant
+from canasta.variant.convert import variant_to_dict
+from canasta.variant.loading import bundled_file, load_variant, variant_names
+from canasta.variant.model import AREAS, MeldRules, PlayerRules, Variant, option_paths
 from canasta.variant.schema import SCHEMA_DIALECT, json_schema, schema_text
 from strategies import variants
 
@@ -36,7 +31,7 @@ def validator() -> jsonschema.Draft202012Validator:
 def bundled_documents() -> list[tuple[str, Any]]:
     """Each bundled profile file as plain YAML data."""
     return [
-        (name, yaml.safe_load((_bundled_dir() / f"{name}.yaml").read_text(encoding="utf-8")))
+        (name, yaml.safe_load(bundled_file(name)[0].read_text(encoding="utf-8")))
         for name in variant_names()
     ]
 

@@ -28,7 +28,7 @@ import yaml
 
 import canasta
 from canasta.rulebook import compare
-from canasta.variant.loading import converter
+from canasta.variant.convert import converter
 from canasta.variant.model import AREAS, Variant
 
 HERE = Path(__file__).resolve().parent.parent

@@ -48,7 +48,7 @@ from canasta.engine.state import (
 from canasta.engine.tables import Engine, Rules
 from canasta.engine.view import make_view
 from canasta.errors import CanastaError, IllegalMoveError, VariantError
-from canasta.variant.model import Variant
+from canasta.variant.model import Variant, validate_variant
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
@@ -157,19 +157,17 @@ def apply(s: GameState, m: Move | str) -> GameState:
 def compile_rules(variant: Variant) -> Rules:
     """Return the compiled tables of ``variant`` (cached).
 
-    The variant is first checked as a profile file would be, so that one built
-    in code (with ``attrs.evolve``, say) and holding a value no profile may hold
-    is refused with the option and what it expects, instead of dealing a game
+    A variant checks its own values when it is built (``attrs.evolve``
+    included); it is checked again here, once per variant, for one that was
+    made some other way (unpickled, say), so that a value no profile may hold
+    is refused with the option and what it expects instead of dealing a game
     that can stall.
 
     Raises:
         VariantError: a value of ``variant`` is out of its option's range.
     """
-    # imported here: profiles is the loader, which the engine otherwise never needs
-    from canasta.variant.loading import variant_from_dict, variant_to_dict
-
     try:
-        variant_from_dict(variant_to_dict(variant))
+        validate_variant(variant)
     except VariantError as exc:
         raise VariantError(f"variant {variant.name!r}: {exc}") from None
     return Rules(variant, ENGINE)

@@ -5,13 +5,8 @@ Data flows out of here and never back: this package uses nothing of
 it import each other directly, never through this file.
 """
 
-from canasta.variant.loading import (
-    dump_variant,
-    load_variant,
-    variant_from_dict,
-    variant_names,
-    variant_to_dict,
-)
+from canasta.variant.convert import dump_variant, variant_to_dict
+from canasta.variant.loading import load_variant, variant_from_dict, variant_names
 from canasta.variant.model import (
     AREAS,
     Assumption,
@@ -35,6 +30,7 @@ from canasta.variant.model import (
     Variant,
     WildRules,
     option_doc,
+    validate_variant,
 )
 
 __all__ = [
@@ -62,6 +58,7 @@ __all__ = [
     "dump_variant",
     "load_variant",
     "option_doc",
+    "validate_variant",
     "variant_from_dict",
     "variant_names",
     "variant_to_dict",

@@ -5,15 +5,33 @@ Every option has a type, a default and a one-line description (kept in the
 field's ``metadata["doc"]``); the JSON Schema, the conflict checker and the
 generated rule book all read that line, so a new option is documented once.
 
+The model checks itself: every option carries a validator derived from its
+type and range (see ``canasta.variant.options``), so building a rule area
+or a :class:`Variant` with a value no profile may hold, directly or with
+``attrs.evolve``, raises :class:`~canasta.errors.VariantError` naming the
+option, e.g. ``deal.hand_size: expected an integer from 1 to 30, got -1``.
+
 Defaults are those of classic partnership Canasta (Pagat), so a profile only
 writes what differs.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Literal
 
 import attrs
+
+from canasta.errors import VariantError
+from canasta.variant.options import (
+    ASSUMED_SOURCE,
+    check_instance,
+    int_opt,
+    join_path,
+    opt,
+    register_option_paths,
+    suggest,
+)
 
 __all__ = [
     "AREAS",
@@ -38,6 +56,8 @@ __all__ = [
     "Variant",
     "WildRules",
     "option_doc",
+    "option_paths",
+    "validate_variant",
 ]
 
 #: Card classes a rule can name: any wild card, red 3s, black 3s, natural cards.
@@ -45,26 +65,20 @@ CardClass = Literal["wild", "red_three", "black_three", "natural"]
 CanastaKind = Literal["natural", "mixed", "wild"]
 
 
-def _nonneg(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and value < 0:
-        raise ValueError(f"{attribute.name}: expected an integer >= 0, got {value!r}")
+# The option helpers under the names pyproject.toml lists as immutable calls for
+# ruff's dataclass-default check; what they declare is in canasta.variant.options.
 
 
 def _opt(default: Any, doc: str, **kwargs: Any) -> Any:
-    """A documented field; ``doc`` is the one-line description used everywhere."""
-    meta = {"doc": doc}
-    meta.update(kwargs.pop("metadata", {}))
-    if isinstance(default, (list, dict, set)):
-        raise TypeError("mutable default")
-    return attrs.field(default=default, metadata=meta, **kwargs)
+    return opt(default, doc, **kwargs)
 
 
 def _int(default: int, doc: str, minimum: int = 0, maximum: int | None = None) -> Any:
-    return _opt(default, doc, metadata={"minimum": minimum, "maximum": maximum})
+    return int_opt(default, doc, minimum, maximum)
 
 
 def _opt_int(default: int | None, doc: str, minimum: int = 0, maximum: int | None = None) -> Any:
-    return _opt(default, doc, metadata={"minimum": minimum, "maximum": maximum})
+    return int_opt(default, doc, minimum, maximum)
 
 
 def option_doc(cls: type, name: str) -> str:
@@ -137,7 +151,9 @@ class DrawRules:
 class WildRules:
     """Which cards are wild."""
 
-    ranks: tuple[str, ...] = _opt(("2", "JK"), "Ranks that are wild cards ('JK' is the joker).")
+    ranks: tuple[str, ...] = _opt(
+        ("2", "JK"), "Ranks that are wild cards ('JK' is the joker).", rank=True
+    )
 
 
 @attrs.frozen(cache_hash=True)
@@ -233,7 +249,7 @@ class MeldRules:
 class RankBonus:
     """A canasta bonus that depends on the canasta's rank (room for later variants)."""
 
-    rank: str = _opt("A", "Rank of the canasta.")
+    rank: str = _opt("A", "Rank of the canasta.", rank=True)
     kind: CanastaKind = _opt("natural", "Kind of canasta the bonus applies to.")
     bonus: int = _int(0, "Bonus, replacing the kind's usual bonus.")
 
@@ -379,16 +395,37 @@ class GameRules:
     )
 
 
+def _check_assumed(_inst: object, _attribute: object, value: tuple[Assumption, ...]) -> None:
+    """Each assumption names a real option or area, once, with a non-empty source."""
+    known = _option_path_set()
+    seen: set[str] = set()
+    for assumption in value:
+        if assumption.path in known and assumption.source and assumption.path not in seen:
+            seen.add(assumption.path)
+            continue
+        path = join_path("assumed", assumption.path)
+        if assumption.path not in known:
+            hint = suggest(assumption.path, option_paths())
+            raise VariantError(f"{path}: unknown option or area; {hint}")
+        if not assumption.source:
+            raise VariantError(f"{path}: expected {ASSUMED_SOURCE}, got ''")
+        raise VariantError(f"{path}: expected each option once, got it again")
+
+
 @attrs.frozen(cache_hash=True)
 class Variant:
     """A complete rule set. Build one with :func:`canasta.load_variant`."""
 
-    name: str = _opt("custom", "Short name of the variant, as used on the command line.")
+    name: str = _opt(
+        "custom", "Short name of the variant, as used on the command line.", nonempty=True
+    )
     title: str = _opt("", "Full name of the variant.")
     description: str = _opt("", "One paragraph on what the variant is.")
     source: Source = _opt(Source(), "The rule text the profile models.")
     assumed: tuple[Assumption, ...] = _opt(
-        (), "Options whose values fill gaps in the source text, with where they come from."
+        (),
+        "Options whose values fill gaps in the source text, with where they come from.",
+        validator=_check_assumed,
     )
     customs: tuple[str, ...] = _opt(
         (),
@@ -449,3 +486,48 @@ AREAS: tuple[tuple[str, type], ...] = tuple(
     for f in attrs.fields(Variant)
     if attrs.has(type(f.default)) and f.name != "source"
 )
+
+register_option_paths(Variant)
+
+
+@cache
+def _option_paths() -> tuple[str, ...]:
+    paths: list[str] = []
+    for area, cls in AREAS:
+        paths.append(area)
+        paths.extend(f"{area}.{f.name}" for f in attrs.fields(cls))
+    return tuple(paths)
+
+
+@cache
+def _option_path_set() -> frozenset[str]:
+    return frozenset(_option_paths())
+
+
+def option_paths() -> list[str]:
+    """Return every rule area and option as a dotted path, in model order.
+
+    These are the paths ``assumed:`` may name: ``"deck"`` or ``"deck.decks"``.
+
+    Returns:
+        The paths, areas first within each area (``["players", "players.count", …]``).
+    """
+    return list(_option_paths())
+
+
+def validate_variant(variant: Variant) -> None:
+    """Check every value of ``variant`` against its option's type and range, nested ones too.
+
+    Building a :class:`Variant` (or any rule area) normally, by
+    :func:`canasta.load_variant`, by calling the class or with ``attrs.evolve``,
+    already runs these checks; this function is for objects made by unusual
+    means, such as unpickling or ``object.__setattr__``.
+
+    Raises:
+        VariantError: a value does not fit; the message names the option by its
+            profile path, e.g. ``deal.hand_size: expected an integer from 1 to 30, got -1``.
+    """
+    if not isinstance(variant, Variant):
+        raise VariantError(f"expected a Variant, got {type(variant).__name__}")
+    check_instance(variant, "")
+    _check_assumed(variant, None, variant.assumed)

@@ -2,7 +2,9 @@
 
 Editors use it to complete and check profile files. It is built by walking
 the attrs classes of :mod:`canasta.variant.model`, so a new option appears here (with
-its description, range and default) as soon as it is added to the model; the
+its description, range and default) as soon as it is added to the model; types
+and ranges are read through :mod:`canasta.variant.options`, as the model's
+validators and the loader read them; the
 committed copy is ``variants/schema.json`` (``canasta schema > variants/schema.json``).
 
 The loader (:func:`canasta.load_variant`) is stricter than the schema in a few
@@ -19,13 +21,9 @@ from typing import Any, Literal, get_args, get_origin
 
 import attrs
 
-from canasta.variant.loading import (
-    _fields,
-    _optional_inner,
-    converter,
-    option_paths,
-)
-from canasta.variant.model import Variant
+from canasta.variant.convert import converter
+from canasta.variant.model import Variant, option_paths
+from canasta.variant.options import item_meta, items_unique, option_fields, optional_inner
 
 __all__ = ["SCHEMA_DIALECT", "json_schema", "schema_text"]
 
@@ -38,7 +36,7 @@ _RANK_PATTERN = r"^\s*([2-9]|10|[TtJjQqKkAa]|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr])\s*$"
 
 
 def _type_schema(tp: Any, meta: Mapping[str, Any], rank: bool) -> dict[str, Any]:
-    inner = _optional_inner(tp)
+    inner = optional_inner(tp)
     if inner is not None:
         schema = _type_schema(inner, meta, rank)
         if isinstance(schema.get("type"), str) and "enum" not in schema:
@@ -50,10 +48,10 @@ def _type_schema(tp: Any, meta: Mapping[str, Any], rank: bool) -> dict[str, Any]
     origin = get_origin(tp)
     if origin is tuple:
         item_tp = get_args(tp)[0]
-        item_meta: Mapping[str, Any] = {"minimum": 0} if item_tp is int else meta
-        array: dict[str, Any] = {"type": "array", "items": _type_schema(item_tp, item_meta, rank)}
-        # The loader refuses a card class or rank listed twice.
-        if rank or get_origin(item_tp) is Literal:
+        items = _type_schema(item_tp, item_meta(item_tp, meta), rank)
+        array: dict[str, Any] = {"type": "array", "items": items}
+        # The loader (and the model) refuse a card class or rank listed twice.
+        if items_unique(item_tp, rank):
             array["uniqueItems"] = True
         return array
     if origin is Literal:
@@ -75,7 +73,7 @@ def _type_schema(tp: Any, meta: Mapping[str, Any], rank: bool) -> dict[str, Any]
 
 def _class_schema(cls: type) -> dict[str, Any]:
     properties: dict[str, Any] = {}
-    for field in _fields(cls).values():
+    for field in option_fields(cls).values():
         schema = _type_schema(field.type, field.meta, field.rank)
         schema["description"] = field.meta["doc"]
         schema["default"] = converter.unstructure(field.default)

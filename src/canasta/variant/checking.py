@@ -1,0 +1,155 @@
+"""Checking parsed profile values against the model, with positions for every error.
+
+A profile file (or mapping) is read into :class:`~canasta.variant.yaml_guard.Value`
+trees; :func:`check_layer` checks one of them against the options of
+:class:`~canasta.variant.model.Variant` and returns what it sets, in cattrs'
+unstructured form, before ``extends`` is applied. What a value may be, and
+the words for it, come from :mod:`canasta.variant.options`, the same place
+the model's own validators read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, get_args, get_origin
+
+import attrs
+
+from canasta.errors import VariantError
+from canasta.variant.model import Variant, option_paths
+from canasta.variant.options import (
+    ASSUMED_SOURCE,
+    REFUSED,
+    expectation,
+    item_meta,
+    items_unique,
+    join_path,
+    normal_scalar,
+    option_fields,
+    optional_inner,
+    repeat_message,
+    suggest,
+)
+from canasta.variant.yaml_guard import ErrorContext, Pos, Value
+
+__all__ = ["DIRECTIVES", "Layer", "check_layer"]
+
+#: Top-level keys that are file-format directives rather than Variant fields.
+DIRECTIVES = ("extends",)
+
+
+def _check(
+    val: Value, tp: Any, meta: Mapping[str, Any], rank: bool, path: str, ctx: ErrorContext
+) -> Any:
+    """Check ``val`` against type ``tp``; return it in cattrs' unstructured form."""
+    inner = optional_inner(tp)
+    if inner is not None and val.is_null:
+        return None
+
+    def wrong() -> VariantError:
+        expected = expectation(tp, meta, rank)
+        return ctx.error(val.pos, path, f"expected {expected}, got {val.describe()}")
+
+    plain = inner if inner is not None else tp
+    if attrs.has(plain):
+        if val.kind != "map":
+            raise wrong()
+        return _check_class(val, plain, path, ctx)
+    if get_origin(plain) is tuple:
+        if val.kind != "seq":
+            raise wrong()
+        item_tp = get_args(plain)[0]
+        sub_meta = item_meta(item_tp, meta)
+        # A set of card classes or ranks names each once; a repeat is a typo.
+        unique = items_unique(item_tp, rank)
+        out = []
+        firsts: dict[Any, int] = {}
+        for i, item in enumerate(val.value):
+            item_path = f"{path}[{i}]"
+            checked = _check(item, item_tp, sub_meta, rank, item_path, ctx)
+            if unique:
+                if checked in firsts:
+                    message = repeat_message(checked, path, firsts[checked])
+                    raise ctx.error(item.pos, item_path, message)
+                firsts[checked] = i
+            out.append(checked)
+        return out
+    if val.kind != "scalar":
+        raise wrong()
+    value = normal_scalar(val.value, plain, meta, rank)
+    if value is REFUSED:
+        raise wrong()
+    return value
+
+
+def _check_class(val: Value, cls: type, path: str, ctx: ErrorContext) -> dict[str, Any]:
+    """Check a mapping of ``cls`` options; return only the options it sets."""
+    fields = option_fields(cls)
+    out: dict[str, Any] = {}
+    for key, key_pos, item in val.value:
+        sub = join_path(path, key)
+        field = fields.get(key)
+        if field is None:
+            raise ctx.error(key_pos, sub, "unknown option; " + suggest(key, list(fields)))
+        out[key] = _check(item, field.type, field.meta, field.rank, sub, ctx)
+    return out
+
+
+@attrs.frozen
+class Layer:
+    """What one profile file (or mapping) says, checked, before ``extends`` is applied."""
+
+    data: dict[str, Any]
+    assumed: dict[str, str]
+    leaves: frozenset[str]
+    extends: tuple[str, Pos | None] | None
+
+
+def _nonempty_string(val: Value, path: str, what: str, ctx: ErrorContext) -> str:
+    if not isinstance(val.value, str) or not val.value:
+        raise ctx.error(val.pos, path, f"expected {what}, got {val.describe()}")
+    return val.value
+
+
+def check_layer(root: Value, ctx: ErrorContext) -> Layer:
+    """Check the top-level mapping ``root`` of one profile; errors name ``ctx``'s file."""
+    fields = option_fields(Variant)
+    known = [*fields, *DIRECTIVES]
+    data: dict[str, Any] = {}
+    assumed: dict[str, str] = {}
+    extends: tuple[str, Pos | None] | None = None
+    for key, key_pos, item in root.value:
+        if key == "extends":
+            what = "a bundled variant name or a path to a YAML file"
+            extends = (_nonempty_string(item, key, what, ctx), item.pos)
+        elif key == "assumed":
+            assumed = _check_assumed(item, ctx)
+        elif key in fields:
+            field = fields[key]
+            data[key] = _check(item, field.type, field.meta, field.rank, key, ctx)
+        else:
+            raise ctx.error(key_pos, join_path("", key), "unknown option; " + suggest(key, known))
+    leaves: set[str] = set()
+    for key, value in data.items():
+        if isinstance(value, dict):
+            leaves.update(f"{key}.{sub}" for sub in value)
+        else:
+            leaves.add(key)
+    return Layer(data=data, assumed=assumed, leaves=frozenset(leaves), extends=extends)
+
+
+def _check_assumed(val: Value, ctx: ErrorContext) -> dict[str, str]:
+    if val.kind != "map":
+        raise ctx.error(
+            val.pos,
+            "assumed",
+            f"expected a mapping of option paths to sources, got {val.describe()}",
+        )
+    paths = option_paths()
+    out: dict[str, str] = {}
+    for key, key_pos, item in val.value:
+        sub = join_path("assumed", key)
+        if key not in paths:
+            raise ctx.error(key_pos, sub, "unknown option or area; " + suggest(key, paths))
+        out[key] = _nonempty_string(item, sub, ASSUMED_SOURCE, ctx)
+    return out
