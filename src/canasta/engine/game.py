@@ -32,6 +32,7 @@ from canasta.engine.moves import (
     NextHand,
     Pass,
     TakePile,
+    malformed,
     parse_move,
 )
 from canasta.engine.state import (
@@ -74,6 +75,8 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
     if s.phase == ANSWER:
         if not isinstance(m, Answer):
             return "your partner asked to go out: answer 'yes' or 'no'"
+        if m.yes is not True and m.yes is not False:
+            return f"Answer.yes must be True or False, got {m.yes!r}"
         if not build:
             return None
         t = s.turn
@@ -127,11 +130,23 @@ def legal_moves(s: GameState) -> list[Move]:
     return list(legal)
 
 
+# What a move with a field of the wrong type makes the steps raise. The steps
+# do not check field types (they run for every candidate of legal_moves); a
+# failure is explained by malformed() instead, and anything else is a bug.
+_MOVE_FIELD_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError)
+
+
 def check(s: GameState, m: Move) -> str | None:
     """The reason ``m`` is illegal in ``s``, or ``None`` when it is legal."""
     if not isinstance(m, Move):
         return f"{m!r} is not a move"
-    result = step(s, m, False)
+    try:
+        result = step(s, m, False)
+    except _MOVE_FIELD_ERRORS:
+        reason = malformed(m)
+        if reason is None:
+            raise
+        return reason
     return result if isinstance(result, str) else None
 
 
@@ -140,7 +155,13 @@ def apply(s: GameState, m: Move | str) -> GameState:
     move = parse_move(m) if isinstance(m, str) else m
     if not isinstance(move, Move):
         raise IllegalMoveError(repr(m), "not a move")
-    result = step(s, move, True)
+    try:
+        result = step(s, move, True)
+    except _MOVE_FIELD_ERRORS:
+        reason = malformed(move)
+        if reason is None:
+            raise
+        raise IllegalMoveError(repr(move), reason) from None
     if isinstance(result, str):
         raise IllegalMoveError(str(move), result)
     assert result is not None

@@ -57,6 +57,8 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
     k = m.kind
     if k == RED_THREE:
         return "a red 3 is never discarded"
+    if m.out is not True and m.out is not False:
+        return f"Discard.out must be True or False, got {m.out!r}"
     hand = c.hand
     t = c.turn
     if not 0 <= k < 16 or not c.counts[k]:

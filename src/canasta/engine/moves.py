@@ -49,6 +49,7 @@ __all__ = [
     "Pass",
     "TakePile",
     "kind_name",
+    "malformed",
     "parse_move",
 ]
 
@@ -144,7 +145,12 @@ class TakePile(Move):
 
 def _meld_order(kinds: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     # naturals first, then 2s and jokers, as a card player reads a meld
-    return tuple(sorted(kinds, key=lambda k: (k in (2, 15), k)))
+    try:
+        return tuple(sorted(kinds, key=lambda k: (k in (2, 15), k)))
+    except TypeError:
+        # kinds that do not compare (None among ints, say): kept as given, so
+        # the engine can refuse the move by name instead of failing here
+        return tuple(kinds)
 
 
 @attrs.frozen(slots=True)
@@ -232,6 +238,36 @@ _SIMPLE: dict[str, Move] = {
     "no": Answer(False),
     "next": NextHand(),
 }
+
+
+def _kind_ok(k: object, low: int = 1) -> bool:
+    return type(k) is int and low <= k <= 15
+
+
+def malformed(move: Move) -> str | None:
+    """Why a hand-built ``move`` is no move at all (a field of the wrong type or range), or ``None``.
+
+    Moves from :meth:`GameState.legal_moves` and :func:`parse_move` are always
+    well formed; this names the field of one built in code with nonsense in it
+    (``Discard("9")``, ``Meld(([1],))``), which the engine then refuses.
+    """
+    if isinstance(move, Discard):
+        if not _kind_ok(move.kind):
+            return f"Discard.kind must be a card kind from 1 to 15, got {move.kind!r}"
+        if type(move.out) is not bool:
+            return f"Discard.out must be True or False, got {move.out!r}"
+    elif isinstance(move, Meld):
+        if not isinstance(move.kinds, tuple) or not all(_kind_ok(k) for k in move.kinds):
+            return f"Meld.kinds must be card kinds from 1 to 15, got {move.kinds!r}"
+    elif isinstance(move, Add):
+        if not _kind_ok(move.target, 0) or not _kind_ok(move.kind):
+            return f"Add needs a meld target from 0 to 15 and a card kind from 1 to 15, got {move.target!r} and {move.kind!r}"
+    elif isinstance(move, TakePile):
+        if not isinstance(move.way, str) or not _kind_ok(move.wild, 0):
+            return f"TakePile needs a way (text) and a wild kind (0 to 15), got {move.way!r} and {move.wild!r}"
+    elif isinstance(move, Answer) and type(move.yes) is not bool:
+        return f"Answer.yes must be True or False, got {move.yes!r}"
+    return None
 
 
 def parse_move(text: str) -> Move:

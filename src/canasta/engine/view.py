@@ -13,8 +13,10 @@ from collections.abc import Sequence
 import attrs
 
 from canasta.cards import Card
+from canasta.engine.facts import rebuild
 from canasta.engine.moves import Move
 from canasta.engine.state import ANSWER, GameState, HandEnd, MeldGroup, Turn
+from canasta.errors import CanastaError, IllegalMoveError
 from canasta.variant.model import Variant
 
 __all__ = ["SeatView", "make_view"]
@@ -109,7 +111,15 @@ class SeatView:
         """Apply ``move`` to the stand-in state (hidden cards replaced by placeholders).
 
         Useful to look ahead; the real game must apply the move to the real state.
+        A view moves only for its own seat.
+
+        Raises:
+            IllegalMoveError: it is not this seat's turn, or the move is not legal.
         """
+        if self.current != self.seat:
+            raise IllegalMoveError(
+                str(move), f"it is seat {self.current}'s turn; this is the view of seat {self.seat}"
+            )
         return self._state.apply(move)
 
 
@@ -119,9 +129,6 @@ def make_view(s: GameState, seat: int) -> SeatView:
     Raises:
         CanastaError: ``seat`` is not a seat of the game.
     """
-    from canasta.engine.facts import rebuild
-    from canasta.errors import CanastaError
-
     n = s.rules.n
     if not isinstance(seat, int) or not 0 <= seat < n:
         raise CanastaError(f"seat must be 0 to {n - 1}, got {seat!r}")
