@@ -19,6 +19,7 @@ from canasta.engine.deal import deal_hand
 from canasta.engine.draw import draw_step, pass_step, take_step
 from canasta.engine.facts import context_of, pile_frozen, pile_frozen_for_all, rebuild
 from canasta.engine.going_out import ask_step, discard_step, foot_step
+from canasta.engine.integrity import SEED_LIMIT
 from canasta.engine.melding import add_step, meld_step
 from canasta.engine.moves import (
     Add,
@@ -217,6 +218,8 @@ def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
         raise CanastaError(f"seed must be an integer, got {seed!r}")
     else:
         number = operator.index(seed)
+        if not -SEED_LIMIT < number < SEED_LIMIT:
+            raise CanastaError(f"seed must be a 64-bit integer, got one of {len(str(abs(number)))} digits")
     r = compile_rules(variant)
     n_sides = len(r.sides)
     return deal_hand(r, number, 0, r.n - 1, (0,) * n_sides, ())

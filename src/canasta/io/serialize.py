@@ -37,6 +37,7 @@ from typing import Any, NoReturn, TypeVar
 
 from canasta.cards import Card, build_deck, parse_card, parse_rank
 from canasta.engine import KIND, compile_rules
+from canasta.engine.integrity import state_problem
 from canasta.engine.moves import RED_THREE, WILD_TARGET, Move, kind_name, parse_move
 from canasta.engine.scoring import ScoreBreakdown
 from canasta.engine.state import (
@@ -505,12 +506,20 @@ def _state_in(value: Any, path: str) -> GameState:
     deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
     if have != deck:
         _fail(path, _card_count_error(have, deck, v))
-    return GameState(
+    state = GameState(
         variant=v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
         history=history, phase=phase, current=current, hands_=hands, feet_=feet,
         stock_=stock, pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
         melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
     )
+    # Every card in its place is not enough: the state must be one the engine
+    # could have reached, or its guarantees (no dead ends) do not hold.
+    problem = state_problem(state)
+    if problem is not None:
+        _fail(f"{path}.{problem[0]}", problem[1])
+    if not state.is_hand_over and not state.legal_moves():
+        _fail(path, "the state has no legal move: no game reaches it")
+    return state
 
 
 def _structure_state(value: Any, _type: Any) -> GameState:

@@ -1,0 +1,145 @@
+"""What makes a state one the engine can have reached: the consistency checks of a state read from outside.
+
+The engine builds every state it returns, so its own states are consistent by
+construction. A state read from JSON (a client's message, a file) is not: it
+may hold every card exactly once and still be impossible (a turn answered by
+the seat that asked, drawn cards that are not in the hand, a red 3 in a hand,
+scores that disagree with their history). The engine's guarantees (every
+listed move applies, no state is a dead end) hold for consistent states, so a
+reader refuses any state :func:`state_problem` finds fault with, and then one
+with no legal move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from canasta.engine.facts import NEW_TURN
+from canasta.engine.kinds import BLACK_THREE, KIND
+from canasta.engine.moves import RED_THREE, WILD_TARGET
+from canasta.engine.state import ANSWER, DRAW, HAND_OVER, NOT_ASKED, PLAY, GameState
+from canasta.engine.tables import Rules
+
+__all__ = ["SCORE_LIMIT", "SEED_LIMIT", "state_problem"]
+
+#: Seeds are 64-bit: the shuffle reads no more, and a longer one only makes
+#: every state's JSON longer (and, past 4300 digits, unprintable).
+SEED_LIMIT = 1 << 64
+#: Scores a game can reach, with room to spare (no profile scores 10**6 a hand).
+SCORE_LIMIT = 10**9
+
+
+def _scores(s: GameState) -> tuple[str, str] | None:
+    sides = len(s.rules.sides)
+    for i, total in enumerate(s.scores):
+        if abs(total) > SCORE_LIMIT:
+            return "scores", f"side {i}'s score {total} is beyond any game (limit {SCORE_LIMIT})"
+        if total != sum(h[i] for h in s.history):
+            return "scores", f"side {i}'s score {total} is not the sum of its hands in history"
+    if any(len(h) != sides for h in s.history):
+        return "history", f"every hand has one score per side ({sides})"
+    played = s.hand_number + (1 if s.phase >= HAND_OVER else 0)
+    if len(s.history) != played:
+        return "history", (
+            f"hand {s.hand_number} {'is over' if s.phase >= HAND_OVER else 'is being played'}, "
+            f"so history holds {played} hands, not {len(s.history)}"
+        )
+    return None
+
+
+def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
+    v = s.variant
+    for side, melds in enumerate(s.melds_):
+        open_ranks: list[int] = []
+        for i, m in enumerate(melds):
+            where = f"melds[{side}][{i}]"
+            if m.rank == WILD_TARGET and not v.melds.wild_melds:
+                return where, "this variant has no melds of wild cards"
+            if m.rank == BLACK_THREE and v.threes.black_meld == "never":
+                return where, "black 3s are never melded in this variant"
+            if m.rank not in (WILD_TARGET, BLACK_THREE) and not r.is_natural[m.rank]:
+                return where, f"rank {m.rank} cannot be melded"
+            if not r.valid(m.rank, m.naturals, m.wilds, True):
+                return where, "not a legal meld: " + r.meld_kinds[m.rank].why_not(r, m.naturals, m.wilds)
+            if not r.closed(m.size):
+                open_ranks.append(m.rank)
+        if len(open_ranks) != len(set(open_ranks)):
+            return f"melds[{side}]", "a side has at most one open meld of each rank"
+        if v.melds.duplicate_ranks == "never" and len({m.rank for m in melds}) != len(melds):
+            return f"melds[{side}]", "this variant allows one meld of each rank a side"
+        if any(KIND[c] != RED_THREE for c in s.red_threes_[side]):
+            return f"red_threes[{side}]", "only red 3s are laid as red 3s"
+    return None
+
+
+def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:
+    foot = s.variant.deal.foot_size
+    for seat in range(r.n):
+        if s.phase < HAND_OVER and any(KIND[c] == RED_THREE for c in s.hands_[seat]):
+            return f"hands[{seat}]", "a red 3 is laid as soon as it is drawn, never kept in hand"
+        if len(s.feet_[seat]) > foot:
+            return f"feet[{seat}]", f"a foot holds at most {foot} cards in this variant"
+        # Without a foot, a hand empties only by going out, which ends the hand.
+        if not foot and s.phase < HAND_OVER and not s.hands_[seat]:
+            return f"hands[{seat}]", "a hand is empty only once its player has gone out"
+    return None
+
+
+def _sides(r: Rules, s: GameState, mover_side: int) -> tuple[str, str] | None:
+    for side in range(len(r.sides)):
+        mid_turn = side == mover_side and s.phase in (PLAY, ANSWER)
+        if not mid_turn and s.phase < HAND_OVER and s.opened[side] != bool(s.melds_[side]):
+            return f"opened[{side}]", "a side has opened exactly when it has melds on the table"
+        if s.opened[side] and not s.melds_[side]:
+            return f"opened[{side}]", "an opened side has melds on the table"
+    for seat in range(r.n):
+        if s.melded_before[seat] and not s.opened[r.side_of[seat]]:
+            return f"melded_before[{seat}]", "a seat that has melded plays for a side that has opened"
+    return None
+
+
+def _turn(r: Rules, s: GameState) -> tuple[str, str] | None:
+    t = s.turn
+    if s.phase == DRAW and t != NEW_TURN:
+        return "turn", "before the draw nothing has happened in the turn yet"
+    if (t.asked == NOT_ASKED and s.phase != ANSWER) != (t.asker == -1):
+        return "turn.asker", "a turn names the seat that asked exactly when the partner was asked"
+    if s.phase == ANSWER and (t.asked != NOT_ASKED or r.partner[t.asker] != s.current):
+        return "turn.asker", "while a partner answers, the asker is that partner's partner and no answer is given yet"
+    if s.phase == PLAY and t.asker not in (-1, s.current):
+        return "turn.asker", "only the seat to move can have asked"
+    if t.points < 0:
+        return "turn.points", "points laid are never negative"
+    if t.melded != bool(t.played):
+        return "turn.melded", "a turn has melded exactly when it has played cards"
+    mover = t.asker if s.phase == ANSWER else s.current
+    side = r.side_of[mover]
+    if t.pending and (not t.took_pile or s.opened[side]):
+        return "turn.pending", "cards are held aside only from a pile taken by a side that has not opened"
+    if Counter(t.drawn) - Counter(s.hands_[mover]) - Counter(t.played):
+        return "turn.drawn", "cards drawn this turn are in the hand or were played"
+    on_table = Counter(c for m in s.melds_[side] for c in m.cards) + Counter(s.red_threes_[side])
+    if Counter(t.played) - on_table:
+        return "turn.played", "cards played this turn are on the side's melds"
+    return None
+
+
+def state_problem(s: GameState) -> tuple[str, str] | None:
+    """The first inconsistency of ``s`` as ``(field path, what is wrong)``, or ``None``.
+
+    Card conservation (every card exactly once) is the reader's check; these
+    are the rest: scores and history, seeds, melds, hands, sides, the turn.
+    """
+    r = s.rules
+    if not -SEED_LIMIT < s.seed < SEED_LIMIT:
+        return "seed", f"expected a 64-bit seed, got one of {len(str(abs(s.seed)))} digits"
+    if (s.phase < HAND_OVER and s.end is not None) or (s.phase >= HAND_OVER and s.end is None):
+        return "end", "a hand has an end exactly when it is over"
+    mover = s.turn.asker if s.phase == ANSWER and s.turn.asker >= 0 else s.current
+    for problem in (
+        _scores(s), _melds(r, s), _hands(r, s), _sides(r, s, r.side_of[mover]), _turn(r, s)
+        if s.phase < HAND_OVER else None,
+    ):
+        if problem is not None:
+            return problem
+    return None
