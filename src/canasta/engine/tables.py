@@ -158,6 +158,10 @@ class Rules:
 
     def kind_of(self, rank: int, size: int, j: int) -> str | None:
         """Canasta kind of a meld, or ``None`` if it is no canasta."""
+        # Most melds asked about are short: no kind makes a canasta under
+        # canastas.size, so they are answered without asking the kind.
+        if size < self.canasta_size:
+            return None
         return self.meld_kinds[rank].canasta(size, j)
 
     def canasta_kind(self, meld: MeldGroup) -> str | None:
