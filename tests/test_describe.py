@@ -391,7 +391,7 @@ class TestClassicText:
             "A player may take the pile by adding its top card to the side's meld of that rank",
             "The pile can never be taken while a wild card or a black 3 lies on top of it",
             "draws a replacement from the stock",
-            "a red 3 drawn as the last card of the stock is laid without replacement",
+            "A red 3 drawn as the last card of the stock is laid without replacement",
             "a side that lays all four red 3s scores 800 points for them instead",
             "If a side has made no meld when the hand ends, its red 3s count minus",
             "Black 3s may be melded only by a player who goes out in that turn, in a meld of three or four black 3s, with no wild card",

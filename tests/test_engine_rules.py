@@ -408,6 +408,31 @@ class TestClassicRedThrees:
         assert hand(after, 0) == "5C 9H 9S"
         assert after.is_hand_over
 
+    def test_hand_and_foot_plays_on_after_a_red_three_last(self) -> None:
+        """Hand and Foot (threes.red_last_card: play_on): the red 3 is laid, the player plays on and discards."""
+        s = opened("hand-and-foot", hands=["9S 9H 5D"], phase="draw", stock="3H 7C",
+                   melds={0: ["QH QS QD"]})
+        after = play(s, "draw")
+        assert [str(c) for c in after.red_threes[0]] == ["3H"]
+        assert hand(after, 0) == "5D 7C 9H 9S"
+        assert after.stock_size == 0 and not after.is_hand_over
+        assert after.phase_name == "play"
+        done = play(after, "discard 5")
+        assert not done.is_hand_over and done.current_player == 1
+
+    def test_play_on_without_a_card_to_play_ends_the_hand(self) -> None:
+        """play_on with nothing left to play: the hand ends as under the classic rule (no dead end)."""
+        v = attrs.evolve(
+            canasta.load_variant("classic"),
+            threes=attrs.evolve(canasta.load_variant("classic").threes, red_last_card="play_on"),
+        )
+        s = opened(v, hands=["9S"], phase="draw", stock="3H")
+        after = s.apply("draw")
+        assert after.is_hand_over
+        s2 = opened(v, hands=["9S 9H"], phase="draw", stock="3H")
+        after2 = play(s2, "draw")
+        assert not after2.is_hand_over and "discard 9" in moves(after2)
+
     def test_dealt_red_threes_are_laid(self) -> None:
         """No hand holds a red 3 after the deal; the side's red 3s are laid."""
         for seed in range(1, 30):

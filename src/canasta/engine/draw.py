@@ -23,6 +23,7 @@ from canasta.engine.state import (
     GameState,
     Turn,
 )
+from canasta.variant.model import Variant
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
@@ -71,12 +72,24 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
         s, phase=PLAY, hands=with_item(s.hands_, p, hand), stock=tuple(stock),
         red=with_item(s.red_threes_, side, tuple(red)), turn=Turn(drawn=tuple(drawn)),
     )
-    if unreplaced:
+    if unreplaced and not _plays_on(v, len(hand)):
         # A red 3 drawn as the last card of the stock is laid but cannot be
         # replaced: the player may not meld or discard, and the hand ends
-        # (Pagat's classic rule; the seed texts say only that it is not replaced).
+        # (Pagat's classic rule; threes.red_last_card).
         return end_hand(s2, "stock", -1, False, False)
     return s2
+
+
+def _plays_on(v: Variant, hand_size: int) -> bool:
+    """Whether a player whose last stock card was a red 3 plays on (``threes.red_last_card``).
+
+    Only with a card to discard that keeps the turn legal: two or more, or one
+    where a player may discard the last card without going out. Otherwise
+    nothing can end the turn, and the hand ends as under the classic rule.
+    """
+    if v.threes.red_last_card != "play_on":
+        return False
+    return hand_size >= 2 or (hand_size == 1 and v.going_out.out_but_not_out)
 
 
 def pass_step(s: GameState, build: bool) -> GameState | str | None:

@@ -21,9 +21,7 @@ def _say_red_laid(v: Variant) -> str:
     foot = " (or finds one in their foot)" if has_foot(v) else ""
     text = (
         f"A player who is dealt or draws a red 3{foot} lays it "
-        "face up on the table at once and draws a replacement from the stock, as often as needed; "
-        "a red 3 drawn as the last card of the stock is laid without replacement, and the "
-        "hand ends at once: that player may not meld or discard."
+        "face up on the table at once and draws a replacement from the stock, as often as needed."
     )
     if v.deal.upcard:
         text += " A red 3 in a discard pile taken is laid the same way, without replacement."
@@ -31,6 +29,23 @@ def _say_red_laid(v: Variant) -> str:
 
 
 rule("threes.red_laid_at_once", S_THREES, _say_red_laid)
+
+
+def _say_red_last_card(v: Variant) -> str:
+    if v.threes.red_last_card == "play_on":
+        short = "no card" if v.going_out.out_but_not_out else "a single card"
+        return (
+            "A red 3 drawn as the last card of the stock is laid without replacement, and "
+            "that player plays on, melding and discarding as usual; a player left with "
+            f"{short} in hand cannot play on, and the hand ends at once."
+        )
+    return (
+        "A red 3 drawn as the last card of the stock is laid without replacement, and the "
+        "hand ends at once: that player may not meld or discard."
+    )
+
+
+rule("threes.red_last_card", S_THREES, _say_red_last_card, relevant=lambda v: v.threes.red_laid_at_once)
 
 
 def _say_red_bonus(v: Variant) -> str:

@@ -184,6 +184,10 @@ class ThreeRules:
     red_laid_at_once: bool = _opt(
         True, "A red 3 drawn or dealt is laid face up at once and replaced from the stock."
     )
+    red_last_card: Literal["ends_hand", "play_on"] = _opt(
+        "ends_hand",
+        "A red 3 drawn as the last card of the stock (laid, not replaced): the hand ends at once, or the player plays on and discards.",
+    )
     red_bonus: int = _int(100, "Bonus for each red 3 a side has laid.")
     red_all_bonus: int | None = _opt_int(
         800, "Bonus in all (instead of each) when one side lays every red 3 in the decks; none for no such bonus."
