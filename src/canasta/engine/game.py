@@ -155,7 +155,11 @@ def apply(s: GameState, m: Move | str) -> GameState:
     """The state after ``m``; see :meth:`GameState.apply`."""
     move = parse_move(m) if isinstance(m, str) else m
     if not isinstance(move, Move):
-        raise IllegalMoveError(repr(m), "not a move")
+        hint = (
+            " (an action id? turn it into a move with canasta.ActionSpace(variant).decode(state, action))"
+            if isinstance(m, int) and not isinstance(m, bool) else ""
+        )
+        raise IllegalMoveError(repr(m)[:80], "not a move" + hint)
     try:
         result = step(s, move, True)
     except _MOVE_FIELD_ERRORS:
@@ -209,7 +213,11 @@ def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
             or the decks cannot serve the deal.
     """
     if not isinstance(variant, Variant):
-        raise CanastaError(f"new_game expects a Variant, got {type(variant).__name__}")
+        hint = (
+            f"; load it first: canasta.new_game(canasta.load_variant({variant!r}))"
+            if isinstance(variant, str) and len(variant) < 200 else ""
+        )
+        raise CanastaError(f"new_game expects a Variant, got {type(variant).__name__}{hint}")
     if seed is None:
         number = int.from_bytes(os.urandom(8), "little")
     elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
