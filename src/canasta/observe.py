@@ -190,14 +190,14 @@ class ObservationLayout:
             else:
                 factors = [factor] * size
             scale += [1.0 / f for f in factors]
-            high += [h / f for h, f in zip(raw_high, factors)]
+            high += [h / f for h, f in zip(raw_high, factors, strict=True)]
             low += [-1.0 if name in ("scores", "hand_scores") else 0.0] * size
         self.fields: tuple[Field, ...] = tuple(fields)
         self.size: int = offset
         self._by_name = {f.name: f for f in fields}
-        self._scale = np.array(scale, dtype=np.float32)
-        self._low = np.array(low, dtype=np.float32)
-        self._high = np.array(high, dtype=np.float32)
+        self._scale: Array = np.array(scale, dtype=np.float32)
+        self._low: Array = np.array(low, dtype=np.float32)
+        self._high: Array = np.array(high, dtype=np.float32)
         # relative orders, per observing seat
         self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
         self._side_order: list[list[int]] = []
@@ -215,12 +215,14 @@ class ObservationLayout:
     @property
     def low(self) -> Array:
         """The smallest value of each element (a copy)."""
-        return self._low.copy()
+        out: Array = self._low.copy()
+        return out
 
     @property
     def high(self) -> Array:
         """The largest value of each element in this variant (a copy)."""
-        return self._high.copy()
+        out: Array = self._high.copy()
+        return out
 
     def field(self, name: str) -> Field:
         """The field called ``name``.

@@ -44,9 +44,15 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel
 
-from canasta.adapters.common import DEFAULT_REWARD_SCALE, advance, move_bound, reward_bound, seat_rewards
+from canasta.adapters.common import (
+    DEFAULT_REWARD_SCALE,
+    advance,
+    move_bound,
+    reward_bound,
+    seat_rewards,
+)
 from canasta.cards import Card
 from canasta.engine import KIND, new_game
 from canasta.engine.moves import Discard, Draw, Foot, TakePile
@@ -235,7 +241,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         self._log += ((p, str(move), private),)
         if after.is_hand_over:
             rewards = seat_rewards(after, game.reward_scale)
-            self._returns = tuple(a + b for a, b in zip(self._returns, rewards))
+            self._returns = tuple(a + b for a, b in zip(self._returns, rewards, strict=True))
             self._hands_done += 1
             if after.is_game_over or self._hands_done >= game.hands:
                 self._core = _Shared(after)
@@ -310,7 +316,7 @@ class CanastaObserver:
         if self.perfect_recall:
             n = self._n
             seen = state._seen
-            rows = []
+            rows: list[int] = []
             for block in range(2):
                 for i in range(n):
                     q = (player + i) % n

@@ -64,7 +64,7 @@ __all__ = ["CanastaEnv", "env", "env_ids", "make", "parallel_env", "raw_env", "r
 Obs = dict[str, npt.NDArray[Any]]
 
 
-class CanastaEnv(AECEnv[str, Obs, int]):
+class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
     """The AEC environment (unwrapped; :func:`env` adds PettingZoo's checking wrappers).
 
     Args:
@@ -113,7 +113,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):
         self.actions = ActionSpace(self.variant)
         self.layout = layout_of(self.variant)
         self.possible_agents = [f"player_{i}" for i in range(self.layout.seats)]
-        self.agents = []
+        self.agents: list[str] = []
         #: The bound on the absolute reward of one hand.
         self.reward_bound = reward_bound(self.variant, self.reward_scale)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -125,7 +125,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):
 
     # -- spaces ---------------------------------------------------------------
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as PettingZoo asks
+    @functools.cache  # noqa: B019 - one space object per agent, as PettingZoo asks
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """``Dict(observation=Box(float32), action_mask=Box(int8))``, the same object every call."""
         return spaces.Dict({
@@ -133,7 +133,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):
             "action_mask": spaces.Box(0, 1, (self.actions.size,), dtype=np.int8),
         })
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(ActionSpace(variant).size)``, the same object every call."""
         return spaces.Discrete(self.actions.size)
@@ -179,7 +179,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._state.current]
 
     def observe(self, agent: str) -> Obs:
@@ -226,7 +226,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):
             return
         self._moves += 1
         if s.is_hand_over:
-            for who, r in zip(self.possible_agents, seat_rewards(s, self.reward_scale)):
+            for who, r in zip(self.possible_agents, seat_rewards(s, self.reward_scale), strict=True):
                 self.rewards[who] = r
             if self.episode == "game" and s.phase == HAND_OVER:
                 s = advance(s)
@@ -317,7 +317,7 @@ def make(env_id: str, **kwargs: Any) -> AECEnv[str, Obs, int]:
     Raises:
         CanastaError: the id names no bundled profile.
     """
-    ids = dict(zip(env_ids(), variant_names()))
+    ids = dict(zip(env_ids(), variant_names(), strict=True))
     if env_id not in ids:
         raise CanastaError(f"unknown environment {env_id!r}; known: {', '.join(ids)}")
     return env(variant=ids[env_id], **kwargs)
@@ -325,7 +325,7 @@ def make(env_id: str, **kwargs: Any) -> AECEnv[str, Obs, int]:
 
 def register_all() -> None:
     """Register every bundled profile with :func:`pettingzoo.register` (done on import)."""
-    for env_id, name in zip(env_ids(), variant_names()):
+    for env_id, name in zip(env_ids(), variant_names(), strict=True):
         if env_id not in pettingzoo.aec_registry:
             pettingzoo.register("aec", env_id, entry_point=env, kwargs={"variant": name})
         if env_id not in pettingzoo.parallel_registry:
