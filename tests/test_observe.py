@@ -55,6 +55,27 @@ def test_vectors_fit_the_layout_and_bounds(name: str) -> None:
             s = s.apply(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_encode_state_is_encode_of_the_view(name: str) -> None:
+    """The fast path gives the view's vector byte for byte, for every seat of every position."""
+    v = canasta.load_variant(name)
+    layout = observe.layout_of(v)
+    games = [canasta.new_game(v, seed=seed) for seed in range(3)]
+    rng = random.Random(7)
+    for s in games:
+        while True:
+            for seat in range(layout.seats):
+                assert layout.encode_state(s, seat).tobytes() == layout.encode(s.view(seat)).tobytes()
+            if s.is_game_over:
+                break
+            legal = s.legal_moves()
+            s = s.apply(legal[rng.randrange(len(legal))])
+            if s.hand_number > 1:
+                break
+    with pytest.raises(canasta.CanastaError):
+        layout.encode_state(s, layout.seats)
+
+
 def test_layout_is_documented_field_by_field() -> None:
     """Fields tile the vector without gaps; describe() names each one."""
     layout = observe.layout_of(canasta.load_variant("classic"))
@@ -124,6 +145,9 @@ def test_hidden_cards_never_enter(name: str) -> None:
             base = layout.encode(s.view(seat)).tobytes()
             assert layout.encode(t.view(seat)).tobytes() == base
             assert layout.encode(shuffled.view(seat)).tobytes() == base
+            # the environments' fast path, which reads the state itself, too
+            assert layout.encode_state(t, seat).tobytes() == base
+            assert layout.encode_state(shuffled, seat).tobytes() == base
             # while the seat's own hand does enter it
             assert layout.encode(t.view(other)).tobytes() != layout.encode(s.view(other)).tobytes()
 

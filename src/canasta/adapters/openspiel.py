@@ -41,7 +41,7 @@ cards the player itself was dealt, drew and picked up with its foot.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -154,58 +154,82 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         return CanastaObserver(self, recall)
 
 
+class _Pos(NamedTuple):
+    """Everything a :class:`CanastaState` holds, as one immutable value."""
+
+    seed: tuple[int, ...]
+    core: GameState | None
+    hands_done: int
+    returns: tuple[float, ...]
+    terminal: bool
+    # public history this hand: per seat, discarded then picked-up cards by kind
+    seen: tuple[int, ...]
+    # (seat, move text, cards only that seat saw, the earlier entries or None): a
+    # linked list, so that a move adds to it in constant time
+    log: tuple[int, str, str, Any] | None
+
+
 class CanastaState(pyspiel.State):  # type: ignore[misc]
     """A position: the deal's seed bytes so far, then the engine's state.
 
-    Every attribute holds an immutable value, so a clone (a deep copy of the
-    attributes) shares the engine state instead of copying it.
+    The state's one attribute holds an immutable value that ``copy.deepcopy``
+    hands back as it is, so a clone (OpenSpiel deep-copies the attributes)
+    shares the position instead of copying it.
     """
 
     def __init__(self, game: CanastaGame) -> None:
         super().__init__(game)
-        self._seed: tuple[int, ...] = ()
-        self._core = _Shared(None)
-        self._hands_done = 0
-        self._returns: tuple[float, ...] = (0.0,) * game.variant.players.count
-        self._terminal = False
-        # public history this hand: per seat, discarded and picked-up cards by kind
-        self._seen: tuple[int, ...] = ()
-        # (seat, move text, cards only that seat saw): the record for information-state strings
-        self._log: tuple[tuple[int, str, str], ...] = ()
+        n = game.variant.players.count
+        self._p = _Shared(_Pos((), None, 0, (0.0,) * n, False, (), None))
 
-    # -- helpers --------------------------------------------------------------
+    @property
+    def pos(self) -> _Pos:
+        """The position's record."""
+        pos: _Pos = self._p.value
+        return pos
 
     @property
     def core(self) -> GameState | None:
         """The engine's state, or ``None`` before the deal."""
-        core: GameState | None = self._core.value
-        return core
+        return self.pos.core
+
+    def log(self) -> list[tuple[int, str, str]]:
+        """Every move so far as ``(seat, move, cards only that seat saw)``, in order."""
+        out = []
+        node = self.pos.log
+        while node is not None:
+            out.append(node[:3])
+            node = node[3]
+        return out[::-1]
 
     def _game(self) -> CanastaGame:
         game: CanastaGame = self.get_game()
         return game
 
-    def _start_hand(self, core: GameState) -> None:
+    @staticmethod
+    def _dealt(pos: _Pos, core: GameState) -> _Pos:
+        """``pos`` with ``core``, a new hand, dealt."""
         n = core.rules.n
-        self._core = _Shared(core)
-        self._seen = (0,) * (2 * n * 15)
-        self._log += tuple((p, f"hand {core.hand_number + 1} dealt", _cards(core.hands_[p]))
-                           for p in range(n))
+        log = pos.log
+        for p in range(n):
+            log = (p, f"hand {core.hand_number + 1} dealt", _cards(core.hands_[p]), log)
+        return pos._replace(core=core, seen=(0,) * (2 * n * 15), log=log)
 
     # -- the OpenSpiel protocol -----------------------------------------------
 
     def current_player(self) -> int:
         """The seat to move, ``CHANCE`` before the deal, ``TERMINAL`` at the end."""
-        if self._terminal:
+        pos = self.pos
+        if pos.terminal:
             return int(pyspiel.PlayerId.TERMINAL)
-        core = self.core
-        if core is None:
+        if pos.core is None:
             return int(pyspiel.PlayerId.CHANCE)
-        return core.current
+        return pos.core.current
 
     def _legal_actions(self, player: int) -> list[int]:
-        core = self.core
-        if core is None or self._terminal or player != core.current:
+        pos = self.pos
+        core = pos.core
+        if core is None or pos.terminal or player != core.current:
             return []
         return self._game().actions.legal_ids(core)
 
@@ -215,16 +239,18 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         game = self._game()
-        core = self.core
+        pos = self.pos
+        core = pos.core
         if core is None:
-            self._seed += (int(action),)
-            if len(self._seed) == SEED_BYTES:
-                seed = int.from_bytes(bytes(self._seed), "little")
-                self._start_hand(new_game(game.variant, seed=seed))
+            seed = (*pos.seed, int(action))
+            pos = pos._replace(seed=seed)
+            if len(seed) == SEED_BYTES:
+                pos = self._dealt(pos, new_game(game.variant, seed=int.from_bytes(bytes(seed), "little")))
+            self._p = _Shared(pos)
             return
         move = game.actions.moves[action]
         p = core.current
-        seen = list(self._seen)
+        seen = list(pos.seen)
         n = core.rules.n
         private = ""
         if isinstance(move, Discard):
@@ -237,19 +263,18 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         after = core.apply(move)
         if isinstance(move, Draw):
             private = _cards(after.turn.drawn)
-        self._seen = tuple(seen)
-        self._log += ((p, str(move), private),)
+        pos = pos._replace(core=after, seen=tuple(seen), log=(p, str(move), private, pos.log))
         if after.is_hand_over:
             rewards = seat_rewards(after, game.reward_scale)
-            self._returns = tuple(a + b for a, b in zip(self._returns, rewards, strict=True))
-            self._hands_done += 1
-            if after.is_game_over or self._hands_done >= game.hands:
-                self._core = _Shared(after)
-                self._terminal = True
-                return
-            self._start_hand(advance(after))
-            return
-        self._core = _Shared(after)
+            pos = pos._replace(
+                returns=tuple(a + b for a, b in zip(pos.returns, rewards, strict=True)),
+                hands_done=pos.hands_done + 1,
+            )
+            if after.is_game_over or pos.hands_done >= game.hands:
+                pos = pos._replace(terminal=True)
+            else:
+                pos = self._dealt(pos, advance(after))
+        self._p = _Shared(pos)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -258,19 +283,21 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._terminal
+        return self.pos.terminal
 
     def returns(self) -> list[float]:
         """Each seat's summed hand rewards (zeros until the end)."""
-        if not self._terminal:
-            return [0.0] * len(self._returns)
-        return list(self._returns)
+        pos = self.pos
+        if not pos.terminal:
+            return [0.0] * len(pos.returns)
+        return list(pos.returns)
 
     def __str__(self) -> str:
-        core = self.core
+        pos = self.pos
+        core = pos.core
         if core is None:
-            return f"dealing: seed bytes {list(self._seed)}"
-        lines = [f"{core!r} hands done {self._hands_done} scores {list(core.scores)}"]
+            return f"dealing: seed bytes {list(pos.seed)}"
+        lines = [f"{core!r} hands done {pos.hands_done} scores {list(core.scores)}"]
         for p, hand in enumerate(core.hands_):
             lines.append(f"seat {p}: {_cards(hand)}" + (f" foot {_cards(core.feet_[p])}" if core.feet_[p] else ""))
         lines.append(f"stock: {_cards(core.stock_)}")
@@ -312,10 +339,10 @@ class CanastaObserver:
             self.tensor.fill(0.0)
             return
         size = self.game.layout.size
-        self.tensor[:size] = self.game.layout.encode(core.view(player))
+        self.tensor[:size] = self.game.layout.encode_state(core, player)
         if self.perfect_recall:
             n = self._n
-            seen = state._seen
+            seen = state.pos.seen
             rows: list[int] = []
             for block in range(2):
                 for i in range(n):
@@ -329,7 +356,7 @@ class CanastaObserver:
         core = state.core
         if self.perfect_recall:
             lines = [f"player {player}"]
-            for seat, text, private in state._log:
+            for seat, text, private in state.log():
                 lines.append(f"{seat}: {text}" + (f" [{private}]" if private and seat == player else ""))
             return "\n".join(lines)
         if core is None:

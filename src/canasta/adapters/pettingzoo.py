@@ -46,7 +46,6 @@ import numpy.typing as npt
 import pettingzoo
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from canasta.adapters.common import DEFAULT_REWARD_SCALE, advance, reward_bound, seat_rewards
@@ -65,7 +64,7 @@ Obs = dict[str, npt.NDArray[Any]]
 
 
 class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
-    """The AEC environment (unwrapped; :func:`env` adds PettingZoo's checking wrappers).
+    """The AEC environment (what :func:`env` returns).
 
     Args:
         variant: a bundled profile's name, a profile path, or a Variant.
@@ -114,6 +113,12 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.layout = layout_of(self.variant)
         self.possible_agents = [f"player_{i}" for i in range(self.layout.seats)]
         self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
         #: The bound on the absolute reward of one hand.
         self.reward_bound = reward_bound(self.variant, self.reward_scale)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -179,7 +184,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._state.current]
 
     def observe(self, agent: str) -> Obs:
@@ -188,19 +193,21 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         if obs is None:
             s = self.game_state
             seat = self._seat[agent]
-            view = s.view(seat)
             if self._over or seat != s.current:
                 mask = np.zeros(self.actions.size, dtype=np.int8)
             else:
                 # the seat to move has the full state's legal moves (SeatView.legal_moves);
                 # asking the state reuses what the engine worked out for it
                 mask = action_mask(self.actions, s)
-            obs = {"observation": self.layout.encode(view), "action_mask": mask}
+            # the same vector as layout.encode(s.view(seat)), without building the view
+            obs = {"observation": self.layout.encode_state(s, seat), "action_mask": mask}
             self._cache[agent] = obs
         return obs
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an id of :class:`canasta.ActionSpace`) for the agent to move."""
+        if self._state is None:
+            raise CanastaError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -288,14 +295,19 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
 
 
 def raw_env(**kwargs: Any) -> CanastaEnv:
-    """The environment without wrappers; arguments as :class:`CanastaEnv`."""
+    """The environment, as :func:`env` (the name PettingZoo's own environments use for it)."""
     return CanastaEnv(**kwargs)
 
 
 def env(**kwargs: Any) -> AECEnv[str, Obs, int]:
-    """The environment with PettingZoo's bounds and order checks; arguments as :class:`CanastaEnv`."""
-    e: AECEnv[str, Obs, int] = wrappers.AssertOutOfBoundsWrapper(CanastaEnv(**kwargs))
-    return wrappers.OrderEnforcingWrapper(e)
+    """The environment; arguments as :class:`CanastaEnv`.
+
+    Unlike most PettingZoo environments it comes without wrappers, which would
+    cost a third of its speed: it enforces what they check itself (no
+    ``step``, ``observe`` or ``last`` before ``reset``; an id out of range is an
+    illegal action). Wrap it as you like.
+    """
+    return CanastaEnv(**kwargs)
 
 
 def parallel_env(**kwargs: Any) -> pettingzoo.ParallelEnv[str, Obs, int | None]:
