@@ -98,3 +98,15 @@ def test_shimmy_accepts_it() -> None:
     with pytest.warns(UserWarning):
         api_test(env, num_cycles=50)
     assert pickle.loads(pickle.dumps(cos.game_names())) == [cos.game_name(n) for n in NAMES]
+
+
+def test_example_runs() -> None:
+    """examples/openspiel_evaluate.py evaluates against GreedyBot and runs MCTS, at a small size."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "examples" / "openspiel_evaluate.py"
+    out = subprocess.run([sys.executable, "-W", "ignore", str(script), "--games", "2"],
+                         capture_output=True, text=True, check=True, timeout=300)
+    assert "mean return against GreedyBot" in out.stdout and "MCTS" in out.stdout

@@ -165,3 +165,15 @@ def test_bad_arguments() -> None:
             cpz.env(**kw)
     with pytest.raises(canasta.CanastaError):
         cpz.raw_env().game_state  # noqa: B018
+
+
+def test_example_runs() -> None:
+    """examples/pettingzoo_reinforce.py trains and evaluates, at a small size."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "examples" / "pettingzoo_reinforce.py"
+    out = subprocess.run([sys.executable, "-W", "ignore", str(script), "--episodes", "3", "--eval", "2"],
+                         capture_output=True, text=True, check=True, timeout=300)
+    assert "mean reward per hand against GreedyBot" in out.stdout

@@ -245,7 +245,7 @@ class ObservationLayout:
         return "\n".join(f"{f.offset:4d} {f.size:4d}  {f.name:<13} {f.doc}" for f in self.fields)
 
     def encode(self, view: SeatView) -> Array:
-        """The observation vector of ``view`` (a new ``float32`` array of :attr:`size`).
+        """The observation vector of ``view`` (a new ``float32`` array of ``size`` elements).
 
         Raises:
             CanastaError: ``view`` is not a SeatView of this layout's variant.

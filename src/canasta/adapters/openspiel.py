@@ -333,7 +333,7 @@ class CanastaObserver:
         self._n = n
 
     def set_from(self, state: CanastaState, player: int) -> None:
-        """Fill :attr:`tensor` from ``player``'s point of view."""
+        """Fill ``tensor`` from the point of view of ``player``."""
         core = state.core
         if core is None:
             self.tensor.fill(0.0)
