@@ -48,6 +48,20 @@ nitpick_ignore_regex = [
     ("py:class", r"(canasta\.engine\.(state|tables)\.)?(Turn|Rules|Engine)"),
     # Modules the reference does not document page by page.
     ("py:mod", r"canasta(\.\w+)+"),
+    # Third-party types of the learning-agent adapters (docs/agents.rst).
+    ("py:class", r"(numpy|np|npt|gymnasium|spaces|pettingzoo|pyspiel|open_spiel)(\..*)?"),
+    ("py:class", r"(Array|Obs|NDArray|AECEnv|ParallelEnv)"),
+    ("py:class", r"(canasta(\.\w+)*\.)?_\w+"),
+    ("py:func", r"(pettingzoo|pyspiel)\..*"),
+    ("py:mod", r"(pettingzoo|pyspiel|open_spiel)(\..*)?"),
+]
+
+# The adapters' optional dependencies: documented without them when they are missing.
+import importlib.util  # noqa: E402
+
+autodoc_mock_imports = [
+    name for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "shimmy")
+    if importlib.util.find_spec(name) is None
 ]
 
 

@@ -28,6 +28,8 @@ LAYERS: dict[str, set[str]] = {
     "check": {"errors", "cards", "variant", "engine", "play"},
     "io": {"errors", "cards", "variant", "engine"},
     "play": {"errors", "cards", "variant", "engine", "io"},
+    "observe": {"errors", "cards", "variant", "engine", "io"},
+    "adapters": {"errors", "cards", "variant", "engine", "rulebook", "check", "io", "play", "observe", "__init__"},
     "cli": {"errors", "cards", "variant", "engine", "rulebook", "check", "io", "play", "__init__"},
     "__init__": {"errors", "cards", "variant", "engine", "rulebook", "check", "io", "play"},
     "__main__": {"cli"},

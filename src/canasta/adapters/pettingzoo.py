@@ -1,0 +1,347 @@
+"""A PettingZoo AEC environment for any variant: :func:`env`, :class:`CanastaEnv`.
+
+Needs ``pip install 'canasta[pettingzoo]'`` (PettingZoo 1.27 or later, Gymnasium, NumPy)::
+
+    from canasta.adapters.pettingzoo import env
+
+    e = env(variant="classic", render_mode="ansi")
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` ... ``player_<n-1>``, one per seat. An observation is
+``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is
+:meth:`canasta.observe.ObservationLayout.encode` of the agent's own
+:class:`~canasta.SeatView`, the mask marks the legal ids of
+:class:`canasta.ActionSpace` (all zeros when it is not the agent's turn).
+
+An episode is one hand (``episode="hand"``, the default) or one whole game
+(``episode="game"``: the next hand is dealt at once, with no ``next`` move).
+Rewards are paid when a hand ends: see :mod:`canasta.adapters.common`
+(score difference ÷ ``reward_scale``, 1000 points by default, summing to zero
+over the sides, at most :func:`~canasta.adapters.common.reward_bound` in
+absolute value per hand). An illegal action ends the episode: the agent that
+played it gets ``illegal_reward`` (-1 by default), the others 0, and
+``info["illegal_action"]`` is set; with ``illegal_reward=None`` it raises
+:class:`~canasta.IllegalMoveError` instead. ``max_cycles`` truncates the
+episode after ``max_cycles * number of agents`` moves.
+
+Importing this module registers ``canasta/<variant>-v0`` for every bundled
+profile with :func:`pettingzoo.register`, so that
+``pettingzoo.make("aec", "canasta/classic-v0")`` works; :func:`make` does the
+same without the registry.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+import pettingzoo
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+from canasta.adapters.common import DEFAULT_REWARD_SCALE, advance, reward_bound, seat_rewards
+from canasta.engine import new_game
+from canasta.engine.state import HAND_OVER, GameState
+from canasta.errors import CanastaError, IllegalMoveError
+from canasta.io.actions import ActionSpace
+from canasta.observe import action_mask, layout_of
+from canasta.play.bots import Bot
+from canasta.variant.loading import load_variant, variant_names
+from canasta.variant.model import Variant
+
+__all__ = ["CanastaEnv", "env", "env_ids", "make", "parallel_env", "raw_env", "register_all"]
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
+    """The AEC environment (what :func:`env` returns).
+
+    Args:
+        variant: a bundled profile's name, a profile path, or a Variant.
+        episode: ``"hand"`` (one hand per episode) or ``"game"`` (a whole game).
+        render_mode: ``"ansi"`` (:meth:`render` returns the text), ``"human"``
+            (prints it) or ``None``.
+        reward_scale: points per unit of reward.
+        illegal_reward: the reward of an agent that plays an illegal action, which
+            ends the episode; ``None`` raises instead.
+        max_cycles: truncate after this many moves per agent on average
+            (``max_cycles * number of agents`` moves); ``None`` for no limit.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "canasta_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": True,
+    }
+
+    def __init__(
+        self,
+        variant: str | Variant = "classic",
+        episode: str = "hand",
+        render_mode: str | None = None,
+        reward_scale: float = DEFAULT_REWARD_SCALE,
+        illegal_reward: float | None = -1.0,
+        max_cycles: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.variant: Variant = variant if isinstance(variant, Variant) else load_variant(variant)
+        if episode not in ("hand", "game"):
+            raise CanastaError(f"episode must be 'hand' or 'game', got {episode!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise CanastaError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                               f"got {render_mode!r}")
+        if not reward_scale > 0:
+            raise CanastaError(f"reward_scale must be positive, got {reward_scale!r}")
+        if max_cycles is not None and max_cycles < 1:
+            raise CanastaError(f"max_cycles must be at least 1, got {max_cycles!r}")
+        self.episode = episode
+        self.render_mode = render_mode
+        self.reward_scale = float(reward_scale)
+        self.illegal_reward = illegal_reward
+        self.max_cycles = max_cycles
+        self.actions = ActionSpace(self.variant)
+        self.layout = layout_of(self.variant)
+        self.possible_agents = [f"player_{i}" for i in range(self.layout.seats)]
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+        #: The bound on the absolute reward of one hand.
+        self.reward_bound = reward_bound(self.variant, self.reward_scale)
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self._seeder: random.Random | None = None
+        self._state: GameState | None = None
+        self._over = True
+        self._moves = 0
+        self._cache: dict[str, Obs] = {}
+
+    # -- spaces ---------------------------------------------------------------
+
+    @functools.cache  # noqa: B019 - one space object per agent, as PettingZoo asks
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """``Dict(observation=Box(float32), action_mask=Box(int8))``, the same object every call."""
+        return spaces.Dict({
+            "observation": spaces.Box(self.layout.low, self.layout.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (self.actions.size,), dtype=np.int8),
+        })
+
+    @functools.cache  # noqa: B019
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(ActionSpace(variant).size)``, the same object every call."""
+        return spaces.Discrete(self.actions.size)
+
+    # -- the game -------------------------------------------------------------
+
+    @property
+    def game_state(self) -> GameState:
+        """The engine's full state (hidden cards included: for bots and tests, not for agents).
+
+        Raises:
+            CanastaError: before the first :meth:`reset`.
+        """
+        if self._state is None:
+            raise CanastaError("call reset() first")
+        return self._state
+
+    def seat_of(self, agent: str) -> int:
+        """The seat of ``agent``."""
+        return self._seat[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand (a new game in ``episode="game"``).
+
+        Args:
+            seed: seeds the sequence of deals (the same seed, the same deals);
+                without one, the sequence goes on (or starts from the OS's entropy).
+            options: ``{"deal": k}`` deals ``canasta.new_game(variant, seed=k)``.
+        """
+        if seed is not None:
+            self._seeder = random.Random(seed)
+        elif self._seeder is None:
+            self._seeder = random.Random(int.from_bytes(os.urandom(8), "little"))
+        deal = self._seeder.getrandbits(63)
+        if options and "deal" in options:
+            deal = int(options["deal"])
+        self._state = new_game(self.variant, seed=deal)
+        self._over = False
+        self._moves = 0
+        self._cache = {}
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._state.current]
+
+    def observe(self, agent: str) -> Obs:
+        """The agent's observation and action mask (computed once per step)."""
+        obs = self._cache.get(agent)
+        if obs is None:
+            s = self.game_state
+            seat = self._seat[agent]
+            if self._over or seat != s.current:
+                mask = np.zeros(self.actions.size, dtype=np.int8)
+            else:
+                # the seat to move has the full state's legal moves (SeatView.legal_moves);
+                # asking the state reuses what the engine worked out for it
+                mask = action_mask(self.actions, s)
+            # the same vector as layout.encode(s.view(seat)), without building the view
+            obs = {"observation": self.layout.encode_state(s, seat), "action_mask": mask}
+            self._cache[agent] = obs
+        return obs
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` (an id of :class:`canasta.ActionSpace`) for the agent to move."""
+        if self._state is None:
+            raise CanastaError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise CanastaError(f"{agent} is to move: None is only for agents that are done")
+        s = self.game_state
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._cache = {}
+        a = int(action)
+        try:
+            if not 0 <= a < self.actions.size:
+                raise IllegalMoveError(repr(action), f"action ids are 0 to {self.actions.size - 1}")
+            s = s.apply(self.actions.moves[a])  # apply checks legality
+        except IllegalMoveError:
+            if self.illegal_reward is None:
+                raise
+            self.rewards[agent] = float(self.illegal_reward)
+            self.infos[agent] = {"illegal_action": a}
+            self._finish(terminated=True)
+            self._accumulate_rewards()
+            return
+        self._moves += 1
+        if s.is_hand_over:
+            for who, r in zip(self.possible_agents, seat_rewards(s, self.reward_scale), strict=True):
+                self.rewards[who] = r
+            if self.episode == "game" and s.phase == HAND_OVER:
+                s = advance(s)
+            else:
+                self._state = s
+                self._finish(terminated=True)
+                self._accumulate_rewards()
+                return
+        self._state = s
+        if self.max_cycles is not None and self._moves >= self.max_cycles * len(self.possible_agents):
+            self._finish(terminated=False)
+        else:
+            self.agent_selection = self.possible_agents[s.current]
+        self._accumulate_rewards()
+
+    def _finish(self, terminated: bool) -> None:
+        """End the episode for every agent; the dead agents then step with None in seat order."""
+        self._over = True
+        self._cache = {}
+        for a in self.agents:
+            if terminated:
+                self.terminations[a] = True
+            else:
+                self.truncations[a] = True
+        self.agent_selection = self.agents[0]
+
+    def bot_action(self, agent: str, bot: Bot, rng: random.Random) -> int:
+        """The action ``bot`` picks for ``agent`` from the agent's own view (for baseline opponents)."""
+        view = self.game_state.view(self._seat[agent])
+        return self.actions.encode(bot.choose(view, rng))
+
+    def render(self) -> str | None:
+        """The position from the view of the agent to move: text (``"ansi"``), printed (``"human"``)."""
+        if self.render_mode is None or self._state is None:
+            return None
+        s = self._state
+        seat = s.current
+        view = s.view(seat)
+        lines = [
+            f"{self.variant.name}  hand {s.hand_number + 1}  {s.phase_name}  "
+            f"player_{seat} to move  scores {list(s.scores)}",
+            f"hand: {' '.join(str(c) for c in view.hand)}",
+            f"pile: {len(view.pile_codes)} cards, top {view.pile_top or '-'}"
+            f"{' (frozen)' if view.pile_frozen else ''}  stock: {view.stock_size}",
+        ]
+        for side, melds in enumerate(view.melds):
+            shown = "  ".join("".join(str(c) for c in m.card_list()) for m in melds) or "-"
+            lines.append(f"side {side} melds: {shown}")
+        if s.end is not None:
+            lines.append(f"hand over ({s.end.reason}): {list(s.end.hand_scores)}")
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(**kwargs: Any) -> CanastaEnv:
+    """The environment, as :func:`env` (the name PettingZoo's own environments use for it)."""
+    return CanastaEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv[str, Obs, int]:
+    """The environment; arguments as :class:`CanastaEnv`.
+
+    Unlike most PettingZoo environments it comes without wrappers, which would
+    cost a third of its speed: it enforces what they check itself (no
+    ``step``, ``observe`` or ``last`` before ``reset``; an id out of range is an
+    illegal action). Wrap it as you like.
+    """
+    return CanastaEnv(**kwargs)
+
+
+def parallel_env(**kwargs: Any) -> pettingzoo.ParallelEnv[str, Obs, int | None]:
+    """The environment through :func:`pettingzoo.utils.conversions.turn_based_aec_to_parallel`.
+
+    Each parallel step plays the action of the agent to move; the others' are ignored.
+    """
+    return turn_based_aec_to_parallel(env(**kwargs))
+
+
+def env_ids() -> list[str]:
+    """The registry id of every bundled profile: ``canasta/<name>-v0``."""
+    return [f"canasta/{name}-v0" for name in variant_names()]
+
+
+def make(env_id: str, **kwargs: Any) -> AECEnv[str, Obs, int]:
+    """The environment of a registry id (``"canasta/classic-v0"``), without PettingZoo's registry.
+
+    Raises:
+        CanastaError: the id names no bundled profile.
+    """
+    ids = dict(zip(env_ids(), variant_names(), strict=True))
+    if env_id not in ids:
+        raise CanastaError(f"unknown environment {env_id!r}; known: {', '.join(ids)}")
+    return env(variant=ids[env_id], **kwargs)
+
+
+def register_all() -> None:
+    """Register every bundled profile with :func:`pettingzoo.register` (done on import)."""
+    for env_id, name in zip(env_ids(), variant_names(), strict=True):
+        if env_id not in pettingzoo.aec_registry:
+            pettingzoo.register("aec", env_id, entry_point=env, kwargs={"variant": name})
+        if env_id not in pettingzoo.parallel_registry:
+            pettingzoo.register("parallel", env_id, entry_point=parallel_env, kwargs={"variant": name})
+
+
+register_all()

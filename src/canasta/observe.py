@@ -1,0 +1,454 @@
+"""Observation tensors for learning agents, built from a :class:`~canasta.SeatView` alone.
+
+This module needs NumPy (``pip install 'canasta[numpy]'``); ``import canasta``
+does not import it. :class:`ObservationLayout` fixes, for one variant, where
+each quantity sits in a flat ``float32`` vector; :meth:`ObservationLayout.encode`
+fills one from a seat's view, and :func:`action_mask` gives the legal-action
+mask of :class:`~canasta.ActionSpace` as ``np.int8``::
+
+    import canasta
+    from canasta.observe import action_mask, layout_of
+
+    state = canasta.new_game(canasta.load_variant("classic"), seed=1)
+    layout = layout_of(state.variant)
+    obs = layout.encode(state.view(state.current_player))   # shape (layout.size,)
+    mask = action_mask(canasta.ActionSpace(state.variant), state)
+
+Everything is seen from the observing seat: seats are listed clockwise starting
+with the observer (relative seat 0), sides starting with the observer's own
+side, then the others in the order their first seat follows the observer. Two
+variants with the same number of seats and sides share the layout (the same
+fields at the same offsets); :meth:`ObservationLayout.describe` lists them.
+
+Card kinds (15 slots, in this order): red 3, 2, black 3, 4, 5, ..., K, A,
+joker. Meld targets (14 slots): wild-card melds, then melds of 2s, black 3s,
+4s, ..., As. Counts are scaled by fixed constants (not by the variant), so the
+same value means the same number of cards in every profile: card counts of a
+kind ÷ 8, sizes of hands, feet, stock and pile ÷ 100, meld counts ÷ 4, points
+÷ 100, cumulative and hand scores ÷ 10 000 clipped to [-1, 1].
+
+The encoding reads only the fields of the view (the observer's hand, every
+meld, the pile, the sizes of the other hands, feet and stock, the scores, the
+visible part of the turn), so no hidden card can enter it.
+"""
+
+from __future__ import annotations
+
+import functools
+import struct
+from functools import lru_cache
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from canasta.engine import KIND, Rules, compile_rules
+from canasta.engine.state import ANSWER, GAME_OVER, GameState, HandEnd, MeldGroup
+from canasta.engine.view import SeatView
+from canasta.errors import CanastaError
+from canasta.io.actions import ActionSpace
+from canasta.variant.model import Variant
+
+__all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of"]
+
+#: Card kinds in slot order: red 3 (kind 1), 2, black 3 (kind 3), 4 ... A, joker (15).
+KIND_SLOTS: tuple[int, ...] = tuple(range(1, 16))
+KIND_LABELS: tuple[str, ...] = (
+    "red3", "2", "black3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK",
+)
+#: Meld targets in slot order: wild melds (rank 0), 2s, black 3s, 4s ... As.
+TARGET_SLOTS: tuple[int, ...] = (0, 2, 3, *range(4, 15))
+TARGET_LABELS: tuple[str, ...] = ("W", "2", "black3", *KIND_LABELS[3:14])
+#: Per meld target: melds of it, their natural cards, their wild cards, canastas among them.
+MELD_ITEMS = ("melds", "naturals", "wilds", "canastas")
+#: The phases, one-hot: draw, play, answer, hand over, game over.
+PHASE_LABELS = ("draw", "play", "answer", "hand_over", "game_over")
+
+CARD_SCALE = 8.0
+SIZE_SCALE = 100.0
+MELD_SCALE = 4.0
+POINT_SCALE = 100.0
+SCORE_SCALE = 10_000.0
+HAND_NUMBER_SCALE = 16.0
+
+Array = npt.NDArray[np.float32]
+
+
+@attrs.frozen
+class Field:
+    """One named stretch of the observation vector.
+
+    Attributes:
+        name: the field's name (``"hand"``, ``"melds"``, ...).
+        offset: index of its first element.
+        size: number of elements.
+        doc: what the elements hold and how they are scaled.
+    """
+
+    name: str
+    offset: int
+    size: int
+    doc: str
+
+    @property
+    def stop(self) -> int:
+        """Index one past the field's last element."""
+        return self.offset + self.size
+
+
+def _supply(v: Variant, kind: int) -> int:
+    """How many cards of ``kind`` the decks hold."""
+    if kind == 15:
+        return v.deck.decks * v.deck.jokers_per_deck
+    if kind in (1, 3):
+        return 2 * v.deck.decks
+    return 4 * v.deck.decks
+
+
+def _opening_max(v: Variant) -> int:
+    """The largest opening minimum the variant can ask for."""
+    values = [0, *v.opening.round_table, *(step.minimum for step in v.opening.score_table)]
+    return max(values) if v.opening.by != "none" else 0
+
+
+class ObservationLayout:
+    """Where each quantity of a seat's view sits in the observation vector of one variant.
+
+    Args:
+        variant: the rules; the layout depends only on its numbers of seats and
+            sides, the bounds (:attr:`low`, :attr:`high`) on its decks too.
+
+    Attributes:
+        variant: the rules.
+        seats: number of seats.
+        sides: number of sides.
+        fields: the fields, in vector order.
+        size: the vector's length.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        if not isinstance(variant, Variant):
+            raise CanastaError(f"ObservationLayout expects a Variant, got {type(variant).__name__}")
+        self.variant = variant
+        r = compile_rules(variant)
+        self._rules = r
+        n = self.seats = r.n
+        m = self.sides = len(r.sides)
+        k, t = len(KIND_SLOTS), len(TARGET_SLOTS)
+        # (name, size, doc, raw upper bound of each element, scale); raw bounds are in cards or points
+        total = variant.deck.decks * (52 + variant.deck.jokers_per_deck)
+        values = sum(abs(r.value[kind]) * _supply(variant, kind) for kind in KIND_SLOTS)
+        supply = [float(_supply(variant, kind)) for kind in KIND_SLOTS]
+        spec: list[tuple[str, int, str, list[float], float]] = [
+            ("phase", 5, "one-hot: " + ", ".join(PHASE_LABELS), [1.0] * 5, 1.0),
+            ("to_move", n, "one-hot relative seat to move (the partner while answering)", [1.0] * n, 1.0),
+            ("dealer", n, "one-hot relative seat of the dealer", [1.0] * n, 1.0),
+            ("hand", k, f"own hand: cards of each kind ÷ {CARD_SCALE:g}", supply, CARD_SCALE),
+            ("hand_sizes", n, f"cards in each seat's hand ÷ {SIZE_SCALE:g}", [float(total)] * n, SIZE_SCALE),
+            ("foot_sizes", n, f"cards in each seat's foot ÷ {SIZE_SCALE:g}", [float(total)] * n, SIZE_SCALE),
+            ("stock_size", 1, f"cards in the stock ÷ {SIZE_SCALE:g}", [float(total)], SIZE_SCALE),
+            ("pile_size", 1, f"cards in the discard pile ÷ {SIZE_SCALE:g}", [float(total)], SIZE_SCALE),
+            ("pile_top", k, "one-hot kind of the pile's top card (all 0 when empty)", [1.0] * k, 1.0),
+            ("pile_cards", k, f"the pile's cards of each kind ÷ {CARD_SCALE:g}", supply, CARD_SCALE),
+            ("pile_frozen", 2, "pile frozen for everyone; frozen against the observer's side",
+             [1.0, 1.0], 1.0),
+            ("melds", m * t * 4,
+             f"per side, per meld target: {', '.join(MELD_ITEMS)}; melds and canastas "
+             f"÷ {MELD_SCALE:g}, cards ÷ {CARD_SCALE:g}",
+             [float(total), float(total), float(total), float(total)] * (m * t), 0.0),
+            ("canastas", m * 3, f"per side: natural, mixed, wild canastas ÷ {MELD_SCALE:g}",
+             [float(total)] * (m * 3), MELD_SCALE),
+            ("red_threes", m, f"per side: red 3s laid ÷ {MELD_SCALE:g}", [float(supply[0])] * m,
+             MELD_SCALE),
+            ("opened", m, "per side: has made its opening meld", [1.0] * m, 1.0),
+            ("opening_need", m, f"per side: opening minimum still to meet ÷ {POINT_SCALE:g} "
+             "(0 once opened)", [float(_opening_max(variant))] * m, POINT_SCALE),
+            ("turn", 8 + n,
+             f"the turn so far: took the pile, melded, points laid toward the opening "
+             f"÷ {POINT_SCALE:g}, pile cards held aside ÷ {CARD_SCALE:g}, partner asked "
+             f"(one-hot: not asked, yes, no), asking seat (one-hot relative), cards drawn "
+             f"÷ {CARD_SCALE:g} (the mover's own turn only)",
+             [1.0, 1.0, float(values), float(total), 1.0, 1.0, 1.0, *([1.0] * n), float(total)], 0.0),
+            ("scores", m, f"per side: cumulative score ÷ {SCORE_SCALE:g}, clipped to [-1, 1]",
+             [1.0] * m, 1.0),
+            ("hand_scores", m, f"per side: this hand's score once it is over ÷ {SCORE_SCALE:g}, "
+             "clipped to [-1, 1]", [1.0] * m, 1.0),
+            ("hand_number", 1, f"hands played before this one ÷ {HAND_NUMBER_SCALE:g}, at most 1",
+             [1.0], 1.0),
+        ]
+        fields: list[Field] = []
+        scale: list[float] = []
+        high: list[float] = []
+        low: list[float] = []
+        offset = 0
+        for name, size, doc, raw_high, factor in spec:
+            assert len(raw_high) == size, name
+            fields.append(Field(name, offset, size, doc))
+            offset += size
+            if name == "melds":
+                factors = [MELD_SCALE, CARD_SCALE, CARD_SCALE, MELD_SCALE] * (m * t)
+            elif name == "turn":
+                factors = [1.0, 1.0, POINT_SCALE, CARD_SCALE, 1.0, 1.0, 1.0, *([1.0] * n), CARD_SCALE]
+            else:
+                factors = [factor] * size
+            scale += [1.0 / f for f in factors]
+            high += [h / f for h, f in zip(raw_high, factors, strict=True)]
+            low += [-1.0 if name in ("scores", "hand_scores") else 0.0] * size
+        self.fields: tuple[Field, ...] = tuple(fields)
+        self.size: int = offset
+        self._by_name = {f.name: f for f in fields}
+        self._low: Array = np.array(low, dtype=np.float32)
+        self._high: Array = np.array(high, dtype=np.float32)
+        self._pack = struct.Struct(f"<{self.size}f").pack
+        self._onehot = tuple(tuple(1.0 if i == j else 0.0 for i in range(n)) for j in range(n))
+        self._zeros = (0.0,) * n
+        # relative orders, per observing seat
+        self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
+        self._side_order: list[list[int]] = []
+        for p in range(n):
+            order: list[int] = []
+            for q in self._seat_order[p]:
+                side = r.side_of[q]
+                if side not in order:
+                    order.append(side)
+            self._side_order.append(order)
+
+    def __repr__(self) -> str:
+        return f"<ObservationLayout {self.variant.name} seats={self.seats} sides={self.sides} size={self.size}>"
+
+    @property
+    def low(self) -> Array:
+        """The smallest value of each element (a copy)."""
+        out: Array = self._low.copy()
+        return out
+
+    @property
+    def high(self) -> Array:
+        """The largest value of each element in this variant (a copy)."""
+        out: Array = self._high.copy()
+        return out
+
+    def field(self, name: str) -> Field:
+        """The field called ``name``.
+
+        Raises:
+            CanastaError: there is no such field.
+        """
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise CanastaError(f"no observation field {name!r}; fields: "
+                               + ", ".join(self._by_name)) from None
+
+    def describe(self) -> str:
+        """One line per field: offset, size, name and meaning."""
+        return "\n".join(f"{f.offset:4d} {f.size:4d}  {f.name:<13} {f.doc}" for f in self.fields)
+
+    def encode(self, view: SeatView) -> Array:
+        """The observation vector of ``view`` (a new ``float32`` array of ``size`` elements).
+
+        Raises:
+            CanastaError: ``view`` is not a SeatView of this layout's variant.
+        """
+        if not isinstance(view, SeatView):
+            raise CanastaError(f"encode expects a SeatView, got {type(view).__name__}")
+        if view.variant is not self.variant and view.variant != self.variant:
+            raise CanastaError(f"the view is of variant {view.variant_name!r}, this layout "
+                               f"of {self.variant.name!r}")
+        t = view.turn
+        side = self._rules.side_of[view.seat]
+        return self._vector(
+            view.seat, view.phase, view.current, view.dealer, view.hand_codes, view.hand_sizes,
+            view.foot_sizes, view.stock_size, view.pile_codes, view.melds, view.red_three_codes,
+            view.opened, view.scores, view.hand_number, view.end,
+            view.pile_frozen, view.pile_frozen_for(side),
+            t.took_pile, t.melded, t.points, len(t.pending), t.asked, t.asker, len(t.drawn),
+        )
+
+    def encode_state(self, state: GameState, seat: int) -> Array:
+        """The same vector as ``encode(state.view(seat))``, without building the view.
+
+        Reads from ``state`` exactly the fields a :class:`~canasta.SeatView` shows
+        (``seat``'s own hand; sizes of the other hands, feet and stock; the
+        pending and drawn cards of the turn only on ``seat``'s own turn), which is
+        cheaper than building the view's stand-in state; the tests check that the
+        two agree byte for byte. The environments use it.
+
+        Raises:
+            CanastaError: ``state`` is of another variant, or ``seat`` is no seat.
+        """
+        if state.variant is not self.variant and state.variant != self.variant:
+            raise CanastaError(f"the state is of variant {state.variant.name!r}, this layout "
+                               f"of {self.variant.name!r}")
+        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise CanastaError(f"seat must be 0 to {self.seats - 1}, got {seat!r}")
+        t = state.turn
+        own = seat == (t.asker if state.phase == ANSWER else state.current)
+        side = self._rules.side_of[seat]
+        return self._vector(
+            seat, state.phase, state.current, state.dealer, state.hands_[seat],
+            tuple(len(h) for h in state.hands_), tuple(len(f) for f in state.feet_),
+            len(state.stock_), state.pile_, state.melds_, state.red_threes_, state.opened,
+            state.scores, state.hand_number, state.end,
+            state.pile_frozen, state.pile_frozen_for(side),
+            t.took_pile, t.melded, t.points, len(t.pending) if own else 0, t.asked, t.asker,
+            len(t.drawn) if own else 0,
+        )
+
+    def _vector(
+        self, me: int, phase: int, current: int, dealer: int, hand: tuple[int, ...],
+        hand_sizes: tuple[int, ...], foot_sizes: tuple[int, ...], stock: int,
+        pile: tuple[int, ...], melds: tuple[tuple[MeldGroup, ...], ...],
+        reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...], scores: tuple[int, ...],
+        hand_number: int, end: HandEnd | None, frozen: bool, frozen_me: bool,
+        took: bool, melded: bool, points: int, pending: int, asked: int, asker: int, drawn: int,
+    ) -> Array:
+        """The scaled vector; everything that changes rarely comes from caches."""
+        n = self.seats
+        onehot = self._onehot
+        seats = self._seat_order[me]
+        out: list[float] = list(_PHASES[phase])
+        out += onehot[(current - me) % n]
+        out += onehot[(dealer - me) % n]
+        out += _kind_counts(hand)
+        out += [hand_sizes[q] / SIZE_SCALE for q in seats]
+        out += [foot_sizes[q] / SIZE_SCALE for q in seats]
+        out.append(stock / SIZE_SCALE)
+        out.append(len(pile) / SIZE_SCALE)
+        out += _pile_block(pile)
+        out.append(1.0 if frozen else 0.0)
+        out.append(1.0 if frozen_me else 0.0)
+        out += self._table(me, melds, reds, opened, scores, hand_number)
+        out += (1.0 if took else 0.0, 1.0 if melded else 0.0, points / POINT_SCALE,
+                pending / CARD_SCALE)
+        out += _ASKED[asked]
+        out += onehot[(asker - me) % n] if asker >= 0 else self._zeros
+        out.append(drawn / CARD_SCALE)
+        out += self._tail(me, scores, end.hand_scores if end is not None and end.breakdowns else None,
+                          hand_number)
+        # struct packs 211 floats in a quarter of the time np.array takes
+        return np.frombuffer(bytearray(self._pack(*out)), dtype=np.float32)
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - layouts are few and live as long as their variant
+    def _table(self, me: int, melds: tuple[tuple[MeldGroup, ...], ...],
+               reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
+               scores: tuple[int, ...], hand_number: int) -> tuple[float, ...]:
+        """Melds, canastas, red 3s, opened and opening need of every side, scaled (cached)."""
+        r = self._rules
+        sides = self._side_order[me]
+        blocks = [_side_melds(r, melds[side]) for side in sides]
+        cut = len(TARGET_SLOTS) * 4
+        out: list[float] = []
+        for b in blocks:
+            out += b[:cut]
+        for b in blocks:
+            out += b[cut:]
+        out += [len(reds[side]) / MELD_SCALE for side in sides]
+        out += [1.0 if opened[side] else 0.0 for side in sides]
+        v = self.variant
+        out += [0.0 if opened[side] else v.opening_minimum(scores[side], hand_number) / POINT_SCALE
+                for side in sides]
+        return tuple(out)
+
+    @functools.lru_cache(maxsize=1024)  # noqa: B019
+    def _tail(self, me: int, scores: tuple[int, ...], hand_scores: tuple[int, ...] | None,
+              hand_number: int) -> tuple[float, ...]:
+        sides = self._side_order[me]
+        out = [_clip(scores[side] / SCORE_SCALE) for side in sides]
+        if hand_scores is not None:
+            out += [_clip(hand_scores[side] / SCORE_SCALE) for side in sides]
+        else:
+            out += [0.0] * self.sides
+        out.append(min(hand_number / HAND_NUMBER_SCALE, 1.0))
+        return tuple(out)
+
+
+_PHASES = tuple(tuple(1.0 if i == p else 0.0 for i in range(5)) for p in range(5))
+_ASKED = tuple(tuple(1.0 if i == a else 0.0 for i in range(3)) for a in range(3))
+
+
+def _clip(x: float) -> float:
+    return -1.0 if x < -1.0 else (1.0 if x > 1.0 else x)
+
+
+@lru_cache(maxsize=4096)
+def _kind_counts(cards: tuple[int, ...]) -> tuple[float, ...]:
+    """Cards of each kind in slot order, ÷ CARD_SCALE (cached: states share their hands' tuples)."""
+    counts = [0.0] * 15
+    kind = KIND
+    step = 1.0 / CARD_SCALE
+    for c in cards:
+        counts[kind[c] - 1] += step
+    return tuple(counts)
+
+
+@lru_cache(maxsize=4096)
+def _pile_block(pile: tuple[int, ...]) -> tuple[float, ...]:
+    """The top card's kind one-hot, then the pile's cards of each kind ÷ CARD_SCALE (cached per pile)."""
+    top = [0.0] * 15
+    if pile:
+        top[KIND[pile[-1]] - 1] = 1.0
+    return (*top, *_kind_counts(pile))
+
+
+def _slot(rank: int) -> int:
+    return 0 if rank == 0 else rank - 1
+
+
+@lru_cache(maxsize=4096)
+def _side_melds(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[float, ...]:
+    """Per target slot: melds, naturals, wilds, canastas; then natural, mixed, wild canastas (scaled).
+
+    Cached: a side's melds change a few times a hand, and states share the tuple.
+    """
+    block = [0.0] * (len(TARGET_SLOTS) * 4)
+    counts = {"natural": 0.0, "mixed": 0.0, "wild": 0.0}
+    for meld in melds:
+        i = _slot(meld.rank) * 4
+        block[i] += 1.0 / MELD_SCALE
+        block[i + 1] += meld.naturals / CARD_SCALE
+        block[i + 2] += meld.wilds / CARD_SCALE
+        k = r.canasta_kind(meld)
+        if k is not None:
+            block[i + 3] += 1.0 / MELD_SCALE
+            counts[k] += 1.0 / MELD_SCALE
+    return (*block, counts["natural"], counts["mixed"], counts["wild"])
+
+
+@lru_cache(maxsize=64)
+def layout_of(variant: Variant) -> ObservationLayout:
+    """The (cached) observation layout of ``variant``."""
+    return ObservationLayout(variant)
+
+
+def encode_view(view: SeatView) -> Array:
+    """The observation vector of ``view``; see :class:`ObservationLayout`."""
+    return layout_of(view.variant).encode(view)
+
+
+@lru_cache(maxsize=64)
+def _ids_of(space: ActionSpace) -> dict[object, int]:
+    return {m: i for i, m in enumerate(space.moves)}
+
+
+def action_mask(space: ActionSpace, state: GameState | SeatView) -> npt.NDArray[np.int8]:
+    """The legal-action mask of ``state`` as an ``np.int8`` array of ``space.size`` (1 = legal).
+
+    The same ids as :meth:`canasta.ActionSpace.legal_ids`. All zeros once the
+    game is over, and for a view of a seat whose turn it is not.
+
+    Raises:
+        CanastaError: ``state`` is of another variant than ``space``.
+    """
+    if state.variant is not space.variant and state.variant != space.variant:
+        raise CanastaError(f"the state is of variant {state.variant.name!r}, the action space "
+                           f"of {space.variant.name!r}")
+    buf = bytearray(space.size)
+    if state.phase != GAME_OVER:
+        ids = _ids_of(space)
+        try:
+            for m in state.legal_moves():
+                buf[ids[m]] = 1
+        except KeyError as exc:  # pragma: no cover - would be a bug in the enumeration
+            raise CanastaError(f"legal move {exc.args[0]} has no action id") from None
+    return np.frombuffer(buf, dtype=np.int8)
