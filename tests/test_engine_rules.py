@@ -983,17 +983,60 @@ class TestHandAndFootMelds:
         after = play(s, "meld A A A")
         assert after.opened[0]
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="not modelled: RULES.md lets a Hand and Foot player rearrange cards laid "
-        "this turn (between melds or back to hand) until the discard; the engine has "
-        "no move that takes a laid card back",
-    )
     def test_cards_laid_this_turn_may_be_taken_back(self) -> None:
-        """After 'meld K K K', some move returns the kings to the hand before the discard."""
+        """After 'meld K K K', 'back' returns the kings to the hand: the state before the meld, counted."""
         s = opened(HF, hands=["KC KD KH 9S 9H 8C"])
         after = play(s, "meld K K K")
-        assert any(after.apply(m).hands_[0] == s.hands_[0] for m in after.legal_moves())
+        back = play(after, "back")
+        assert back.hands_ == s.hands_ and back.melds_ == s.melds_ and back.opened == s.opened
+        assert back.turn.points == s.turn.points and back.turn.played == s.turn.played
+        assert back.turn.backs == 1 and "back" not in moves(back)
+
+    def test_move_a_card_between_melds(self) -> None:
+        """Moving a wild card laid on one meld to another: back, then add it elsewhere."""
+        s = opened(HF, hands=["2C 9S 9H 8C 5D"], melds={0: ["QH QS QD", "9D 9C 9H"]})
+        after = play(s, "add Q 2", "back", "add 9 2")
+        assert [m.wilds for m in after.melds[0]] == [0, 1]
+        assert hand(after, 0) == "5D 8C 9H 9S"
+
+    def test_back_unopens_a_side_and_holds_the_pile_aside_again(self) -> None:
+        """A meld that met the opening minimum, taken back: the side is unopened again, as before it."""
+        s = position(HF, hands=["AC AD AH 9D 9S 8C"])
+        after = play(s, "meld A A A")
+        assert after.opened[0]
+        back = play(after, "back")
+        assert not back.opened[0] and back.melds_[0] == () and back.turn.points == 0
+        assert hand(back, 0) == hand(s, 0)
+
+    def test_take_backs_are_bounded(self) -> None:
+        """At most MAX_TAKE_BACKS a turn, so a turn always ends."""
+        from canasta.engine.melding import MAX_TAKE_BACKS
+
+        s = opened(HF, hands=["KC KD KH 9S 9H 8C"])
+        for _ in range(MAX_TAKE_BACKS):
+            s = play(s, "meld K K K", "back")
+        after = play(s, "meld K K K")
+        assert "back" not in moves(after)
+        assert "at most" in refusal(after, "back")
+
+    def test_no_take_back_after_asking_or_the_foot(self) -> None:
+        """Asking the partner, or picking up the foot, fixes what was laid before."""
+        s = opened(HF, hands=["QC 9S 9H 8C"], melds={0: ["QH QS QD QC QH QS"]}, feet={0: "4C 4D 5C"})
+        after = play(s, "add Q Q", "foot")
+        assert "back" not in moves(after)
+
+    def test_classic_has_no_take_back(self) -> None:
+        """Without melds.rearrange, 'back' is refused by name."""
+        s = opened(hands=["KC KD KH 9S 9H 8C"])
+        after = play(s, "meld K K K")
+        assert "back" not in moves(after)
+        assert "stay there" in refusal(after, "back")
+
+    def test_take_back_round_trips_through_json(self) -> None:
+        """A state with a take-back log reads back equal, and 'back' works on the copy."""
+        s = play(opened(HF, hands=["KC KD KH 9S 9H 8C"]), "meld K K K")
+        copy = canasta.from_json(canasta.to_json(s), GameState)
+        assert copy == s and copy.apply("back") == s.apply("back")
 
 
 class TestHandAndFootFoot:

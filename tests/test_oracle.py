@@ -23,7 +23,7 @@ import canasta
 from canasta.engine import candidates, draw, oracle, tables
 from canasta.engine import game as engine_game
 from canasta.engine.facts import probe
-from canasta.engine.moves import Add, Answer, Ask, Discard, Foot, Meld, Move
+from canasta.engine.moves import Add, Answer, Ask, Discard, Foot, Meld, Move, TakeBack
 from canasta.engine.state import DRAW, PLAY, TOLD_YES, GameState
 
 MAX_HAND = 10  # brute force is exponential: keep the hands small
@@ -65,8 +65,13 @@ def raw_rules() -> Iterator[None]:
 
 
 def _raw_moves(s: GameState) -> list[Move]:
-    # asking is judged by the oracle itself; leave it out of the brute force
-    return [m for m in candidates.candidate_moves(s) if not isinstance(m, Ask) and engine_game.step(s, m, False) is None]
+    # asking is judged by the oracle itself; leave it out of the brute force. So
+    # is taking back (melds.rearrange): a step is offered only if the turn can be
+    # finished without undoing it, since any step could be finished by undoing it.
+    return [
+        m for m in candidates.candidate_moves(s)
+        if not isinstance(m, (Ask, TakeBack)) and engine_game.step(s, m, False) is None
+    ]
 
 
 def finishable(s: GameState, memo: dict[GameState, bool]) -> bool:

@@ -196,7 +196,8 @@ class TestLayout:
         assert data["hands"][0] == [str(c) for c in s.hands[0]]
         assert data["stock"] == [str(canasta.Card(c)) for c in s.stock_]
         assert all(CARD_TOKEN.fullmatch(f'"{c}"') for c in data["stock"])
-        assert set(data["turn"]) == {f.name for f in attrs.fields(Turn)}
+        # the take-back log (laid, backs) is written only when it holds something
+        assert set(data["turn"]) == {f.name for f in attrs.fields(Turn)} - {"laid", "backs"}
 
     def test_meld_and_end(self) -> None:
         """Melds are {"rank", "cards"} (rank W for a wild meld); a hand's end carries its breakdowns."""
@@ -228,6 +229,8 @@ def visible_cards(s: GameState, seat: int) -> Counter[str]:
     owner = s.turn.asker if s.phase == ANSWER else s.current
     if owner == seat:
         groups += [s.turn.pending, s.turn.drawn]
+        # the take-back log repeats cards the seat laid (or held aside) this turn
+        groups += [e.cards for e in s.turn.laid] + [e.pending for e in s.turn.laid]
     for g in groups:
         out.update(str(canasta.Card(c)) for c in g)
     return out

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.engine import compile_rules
+from canasta.engine.melding import MAX_TAKE_BACKS
 from canasta.engine.moves import NextHand
 from canasta.engine.state import HAND_OVER, GameState
 from canasta.variant.model import Variant
@@ -85,10 +86,14 @@ def move_bound(variant: Variant) -> int:
     pass, at most one ask, one answer and one discard, and melds and lay-offs,
     each laying at least one card on the table (at most ``C`` in the hand); each
     seat picks up its foot at most once. So a hand has at most
-    ``4 (2C + 1) + C + seats`` moves.
+    ``4 (2C + 1) + C + seats`` moves. Where cards laid may be taken back
+    (``melds.rearrange``), each turn adds at most ``MAX_TAKE_BACKS`` take-backs
+    and as many steps laying again what they took back.
     """
     cards = deck_size(variant)
-    return 4 * (2 * cards + 1) + cards + variant.players.count
+    turns = 2 * cards + 1
+    backs = 2 * MAX_TAKE_BACKS * turns if variant.melds.rearrange else 0
+    return 4 * turns + cards + variant.players.count + backs
 
 
 def side_rewards(hand_scores: Sequence[int], scale: float = DEFAULT_REWARD_SCALE) -> tuple[float, ...]:

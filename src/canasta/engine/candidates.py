@@ -27,6 +27,7 @@ from canasta.engine.moves import (
     Move,
     NextHand,
     Pass,
+    TakeBack,
 )
 from canasta.engine.state import (
     ANSWER,
@@ -64,6 +65,8 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     out: list[Move] = []
     if s.feet_[p]:
         out.append(_FOOT)
+    if c.turn.laid:
+        out.append(_BACK)
     if (
         v.going_out.ask_partner and r.partner[p] >= 0 and c.turn.asked == NOT_ASKED
         and not c.turn.melded
@@ -210,6 +213,7 @@ _NO = Answer(False)
 
 
 _FOOT = Foot()
+_BACK = TakeBack()
 
 
 _ASK = Ask()

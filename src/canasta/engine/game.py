@@ -20,7 +20,7 @@ from canasta.engine.draw import draw_step, pass_step, take_step
 from canasta.engine.facts import context_of, pile_frozen, pile_frozen_for_all, rebuild
 from canasta.engine.going_out import ask_step, discard_step, foot_step
 from canasta.engine.integrity import SEED_LIMIT
-from canasta.engine.melding import add_step, meld_step
+from canasta.engine.melding import add_step, back_step, meld_step
 from canasta.engine.moves import (
     Add,
     Answer,
@@ -32,6 +32,7 @@ from canasta.engine.moves import (
     Move,
     NextHand,
     Pass,
+    TakeBack,
     TakePile,
     malformed,
     parse_move,
@@ -82,7 +83,7 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
             return None
         t = s.turn
         turn = Turn(t.took_pile, t.melded, t.points, t.pending,
-                    TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played)
+                    TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
         return rebuild(s, phase=PLAY, current=t.asker, turn=turn)
     if s.phase == DRAW:
         if isinstance(m, Draw):
@@ -104,6 +105,7 @@ PLAY_STEPS: dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | N
     Discard: discard_step,
     Add: add_step,
     Meld: meld_step,
+    TakeBack: back_step,
     Foot: lambda s, c, m, build: foot_step(s, c, build),
     Ask: lambda s, c, m, build: ask_step(s, c, build),
 }

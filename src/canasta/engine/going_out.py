@@ -124,9 +124,14 @@ def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     foot = list(s.feet_[p])
     cards = lay_red_threes(r, foot, stock, red) if s.variant.threes.red_laid_at_once else foot
     hand = tuple(sorted(s.hands_[p] + tuple(cards)))
+    t = s.turn
+    # the foot was picked up on the strength of the table: nothing laid before it
+    # can be taken back (a take-back could undo the canasta that allowed it)
+    turn = t if not t.laid else Turn(t.took_pile, t.melded, t.points, t.pending, t.asked,
+                                     t.asker, t.drawn, t.played, (), t.backs)
     return rebuild(
         s, hands=with_item(s.hands_, p, hand), feet=with_item(s.feet_, p, ()), stock=tuple(stock),
-        red=with_item(s.red_threes_, side, tuple(red)),
+        red=with_item(s.red_threes_, side, tuple(red)), turn=turn,
     )
 
 
@@ -152,7 +157,9 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
         return None
     return rebuild(
         s, phase=ANSWER, current=r.partner[p],
-        turn=Turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn, t.played),
+        # the partner answers about the table as it is: no take-back after asking
+        turn=Turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn, t.played,
+                  (), t.backs),
     )
 
 

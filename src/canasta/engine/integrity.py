@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from canasta.engine.facts import NEW_TURN
+from canasta.engine.facts import NEW_TURN, context_of
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.moves import RED_THREE, WILD_TARGET
+from canasta.engine.melding import MAX_TAKE_BACKS, back_step
+from canasta.engine.moves import RED_THREE, WILD_TARGET, TakeBack
 from canasta.engine.state import ANSWER, DRAW, HAND_OVER, NOT_ASKED, PLAY, GameState
 from canasta.engine.tables import Rules
 
@@ -121,7 +122,34 @@ def _turn(r: Rules, s: GameState) -> tuple[str, str] | None:
     on_table = Counter(c for m in s.melds_[side] for c in m.cards) + Counter(s.red_threes_[side])
     if Counter(t.played) - on_table:
         return "turn.played", "cards played this turn are on the side's melds"
-    return None
+    return _take_backs(s, side)
+
+
+def _take_backs(s: GameState, side: int) -> tuple[str, str] | None:
+    """The take-back log must lead back, step by step, to states with no problem."""
+    t = s.turn
+    if not t.laid and not t.backs:
+        return None
+    if not s.variant.melds.rearrange:
+        return "turn.laid", "this variant keeps cards laid on the table: nothing can be taken back"
+    if not 0 <= t.backs <= MAX_TAKE_BACKS:
+        return "turn.backs", f"a turn has 0 to {MAX_TAKE_BACKS} take-backs"
+    if not t.laid or s.phase != PLAY or t.backs >= MAX_TAKE_BACKS:
+        return None
+    e = t.laid[-1]
+    melds = s.melds_[side]
+    if sum(len(x.cards) for x in t.laid) > len(t.played) or t.played[len(t.played) - len(e.cards):] != e.cards:
+        return "turn.laid", "the cards of each step logged are the last cards played"
+    if not 0 <= e.index < len(melds) or (e.new and e.index != len(melds) - 1):
+        return "turn.laid", "a step logged names a meld of the side (a new one is the last)"
+    if Counter(e.cards) - Counter(melds[e.index].cards) or (e.new and len(e.cards) != melds[e.index].size):
+        return "turn.laid", "the cards of a step logged are on the meld it names"
+    if e.pending and (t.pending or Counter(e.pending) - Counter(s.hands_[s.current])):
+        return "turn.laid", "pile cards held aside before a step are in the hand after it"
+    before = back_step(s, context_of(s), TakeBack(), True)
+    assert isinstance(before, GameState)
+    problem = state_problem(before)
+    return None if problem is None else ("turn.laid", "taking back the last step logged: " + problem[1])
 
 
 def state_problem(s: GameState) -> tuple[str, str] | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.engine.facts import Probe, foot_available, opening_minimum, with_item
+from canasta.engine.facts import Probe, foot_available, opening_minimum, rebuild, with_item
 from canasta.engine.going_out import going_out_error
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE, remove_kinds
@@ -16,6 +16,7 @@ from canasta.engine.moves import (
     Add,
     Meld,
     Move,
+    TakeBack,
     kind_name,
 )
 from canasta.engine.oracle import can_finish, concealed_possible
@@ -23,11 +24,13 @@ from canasta.engine.state import (
     TOLD_NO,
     TOLD_YES,
     GameState,
+    Laid,
     Turn,
 )
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
+    from canasta.variant.model import Variant
 
 
 def play_cards(
@@ -124,7 +127,8 @@ def play_cards(
         with_item(s.hands_, p, hand), s.feet_, s.stock_, s.pile_, with_item(s.melds_, side, melds_t),
         s.red_threes_, s.opened if opened == c.opened else with_item(s.opened, side, opened),
         s.melded_before,
-        Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used)),
+        Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used),
+             _logged(v, t, index, len(c.melds), used, c.opened), t.backs),
         s.end, r,
     )
     if going_out:
@@ -182,3 +186,66 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
     return play_cards(s, c, m, _ONE[k], oi, target, build)
 
 
+
+
+#: Take-backs a player may make in one turn (``melds.rearrange``). A table
+#: would not count them, but an engine must: without a bound, random players
+#: could lay and take back the same cards forever. Eight rearrange any turn a
+#: player would plausibly play.
+MAX_TAKE_BACKS = 8
+
+
+def _logged(
+    v: Variant, t: Turn, index: int, count: int, used: Sequence[int], opened: bool
+) -> tuple[Laid, ...]:
+    """The turn's take-back log after a step laying ``used`` (unchanged where rearranging is off)."""
+    if not v.melds.rearrange:
+        return t.laid
+    where = count if index < 0 else index
+    return (*t.laid, Laid(where, index < 0, tuple(used), t.points, opened, t.pending))
+
+
+def back_step(s: GameState, c: Ctx, m: TakeBack, build: bool) -> GameState | str | None:
+    """Take back the last meld or add laid this turn: the turn returns to where it stood before it."""
+    t = c.turn
+    if not c.v.melds.rearrange:
+        return "in this variant cards laid on the table stay there"
+    if not t.laid:
+        return "nothing laid from your hand this turn can be taken back"
+    if t.backs >= MAX_TAKE_BACKS:
+        return f"a player may take back at most {MAX_TAKE_BACKS} times in a turn"
+    if not build:
+        return None
+    r = c.r
+    e = t.laid[-1]
+    melds = list(c.melds)
+    if e.new:
+        melds.pop(e.index)
+    else:
+        rest, _taken = remove_codes(melds[e.index].cards, e.cards)
+        melds[e.index] = make_meld(r, melds[e.index].rank, rest)
+    hand = list(c.hand) + list(e.cards)
+    pending = t.pending
+    if e.pending and not pending:
+        # the step opened the side and put the held-aside pile cards in the hand
+        hand, _taken = remove_codes(hand, e.pending)
+        pending = e.pending
+    played = t.played[: len(t.played) - len(e.cards)]
+    turn = Turn(t.took_pile, bool(played), e.points, pending, t.asked, t.asker, t.drawn, played,
+                t.laid[:-1], t.backs + 1)
+    side, p = c.side, c.p
+    return rebuild(
+        s, hands=with_item(s.hands_, p, tuple(sorted(hand))),
+        melds=with_item(s.melds_, side, tuple(melds)),
+        opened=with_item(s.opened, side, e.opened), turn=turn,
+    )
+
+
+def remove_codes(cards: Sequence[int], codes: Sequence[int]) -> tuple[list[int], list[int]]:
+    """``cards`` without one of each of ``codes`` (exact cards, not kinds), and those removed."""
+    rest = list(cards)
+    taken = []
+    for code in codes:
+        rest.remove(code)
+        taken.append(code)
+    return rest, taken

@@ -15,6 +15,7 @@ notation               meaning
 ``add K 2``            add one card (here a 2) to the side's meld of kings
 ``add W JK``           add a joker to the side's wild meld
 ``foot``               pick up the foot
+``back``               take back the cards of the last meld or add laid this turn
 ``ask``                ask the partner "may I go out?" (before laying cards)
 ``yes`` ``no``         the partner's binding answer
 ``discard 9``          discard a card; the turn passes on
@@ -47,6 +48,7 @@ __all__ = [
     "Move",
     "NextHand",
     "Pass",
+    "TakeBack",
     "TakePile",
     "kind_name",
     "malformed",
@@ -197,6 +199,16 @@ class Ask(Move):
 
 
 @attrs.frozen(slots=True)
+class TakeBack(Move):
+    """Take back the cards of the last meld or add laid this turn (``melds.rearrange``)."""
+
+    verb: ClassVar[str] = "back"
+
+    def __str__(self) -> str:
+        return "back"
+
+
+@attrs.frozen(slots=True)
 class Answer(Move):
     """The partner's answer to ``ask``: binding for the rest of the turn."""
 
@@ -237,6 +249,7 @@ _SIMPLE: dict[str, Move] = {
     "yes": Answer(True),
     "no": Answer(False),
     "next": NextHand(),
+    "back": TakeBack(),
 }
 
 
@@ -312,7 +325,7 @@ def parse_move(text: str) -> Move:
         return Discard(_parse_kind(args[0], text), verb == "out")
     raise NotationError(
         f"{text!r} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
-        "yes, no, discard, out, next"
+        "yes, no, discard, out, next, back"
     )
 
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from canasta.engine.view import SeatView
     from canasta.variant.model import Variant
 
-__all__ = ["ANSWER", "DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "GameState", "HandEnd", "MeldGroup", "Turn"]
+__all__ = ["ANSWER", "DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "GameState", "HandEnd", "Laid", "MeldGroup", "Turn"]
 
 #: Phases of a turn.
 DRAW, PLAY, ANSWER, HAND_OVER, GAME_OVER = 0, 1, 2, 3, 4
@@ -59,6 +59,28 @@ class MeldGroup:
 
 
 @attrs.frozen(slots=True)
+class Laid:
+    """One meld or add laid from the hand this turn, as a take-back restores it (``melds.rearrange``).
+
+    Attributes:
+        index: the meld's index among the side's melds.
+        new: whether the step started that meld.
+        cards: the cards laid, in the order they were played.
+        points: the turn's opening points before the step.
+        opened: whether the side had opened before the step.
+        pending: pile cards held aside before the step (a step that opens the
+            side puts them in the hand; a take-back holds them aside again).
+    """
+
+    index: int
+    new: bool
+    cards: tuple[int, ...]
+    points: int
+    opened: bool
+    pending: tuple[int, ...] = ()
+
+
+@attrs.frozen(slots=True)
 class Turn:
     """What has happened so far in the current turn.
 
@@ -71,6 +93,9 @@ class Turn:
         asker: the seat that asked.
         drawn: cards drawn from the stock (hidden from other seats).
         played: cards moved from hand (or the pile's top) to the table, in order.
+        laid: the melds and adds laid from the hand this turn that may still be
+            taken back, oldest first (only where ``melds.rearrange`` is on).
+        backs: take-backs made this turn.
     """
 
     took_pile: bool = False
@@ -81,6 +106,8 @@ class Turn:
     asker: int = -1
     drawn: tuple[int, ...] = ()
     played: tuple[int, ...] = ()
+    laid: tuple[Laid, ...] = ()
+    backs: int = 0
 
 
 @attrs.frozen(slots=True)

@@ -135,7 +135,8 @@ def make_view(s: GameState, seat: int) -> SeatView:
     t = s.turn
     # while the partner answers "may I go out?", the turn is still the asker's
     own_turn = seat == (t.asker if s.phase == ANSWER else s.current)
-    turn = t if own_turn else Turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played)
+    turn = t if own_turn else Turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played,
+                                   (), t.backs)
     # a stand-in state: hidden cards replaced by placeholders
     hands = tuple(h if i == seat else (HIDDEN,) * len(h) for i, h in enumerate(s.hands_))
     feet = tuple((HIDDEN,) * len(f) for f in s.feet_)

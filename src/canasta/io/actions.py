@@ -43,6 +43,7 @@ from canasta.engine.moves import (
     Move,
     NextHand,
     Pass,
+    TakeBack,
     TakePile,
 )
 from canasta.engine.state import GameState
@@ -103,6 +104,8 @@ def _enumerate(v: Variant) -> list[Move]:
     moves += [Discard(k, False) for k in kinds]
     moves += [Discard(k, True) for k in kinds]
     moves.append(NextHand())
+    if v.melds.rearrange:
+        moves.append(TakeBack())  # last, so the ids of the other moves do not move
     return moves
 
 

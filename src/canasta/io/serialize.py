@@ -48,6 +48,7 @@ from canasta.engine.state import (
     TOLD_YES,
     GameState,
     HandEnd,
+    Laid,
     MeldGroup,
     Turn,
 )
@@ -95,6 +96,9 @@ _VIEW_KEYS = (
 _TURN_KEYS = (
     "took_pile", "melded", "points", "pending", "asked", "asker", "drawn", "played",
 )
+# keys of a turn written only when set (take-backs, melds.rearrange)
+_TURN_OPTIONAL = ("laid", "backs")
+_LAID_KEYS = ("index", "new", "cards", "points", "opened", "pending")
 _END_KEYS = ("reason", "seat", "concealed", "black_three_out", "breakdowns")
 _MELD_KEYS = ("rank", "cards")
 _BREAKDOWN_KEYS = ("items", "total")
@@ -291,15 +295,40 @@ def _meld_in(value: Any, path: str, is_wild: Sequence[bool]) -> MeldGroup:
 
 
 def _turn_out(t: Turn) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "took_pile": t.took_pile, "melded": t.melded, "points": t.points,
         "pending": _cards_out(t.pending), "asked": _ASKED_NAMES[t.asked], "asker": t.asker,
         "drawn": _cards_out(t.drawn), "played": _cards_out(t.played),
     }
+    # written only when there is something to write, so the JSON of a variant
+    # without rearranging is as it always was
+    if t.laid:
+        out["laid"] = [_laid_out(e) for e in t.laid]
+    if t.backs:
+        out["backs"] = t.backs
+    return out
+
+
+def _laid_out(e: Laid) -> dict[str, Any]:
+    return {"index": e.index, "new": e.new, "cards": _cards_out(e.cards),
+            "points": e.points, "opened": e.opened, "pending": _cards_out(e.pending)}
+
+
+def _laid_in(value: Any, path: str) -> Laid:
+    obj = _object(value, path, _LAID_KEYS)
+    return Laid(
+        index=_int(obj["index"], f"{path}.index", 0, 1000),
+        new=_bool(obj["new"], f"{path}.new"),
+        cards=_cards(obj["cards"], f"{path}.cards"),
+        points=_int(obj["points"], f"{path}.points", 0),
+        opened=_bool(obj["opened"], f"{path}.opened"),
+        pending=tuple(sorted(_cards(obj["pending"], f"{path}.pending"))),
+    )
 
 
 def _turn_in(value: Any, path: str, n: int) -> Turn:
-    obj = _object(value, path, _TURN_KEYS)
+    optional = tuple(k for k in _TURN_OPTIONAL if isinstance(value, dict) and k in value)
+    obj = _object(value, path, _TURN_KEYS + optional)
     asked = _str(obj["asked"], f"{path}.asked")
     if asked not in _ASKED_BY_NAME:
         _fail(f"{path}.asked", f"expected one of {', '.join(_ASKED_BY_NAME)}, got {asked!r}")
@@ -312,6 +341,8 @@ def _turn_in(value: Any, path: str, n: int) -> Turn:
         asker=_int(obj["asker"], f"{path}.asker", -1, n - 1),
         drawn=_cards(obj["drawn"], f"{path}.drawn"),
         played=_cards(obj["played"], f"{path}.played"),
+        laid=_items(obj.get("laid", []), f"{path}.laid", _laid_in),
+        backs=_int(obj.get("backs", 0), f"{path}.backs", 0, 1000),
     )
 
 

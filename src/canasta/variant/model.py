@@ -245,7 +245,7 @@ class MeldRules:
     wild_melds: bool = _opt(False, "Melds made of wild cards only are allowed.")
     rearrange: bool = _opt(
         False,
-        "Cards laid this turn may be moved between melds or back to the hand until the discard (the engine lays the same tables directly, card by card).",
+        "Cards laid this turn may be moved between melds or back to the hand until the discard (the engine's move 'back' takes back the last meld or add laid, up to 8 times a turn; not after asking the partner or picking up the foot).",
     )
 
 
