@@ -46,6 +46,7 @@ __all__ = [
     "MAX_ROWS",
     "MAX_SCORE",
     "MAX_WILD_MIXES",
+    "MAX_WILD_RANKS",
     "Assumption",
     "CanastaRules",
     "CardValues",
@@ -92,10 +93,16 @@ MAX_SCORE = 1_000_000
 MAX_ROUNDS = 1000
 #: Most rows of the opening tables and rank bonuses, and most customs.
 MAX_ROWS = 100
+#: Most wild ranks (real tables make 2 ranks wild, the 2s and the jokers): the
+#: engine weighs every way to place the wild cards of a hand, and a deck of
+#: mostly wild cards makes that slow.
+MAX_WILD_RANKS = 4
 #: Most mixes of wild cards a new meld may take (see :func:`wild_mixes`): the
-#: engine lists every new meld a hand can lay, so many wild ranks together with
-#: large new melds would make that list astronomically long.
-MAX_WILD_MIXES = 2000
+#: engine lists every new meld a hand can lay, so several wild ranks together
+#: with large new melds would make that list long. 500 allows new melds of up
+#: to 30 cards with 2 wild ranks, 13 with 3 and 9 with 4; a turn of 12 decks
+#: and 8 players then lists its moves in well under a second.
+MAX_WILD_MIXES = 500
 
 #: Card classes a rule can name: any wild card, red 3s, black 3s, natural cards.
 CardClass = Literal["wild", "red_three", "black_three", "natural"]
@@ -206,7 +213,7 @@ class WildRules:
     """Which cards are wild."""
 
     ranks: tuple[str, ...] = _opt(
-        ("2", "JK"), "Ranks that are wild cards ('JK' is the joker).", rank=True, max_items=14
+        ("2", "JK"), "Ranks that are wild cards ('JK' is the joker).", rank=True, max_items=MAX_WILD_RANKS
     )
 
 
