@@ -46,6 +46,7 @@ from canasta.engine.score_keeping import score_side
 from canasta.engine.scoring import ScoreBreakdown
 from canasta.errors import CanastaError
 from canasta.limits import (
+    MAX_MESSAGE_CHARS,
     MAX_PROBLEMS,
     MAX_SCORE_FILE_BYTES,
     GuardedLoader,
@@ -108,10 +109,17 @@ class ScoreFileError(CanastaError):
     """
 
     def __init__(self, problems: list[str]) -> None:
-        shown = [clip_message(p, 300) for p in problems[:MAX_PROBLEMS]]
-        if len(problems) > MAX_PROBLEMS:
-            shown.append(f"... and {len(problems) - MAX_PROBLEMS} more problems")
-        super().__init__(clip_message("\n".join(shown)))
+        shown: list[str] = []
+        size = 0
+        for problem in problems[:MAX_PROBLEMS]:
+            text = clip_message(problem, 300)
+            size += len(text) + 1
+            if size > MAX_MESSAGE_CHARS - 40:
+                break
+            shown.append(text)
+        if len(shown) < len(problems):
+            shown.append(f"... and {len(problems) - len(shown)} or more problems not listed")
+        super().__init__("\n".join(shown))
         self.problems = tuple(shown)
 
 
