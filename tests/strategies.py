@@ -16,16 +16,31 @@ import attrs
 from hypothesis import strategies as st
 
 from canasta.cards import RANK_NAMES
-from canasta.variant.model import Assumption, RankBonus, Variant, WildRules, option_paths
+from canasta.variant.model import (
+    MAX_WILD_MIXES,
+    Assumption,
+    RankBonus,
+    Variant,
+    WildRules,
+    option_paths,
+    wild_mixes,
+)
+from canasta.variant.options import ITEM_META
 
 # Unbounded options get a generous but finite range, so values stay readable.
 _SPAN = 100_000
 _RANK_FIELDS = {(WildRules, "ranks"), (RankBonus, "rank")}
 
 
+# Characters no string option holds: see canasta.variant.options.string_problem.
+_NOT_TEXT = "".join(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF))
+
+
 def texts(min_size: int = 0) -> st.SearchStrategy[str]:
-    """Any text a profile may hold: all of Unicode but surrogates (not UTF-8 encodable)."""
-    return st.text(st.characters(exclude_categories=["Cs"]), min_size=min_size, max_size=40)
+    """Any text a profile may hold: all of Unicode but surrogates (not UTF-8 encodable),
+    control characters and the invisible characters that reorder text."""
+    chars = st.characters(exclude_categories=["Cs", "Cc", "Zl", "Zp"], exclude_characters=_NOT_TEXT)
+    return st.text(chars, min_size=min_size, max_size=40)
 
 
 def ranks() -> st.SearchStrategy[str]:
@@ -56,7 +71,7 @@ def _for_type(tp: Any, meta: typing.Mapping[str, Any], rank: bool) -> st.SearchS
             return st.lists(ranks(), unique=True, max_size=4).map(tuple)
         if get_origin(item) is Literal:
             return st.lists(st.sampled_from(get_args(item)), unique=True).map(tuple)
-        item_meta = {"minimum": 0} if item is int else meta
+        item_meta = ITEM_META if item is int else meta
         return st.lists(_for_type(item, item_meta, rank), max_size=5).map(tuple)
     if get_origin(tp) is Literal:
         return st.sampled_from(args)
@@ -92,7 +107,19 @@ def variants() -> st.SearchStrategy[Variant]:
     }
     kwargs["name"] = texts(min_size=1)
     kwargs["assumed"] = assumptions()
-    return st.builds(Variant, **kwargs)
+    return st.builds(_variant, **kwargs)
+
+
+def _variant(**kwargs: Any) -> Variant:
+    """``Variant(**kwargs)``, with new melds made small when the wild ranks would mix too
+    many ways (the model refuses that; see canasta.variant.model.wild_mixes)."""
+    m = kwargs["melds"]
+    rules = types.SimpleNamespace(melds=m, wilds=kwargs["wilds"], deck=kwargs["deck"])
+    if wild_mixes(rules) > MAX_WILD_MIXES:  # type: ignore[arg-type]
+        kwargs["melds"] = attrs.evolve(
+            m, min_size=min(m.min_size, 7), min_naturals=min(m.min_naturals, 7)
+        )
+    return Variant(**kwargs)
 
 
 # -- engine playouts ------------------------------------------------------------

@@ -19,19 +19,21 @@ MAX_LINES = 800
 
 #: Which top-level parts of ``canasta`` each part may import (besides itself).
 #: The variant is data; the engine reads it; the tools around the engine read both.
+#: ``limits`` (the guards on what is read) sits at the bottom, for every part to use.
 LAYERS: dict[str, set[str]] = {
     "errors": set(),
-    "cards": {"errors"},
-    "variant": {"errors", "cards"},
-    "engine": {"errors", "cards", "variant"},
-    "rulebook": {"errors", "cards", "variant", "engine"},
-    "check": {"errors", "cards", "variant", "engine", "play"},
-    "io": {"errors", "cards", "variant", "engine"},
-    "play": {"errors", "cards", "variant", "engine", "io"},
-    "observe": {"errors", "cards", "variant", "engine", "io"},
-    "adapters": {"errors", "cards", "variant", "engine", "rulebook", "check", "io", "play", "observe", "__init__"},
-    "cli": {"errors", "cards", "variant", "engine", "rulebook", "check", "io", "play", "__init__"},
-    "__init__": {"errors", "cards", "variant", "engine", "rulebook", "check", "io", "play"},
+    "limits": {"errors"},
+    "cards": {"errors", "limits"},
+    "variant": {"errors", "limits", "cards"},
+    "engine": {"errors", "limits", "cards", "variant"},
+    "rulebook": {"errors", "limits", "cards", "variant", "engine"},
+    "check": {"errors", "limits", "cards", "variant", "engine", "play"},
+    "io": {"errors", "limits", "cards", "variant", "engine"},
+    "play": {"errors", "limits", "cards", "variant", "engine", "io"},
+    "observe": {"errors", "limits", "cards", "variant", "engine", "io"},
+    "adapters": {"errors", "limits", "cards", "variant", "engine", "rulebook", "check", "io", "play", "observe", "__init__"},
+    "cli": {"errors", "limits", "cards", "variant", "engine", "rulebook", "check", "io", "play", "__init__"},
+    "__init__": {"errors", "limits", "cards", "variant", "engine", "rulebook", "check", "io", "play"},
     "__main__": {"cli"},
 }
 

@@ -91,8 +91,8 @@ class TestVariantsBuiltInCode:
         [
             ("deal", "hand_size", -1, "deal.hand_size: expected an integer from 1 to 30, got -1"),
             ("draw", "count", 0, "draw.count: expected an integer from 1 to 3, got 0"),
-            ("melds", "min_size", 0, "melds.min_size: expected an integer >= 1, got 0"),
-            ("canastas", "size", 1, "canastas.size: expected an integer >= 2, got 1"),
+            ("melds", "min_size", 0, "melds.min_size: expected an integer from 1 to 100, got 0"),
+            ("canastas", "size", 1, "canastas.size: expected an integer from 2 to 672, got 1"),
         ],
     )
     def test_out_of_range_value_refused_by_name(
@@ -241,7 +241,7 @@ class TestModelValidation:
             ),
             (
                 lambda: GameRules(target=True),
-                "game.target: expected an integer >= 1 or None, got True",
+                "game.target: expected an integer from 1 to 1000000 or None, got True",
             ),
             (
                 lambda: DrawRules(short_stock="stop"),  # type: ignore[arg-type]
@@ -249,7 +249,7 @@ class TestModelValidation:
             ),
             (
                 lambda: OpeningRules(round_table=(50, -1)),
-                "opening.round_table[1]: expected an integer >= 0, got -1",
+                "opening.round_table[1]: expected an integer from 0 to 100000, got -1",
             ),
             (
                 lambda: PileRules(stop_cards=("wild", "wild")),
@@ -279,7 +279,7 @@ class TestModelValidation:
             ),
             (
                 lambda: OpeningStep(from_score=-1_000_001),
-                "opening.score_table[].from_score: expected an integer >= -1000000 or None,"
+                "opening.score_table[].from_score: expected an integer from -1000000 to 1000000 or None,"
                 " got -1000001",
             ),
             (lambda: Variant(name=""), "name: expected a non-empty string, got ''"),
@@ -403,7 +403,7 @@ class TestModelValidation:
         with pytest.raises(canasta.VariantError) as info:
             validate_variant(attrs.evolve(CLASSIC, opening=opening))
         assert str(info.value) == (
-            "opening.score_table[1].minimum: expected an integer >= 0, got -5"
+            "opening.score_table[1].minimum: expected an integer from 0 to 100000, got -5"
         )
 
         v = attrs.evolve(CLASSIC)

@@ -790,13 +790,13 @@ class TestScoreFileErrors:
         assert status == 1
         assert err == f"canasta: error: {path}:2:12: JSON syntax error: Expecting value\n"
 
-    def test_file_over_1_mib_is_refused(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-        """A file larger than 1 MiB is refused before it is parsed."""
-        path = write(tmp_path, "variant: classic\n" + "#" * (1 << 20) + "\n")
+    def test_file_over_256_kib_is_refused(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        """A file larger than 256 KiB is refused before it is parsed."""
+        path = write(tmp_path, "variant: classic\n" + "#" * (1 << 18) + "\n")
         status, _, err = run(capsys, "score", path)
         assert status == 1
         assert err == (
-            f"canasta: error: {path}: file is larger than 1 MiB (1048576 bytes), "
+            f"canasta: error: {path}: file is larger than 256 KiB (262144 bytes), "
             "the limit for a score file\n"
         )
 
@@ -820,7 +820,7 @@ class TestScoreFileErrors:
         """Absurdly deep nesting is an error, not a crash."""
         path = write(tmp_path, "variant: classic\nsides: " + "[" * 5000 + "]" * 5000 + "\n")
         assert run(capsys, "score", path) == (
-            1, "", f"canasta: error: {path}:2:17: nesting deeper than 10 levels is not allowed\n"
+            1, "", f"canasta: error: {path}:2:18: nesting deeper than 10 levels is not allowed\n"
         )
         json_path = write(tmp_path, '{"sides": ' + "[" * 5000 + "]" * 5000 + "}", "hand.json")
         assert run(capsys, "score", json_path) == (

@@ -20,13 +20,20 @@ profile only). A record names a bundled profile only when the game's variant
 equals it; replaying reads the bundled profile of the installed library.
 
 After ``---``, each line holds one move; ``#`` starts a comment, and blank lines
-and comment lines are skipped. Errors name the line: ``game.rec:57: illegal move
-'discard 9': you hold no 9``.
+and comment lines are skipped. Lines end at ``\n`` only (a ``\r`` before it is
+ignored): a line or paragraph separator inside a comment does not end it.
+Errors name the line: ``game.rec:57: illegal move 'discard 9': you hold no 9``.
+
+Reading is bounded (see :mod:`canasta.limits`): a record file is a regular
+file of at most 1 MiB (:data:`~canasta.limits.MAX_RECORD_BYTES`), its header
+at most 256 KiB of YAML without anchors, aliases, duplicate keys or deep
+nesting, and a move line at most :data:`MAX_MOVE_CHARS` characters.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -39,10 +46,24 @@ from canasta.engine import new_game
 from canasta.engine.moves import Move, parse_move
 from canasta.engine.state import GameState
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
+from canasta.limits import (
+    MAX_PROFILE_BYTES,
+    MAX_RECORD_BYTES,
+    GuardedLoader,
+    LoaderRefusal,
+    clip_message,
+    escape,
+    fits_int,
+    quote,
+    read_text_file,
+    yaml_problem,
+)
 from canasta.variant.loading import dump_variant, load_variant, variant_from_dict, variant_names
 from canasta.variant.model import Variant
 
 __all__ = [
+    "MAX_HEADER_BYTES",
+    "MAX_MOVE_CHARS",
     "RECORD_FORMAT",
     "GameRecorder",
     "RecordError",
@@ -59,8 +80,11 @@ __all__ = [
 RECORD_FORMAT = 1
 #: The line that ends the header.
 SEPARATOR = "---"
-#: Largest header read, in bytes (an embedded profile is far smaller).
-MAX_HEADER_BYTES = 1 << 20
+#: Largest header read, in bytes: it holds a profile, so the limit of a profile file.
+MAX_HEADER_BYTES = MAX_PROFILE_BYTES
+#: Longest move (a line without its comment), in characters: a meld of every
+#: card of 12 decks fits.
+MAX_MOVE_CHARS = 2048
 
 _HEADER_KEYS = ("format", "seed", "variant")
 
@@ -75,8 +99,9 @@ class RecordError(CanastaError):
     """
 
     def __init__(self, source: str, line: int, reason: str) -> None:
-        where = f"{source}:{line}" if line else source
-        super().__init__(f"{where}: {reason}")
+        where = escape(source)
+        where = f"{where}:{line}" if line else where
+        super().__init__(clip_message(f"{where}: {reason}"))
         self.source = source
         self.line = line
         self.reason = reason
@@ -88,7 +113,7 @@ def _moves_tuple(moves: Iterable[Move | str]) -> tuple[Move, ...]:
         if isinstance(m, str):
             m = parse_move(m)
         if not isinstance(m, Move):
-            raise CanastaError(f"expected a move or move notation, got {m!r}")
+            raise CanastaError(f"expected a move or move notation, got {type(m).__name__}")
         out.append(m)
     return tuple(out)
 
@@ -100,7 +125,10 @@ def _check_variant(_inst: Any, _attr: Any, value: Any) -> None:
 
 def _check_seed(_inst: Any, _attr: Any, value: Any) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise CanastaError(f"seed: expected an integer, got {value!r}")
+        raise CanastaError(f"seed: expected an integer, got {type(value).__name__}")
+    if not fits_int(value):
+        # a record writes its seed in decimal, and reads at most 100 digits back
+        raise CanastaError("seed: expected an integer of at most 100 digits")
 
 
 @attrs.frozen
@@ -215,74 +243,101 @@ def _bundled(name: str) -> Variant:
 # --------------------------------------------------------------------------- reading
 
 
+class _HeaderLoader(GuardedLoader):
+    """The header's YAML: no anchors or aliases, no duplicate keys, bounded size and depth."""
+
+
+# Line breaks other than \n (YAML would count them, this reader does not).
+_OTHER_BREAKS = re.compile("[\x85\u2028\u2029]|\r(?!\n)")
+
+
 def _header(lines: Sequence[str], source: str) -> tuple[Variant, int, int]:
     """Read the header: return the variant, the seed and the index of the first move line."""
-    end = next((i for i, line in enumerate(lines) if line.rstrip() == SEPARATOR), None)
+    end = None
+    size = 0
+    for i, header_line in enumerate(lines):
+        if header_line.rstrip() == SEPARATOR:
+            end = i
+            break
+        size += len(header_line) + 1
+        if size > MAX_HEADER_BYTES:
+            raise RecordError(source, i + 1, f"the header is larger than {MAX_HEADER_BYTES} bytes")
     if end is None:
         raise RecordError(source, len(lines), f"no line '{SEPARATOR}' ends the header")
-    text = "\n".join(lines[:end])
+    text = "\n".join(h[:-1] if h.endswith("\r") else h for h in lines[:end])
     if len(text.encode("utf-8", "surrogatepass")) > MAX_HEADER_BYTES:
         raise RecordError(source, 1, f"the header is larger than {MAX_HEADER_BYTES} bytes")
+    other = _OTHER_BREAKS.search(text)
+    if other is not None:
+        line = text.count("\n", 0, other.start()) + 1
+        char = f"U+{ord(other.group()):04X}"
+        raise RecordError(source, line, f"character {char} is not allowed in the header "
+                          "(lines end at \\n only)")
+    loader = None
     try:
-        # anchors and aliases could make a small header expand without bound
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                mark = event.start_mark
-                raise RecordError(source, mark.line + 1 if mark is not None else 1,
-                                  "YAML anchors and aliases are not allowed in a record")
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _HeaderLoader(text)
+        root = loader.get_single_node()
+        if not isinstance(root, yaml.MappingNode):
+            raise RecordError(source, 1, "the header must be a mapping: format, seed and variant")
+        values: dict[str, tuple[int, Any]] = {}
+        for key_node, value_node in root.value:
+            line = key_node.start_mark.line + 1
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            if key not in _HEADER_KEYS:
+                shown = quote(key) if isinstance(key, str) else "that is not a name"
+                raise RecordError(source, line, f"unknown header key {shown} "
+                                  f"(expected {', '.join(_HEADER_KEYS)})")
+            if key in values:
+                raise RecordError(source, line, f"header key {key!r} given twice")
+            values[key] = (line, loader.construct_document(value_node))
+    except LoaderRefusal as exc:
+        raise RecordError(source, exc.line, f"{exc.message} in the header") from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        problem = getattr(exc, "problem", None) or str(exc)
+        line, _, problem = yaml_problem(exc, text)
         raise RecordError(source, line, f"the header is not valid YAML: {problem}") from None
-    if not isinstance(root, yaml.MappingNode):
-        raise RecordError(source, 1, "the header must be a mapping: format, seed and variant")
-    values: dict[str, tuple[int, Any]] = {}
-    for key_node, value_node in root.value:
-        line = key_node.start_mark.line + 1
-        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-        if key not in _HEADER_KEYS:
-            raise RecordError(source, line, f"unknown header key {key!r} "
-                              f"(expected {', '.join(_HEADER_KEYS)})")
-        if key in values:
-            raise RecordError(source, line, f"header key {key!r} given twice")
-        try:
-            value = yaml.constructor.SafeConstructor().construct_document(value_node)
-        except (yaml.YAMLError, ValueError, TypeError) as exc:
-            raise RecordError(source, line, f"{key}: {exc}") from None
-        values[key] = (line, value)
+    finally:
+        if loader is not None:
+            loader.dispose()
     missing = [k for k in _HEADER_KEYS if k not in values]
     if missing:
         raise RecordError(source, end + 1, "the header lacks " + ", ".join(missing))
     line, fmt = values["format"]
     if not isinstance(fmt, int) or isinstance(fmt, bool):
-        raise RecordError(source, line, f"format: expected a format number, got {fmt!r}")
+        raise RecordError(source, line, f"format: expected a format number, got {_describe(fmt)}")
     if fmt != RECORD_FORMAT:
         raise RecordError(source, line, f"record format {fmt} is not supported: this version "
                           f"of canasta reads format {RECORD_FORMAT}")
     line, seed = values["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(source, line, f"seed: expected an integer, got {seed!r}")
+        raise RecordError(source, line, f"seed: expected an integer, got {_describe(seed)}")
     line, spec = values["variant"]
     return _read_variant(spec, source, line), seed, end + 1
+
+
+def _describe(value: Any) -> str:
+    """A header value in a message: a short quote of text, else what it is."""
+    if isinstance(value, str):
+        return quote(value)
+    if isinstance(value, bool) or value is None or isinstance(value, (int, float)):
+        return repr(value)
+    return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else "a value"
 
 
 def _read_variant(spec: Any, source: str, line: int) -> Variant:
     names = variant_names()
     if isinstance(spec, str):
         if spec not in names:
-            raise RecordError(source, line, f"variant: unknown bundled variant {spec!r} "
+            raise RecordError(source, line, f"variant: unknown bundled variant {quote(spec)} "
                               f"(bundled: {', '.join(names)})")
         return _bundled(spec)
     if not isinstance(spec, dict):
         raise RecordError(source, line, "variant: expected a bundled variant name or a "
-                          f"profile mapping, got {spec!r}")
+                          f"profile mapping, got {_describe(spec)}")
     parent = spec.get("extends")
     if parent is not None and parent not in names:
         # a record is replayed anywhere: it may not make the reader open other files
         raise RecordError(source, line, f"variant.extends: only a bundled variant may be "
-                          f"extended in a record, got {parent!r}")
+                          f"extended in a record, got {_describe(parent)}")
     try:
         return variant_from_dict(spec)
     except VariantError as exc:
@@ -297,17 +352,40 @@ def _move_lines(lines: Sequence[str], start: int) -> Iterator[tuple[int, str]]:
             yield i + 1, text
 
 
-def _parse(line: int, text: str, source: str) -> Move:
-    try:
-        return parse_move(text)
-    except NotationError as exc:
-        raise RecordError(source, line, str(exc)) from None
+class _Parser:
+    """Parses move lines, each distinct text once (a record repeats ``draw`` and the like)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.seen: dict[str, Move] = {}
+
+    def __call__(self, line: int, text: str) -> Move:
+        move = self.seen.get(text)
+        if move is not None:
+            return move
+        if len(text) > MAX_MOVE_CHARS:
+            raise RecordError(self.source, line, f"a move of {len(text)} characters; "
+                              f"a move is at most {MAX_MOVE_CHARS}")
+        try:
+            move = parse_move(text)
+        except NotationError as exc:
+            # the notation's message quotes the whole line: quote it short
+            reason = str(exc).replace(repr(text), quote(text))
+            raise RecordError(self.source, line, reason) from None
+        self.seen[text] = move
+        return move
 
 
-def _lines(text: str) -> list[str]:
+def _lines(text: str, source: str) -> list[str]:
+    """The record's lines: split at ``\n`` only, after a byte order mark is dropped."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(source, 0, f"the record is larger than {MAX_RECORD_BYTES} characters")
     if text.startswith("\ufeff"):
         text = text[1:]
-    return text.splitlines()
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline that ends the last line
+    return lines
 
 
 def parse_record(text: str, source: str = "<record>") -> RecordedGame:
@@ -325,22 +403,23 @@ def parse_record(text: str, source: str = "<record>") -> RecordedGame:
         RecordError: the header is wrong or a line is not a move; the message
             starts with ``SOURCE:LINE:``.
     """
-    lines = _lines(text)
+    lines = _lines(text, source)
     variant, seed, start = _header(lines, source)
+    parse = _Parser(source)
     moves, numbers = [], []
     for line, move_text in _move_lines(lines, start):
-        moves.append(_parse(line, move_text, source))
+        moves.append(parse(line, move_text))
         numbers.append(line)
     return RecordedGame(variant, seed, tuple(moves), tuple(numbers), source)
 
 
+def _record_error(where: str, reason: str) -> RecordError:
+    return RecordError(where, 0, reason)
+
+
 def _read_text(path: str | os.PathLike[str]) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(os.fspath(path), 0, f"not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise RecordError(os.fspath(path), 0, exc.strerror or str(exc)) from None
+    """The text of a record file: a regular file of at most 1 MiB."""
+    return read_text_file(path, os.fspath(path), MAX_RECORD_BYTES, _record_error, "a game record")
 
 
 def read_record(path: str | os.PathLike[str]) -> RecordedGame:
@@ -376,11 +455,12 @@ def replay_text(text: str, source: str = "<record>") -> GameState:
         RecordError: the header is wrong, or a move does not parse or is
             illegal where it stands; the message starts with ``SOURCE:LINE:``.
     """
-    lines = _lines(text)
+    lines = _lines(text, source)
     variant, seed, start = _header(lines, source)
     s = new_game(variant, seed)
+    parse = _Parser(source)
     for line, move_text in _move_lines(lines, start):
-        move = _parse(line, move_text, source)
+        move = parse(line, move_text)
         try:
             s = s.apply(move)
         except IllegalMoveError as exc:

@@ -17,7 +17,15 @@ A table's keys (all optional) are those of :func:`canasta.score_side`:
 ``melds`` (each meld as ``"KH KS KD"`` or a list of cards), ``red_threes``,
 ``red_threes_held``, ``hand``, ``foot``, ``went_out``, ``concealed``,
 ``black_three_out`` and ``opened``. Keys are checked strictly; every problem is
-reported with its place in the file (``sides[1].melds[0]: ...``).
+reported with its place in the file (``sides[1].melds[0]: ...``), up to
+:data:`~canasta.limits.MAX_PROBLEMS` of them.
+
+Reading is bounded (see :mod:`canasta.limits`): the file is a regular file of
+at most 256 KiB; its YAML is read with the library's guarded loader (at most
+:data:`MAX_NESTING` levels and :data:`~canasta.limits.MAX_YAML_NODES` nodes,
+an alias counting as the nodes it stands for; no duplicate keys, no base-60
+numbers, no integer of more than :data:`~canasta.limits.MAX_INT_CHARS`
+characters), and JSON likewise refuses long integers and duplicate keys.
 """
 
 from __future__ import annotations
@@ -26,7 +34,6 @@ import difflib
 import json
 import os
 import re
-import stat
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -38,7 +45,22 @@ from canasta.cards import JOKER, Card, parse_cards
 from canasta.engine.score_keeping import score_side
 from canasta.engine.scoring import ScoreBreakdown
 from canasta.errors import CanastaError
-from canasta.variant.loading import GuardedLoader, LoaderRefusal
+from canasta.limits import (
+    MAX_MESSAGE_CHARS,
+    MAX_PROBLEMS,
+    MAX_SCORE_FILE_BYTES,
+    GuardedLoader,
+    InputError,
+    LoaderRefusal,
+    clip,
+    clip_message,
+    escape,
+    int_text,
+    parse_int,
+    quote,
+    read_text_file,
+    yaml_problem,
+)
 from canasta.variant.model import Variant
 
 __all__ = [
@@ -53,8 +75,8 @@ __all__ = [
     "score_data",
 ]
 
-#: Largest score file read (1 MiB).
-MAX_FILE_BYTES = 1 << 20
+#: Largest score file read (256 KiB, :data:`canasta.limits.MAX_SCORE_FILE_BYTES`).
+MAX_FILE_BYTES = MAX_SCORE_FILE_BYTES
 #: Keys of the top-level mapping.
 TOP_KEYS = ("variant", "sides")
 #: Keys of one side's table.
@@ -81,12 +103,24 @@ class ScoreFileError(CanastaError):
 
     Attributes:
         problems: one message per problem, each starting with the file's name
-            and the place in it (``FILE: sides[1].melds[0]: ...``).
+            and the place in it (``FILE: sides[1].melds[0]: ...``); at most
+            :data:`~canasta.limits.MAX_PROBLEMS`, and a last line saying how
+            many more were found when there were more.
     """
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = tuple(problems)
+        shown: list[str] = []
+        size = 0
+        for problem in problems[:MAX_PROBLEMS]:
+            text = clip_message(problem, 300)
+            size += len(text) + 1
+            if size > MAX_MESSAGE_CHARS - 40:
+                break
+            shown.append(text)
+        if len(shown) < len(problems):
+            shown.append(f"... and {len(problems) - len(shown)} or more problems not listed")
+        super().__init__("\n".join(shown))
+        self.problems = tuple(shown)
 
 
 @attrs.frozen
@@ -114,74 +148,66 @@ def format_scores(scored: ScoredHand) -> str:
     Returns:
         The text, ending with a newline.
     """
-    blocks = [f"{name}\n{'=' * len(name)}\n{breakdown}\n" for name, breakdown in scored.sides]
+    names = [escape(name) for name, _ in scored.sides]
+    blocks = [
+        f"{name}\n{'=' * len(name)}\n{breakdown}\n"
+        for name, (_, breakdown) in zip(names, scored.sides, strict=True)
+    ]
     return "\n".join(blocks)
 
 
 # -- reading ---------------------------------------------------------------------------
 
 
+def _file_error(where: str, reason: str) -> ScoreFileError:
+    return ScoreFileError([f"{where}: {reason}"])
+
+
 def _read_text(path: Path, display: str) -> str:
-    """The file's text, refusing what is not a regular UTF-8 file of at most 1 MiB."""
-    try:
-        info = path.stat()
-    except (FileNotFoundError, NotADirectoryError):
-        raise ScoreFileError([f"{display}: file not found"]) from None
-    except OSError as exc:
-        raise ScoreFileError([f"{display}: cannot read the file: {exc.strerror}"]) from None
-    except ValueError:  # e.g. a NUL character in the path
-        raise ScoreFileError([f"{display}: not a valid file path"]) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise ScoreFileError([f"{display}: not a regular file"])
-    too_big = ScoreFileError(
-        [f"{display}: file is larger than 1 MiB ({MAX_FILE_BYTES} bytes), the limit for a score file"]
-    )
-    if info.st_size > MAX_FILE_BYTES:
-        raise too_big
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat
-    except OSError as exc:
-        raise ScoreFileError([f"{display}: cannot read the file: {exc.strerror}"]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise too_big
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScoreFileError(
-            [f"{display}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"]
-        ) from None
+    """The file's text, refusing what is not a regular UTF-8 file of at most 256 KiB."""
+    return read_text_file(path, display, MAX_FILE_BYTES, _file_error, "a score file")
 
 
 class _Loader(GuardedLoader):
-    """``yaml.safe_load``'s loader, refusing deep nesting before it reaches the recursion limit."""
+    """The guarded loader with a score file's depth; aliases are allowed, and counted."""
 
     max_depth = MAX_NESTING
     refuse_anchors = False
 
 
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise InputError("<text>", f"duplicate key {quote(key)}")
+        out[key] = value
+    return out
+
+
 def _parse(text: str, display: str, is_json: bool) -> Any:
-    """The data in ``text``: JSON for a ``.json`` file, YAML (``yaml.safe_load``) otherwise."""
+    """The data in ``text``: JSON for a ``.json`` file, YAML (the guarded loader) otherwise."""
+    where = escape(display)
     try:
         if is_json:
-            return json.loads(text)
-        return yaml.load(text, Loader=_Loader)  # a SafeLoader: as safe as yaml.safe_load
+            return json.loads(text, parse_int=parse_int, object_pairs_hook=_json_object)
+        loader = _Loader(text)  # a safe loader: as safe as yaml.safe_load
+        try:
+            return loader.get_single_data()
+        finally:
+            loader.dispose()
     except json.JSONDecodeError as exc:
         raise ScoreFileError(
-            [f"{display}:{exc.lineno}:{exc.colno}: JSON syntax error: {exc.msg}"]
+            [f"{where}:{exc.lineno}:{exc.colno}: JSON syntax error: {exc.msg}"]
         ) from None
+    except InputError as exc:
+        raise ScoreFileError([f"{where}: {exc.reason}"]) from None
     except LoaderRefusal as exc:
-        where = f"{display}:{exc.mark.line + 1}:{exc.mark.column + 1}"
-        raise ScoreFileError([f"{where}: {exc.message}"]) from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"{display}:{mark.line + 1}:{mark.column + 1}" if mark else display
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise ScoreFileError([f"{where}: YAML syntax error: {problem}"]) from None
+        raise ScoreFileError([f"{where}:{exc.line}:{exc.column}: {exc.message}"]) from None
     except yaml.YAMLError as exc:
-        raise ScoreFileError([f"{display}: YAML syntax error: {exc}"]) from None
+        line, column, problem = yaml_problem(exc, text)
+        raise ScoreFileError([f"{where}:{line}:{column}: YAML syntax error: {problem}"]) from None
     except RecursionError:
-        raise ScoreFileError([f"{display}: nesting too deep"]) from None
+        raise ScoreFileError([f"{where}: nesting too deep"]) from None
 
 
 def read_score_file(path: str | os.PathLike[str]) -> ScoredHand:
@@ -214,9 +240,10 @@ def _describe(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        text = value if len(value) <= 40 else value[:37] + "..."
-        return repr(text)
-    if isinstance(value, (int, float)):
+        return quote(value, 40)
+    if isinstance(value, int):
+        return int_text(value)
+    if isinstance(value, float):
         return repr(value)
     if isinstance(value, list):
         return "a list"
@@ -234,22 +261,28 @@ def _unknown(key: object, choices: tuple[str, ...]) -> str:
 
 
 def _key_path(path: str, key: object) -> str:
-    text = str(key)
+    text = int_text(key) if isinstance(key, int) else str(key)
     if re.fullmatch(r"[A-Za-z_][\w-]{0,40}", text):
         return f"{path}.{text}" if path else text
-    shown = text if len(text) <= 40 else text[:37] + "..."
-    return f"{path}[{shown!r}]"
+    return f"{path}[{quote(text, 40)}]"
+
+
+class _TooMany(Exception):
+    """More problems than an error lists: checking stops."""
 
 
 class _Checker:
-    """Collects problems, each prefixed with the file's display name."""
+    """Collects problems, each prefixed with the file's display name, up to a limit."""
 
     def __init__(self, display: str) -> None:
-        self.display = display
+        self.display = escape(display)
         self.problems: list[str] = []
 
     def add(self, path: str, message: str) -> None:
+        message = clip(message, 300)
         self.problems.append(f"{self.display}: {path}: {message}" if path else f"{self.display}: {message}")
+        if len(self.problems) > MAX_PROBLEMS:
+            raise _TooMany
 
 
 def _cards(value: object, path: str, check: _Checker, limit: int) -> tuple[Card, ...] | None:
@@ -416,11 +449,21 @@ def score_data(data: object, display: str = "<data>", base: Path | None = None) 
         Each side's breakdown.
 
     Raises:
-        ScoreFileError: ``problems`` lists every problem found.
+        ScoreFileError: ``problems`` lists every problem found (up to
+            :data:`~canasta.limits.MAX_PROBLEMS`).
     """
     check = _Checker(display)
+    try:
+        return _score_data(data, base, check)
+    except _TooMany:
+        raise ScoreFileError(check.problems) from None
+
+
+def _score_data(data: object, base: Path | None, check: _Checker) -> ScoredHand:
     if not isinstance(data, dict):
-        got = "an empty document" if data is None else _describe(data)
+        # said without quoting: the file may be anything but a score file
+        kinds = {str: "a string", list: "a list", int: "a number", float: "a number", bool: "true or false"}
+        got = "an empty document" if data is None else kinds.get(type(data), type(data).__name__)
         check.add("", f"expected a mapping with 'variant' and 'sides', got {got}")
         raise ScoreFileError(check.problems)
     for key in data:

@@ -10,13 +10,14 @@ the model's own validators read.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from typing import Any, get_args, get_origin
 
 import attrs
 
 from canasta.errors import VariantError
-from canasta.variant.model import Variant, option_paths
+from canasta.variant.model import Assumption, Variant, option_paths
 from canasta.variant.options import (
     ASSUMED_SOURCE,
     REFUSED,
@@ -24,15 +25,17 @@ from canasta.variant.options import (
     item_meta,
     items_unique,
     join_path,
+    list_problem,
     normal_scalar,
     option_fields,
     optional_inner,
     repeat_message,
+    string_problem,
     suggest,
 )
 from canasta.variant.yaml_guard import ErrorContext, Pos, Value
 
-__all__ = ["DIRECTIVES", "Layer", "check_layer"]
+__all__ = ["DIRECTIVES", "EXTENDS_MAX_LENGTH", "Layer", "check_layer"]
 
 #: Top-level keys that are file-format directives rather than Variant fields.
 DIRECTIVES = ("extends",)
@@ -47,6 +50,9 @@ def _check(
         return None
 
     def wrong() -> VariantError:
+        problem = string_problem(val.value, meta) if val.kind == "scalar" and not rank else None
+        if problem is not None:
+            return ctx.error(val.pos, path, problem)
         expected = expectation(tp, meta, rank)
         return ctx.error(val.pos, path, f"expected {expected}, got {val.describe()}")
 
@@ -58,6 +64,9 @@ def _check(
     if get_origin(plain) is tuple:
         if val.kind != "seq":
             raise wrong()
+        too_many = list_problem(len(val.value), meta)
+        if too_many is not None:
+            raise ctx.error(val.pos, path, too_many)
         item_tp = get_args(plain)[0]
         sub_meta = item_meta(item_tp, meta)
         # A set of card classes or ranks names each once; a repeat is a typo.
@@ -105,9 +114,19 @@ class Layer:
     extends: tuple[str, Pos | None] | None
 
 
-def _nonempty_string(val: Value, path: str, what: str, ctx: ErrorContext) -> str:
+#: Longest ``extends`` value: a path of at most 4096 characters (a common PATH_MAX).
+EXTENDS_MAX_LENGTH = 4096
+_EXTENDS_META: Mapping[str, Any] = {"max_length": EXTENDS_MAX_LENGTH}
+
+
+def _nonempty_string(
+    val: Value, path: str, what: str, meta: Mapping[str, Any], ctx: ErrorContext
+) -> str:
     if not isinstance(val.value, str) or not val.value:
         raise ctx.error(val.pos, path, f"expected {what}, got {val.describe()}")
+    problem = string_problem(val.value, meta)
+    if problem is not None:
+        raise ctx.error(val.pos, path, problem)
     return val.value
 
 
@@ -118,10 +137,12 @@ def check_layer(root: Value, ctx: ErrorContext) -> Layer:
     data: dict[str, Any] = {}
     assumed: dict[str, str] = {}
     extends: tuple[str, Pos | None] | None = None
+    if ctx.file is not None and root.value:
+        _looks_like_a_profile(root.value[0][0], root.value[0][1], known, ctx)
     for key, key_pos, item in root.value:
         if key == "extends":
             what = "a bundled variant name or a path to a YAML file"
-            extends = (_nonempty_string(item, key, what, ctx), item.pos)
+            extends = (_nonempty_string(item, key, what, _EXTENDS_META, ctx), item.pos)
         elif key == "assumed":
             assumed = _check_assumed(item, ctx)
         elif key in fields:
@@ -138,6 +159,22 @@ def check_layer(root: Value, ctx: ErrorContext) -> Layer:
     return Layer(data=data, assumed=assumed, leaves=frozenset(leaves), extends=extends)
 
 
+def _looks_like_a_profile(key: str, pos: Pos | None, known: list[str], ctx: ErrorContext) -> None:
+    """Refuse a file whose first key is no option, nor close to one, without quoting it.
+
+    Such a file is most likely not a profile at all (``extends:`` naming the
+    wrong file), and its keys are not shown in the message.
+    """
+    if key in known or difflib.get_close_matches(key, known, n=1, cutoff=0.6):
+        return
+    raise ctx.error(
+        pos,
+        "",
+        "not a variant profile: its first key is not an option (a profile maps options "
+        "such as 'extends', 'name', 'deal' and 'melds' to their values)",
+    )
+
+
 def _check_assumed(val: Value, ctx: ErrorContext) -> dict[str, str]:
     if val.kind != "map":
         raise ctx.error(
@@ -146,10 +183,11 @@ def _check_assumed(val: Value, ctx: ErrorContext) -> dict[str, str]:
             f"expected a mapping of option paths to sources, got {val.describe()}",
         )
     paths = option_paths()
+    source_meta = option_fields(Assumption)["source"].meta
     out: dict[str, str] = {}
     for key, key_pos, item in val.value:
         sub = join_path("assumed", key)
         if key not in paths:
             raise ctx.error(key_pos, sub, "unknown option or area; " + suggest(key, paths))
-        out[key] = _nonempty_string(item, sub, ASSUMED_SOURCE, ctx)
+        out[key] = _nonempty_string(item, sub, ASSUMED_SOURCE, source_meta, ctx)
     return out

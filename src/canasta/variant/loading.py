@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ import attrs
 import cattrs
 
 from canasta.errors import VariantError
+from canasta.limits import MAX_PROFILE_BYTES, clip_message, escape, read_text_file
 from canasta.variant.checking import Layer, check_layer
 from canasta.variant.convert import converter, dump_variant, variant_to_dict
 from canasta.variant.model import Variant, option_paths
@@ -64,8 +64,9 @@ __all__ = [
     "variant_to_dict",
 ]
 
-#: Largest profile file read, in bytes; checked before reading.
-MAX_FILE_BYTES = 1 << 20
+#: Largest profile file read, in bytes (256 KiB, :data:`canasta.limits.MAX_PROFILE_BYTES`);
+#: checked before reading.
+MAX_FILE_BYTES = MAX_PROFILE_BYTES
 #: Most ``extends`` links followed from one profile.
 MAX_EXTENDS = 16
 
@@ -109,36 +110,13 @@ def bundled_file(name: str) -> tuple[Path, str]:
     return _bundled_dir() / f"{name}.yaml", f"{name}.yaml"
 
 
+def _variant_error(where: str, reason: str) -> VariantError:
+    return VariantError(f"{where}: {reason}")
+
+
 def _read(path: Path, display: str) -> str:
-    try:
-        info = path.stat()
-    except (FileNotFoundError, NotADirectoryError):
-        raise VariantError(f"{display}: file not found") from None
-    except OSError as exc:
-        raise VariantError(f"{display}: cannot read the file: {exc.strerror}") from None
-    except ValueError:  # e.g. a NUL character in the path
-        raise VariantError(f"{display}: not a valid file path") from None
-    # A FIFO or device would block or never end; only a regular file is read.
-    if not stat.S_ISREG(info.st_mode):
-        raise VariantError(f"{display}: not a regular file")
-    too_big = VariantError(
-        f"{display}: file is larger than 1 MiB ({MAX_FILE_BYTES} bytes), the limit for a profile"
-    )
-    if info.st_size > MAX_FILE_BYTES:
-        raise too_big
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat
-    except OSError as exc:
-        raise VariantError(f"{display}: cannot read the file: {exc.strerror}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise too_big
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise VariantError(
-            f"{display}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
-        ) from None
+    """The text of a profile file: a regular file of at most :data:`MAX_FILE_BYTES` bytes."""
+    return read_text_file(path, display, MAX_FILE_BYTES, _variant_error, "a profile")
 
 
 @attrs.frozen
@@ -180,7 +158,7 @@ def _resolve_extends(target: str, pos: Pos | None, child: _Source, ctx: ErrorCon
         path.stat()
     except (FileNotFoundError, NotADirectoryError):
         # Said at the `extends:` line, so the reader sees which file asked for it.
-        raise ctx.error(pos, "extends", f"file not found: {display}") from None
+        raise ctx.error(pos, "extends", f"file not found: {escape(display)}") from None
     except (OSError, ValueError):
         pass  # reading it reports the problem
     return _Source(path, display)
@@ -205,7 +183,7 @@ def _load_layers(
     parent = _resolve_extends(target, pos, source, ctx)
     here = (*chain, source)
     if parent.identity is not None and any(s.identity == parent.identity for s in here):
-        names = " -> ".join(s.label for s in (*here, parent))
+        names = " -> ".join(escape(s.label) for s in (*here, parent))
         raise ctx.error(pos, "extends", f"cycle of extends: {names}")
     if len(here) > MAX_EXTENDS:
         raise ctx.error(pos, "extends", f"more than {MAX_EXTENDS} levels of extends")
@@ -243,9 +221,23 @@ def _build(source: _Source, default_name: str) -> Variant:
     data["assumed"] = assumed
     try:
         return converter.structure(data, Variant)
-    except (cattrs.BaseValidationError, ValueError, TypeError) as exc:  # pragma: no cover
-        # Every value was checked above; reaching this is a bug, still reported as bad input.
-        raise VariantError(f"{source.label}: {exc}") from None
+    except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
+        # Every value was checked above; what is left is a rule across options
+        # (the model's own check, see canasta.variant.model.wild_mixes).
+        inner = _variant_error_in(exc)
+        where = f"{escape(source.display)}: " if source.display is not None else ""
+        raise VariantError(clip_message(f"{where}{inner if inner is not None else exc}")) from None
+
+
+def _variant_error_in(exc: BaseException) -> VariantError | None:
+    """The VariantError that cattrs wrapped in ``exc`` (it collects them in groups)."""
+    if isinstance(exc, VariantError):
+        return exc
+    for sub in getattr(exc, "exceptions", ()):
+        found = _variant_error_in(sub)
+        if found is not None:
+            return found
+    return None
 
 
 # --------------------------------------------------------------------------- public API
@@ -273,7 +265,7 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
     """
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise VariantError(
-            f"{name_or_path!r}: expected a bundled variant name or the path of a YAML profile"
+            f"{short(repr(name_or_path))}: expected a bundled variant name or the path of a YAML profile"
         )
     if isinstance(name_or_path, str) and is_bundled_name(name_or_path):
         path, display = bundled_file(name_or_path)

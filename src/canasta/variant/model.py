@@ -17,6 +17,7 @@ writes what differs.
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import Any, Literal
 
@@ -35,6 +36,17 @@ from canasta.variant.options import (
 
 __all__ = [
     "AREAS",
+    "MAX_CANASTAS",
+    "MAX_CARDS",
+    "MAX_DECKS",
+    "MAX_JOKERS",
+    "MAX_NEW_MELD",
+    "MAX_POINTS",
+    "MAX_ROUNDS",
+    "MAX_ROWS",
+    "MAX_SCORE",
+    "MAX_WILD_MIXES",
+    "MAX_WILD_RANKS",
     "Assumption",
     "CanastaRules",
     "CardValues",
@@ -58,7 +70,39 @@ __all__ = [
     "option_doc",
     "option_paths",
     "validate_variant",
+    "wild_mixes",
 ]
+
+#: Most points a card, a bonus or a penalty may be worth: about a hundred times
+#: the largest value real tables use, so a game's scores stay small integers.
+MAX_POINTS = 100_000
+#: Most decks, and jokers per deck (the bounds of ``deck.decks`` and ``deck.jokers_per_deck``).
+MAX_DECKS, MAX_JOKERS = 12, 4
+#: The cards of the largest deck set, 12 decks of 52 cards and 4 jokers: the
+#: bound of every option that counts cards in one meld.
+MAX_CARDS = MAX_DECKS * (52 + MAX_JOKERS)
+#: Most cards a new meld may be required to have (``melds.min_size``,
+#: ``melds.min_naturals``): the engine lists new melds by size, so the bound
+#: keeps its work small; real tables ask for 3.
+MAX_NEW_MELD = 100
+#: Most canastas going out may require (real tables ask for 1 or 2).
+MAX_CANASTAS = 100
+#: Largest cumulative score a rule may name (a target, an opening step).
+MAX_SCORE = 1_000_000
+#: Most hands a game may be limited to.
+MAX_ROUNDS = 1000
+#: Most rows of the opening tables and rank bonuses, and most customs.
+MAX_ROWS = 100
+#: Most wild ranks (real tables make 2 ranks wild, the 2s and the jokers): the
+#: engine weighs every way to place the wild cards of a hand, and a deck of
+#: mostly wild cards makes that slow.
+MAX_WILD_RANKS = 4
+#: Most mixes of wild cards a new meld may take (see :func:`wild_mixes`): the
+#: engine lists every new meld a hand can lay, so several wild ranks together
+#: with large new melds would make that list long. 500 allows new melds of up
+#: to 30 cards with 2 wild ranks, 13 with 3 and 9 with 4; a turn of 12 decks
+#: and 8 players then lists its moves in well under a second.
+MAX_WILD_MIXES = 500
 
 #: Card classes a rule can name: any wild card, red 3s, black 3s, natural cards.
 CardClass = Literal["wild", "red_three", "black_three", "natural"]
@@ -73,12 +117,26 @@ def _opt(default: Any, doc: str, **kwargs: Any) -> Any:
     return opt(default, doc, **kwargs)
 
 
-def _int(default: int, doc: str, minimum: int = 0, maximum: int | None = None) -> Any:
+def _int(default: int, doc: str, minimum: int = 0, maximum: int = 0) -> Any:
     return int_opt(default, doc, minimum, maximum)
 
 
-def _opt_int(default: int | None, doc: str, minimum: int = 0, maximum: int | None = None) -> Any:
+def _opt_int(default: int | None, doc: str, minimum: int = 0, maximum: int = 0) -> Any:
     return int_opt(default, doc, minimum, maximum)
+
+
+def _points(default: int, doc: str) -> Any:
+    """Points: a card's value, a bonus or a penalty, from 0 to :data:`MAX_POINTS`."""
+    return int_opt(default, doc, 0, MAX_POINTS)
+
+
+def _opt_points(default: int | None, doc: str) -> Any:
+    return int_opt(default, doc, 0, MAX_POINTS)
+
+
+def _cards(default: int | None, doc: str, minimum: int) -> Any:
+    """A number of cards, at most :data:`MAX_CARDS`."""
+    return int_opt(default, doc, minimum, MAX_CARDS)
 
 
 def option_doc(cls: type, name: str) -> str:
@@ -91,17 +149,19 @@ def option_doc(cls: type, name: str) -> str:
 class Source:
     """Where the rules come from."""
 
-    title: str = _opt("", "Title of the rule text the profile models.")
-    reference: str = _opt("", "File name or citation of the rule text.")
-    url: str = _opt("", "Address of the rule text, if it is published.")
+    title: str = _opt("", "Title of the rule text the profile models.", max_length=500)
+    reference: str = _opt("", "File name or citation of the rule text.", max_length=500)
+    url: str = _opt("", "Address of the rule text, if it is published.", max_length=2000)
 
 
 @attrs.frozen(cache_hash=True)
 class Assumption:
     """One option whose value is filled in where the source text is silent."""
 
-    path: str = _opt("", "Dotted key path of the assumed option, e.g. 'deck.decks'.")
-    source: str = _opt("", "Where the assumed value comes from, e.g. 'Pagat classic Canasta'.")
+    path: str = _opt("", "Dotted key path of the assumed option, e.g. 'deck.decks'.", max_length=200, single_line=True)
+    source: str = _opt(
+        "", "Where the assumed value comes from, e.g. 'Pagat classic Canasta'.", max_length=500
+    )
 
 
 @attrs.frozen(cache_hash=True)
@@ -119,8 +179,8 @@ class PlayerRules:
 class DeckRules:
     """Which cards are used."""
 
-    decks: int = _int(2, "Number of standard 52-card decks shuffled together.", 1, 12)
-    jokers_per_deck: int = _int(2, "Jokers added for each deck.", 0, 4)
+    decks: int = _int(2, "Number of standard 52-card decks shuffled together.", 1, MAX_DECKS)
+    jokers_per_deck: int = _int(2, "Jokers added for each deck.", 0, MAX_JOKERS)
 
 
 @attrs.frozen(cache_hash=True)
@@ -133,6 +193,7 @@ class DealRules:
     upcard_covered_if: tuple[CardClass, ...] = _opt(
         ("wild", "red_three"),
         "Upcards of these classes are covered by turning another card (the pile is then frozen if it holds a wild or red 3).",
+        max_items=4,
     )
 
 
@@ -152,7 +213,7 @@ class WildRules:
     """Which cards are wild."""
 
     ranks: tuple[str, ...] = _opt(
-        ("2", "JK"), "Ranks that are wild cards ('JK' is the joker).", rank=True
+        ("2", "JK"), "Ranks that are wild cards ('JK' is the joker).", rank=True, max_items=MAX_WILD_RANKS
     )
 
 
@@ -160,21 +221,21 @@ class WildRules:
 class CardValues:
     """Points of each card, counted plus when melded and minus when left in hand."""
 
-    joker: int = _int(50, "Points of a joker.")
-    two: int = _int(20, "Points of a 2.")
-    ace: int = _int(20, "Points of an ace.")
-    king: int = _int(10, "Points of a king.")
-    queen: int = _int(10, "Points of a queen.")
-    jack: int = _int(10, "Points of a jack.")
-    ten: int = _int(10, "Points of a 10.")
-    nine: int = _int(10, "Points of a 9.")
-    eight: int = _int(10, "Points of an 8.")
-    seven: int = _int(5, "Points of a 7.")
-    six: int = _int(5, "Points of a 6.")
-    five: int = _int(5, "Points of a 5.")
-    four: int = _int(5, "Points of a 4.")
-    black_three: int = _int(5, "Points of a black 3.")
-    red_three: int = _int(0, "Points of a red 3 as a card (its bonus is set under threes).")
+    joker: int = _points(50, "Points of a joker.")
+    two: int = _points(20, "Points of a 2.")
+    ace: int = _points(20, "Points of an ace.")
+    king: int = _points(10, "Points of a king.")
+    queen: int = _points(10, "Points of a queen.")
+    jack: int = _points(10, "Points of a jack.")
+    ten: int = _points(10, "Points of a 10.")
+    nine: int = _points(10, "Points of a 9.")
+    eight: int = _points(10, "Points of an 8.")
+    seven: int = _points(5, "Points of a 7.")
+    six: int = _points(5, "Points of a 6.")
+    five: int = _points(5, "Points of a 5.")
+    four: int = _points(5, "Points of a 4.")
+    black_three: int = _points(5, "Points of a black 3.")
+    red_three: int = _points(0, "Points of a red 3 as a card (its bonus is set under threes).")
 
 
 @attrs.frozen(cache_hash=True)
@@ -188,8 +249,8 @@ class ThreeRules:
         "ends_hand",
         "A red 3 drawn as the last card of the stock (laid, not replaced): the hand ends at once, or the player plays on and discards.",
     )
-    red_bonus: int = _int(100, "Bonus for each red 3 a side has laid.")
-    red_all_bonus: int | None = _opt_int(
+    red_bonus: int = _points(100, "Bonus for each red 3 a side has laid.")
+    red_all_bonus: int | None = _opt_points(
         800, "Bonus in all (instead of each) when one side lays every red 3 in the decks; none for no such bonus."
     )
     red_minus_if_unopened: bool = _opt(
@@ -198,30 +259,30 @@ class ThreeRules:
     red_minus_without_canasta: bool = _opt(
         False, "A side that has completed no canasta when the hand ends counts its red 3s minus."
     )
-    red_held_penalty: int = _int(
+    red_held_penalty: int = _points(
         100, "Penalty for each red 3 still held in a hand or foot when the hand ends."
     )
     black_meld: Literal["never", "going_out_only", "always"] = _opt(
         "going_out_only", "When black 3s may be melded."
     )
-    black_meld_min: int = _int(3, "Fewest black 3s in a black-3 meld.", 1)
-    black_meld_max: int | None = _opt_int(4, "Most black 3s in a black-3 meld; none for no limit.", 1)
+    black_meld_min: int = _cards(3, "Fewest black 3s in a black-3 meld.", 1)
+    black_meld_max: int | None = _cards(4, "Most black 3s in a black-3 meld; none for no limit.", 1)
     black_meld_wilds: bool = _opt(False, "Wild cards may join a black-3 meld.")
-    black_out_cards: int | None = _opt_int(
+    black_out_cards: int | None = _cards(
         None,
         "Black-3 out: the player going out holds exactly this many black 3s plus the final discard; none disables it.",
         1,
     )
-    black_out_bonus: int = _int(1500, "Bonus for a black-3 out.")
+    black_out_bonus: int = _points(1500, "Bonus for a black-3 out.")
 
 
 @attrs.frozen(cache_hash=True)
 class MeldRules:
     """What makes a legal meld."""
 
-    min_size: int = _int(3, "Fewest cards in a new meld.", 1)
-    min_naturals: int = _int(2, "Fewest natural cards in a meld.", 1)
-    max_wilds: int = _int(3, "Most wild cards in a meld of naturals.")
+    min_size: int = _int(3, "Fewest cards in a new meld.", 1, MAX_NEW_MELD)
+    min_naturals: int = _int(2, "Fewest natural cards in a meld.", 1, MAX_NEW_MELD)
+    max_wilds: int = _cards(3, "Most wild cards in a meld of naturals.", 0)
     wilds_at_most_naturals: bool = _opt(
         False, "A meld may never hold more wild cards than natural cards."
     )
@@ -229,13 +290,13 @@ class MeldRules:
         "always",
         "When a second wild card may join a meld: at any time, once the meld is big enough, or once it holds enough naturals.",
     )
-    second_wild_size: int = _int(
+    second_wild_size: int = _cards(
         6, "With second_wild by_size: the second wild may be at the earliest this card of the meld.", 2
     )
-    second_wild_naturals: int = _int(
+    second_wild_naturals: int = _cards(
         5, "With second_wild by_naturals: naturals the meld must hold before a second wild joins.", 1
     )
-    max_size: int | None = _opt_int(
+    max_size: int | None = _cards(
         None, "Most cards in one meld; a meld that reaches it is closed. None means no limit.", 1
     )
     duplicate_ranks: Literal["never", "after_complete"] = _opt(
@@ -255,19 +316,19 @@ class RankBonus:
 
     rank: str = _opt("A", "Rank of the canasta.", rank=True)
     kind: CanastaKind = _opt("natural", "Kind of canasta the bonus applies to.")
-    bonus: int = _int(0, "Bonus, replacing the kind's usual bonus.")
+    bonus: int = _points(0, "Bonus, replacing the kind's usual bonus.")
 
 
 @attrs.frozen(cache_hash=True)
 class CanastaRules:
     """Canastas: melds of seven or more cards."""
 
-    size: int = _int(7, "Cards that make a meld a canasta.", 2)
-    natural_bonus: int = _int(500, "Bonus for a natural (clean) canasta, with no wild cards.")
-    mixed_bonus: int = _int(300, "Bonus for a mixed (dirty) canasta, with naturals and wild cards.")
-    wild_bonus: int = _int(1500, "Bonus for a wild canasta, all wild cards (where wild melds are allowed).")
+    size: int = _cards(7, "Cards that make a meld a canasta.", 2)
+    natural_bonus: int = _points(500, "Bonus for a natural (clean) canasta, with no wild cards.")
+    mixed_bonus: int = _points(300, "Bonus for a mixed (dirty) canasta, with naturals and wild cards.")
+    wild_bonus: int = _points(1500, "Bonus for a wild canasta, all wild cards (where wild melds are allowed).")
     rank_bonuses: tuple[RankBonus, ...] = _opt(
-        (), "Bonuses for canastas of particular ranks, replacing the kind's bonus."
+        (), "Bonuses for canastas of particular ranks, replacing the kind's bonus.", max_items=MAX_ROWS
     )
 
 
@@ -275,9 +336,9 @@ class CanastaRules:
 class OpeningStep:
     """One row of the opening-minimum table."""
 
-    minimum: int = _int(50, "Points the first melds must reach.")
+    minimum: int = _points(50, "Points the first melds must reach.")
     from_score: int | None = _opt_int(
-        None, "Applies from this cumulative score up (none: any lower score).", minimum=-1_000_000
+        None, "Applies from this cumulative score up (none: any lower score).", -MAX_SCORE, MAX_SCORE
     )
 
 
@@ -297,10 +358,12 @@ class OpeningRules:
         "score", "What sets the opening minimum: nothing, the side's cumulative score, or the round number."
     )
     score_table: tuple[OpeningStep, ...] = _opt(
-        _CLASSIC_STEPS, "Opening minimum by the side's cumulative score."
+        _CLASSIC_STEPS, "Opening minimum by the side's cumulative score.", max_items=MAX_ROWS
     )
     round_table: tuple[int, ...] = _opt(
-        (50, 90, 120, 150), "Opening minimum of rounds 1, 2, ...; later rounds use the last value."
+        (50, 90, 120, 150),
+        "Opening minimum of rounds 1, 2, ...; later rounds use the last value.",
+        max_items=MAX_ROWS,
     )
     top_card_counts: bool = _opt(True, "The top card of a pile taken to open counts toward the minimum.")
     concealed_waives: bool = _opt(True, "Going out concealed needs no opening minimum.")
@@ -314,7 +377,7 @@ class PileRules:
     frozen_by_red_three: bool = _opt(True, "A red 3 in the pile (as upcard) freezes it for both sides.")
     frozen_until_opened: bool = _opt(True, "The pile is frozen against a side that has not yet melded.")
     stop_cards: tuple[CardClass, ...] = _opt(
-        ("wild", "black_three"), "Top cards of these classes can never be taken."
+        ("wild", "black_three"), "Top cards of these classes can never be taken.", max_items=4
     )
     take_natural_pair: bool = _opt(
         True, "The pile may be taken by melding its top card with two natural cards of its rank from hand."
@@ -328,7 +391,7 @@ class PileRules:
     lay_off_after_canasta: bool = _opt(
         True, "Taking by lay-off is allowed onto a rank the side has already made a canasta of this hand."
     )
-    blocked_by_meld_size: int | None = _opt_int(
+    blocked_by_meld_size: int | None = _cards(
         None,
         "The pile cannot be taken when its top card's rank matches a side's unfinished meld of at least this many cards; none disables it.",
         1,
@@ -357,10 +420,10 @@ class FootRules:
 class GoingOutRules:
     """Ending the hand by getting rid of every card."""
 
-    canastas: int = _int(1, "Canastas the side needs before a player may go out.")
-    natural_canastas: int = _int(0, "Of which at least this many natural (clean) canastas.")
-    mixed_canastas: int = _int(0, "Of which at least this many mixed (dirty) canastas.")
-    wild_canastas: int = _int(0, "Of which at least this many wild canastas.")
+    canastas: int = _int(1, "Canastas the side needs before a player may go out.", 0, MAX_CANASTAS)
+    natural_canastas: int = _int(0, "Of which at least this many natural (clean) canastas.", 0, MAX_CANASTAS)
+    mixed_canastas: int = _int(0, "Of which at least this many mixed (dirty) canastas.", 0, MAX_CANASTAS)
+    wild_canastas: int = _int(0, "Of which at least this many wild canastas.", 0, MAX_CANASTAS)
     final_discard: Literal["optional", "required"] = _opt(
         "optional",
         "Whether the player going out may meld every card (optional) or must end with a discard (required).",
@@ -382,8 +445,8 @@ class GoingOutRules:
 class ScoringRules:
     """Bonuses and penalties at the end of a hand."""
 
-    going_out_bonus: int = _int(100, "Bonus for the side that goes out.")
-    concealed_bonus: int = _int(200, "Bonus in all (instead of the going-out bonus) for going out concealed.")
+    going_out_bonus: int = _points(100, "Bonus for the side that goes out.")
+    concealed_bonus: int = _points(200, "Bonus in all (instead of the going-out bonus) for going out concealed.")
     meld_points: bool = _opt(True, "Cards in melds count their points plus.")
     hand_minus: bool = _opt(True, "Cards left in hands and feet count their points minus.")
 
@@ -392,8 +455,8 @@ class ScoringRules:
 class GameRules:
     """The end of the game."""
 
-    target: int | None = _opt_int(5000, "The game ends when a side reaches this cumulative score; none for no target.", 1)
-    rounds: int | None = _opt_int(None, "The game ends after this many hands; none for no limit.", 1)
+    target: int | None = _opt_int(5000, "The game ends when a side reaches this cumulative score; none for no target.", 1, MAX_SCORE)
+    rounds: int | None = _opt_int(None, "The game ends after this many hands; none for no limit.", 1, MAX_ROUNDS)
     tie: Literal["draw", "play_another"] = _opt(
         "draw", "When the leading sides tie at the end: the game is drawn, or another hand is played."
     )
@@ -421,19 +484,28 @@ class Variant:
     """A complete rule set. Build one with :func:`canasta.load_variant`."""
 
     name: str = _opt(
-        "custom", "Short name of the variant, as used on the command line.", nonempty=True
+        "custom",
+        "Short name of the variant, as used on the command line.",
+        nonempty=True,
+        max_length=100,
+        single_line=True,
     )
-    title: str = _opt("", "Full name of the variant.")
-    description: str = _opt("", "One paragraph on what the variant is.")
+    title: str = _opt("", "Full name of the variant.", max_length=200)
+    description: str = _opt(
+        "", "One paragraph on what the variant is.", max_length=5000
+    )
     source: Source = _opt(Source(), "The rule text the profile models.")
     assumed: tuple[Assumption, ...] = _opt(
         (),
         "Options whose values fill gaps in the source text, with where they come from.",
+        max_items=500,
         validator=_check_assumed,
     )
     customs: tuple[str, ...] = _opt(
         (),
         "Table customs of the source text that the engine does not model (who keeps the score, penalties for mistakes, ...), printed in the rule book as written.",
+        max_length=2000,
+        max_items=MAX_ROWS,
     )
     players: PlayerRules = _opt(PlayerRules(), "Who plays.")
     deck: DeckRules = _opt(DeckRules(), "Which cards are used.")
@@ -450,6 +522,9 @@ class Variant:
     going_out: GoingOutRules = _opt(GoingOutRules(), "Going out.")
     scoring: ScoringRules = _opt(ScoringRules(), "Bonuses and penalties.")
     game: GameRules = _opt(GameRules(), "The end of the game.")
+
+    def __attrs_post_init__(self) -> None:
+        _check_wild_mixes(self)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -482,6 +557,46 @@ class Variant:
             elif score >= step.from_score and (best_from is None or step.from_score >= best_from):
                 best, best_from = step.minimum, step.from_score
         return best
+
+
+def wild_mixes(variant: Variant) -> int:
+    """How many mixes of wild cards the new melds of one hand may take, at most.
+
+    A new meld of a natural rank takes from 0 up to ``S - N`` wild cards (``S``
+    the size of a new meld, the larger of ``melds.min_size`` and
+    ``melds.min_naturals``, and ``N`` the naturals it needs), a meld of wild
+    cards only (with ``melds.wild_melds``) exactly ``S``; each may mix the
+    ``W`` wild ranks that have cards in the decks. That is
+    ``C(S - N + W, W)`` and ``C(S + W - 1, W - 1)`` mixes: the engine lists
+    them all when it lists the melds a hand can lay.
+    """
+    m = variant.melds
+    ranks = set(variant.wilds.ranks)
+    if variant.deck.jokers_per_deck == 0:
+        ranks.discard("JK")
+    w = len(ranks)
+    size = max(m.min_size, m.min_naturals)
+    naturals_exist = len(set(variant.wilds.ranks) - {"JK", "3"}) < 12
+    total = math.comb(size - max(m.min_naturals, 1) + w, w) if naturals_exist else 0
+    if m.wild_melds and w:
+        total += math.comb(size + w - 1, w - 1)
+    return total
+
+
+def _check_wild_mixes(variant: Variant) -> None:
+    """Refuse a variant whose new melds could take more than :data:`MAX_WILD_MIXES` mixes of wild cards."""
+    mixes = wild_mixes(variant)
+    if mixes <= MAX_WILD_MIXES:
+        return
+    m = variant.melds
+    which = "min_naturals" if m.min_naturals > m.min_size else "min_size"
+    size = max(m.min_size, m.min_naturals)
+    raise VariantError(
+        f"melds.{which}: expected new melds small enough for the wild ranks, got new melds of "
+        f"{size} cards with {len(variant.wilds.ranks)} wild ranks, which may mix their wild cards in "
+        f"{mixes} ways, more than the {MAX_WILD_MIXES} the engine lists; make fewer ranks wild "
+        "(wilds.ranks) or new melds smaller"
+    )
 
 
 #: The rule areas of a variant, in the order the rule book presents them.
@@ -535,3 +650,4 @@ def validate_variant(variant: Variant) -> None:
         raise VariantError(f"expected a Variant, got {type(variant).__name__}")
     check_instance(variant, "")
     _check_assumed(variant, None, variant.assumed)
+    _check_wild_mixes(variant)

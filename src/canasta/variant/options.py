@@ -2,8 +2,9 @@
 
 An option of the variant model is declared with :func:`opt` or :func:`int_opt`.
 Its type annotation and metadata (``doc``, ``minimum``, ``maximum``, ``rank``,
-``nonempty``) say what a value may be, and this module turns that into three
-things that agree by construction:
+``nonempty``, ``max_length``, ``single_line``, ``max_items``) say what a value
+may be, and this module turns that into three things that agree by
+construction:
 
 * the attrs validator every option carries (:func:`validate_option`), so a
   model object with a value no profile may hold cannot be built;
@@ -12,6 +13,11 @@ things that agree by construction:
 * the acceptance test of a single value (:func:`normal_scalar`), used by both.
 
 The JSON Schema reads the same metadata through :func:`option_fields`.
+
+Every value is bounded: an integer by its range, a string by its length (and
+it holds no control characters but line breaks and tabs, and a
+``single_line`` string not even those), a list by its number of items, so that no profile can make
+the engine, the rule book or a message do unbounded work.
 
 A failing validator raises :class:`~canasta.errors.VariantError` naming the
 option by its profile path, e.g. ``deal.hand_size: expected an integer from 1
@@ -33,6 +39,7 @@ import attrs
 
 from canasta.cards import RANK_NAMES, RANKS, parse_rank
 from canasta.errors import CanastaError, VariantError
+from canasta.limits import int_text
 
 __all__ = [
     "ASSUMED_SOURCE",
@@ -48,6 +55,7 @@ __all__ = [
     "item_meta",
     "items_unique",
     "join_path",
+    "list_problem",
     "normal_scalar",
     "opt",
     "option_fields",
@@ -56,6 +64,7 @@ __all__ = [
     "register_option_paths",
     "repeat_message",
     "short",
+    "string_problem",
     "suggest",
     "validate_option",
 ]
@@ -109,7 +118,41 @@ RANK_EXPECTATION: Final = "a rank, one of " + quote_list(RANK_NAMES[r] for r in 
 ASSUMED_SOURCE: Final = "a string naming where the value comes from"
 
 #: Items of an integer list (the round-by-round opening table) are points.
-ITEM_META: Final[Mapping[str, Any]] = types.MappingProxyType({"minimum": 0})
+ITEM_META: Final[Mapping[str, Any]] = types.MappingProxyType({"minimum": 0, "maximum": 100_000})
+
+# Characters no string option may hold: C0 and C1 controls (an escape sequence
+# would reach the terminal that prints the rule book), line and paragraph
+# separators, bidirectional overrides and the byte order mark. Line breaks and
+# tabs are text, except in a single-line string.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+_CONTROL_MULTILINE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]"
+)
+
+
+def string_problem(value: Any, meta: Mapping[str, Any]) -> str | None:
+    """Why string ``value`` is refused although it is a string, or ``None``.
+
+    Too long for the option's ``max_length``, or holding a control character.
+    """
+    if not isinstance(value, str):
+        return None
+    limit = meta.get("max_length")
+    if limit is not None and len(value) > limit:
+        return f"expected at most {limit} characters, got {len(value)}"
+    found = (_CONTROL if meta.get("single_line") else _CONTROL_MULTILINE).search(value)
+    if found is not None:
+        char = repr(found.group())[1:-1]
+        return f"expected text without control characters, got '{char}' at character {found.start() + 1}"
+    return None
+
+
+def list_problem(length: int, meta: Mapping[str, Any]) -> str | None:
+    """Why a list of ``length`` items is refused for an option with ``meta``, or ``None``."""
+    limit = meta.get("max_items")
+    if limit is not None and length > limit:
+        return f"expected a list of at most {limit} items, got {length}"
+    return None
 
 
 def item_meta(item_tp: Any, meta: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -192,6 +235,8 @@ def normal_scalar(value: Any, tp: Any, meta: Mapping[str, Any], rank: bool) -> A
                 return REFUSED
         if meta.get("nonempty") and not value:
             return REFUSED
+        if string_problem(value, meta) is not None:
+            return REFUSED
         return value
     if get_origin(tp) is Literal:
         return value if isinstance(value, str) and value in get_args(tp) else REFUSED
@@ -262,6 +307,12 @@ def register_option_paths(root: type) -> None:
 
 
 def _describe(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return short(int_text(value))
+    if isinstance(value, str):
+        return short(repr(value[:61]))
+    if isinstance(value, (tuple, list)) and len(value) > 20:
+        return f"a {type(value).__name__} of {len(value)} items"
     return short(repr(value))
 
 
@@ -281,6 +332,9 @@ def check_value(
     plain = inner if inner is not None else tp
 
     def wrong() -> VariantError:
+        problem = None if rank else string_problem(value, meta)
+        if problem is not None:
+            return VariantError(f"{path}: {problem}")
         expected = expectation(tp, meta, rank, model=True)
         return VariantError(f"{path}: expected {expected}, got {_describe(value)}")
 
@@ -293,6 +347,9 @@ def check_value(
     if get_origin(plain) is tuple:
         if not isinstance(value, tuple):
             raise wrong()
+        too_many = list_problem(len(value), meta)
+        if too_many is not None:
+            raise VariantError(f"{path}: {too_many}")
         item_tp = get_args(plain)[0]
         sub_meta = item_meta(item_tp, meta)
         unique = items_unique(item_tp, rank)
@@ -334,11 +391,17 @@ def _predicate(tp: Any, meta: Mapping[str, Any], rank: bool) -> Callable[[Any], 
     if get_origin(tp) is tuple:
         item_tp = get_args(tp)[0]
         item = _predicate(item_tp, item_meta(item_tp, meta), rank)
+        most = meta.get("max_items")
         if items_unique(item_tp, rank):
             return lambda value: (
-                isinstance(value, tuple) and all(map(item, value)) and len(set(value)) == len(value)
+                isinstance(value, tuple)
+                and (most is None or len(value) <= most)
+                and all(map(item, value))
+                and len(set(value)) == len(value)
             )
-        return lambda value: isinstance(value, tuple) and all(map(item, value))
+        return lambda value: (
+            isinstance(value, tuple) and (most is None or len(value) <= most) and all(map(item, value))
+        )
 
     def scalar(value: Any) -> bool:
         normal = normal_scalar(value, tp, meta, rank)
@@ -374,12 +437,17 @@ def opt(
     *,
     rank: bool = False,
     nonempty: bool = False,
+    max_length: int | None = None,
+    single_line: bool = False,
+    max_items: int | None = None,
     validator: _Validator | None = None,
 ) -> Any:
     """A documented, validated option; ``doc`` is the one-line description used everywhere.
 
     ``rank`` marks a string (or list of strings) of card ranks; ``nonempty`` a
-    string that may not be empty. ``validator`` runs after the type check.
+    string that may not be empty; ``max_length`` bounds a string (or each
+    string of a list) and ``single_line`` refuses line breaks and tabs in it;
+    ``max_items`` bounds a list. ``validator`` runs after the type check.
     """
     if isinstance(default, (list, dict, set)):
         raise TypeError("mutable default")
@@ -388,14 +456,20 @@ def opt(
         meta["rank"] = True
     if nonempty:
         meta["nonempty"] = True
+    if max_length is not None:
+        meta["max_length"] = max_length
+    if single_line:
+        meta["single_line"] = True
+    if max_items is not None:
+        meta["max_items"] = max_items
     validators: list[_Validator] = [validate_option]
     if validator is not None:
         validators.append(validator)
     return attrs.field(default=default, metadata=meta, validator=validators)
 
 
-def int_opt(default: int | None, doc: str, minimum: int = 0, maximum: int | None = None) -> Any:
-    """An integer option (or ``int | None``) from ``minimum`` to ``maximum`` (none: no limit)."""
+def int_opt(default: int | None, doc: str, minimum: int, maximum: int) -> Any:
+    """An integer option (or ``int | None``) from ``minimum`` to ``maximum``: every range is finite."""
     return attrs.field(
         default=default,
         metadata={"doc": doc, "minimum": minimum, "maximum": maximum},

@@ -9,8 +9,10 @@ committed copy is ``variants/schema.json`` (``canasta schema > variants/schema.j
 
 The loader (:func:`canasta.load_variant`) is stricter than the schema in a few
 ways a schema cannot say: a float such as ``2.0`` is not an integer, a rank
-list may not name the same rank twice in different spellings, and the file
-must be safe YAML (no anchors, one document, at most 1 MiB).
+list may not name the same rank twice in different spellings, text holds no
+control characters, many wild ranks together with large new melds are refused
+(:func:`canasta.variant.model.wild_mixes`), and the file must be safe YAML (no
+anchors, one document, at most 256 KiB, 10 000 lines and 2000 nodes).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from typing import Any, Literal, get_args, get_origin
 
 import attrs
 
+from canasta.variant.checking import EXTENDS_MAX_LENGTH
 from canasta.variant.convert import converter
-from canasta.variant.model import Variant, option_paths
+from canasta.variant.model import Assumption, Variant, option_paths
 from canasta.variant.options import item_meta, items_unique, option_fields, optional_inner
 
 __all__ = ["SCHEMA_DIALECT", "json_schema", "schema_text"]
@@ -50,6 +53,8 @@ def _type_schema(tp: Any, meta: Mapping[str, Any], rank: bool) -> dict[str, Any]
         item_tp = get_args(tp)[0]
         items = _type_schema(item_tp, item_meta(item_tp, meta), rank)
         array: dict[str, Any] = {"type": "array", "items": items}
+        if meta.get("max_items") is not None:
+            array["maxItems"] = meta["max_items"]
         # The loader (and the model) refuse a card class or rank listed twice.
         if items_unique(item_tp, rank):
             array["uniqueItems"] = True
@@ -67,7 +72,10 @@ def _type_schema(tp: Any, meta: Mapping[str, Any], rank: bool) -> dict[str, Any]
     if tp is str:
         if rank:
             return {"type": "string", "pattern": _RANK_PATTERN}
-        return {"type": "string"}
+        text: dict[str, Any] = {"type": "string"}
+        if meta.get("max_length") is not None:
+            text["maxLength"] = meta["max_length"]
+        return text
     raise TypeError(f"unsupported option type {tp!r}")  # pragma: no cover - model bug
 
 
@@ -101,6 +109,7 @@ def json_schema() -> dict[str, Any]:
     props["name"] = {
         "type": "string",
         "minLength": 1,
+        "maxLength": props["name"]["maxLength"],
         "description": props["name"]["description"]
         + " Defaults to the file name without its suffix.",
     }
@@ -110,12 +119,18 @@ def json_schema() -> dict[str, Any]:
         + " Keys are option paths such as 'deck.decks' or whole areas such as 'deck';"
         " values say where the value comes from.",
         "propertyNames": {"enum": option_paths()},
-        "additionalProperties": {"type": "string", "minLength": 1},
+        "maxProperties": option_fields(Variant)["assumed"].meta["max_items"],
+        "additionalProperties": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": option_fields(Assumption)["source"].meta["max_length"],
+        },
         "default": {},
     }
     props["extends"] = {
         "type": "string",
         "minLength": 1,
+        "maxLength": EXTENDS_MAX_LENGTH,
         "description": "A bundled variant name, or a path to a profile relative to this file,"
         " whose values this profile starts from; it then writes only what differs.",
     }

@@ -7,8 +7,12 @@ as a :class:`Value`. Plain Python data (as from JSON) is wrapped the same way,
 without positions, so one set of checks (:mod:`canasta.variant.checking`)
 applies to both.
 
-:class:`GuardedLoader` and :class:`LoaderRefusal` are shared with the score
-file reader.
+The loader is :class:`canasta.limits.GuardedLoader`, shared with the score
+file and record readers (and re-exported here): it refuses more than
+:data:`~canasta.limits.MAX_YAML_LINES` lines, more than
+:data:`~canasta.limits.MAX_YAML_NODES` nodes, nesting deeper than
+:data:`MAX_NESTING`, anchors and aliases and integers longer than
+:data:`~canasta.limits.MAX_INT_CHARS` characters, and reads no base-60 numbers.
 """
 
 from __future__ import annotations
@@ -20,6 +24,18 @@ import attrs
 import yaml
 
 from canasta.errors import VariantError
+from canasta.limits import (
+    MAX_NESTING,
+    MAX_YAML_NODES,
+    GuardedConstructor,
+    GuardedLoader,
+    LoaderRefusal,
+    clip_message,
+    escape,
+    int_text,
+    quote,
+    yaml_problem,
+)
 from canasta.variant.options import join_path, short
 
 __all__ = [
@@ -34,9 +50,6 @@ __all__ = [
     "parse_profile",
 ]
 
-#: Deepest nesting of YAML collections and scalars in one profile.
-MAX_NESTING = 20
-
 #: A position in a file: line and column, both from 1.
 Pos = tuple[int, int]
 
@@ -50,8 +63,10 @@ class ErrorContext:
     def error(self, pos: Pos | None, path: str, message: str) -> VariantError:
         where = ""
         if self.file is not None:
-            where = f"{self.file}:{pos[0]}:{pos[1]}: " if pos else f"{self.file}: "
-        return VariantError(f"{where}{path}: {message}" if path else f"{where}{message}")
+            name = escape(self.file)
+            where = f"{name}:{pos[0]}:{pos[1]}: " if pos else f"{name}: "
+        text = f"{where}{path}: {message}" if path else f"{where}{message}"
+        return VariantError(clip_message(text))
 
 
 # --------------------------------------------------------------------------- values with positions
@@ -87,8 +102,20 @@ class Value:
         if isinstance(value, bool):
             return "true" if value else "false"
         if isinstance(value, str):
-            return short(repr(value))
+            return short(repr(value[:61]))
+        if isinstance(value, int):
+            return short(int_text(value))
         return short(str(value))
+
+    def kind_name(self) -> str:
+        """What the value is, without quoting it: ``a mapping``, ``a string``, ``null`` …"""
+        if self.kind != "scalar" or self.value is None or isinstance(self.value, bool):
+            return self.describe()
+        if isinstance(self.value, str):
+            return "a string"
+        if isinstance(self.value, (int, float)):
+            return "a number"
+        return "a date"
 
 
 STD_TAG = "tag:yaml.org,2002:"
@@ -102,7 +129,7 @@ _SCALAR_TAGS = {
     # '=' alone resolves to this tag; it is just text to a profile.
     STD_TAG + "value": "a string",
 }
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+_CONSTRUCTOR = GuardedConstructor()
 
 
 def _node_pos(node: yaml.Node) -> Pos:
@@ -110,13 +137,14 @@ def _node_pos(node: yaml.Node) -> Pos:
 
 
 def _short_tag(tag: str) -> str:
-    return "!!" + tag[len(STD_TAG) :] if tag.startswith(STD_TAG) else tag
+    """The tag as written (``!!int``), quoted and shortened for a message."""
+    return quote("!!" + tag[len(STD_TAG) :] if tag.startswith(STD_TAG) else tag)
 
 
 def _scalar(node: yaml.ScalarNode, path: str, ctx: ErrorContext) -> Any:
     tag = node.tag
     if tag not in _SCALAR_TAGS:
-        raise ctx.error(_node_pos(node), path, f"tag {_short_tag(tag)!r} is not allowed")
+        raise ctx.error(_node_pos(node), path, f"tag {_short_tag(tag)} is not allowed")
     try:
         if tag == STD_TAG + "int":
             return _CONSTRUCTOR.construct_yaml_int(node)
@@ -129,9 +157,11 @@ def _scalar(node: yaml.ScalarNode, path: str, ctx: ErrorContext) -> Any:
         if tag == STD_TAG + "timestamp":
             return _CONSTRUCTOR.construct_yaml_timestamp(node)
         return _CONSTRUCTOR.construct_scalar(node)
+    except LoaderRefusal as exc:  # an integer too long to read
+        raise ctx.error(_node_pos(node), path, exc.message) from None
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         # An explicit tag on text that is not of that type, e.g. `!!int two`.
-        text = short(repr(node.value))
+        text = short(repr(node.value[:61]))
         raise ctx.error(
             _node_pos(node), path, f"expected {_SCALAR_TAGS[tag]} after the tag, got {text}"
         ) from None
@@ -154,7 +184,7 @@ def _from_node(node: yaml.Node, path: str, ctx: ErrorContext) -> Value:
     pos = _node_pos(node)
     if isinstance(node, yaml.MappingNode):
         if node.tag != STD_TAG + "map":
-            raise ctx.error(pos, path, f"tag {_short_tag(node.tag)!r} is not allowed on a mapping")
+            raise ctx.error(pos, path, f"tag {_short_tag(node.tag)} is not allowed on a mapping")
         items: list[tuple[str, Pos | None, Value]] = []
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
@@ -168,7 +198,7 @@ def _from_node(node: yaml.Node, path: str, ctx: ErrorContext) -> Value:
         return Value("map", items, pos)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != STD_TAG + "seq":
-            raise ctx.error(pos, path, f"tag {_short_tag(node.tag)!r} is not allowed on a list")
+            raise ctx.error(pos, path, f"tag {_short_tag(node.tag)} is not allowed on a list")
         return Value(
             "seq", [_from_node(n, f"{path}[{i}]", ctx) for i, n in enumerate(node.value)], pos
         )
@@ -176,22 +206,34 @@ def _from_node(node: yaml.Node, path: str, ctx: ErrorContext) -> Value:
     return Value("scalar", _scalar(node, path, ctx), pos)
 
 
-def from_data(data: Any, path: str, ctx: ErrorContext, depth: int = 0) -> Value:
-    """Wrap plain Python data (as from JSON) so the same checks apply; no positions."""
+def from_data(data: Any, path: str, ctx: ErrorContext) -> Value:
+    """Wrap plain Python data (as from JSON) so the same checks apply; no positions.
+
+    The limits of a YAML profile apply: at most :data:`MAX_NESTING` levels and
+    :data:`~canasta.limits.MAX_YAML_NODES` keys, values and list items.
+    """
+    return _wrap(data, path, ctx, 0, [0])
+
+
+def _wrap(data: Any, path: str, ctx: ErrorContext, depth: int, count: list[int]) -> Value:
     if depth >= MAX_NESTING:
         raise ctx.error(None, path, f"nesting deeper than {MAX_NESTING} levels is not allowed")
+    count[0] += 1
+    if count[0] > MAX_YAML_NODES:
+        raise ctx.error(None, path, f"more than {MAX_YAML_NODES} keys, values and list items")
     if isinstance(data, Mapping):
         items: list[tuple[str, Pos | None, Value]] = []
         for key, value in data.items():
             if not isinstance(key, str):
                 got = Value("scalar", key, None).describe()
                 raise ctx.error(None, path, f"expected an option name, got {got}")
-            items.append((key, None, from_data(value, join_path(path, key), ctx, depth + 1)))
+            count[0] += 1
+            items.append((key, None, _wrap(value, join_path(path, key), ctx, depth + 1, count)))
         return Value("map", items, None)
     if isinstance(data, (list, tuple)):
         return Value(
             "seq",
-            [from_data(v, f"{path}[{i}]", ctx, depth + 1) for i, v in enumerate(data)],
+            [_wrap(v, f"{path}[{i}]", ctx, depth + 1, count) for i, v in enumerate(data)],
             None,
         )
     return Value("scalar", data, None)
@@ -200,58 +242,20 @@ def from_data(data: Any, path: str, ctx: ErrorContext, depth: int = 0) -> Value:
 # --------------------------------------------------------------------------- YAML parsing
 
 
-class LoaderRefusal(Exception):
-    """A YAML construct a :class:`GuardedLoader` refused, with where it starts."""
-
-    def __init__(self, message: str, mark: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.mark = mark
-
-
-class GuardedLoader(yaml.SafeLoader):
-    """A safe loader that refuses deep nesting (and, if asked, anchors) as they appear.
-
-    Subclasses set ``max_depth`` and ``refuse_anchors``; a refusal raises
-    ``LoaderRefusal`` with a message and the place it starts.
-    """
-
-    max_depth = MAX_NESTING
-    refuse_anchors = True
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
-
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        event: Any = self.peek_event()  # type: ignore[no-untyped-call]
-        # Refusing here, before the node exists, means an alias bomb never expands
-        # and a 10 000-deep `[[[[…` never reaches Python's recursion limit.
-        if self.refuse_anchors and (
-            isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None
-        ):
-            raise LoaderRefusal("anchors and aliases are not allowed", event.start_mark)
-        if self._depth >= self.max_depth:
-            raise LoaderRefusal(
-                f"nesting deeper than {self.max_depth} levels is not allowed", event.start_mark
-            )
-        self._depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-
 class _StrictLoader(GuardedLoader):
     """Composes profile nodes only; refuses anchors, aliases and deep nesting."""
 
 
-def _mark_pos(mark: Any) -> str:
-    return f"{mark.line + 1}:{mark.column + 1}" if mark is not None else "1:1"
+def _where(display: str, line: int, column: int) -> str:
+    return f"{escape(display)}:{line}:{column}"
 
 
 def parse_profile(text: str, display: str) -> Value:
-    """Compose ``text`` into one mapping node and convert it, or raise VariantError."""
+    """Compose ``text`` into one mapping node and convert it, or raise VariantError.
+
+    Nothing of ``text`` is quoted when it is not a mapping: a file named by
+    mistake (``extends: /etc/passwd``) is not shown in the message.
+    """
     ctx = ErrorContext(display)
     loader: _StrictLoader | None = None
     try:
@@ -259,45 +263,50 @@ def parse_profile(text: str, display: str) -> Value:
         loader = _StrictLoader(text)
         if not loader.check_node():
             raise VariantError(
-                f"{display}:1:1: expected a mapping of options, got an empty document"
+                f"{_where(display, 1, 1)}: expected a mapping of options, got an empty document"
             )
         node = loader.get_node()
         if loader.check_node():
             mark = loader.peek_event().start_mark  # type: ignore[no-untyped-call]
-            raise VariantError(
-                f"{display}:{_mark_pos(mark)}: expected a single document, found a second one"
-            )
+            where = _where(display, mark.line + 1, mark.column + 1)
+            raise VariantError(f"{where}: expected a single document, found a second one")
     except LoaderRefusal as exc:
-        raise VariantError(f"{display}:{_mark_pos(exc.mark)}: {exc.message}") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise VariantError(f"{display}:{_mark_pos(mark)}: YAML syntax error: {problem}") from None
-    except yaml.reader.ReaderError as exc:
-        before = text[: exc.position]
-        line = before.count("\n") + 1
-        column = exc.position - (before.rfind("\n") + 1) + 1
-        char = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        raise VariantError(
-            f"{display}:{line}:{column}: YAML syntax error: character U+{char:04X} is not allowed"
-        ) from None
+        raise VariantError(f"{_where(display, exc.line, exc.column)}: {exc.message}") from None
     except yaml.YAMLError as exc:
-        raise VariantError(f"{display}: YAML syntax error: {exc}") from None
-    except RecursionError:
-        raise VariantError(f"{display}: nesting too deep") from None
+        line, column, problem = yaml_problem(exc, text)
+        raise VariantError(f"{_where(display, line, column)}: YAML syntax error: {problem}") from None
+    except RecursionError:  # pragma: no cover - the loader refuses deep nesting first
+        raise VariantError(f"{escape(display)}: nesting too deep") from None
     finally:
         if loader is not None:
             loader.dispose()
     assert node is not None
     if isinstance(node, yaml.ScalarNode) and node.tag == STD_TAG + "null" and node.value == "":
         # `---` alone: a document with nothing in it.
+        mark = node.start_mark
         raise VariantError(
-            f"{display}:{_mark_pos(node.start_mark)}: expected a mapping of options, got an empty document"
+            f"{_where(display, mark.line + 1, mark.column + 1)}: "
+            "expected a mapping of options, got an empty document"
         )
+    if not isinstance(node, yaml.MappingNode):
+        # Said without quoting the text: the file may be anything but a profile.
+        got = "a list" if isinstance(node, yaml.SequenceNode) else _scalar_kind(node)
+        raise ctx.error(_node_pos(node), "", f"expected a mapping of options, got {got}")
     try:
         root = _from_node(node, "", ctx)
-    except RecursionError:
-        raise VariantError(f"{display}: nesting too deep") from None
-    if root.kind != "map":
-        raise ctx.error(root.pos, "", f"expected a mapping of options, got {root.describe()}")
+    except RecursionError:  # pragma: no cover - the loader refuses deep nesting first
+        raise VariantError(f"{escape(display)}: nesting too deep") from None
     return root
+
+
+def _scalar_kind(node: yaml.Node) -> str:
+    tag = node.tag
+    if tag == STD_TAG + "null":
+        return "null"
+    if tag == STD_TAG + "bool":
+        return "true or false"
+    if tag in (STD_TAG + "int", STD_TAG + "float"):
+        return "a number"
+    if tag == STD_TAG + "timestamp":
+        return "a date"
+    return "a string"
