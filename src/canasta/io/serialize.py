@@ -54,6 +54,7 @@ from canasta.engine.state import (
 )
 from canasta.engine.view import HIDDEN, SeatView
 from canasta.errors import CanastaError, NotationError, VariantError
+from canasta.limits import parse_int
 from canasta.variant.loading import (
     converter,
     load_variant,
@@ -96,6 +97,10 @@ _VIEW_KEYS = (
 _TURN_KEYS = (
     "took_pile", "melded", "points", "pending", "asked", "asker", "drawn", "played",
 )
+#: Longest JSON text read (1 MiB): the state of a 12-deck game is under 20 KB,
+#: so this only stops a client that sends far more than any object holds.
+MAX_JSON_CHARS = 1 << 20
+
 # keys of a turn written only when set (take-backs, melds.rearrange)
 _TURN_OPTIONAL = ("laid", "backs")
 _LAID_KEYS = ("index", "new", "cards", "points", "opened", "pending")
@@ -731,8 +736,12 @@ def from_json(text: str | bytes, cls: type[_T]) -> _T:
         )
     if not isinstance(text, (str, bytes, bytearray)):
         raise CanastaError(f"from_json expects JSON text, got {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise CanastaError(
+            f"not JSON the library reads: {len(text)} characters, more than {MAX_JSON_CHARS}"
+        )
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=parse_int)
     except json.JSONDecodeError as exc:
         raise CanastaError(
             f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
