@@ -250,7 +250,10 @@ class TestNamedProblems:
     def test_long_seed(self) -> None:
         """A seed of thousands of digits, in JSON and in new_game."""
         doc = self._doc(play=False)
-        doc["data"]["seed"] = 10**300
+        doc["data"]["seed"] = 10**30  # past 64 bits, under the reader's 100 digits
         self._refused(doc, r"data\.seed")
+        doc["data"]["seed"] = 10**300
+        with pytest.raises(canasta.CanastaError, match="at most 100"):
+            canasta.from_json(json.dumps(doc), canasta.GameState)
         with pytest.raises(canasta.CanastaError, match="64-bit"):
             canasta.new_game(canasta.load_variant("classic"), 10**300)
