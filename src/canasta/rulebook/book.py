@@ -49,6 +49,7 @@ from canasta.rulebook.registry import (
     S_TURN,
 )
 from canasta.rulebook.scoring import RANK_OF_VALUE, VALUE_ROWS
+from canasta.rulebook.summary import summary
 from canasta.rulebook.threes import red_can_be_held, say_black_discard
 from canasta.rulebook.words import cap, clean, count, join, num, pts, rank_plural
 from canasta.variant.model import Variant
@@ -125,8 +126,8 @@ def _turn_section(v: Variant) -> Section:
         discard = Text("Discard one card face up onto the discard pile. The discard ends your turn.")
     steps.append(Paragraph((discard,)))
     first = Text(
-        "The player to the dealer's left plays first, and play goes on clockwise; no one is "
-        "skipped. On your turn:"
+        "The player to the dealer's left plays first; then the turn passes clockwise, from "
+        "each player to the next. On your turn:"
     )
     after = Text("Any card may be discarded except a red 3.")
     return Section(S_TURN, (_para(first), BulletList(tuple(steps), ordered=True), _para(after)))
@@ -321,16 +322,16 @@ def _bonus_table(v: Variant) -> Table:
             ("Red 3s of a side that " + join(
                 [x for x, on in (("has not melded", t.red_minus_if_unopened),
                                  ("has no canasta", t.red_minus_without_canasta)) if on], "or"),
-             "their value, minus",
+             "minus, not plus",
              ("threes.red_minus_if_unopened", "threes.red_minus_without_canasta")),
         )
     if red_can_be_held(v):
         rows.append(("Each red 3 still held", -t.red_held_penalty, ("threes.red_held_penalty",)))
     if s.meld_points:
-        rows.append(("Cards in melds", "their values, plus", ("scoring.meld_points",)))
+        rows.append(("Cards in melds", "+ their values", ("scoring.meld_points",)))
     if s.hand_minus:
         where = "Cards left in hands and feet" if has_foot(v) else "Cards left in hands"
-        rows.append((where, "their values, minus", ("scoring.hand_minus",)))
+        rows.append((where, "\u2212 their values", ("scoring.hand_minus",)))
     return Table(
         ("Item", "Points"),
         tuple(
@@ -380,11 +381,14 @@ def _customs_section(v: Variant) -> Section:
 
 
 def _source_text(v: Variant) -> str | None:
+    """The citation: "Source: “Title”, author or publisher, address." """
     s = v.source
-    parts = [p for p in (clean(s.title), clean(s.reference), clean(s.url)) if p]
+    title = clean(s.title)
+    parts = [f"\u201c{title}\u201d" if title else "", clean(s.reference), clean(s.url)]
+    parts = [p for p in parts if p]
     if not parts:
         return None
-    return "Source: " + ", ".join(parts) + "."
+    return "Source: " + ", ".join(parts).rstrip(".") + "."
 
 
 def rule_book(variant: Variant) -> RuleBook:
@@ -399,9 +403,10 @@ def rule_book(variant: Variant) -> RuleBook:
     """
     v = variant
     intro: list[Block] = []
-    description = clean(v.description)
-    if description:
-        intro.append(Paragraph((Text(description),)))
+    # A profile that writes no description (a house profile that changes its
+    # parent's rules inherits none) opens with one built from its rules.
+    description = clean(v.description) or summary(v)
+    intro.append(Paragraph((Text(description),)))
     source = _source_text(v)
     if source:
         intro.append(Paragraph((Text(source),)))
