@@ -87,13 +87,16 @@ def difference_sentences(variant: Variant, other: Variant) -> list[Text]:
     return out
 
 
-def describe_diff(variant: Variant, other: Variant, format: str = "markdown") -> str:
+def describe_diff(
+    variant: Variant, other: Variant, format: str = "markdown", *, standalone: bool = False
+) -> str:
     """State only the rules in which ``variant`` differs from ``other``.
 
     Args:
         variant: the rules described, e.g. ``load_variant("draw-two")``.
         other: the rules they are compared with, e.g. ``load_variant("classic")``.
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
+        standalone: with ``"html"``, a complete page (see :func:`describe`).
 
     Returns:
         A short document with a title, then one rule per differing option
@@ -109,4 +112,4 @@ def describe_diff(variant: Variant, other: Variant, format: str = "markdown") ->
         blocks: tuple[Block, ...] = (lead, BulletList(tuple(Paragraph((s,)) for s in sentences)))
     else:
         blocks = (Paragraph((Text(f"The rules are the same as those of {variant_title(other)}."),)),)
-    return render(RuleBook(title, blocks, (), variant), format)
+    return render(RuleBook(title, blocks, (), variant), format, standalone=standalone)

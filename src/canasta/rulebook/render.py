@@ -275,14 +275,54 @@ class _Html(_Renderer):
 
 _RENDERERS: Mapping[str, type[_Renderer]] = {"markdown": _Markdown, "rst": _Rst, "html": _Html}
 
+#: The style sheet of a standalone page: readable on screen, one clean column on paper.
+PAGE_STYLE = """\
+body { font-family: Georgia, "Times New Roman", serif; line-height: 1.45; color: #111;
+       max-width: 42em; margin: 2em auto; padding: 0 1em; }
+h1 { font-size: 1.7em; margin-bottom: 0.4em; }
+h2 { font-size: 1.25em; margin-top: 1.4em; border-bottom: 1px solid #999; }
+table { border-collapse: collapse; margin: 0.6em 0; }
+th, td { border: 1px solid #999; padding: 0.2em 0.6em; text-align: left; vertical-align: top; }
+td + td, th + th { text-align: right; white-space: nowrap; }
+@page { size: A4; margin: 18mm 16mm; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; font-size: 11pt; }
+  h1, h2 { break-after: avoid; page-break-after: avoid; }
+  table, tr, li { break-inside: avoid; page-break-inside: avoid; }
+  p { orphans: 3; widows: 3; }
+}
+"""
 
-def render(book: RuleBook, format: str = "markdown") -> str:
+
+def html_page(title: str, body: str) -> str:
+    """A complete HTML page around a fragment: charset, ``<title>`` and a print style sheet.
+
+    Args:
+        title: the page title, plain text.
+        body: the HTML fragment, e.g. from :func:`render` with ``format="html"``.
+
+    Returns:
+        The page, ending with a newline.
+    """
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title, quote=True)}</title>\n"
+        f"<style>\n{PAGE_STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
+    )
+
+
+def render(book: RuleBook, format: str = "markdown", *, standalone: bool = False) -> str:
     """Render a document tree as text.
 
     Args:
         book: the document, e.g. from :func:`rule_book`.
         format: ``"markdown"``, ``"rst"`` or ``"html"`` (a fragment: ``<h1>``,
             ``<h2>``, ``<p>``, ``<ul>``, ``<ol>`` and ``<table>`` elements).
+        standalone: with ``"html"``, a complete page instead of a fragment
+            (:func:`html_page`: charset, title, a print style sheet); other
+            formats are always complete documents and ignore it.
 
     Returns:
         The text, ending with a newline. Sentences stating an assumed option
@@ -296,15 +336,20 @@ def render(book: RuleBook, format: str = "markdown") -> str:
         from canasta.errors import CanastaError
 
         raise CanastaError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
-    return cls(_Notes(book.variant)).render(book)
+    text = cls(_Notes(book.variant)).render(book)
+    if standalone and format == "html":
+        return html_page(book.title, text)
+    return text
 
 
-def describe(variant: Variant, format: str = "markdown") -> str:
+def describe(variant: Variant, format: str = "markdown", *, standalone: bool = False) -> str:
     """Return the complete rule book of ``variant`` in plain English.
 
     Args:
         variant: the rules, e.g. ``canasta.load_variant("classic")``.
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
+        standalone: with ``"html"``, a complete printable page rather than a
+            fragment to embed (what ``canasta rules X --format html`` writes).
 
     Returns:
         The rule book, with its title and source, then players and cards, the
@@ -316,4 +361,4 @@ def describe(variant: Variant, format: str = "markdown") -> str:
     Raises:
         CanastaError: ``format`` is unknown.
     """
-    return render(rule_book(variant), format)
+    return render(rule_book(variant), format, standalone=standalone)
