@@ -150,7 +150,7 @@ def compare(variants: Sequence[Variant], format: str = "markdown", *, standalone
     Args:
         variants: the variants to compare (one or more).
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
-        standalone: with ``"html"``, a complete page (see :func:`describe`).
+        standalone: with ``"html"``, a complete page (as for ``canasta.describe``).
 
     Returns:
         A document with one table, whose rows are players, cards, the deal, the

@@ -96,7 +96,7 @@ def describe_diff(
         variant: the rules described, e.g. ``load_variant("draw-two")``.
         other: the rules they are compared with, e.g. ``load_variant("classic")``.
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
-        standalone: with ``"html"``, a complete page (see :func:`describe`).
+        standalone: with ``"html"``, a complete page (as for ``canasta.describe``).
 
     Returns:
         A short document with a title, then one rule per differing option
