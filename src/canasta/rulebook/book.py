@@ -51,7 +51,7 @@ from canasta.rulebook.registry import (
 from canasta.rulebook.scoring import RANK_OF_VALUE, VALUE_ROWS
 from canasta.rulebook.summary import summary
 from canasta.rulebook.threes import red_can_be_held, say_black_discard
-from canasta.rulebook.words import cap, clean, count, join, num, pts, rank_plural
+from canasta.rulebook.words import cap, clean, count, join, num, ordinal, pts, rank_plural
 from canasta.variant.model import Variant
 
 
@@ -183,11 +183,37 @@ def _meld_examples(v: Variant) -> str | None:
     return f"For example, {'; '.join(said)}."
 
 
+def _second_wild_example(v: Variant) -> str | None:
+    """The second wild card by meld size, with a meld the engine accepts and one it refuses."""
+    from canasta.cards import parse_rank
+    from canasta.engine import compile_rules
+
+    m = v.melds
+    if m.second_wild != "by_size" or m.max_wilds < 2 or "9" in v.wilds.ranks:
+        return None
+    wilds = [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
+    if len(wilds) < 2:
+        return None
+    valid, k, at = compile_rules(v).valid, parse_rank("9"), m.second_wild_size
+    good, bad = (at - 2, 2), (at - 3, 2)
+    if bad[0] < 1 or not valid(k, *good, False) or valid(k, *bad, False):
+        return None
+    return (
+        f"For example, {_some(good[0], '9')} and {_some(1, wilds[0])} may take {_some(1, wilds[1])} "
+        f"as the meld's {ordinal(at)} card, but {_some(bad[0], '9')} and {_some(1, wilds[0])} "
+        f"may not take one as the {ordinal(at - 1)}."
+    )
+
+
 def _melds_section(v: Variant) -> Section:
     texts = _shown(v, S_MELDS)
     examples = _meld_examples(v)
     if examples:
         texts.append(Text(examples, ("melds.min_naturals", "melds.max_wilds")))
+    second = _second_wild_example(v)
+    if second:
+        at = next((i + 1 for i, t in enumerate(texts) if "melds.second_wild" in t.paths), len(texts))
+        texts.insert(at, Text(second, ("melds.second_wild", "melds.second_wild_size")))
     return Section(S_MELDS, (_para(texts), _para(Text("Red 3s are never melded; black 3s, see below."))))
 
 
@@ -225,6 +251,16 @@ def _pile_section(v: Variant) -> Section:
     ways = _take(texts, "pile.take_natural_pair", "pile.take_natural_and_wild", "pile.take_lay_off")
     blocks.append(_para(Text(say_take(v)), freezing))
     blocks.append(BulletList(tuple(Paragraph((w,)) for w in ways)))
+    p, size = v.pile, v.canastas.size
+    if p.blocked_by_meld_size is not None and p.blocked_exception and p.blocked_by_meld_size < size:
+        n = p.blocked_by_meld_size
+        need = size - n
+        texts.append(Text(
+            f"For example, while the side has an unfinished meld of {num(n)} 8s, an 8 on top of "
+            f"the pile blocks it; a player holding {num(need + 2)} 8s may still take it: "
+            f"{num(need)} of them complete the canasta, and two more make a new meld with the top card.",
+            ("pile.blocked_by_meld_size", "pile.blocked_exception"),
+        ))
     if texts:
         blocks.append(_para(texts))
     return Section(S_PILE, tuple(blocks))
@@ -250,7 +286,17 @@ def _foot_section(v: Variant) -> Section:
 
 def _out_section(v: Variant) -> Section:
     texts = _shown(v, S_OUT)
-    return Section(S_OUT, tuple(Paragraph((t,)) for t in texts))
+    paras = [[t] for t in texts]
+    if v.going_out.out_but_not_out:
+        for para in paras:
+            if "going_out.out_but_not_out" in para[0].paths:
+                para.append(Text(
+                    f"For example, a player who melds all but one card and discards it, without "
+                    f"the canastas needed to go out, has no cards left but is not out: at their next "
+                    f"turn they draw {count(v.draw.count, 'card')} and play on.",
+                    ("going_out.out_but_not_out",),
+                ))
+    return Section(S_OUT, tuple(Paragraph(tuple(p)) for p in paras))
 
 
 def _stock_section(v: Variant) -> Section:
