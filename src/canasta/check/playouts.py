@@ -243,6 +243,14 @@ def run_playouts(v: Variant, n: int, seed: int) -> list[Diagnostic]:
     return out
 
 
+#: Why an event may never happen in the playouts however good the rule: the
+#: simulated players do not seek it.
+_NOT_SOUGHT = {
+    "black_out": "; the simulated players discard black 3s and never collect them on purpose, "
+    "so this is no sign against the rule",
+}
+
+
 def _unused_rules(v: Variant, tally: _Tally, n: int) -> Iterator[Diagnostic]:
     f = Facts(v)
     p = v.pile
@@ -264,8 +272,7 @@ def _unused_rules(v: Variant, tally: _Tally, n: int) -> Iterator[Diagnostic]:
         (v.going_out.ask_partner and partners, "ask", "going_out.ask_partner",
          "nobody ever asked the partner to go out"),
         (v.threes.black_out_cards is not None and not f.threes_wild, "black_out",
-         "threes.black_out_cards", "nobody ever went out with black 3s (the simulated players "
-         "discard black 3s and never collect them on purpose, so this is no sign against the rule)"),
+         "threes.black_out_cards", "nobody ever went out with black 3s"),
         (v.threes.black_meld != "never" and not f.threes_wild, "black_meld",
          "threes.black_meld", "black 3s were never melded"),
         # Going out concealed is not looked for: the simulated players meld as soon as
@@ -280,7 +287,8 @@ def _unused_rules(v: Variant, tally: _Tally, n: int) -> Iterator[Diagnostic]:
     ]
     for possible, event, path, text in candidates:
         if possible and event not in tally.events:
+            why = _NOT_SOUGHT.get(event, "")
             yield make_diagnostic(
-                "C044", (path,), f"{text} in {plural(n, 'simulated hand')}",
+                "C044", (path,), f"{text} in {plural(n, 'simulated hand')}{why}",
                 "check more hands, or ask whether the rule is needed",
             )
