@@ -34,6 +34,7 @@ from canasta.variant.model import (
     DrawRules,
     OpeningStep,
     PileRules,
+    Source,
     Variant,
     option_paths,
     validate_variant,
@@ -238,7 +239,11 @@ class TestExtends:
         """A profile extending 'classic' differs from it only where it says so."""
         write("house.yaml", "extends: classic\ndraw:\n  count: 2\n")
         classic = load_variant("classic")
-        expected = attrs.evolve(classic, name="house", draw=DrawRules(count=2))
+        # A changed rule: classic's description and source are not inherited (issue 16).
+        expected = attrs.evolve(
+            classic, name="house", draw=DrawRules(count=2), description="", source=Source(),
+            title="Classic partnership Canasta (house rules)",
+        )
         assert load_variant("house.yaml") == expected
 
     def test_relative_path_from_the_extending_file(self, in_tmp: Path) -> None:
@@ -347,7 +352,10 @@ class TestExtends:
     def test_extends_in_data(self) -> None:
         """variant_from_dict accepts extends of a bundled name."""
         v = variant_from_dict({"extends": "draw-two", "name": "x", "draw": {"count": 3}})
-        assert v == attrs.evolve(load_variant("draw-two"), name="x", draw=DrawRules(3, "end_hand"))
+        assert v == attrs.evolve(
+            load_variant("draw-two"), name="x", draw=DrawRules(3, "end_hand"),
+            title="Draw-two partnership Canasta (x)", description="", source=Source(),
+        )
 
 
 # --------------------------------------------------------------------------- assumptions

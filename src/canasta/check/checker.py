@@ -1,6 +1,8 @@
 """Checking a variant: every registered static check, then the playouts.
 
 The static checks live in one module per rule area (:mod:`canasta.check.deal`,
+:mod:`~canasta.check.dead` (options an off switch makes dead),
+:mod:`~canasta.check.described` (the description against the rules),
 :mod:`~canasta.check.melds`, :mod:`~canasta.check.going_out`,
 :mod:`~canasta.check.threes`, :mod:`~canasta.check.pile`,
 :mod:`~canasta.check.opening`, :mod:`~canasta.check.scoring`); each registers
@@ -9,7 +11,9 @@ its checks in :data:`~canasta.check.registry.CHECKS` as it is imported.
 
 from __future__ import annotations
 
+import canasta.check.dead as dead
 import canasta.check.deal as deal
+import canasta.check.described as described
 import canasta.check.going_out as going_out
 import canasta.check.melds as melds
 import canasta.check.opening as opening
@@ -26,7 +30,7 @@ __all__ = ["AREAS", "check_variant"]
 #: The modules of static checks, one per rule area. Each registers its checks in
 #: ``CHECKS`` as it is imported, and :func:`check_variant` runs every registered
 #: check: importing them all here means none is missing, whatever imported first.
-AREAS = (deal, going_out, melds, opening, pile, scoring, threes)
+AREAS = (dead, deal, described, going_out, melds, opening, pile, scoring, threes)
 
 
 def check_variant(variant: Variant, *, playouts: int = 0, seed: int = 0) -> list[Diagnostic]:

@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from canasta.check.checker import check_variant
+from canasta.check.dead import written_dead
 from canasta.check.registry import Diagnostic, Finding, declare, make_diagnostic
 from canasta.errors import VariantError
 from canasta.variant.loading import (
@@ -258,7 +259,11 @@ def check_profile(
         cycle = _find_cycle(path, display)
         return [cycle if cycle is not None else _load_failure(exc, display)]
     diagnostics = check_variant(variant, playouts=playouts, seed=seed)
+    files = [(d, _positions(node)) for _, d, node in _chain(path, display)]
+    # Options the file itself writes for an area that is off, even at their
+    # default value (the variant alone cannot tell a default from a written one).
+    own = set(files[0][1]) if files else set()
+    diagnostics += written_dead(variant, own, diagnostics)
     if not diagnostics:
         return []
-    files = [(d, _positions(node)) for _, d, node in _chain(path, display)]
     return [_locate(d, files, display) for d in diagnostics]

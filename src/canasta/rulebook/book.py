@@ -49,8 +49,9 @@ from canasta.rulebook.registry import (
     S_TURN,
 )
 from canasta.rulebook.scoring import RANK_OF_VALUE, VALUE_ROWS
+from canasta.rulebook.summary import summary
 from canasta.rulebook.threes import red_can_be_held, say_black_discard
-from canasta.rulebook.words import cap, clean, count, join, num, pts, rank_plural
+from canasta.rulebook.words import cap, clean, count, join, num, ordinal, pts, rank_plural
 from canasta.variant.model import Variant
 
 
@@ -125,8 +126,8 @@ def _turn_section(v: Variant) -> Section:
         discard = Text("Discard one card face up onto the discard pile. The discard ends your turn.")
     steps.append(Paragraph((discard,)))
     first = Text(
-        "The player to the dealer's left plays first, and play goes on clockwise; no one is "
-        "skipped. On your turn:"
+        "The player to the dealer's left plays first; then the turn passes clockwise, from "
+        "each player to the next. On your turn:"
     )
     after = Text("Any card may be discarded except a red 3.")
     return Section(S_TURN, (_para(first), BulletList(tuple(steps), ordered=True), _para(after)))
@@ -182,11 +183,37 @@ def _meld_examples(v: Variant) -> str | None:
     return f"For example, {'; '.join(said)}."
 
 
+def _second_wild_example(v: Variant) -> str | None:
+    """The second wild card by meld size, with a meld the engine accepts and one it refuses."""
+    from canasta.cards import parse_rank
+    from canasta.engine import compile_rules
+
+    m = v.melds
+    if m.second_wild != "by_size" or m.max_wilds < 2 or "9" in v.wilds.ranks:
+        return None
+    wilds = [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
+    if len(wilds) < 2:
+        return None
+    valid, k, at = compile_rules(v).valid, parse_rank("9"), m.second_wild_size
+    good, bad = (at - 2, 2), (at - 3, 2)
+    if bad[0] < 1 or not valid(k, *good, False) or valid(k, *bad, False):
+        return None
+    return (
+        f"For example, {_some(good[0], '9')} and {_some(1, wilds[0])} may take {_some(1, wilds[1])} "
+        f"as the meld's {ordinal(at)} card, but {_some(bad[0], '9')} and {_some(1, wilds[0])} "
+        f"may not take one as the {ordinal(at - 1)}."
+    )
+
+
 def _melds_section(v: Variant) -> Section:
     texts = _shown(v, S_MELDS)
     examples = _meld_examples(v)
     if examples:
         texts.append(Text(examples, ("melds.min_naturals", "melds.max_wilds")))
+    second = _second_wild_example(v)
+    if second:
+        at = next((i + 1 for i, t in enumerate(texts) if "melds.second_wild" in t.paths), len(texts))
+        texts.insert(at, Text(second, ("melds.second_wild", "melds.second_wild_size")))
     return Section(S_MELDS, (_para(texts), _para(Text("Red 3s are never melded; black 3s, see below."))))
 
 
@@ -224,6 +251,16 @@ def _pile_section(v: Variant) -> Section:
     ways = _take(texts, "pile.take_natural_pair", "pile.take_natural_and_wild", "pile.take_lay_off")
     blocks.append(_para(Text(say_take(v)), freezing))
     blocks.append(BulletList(tuple(Paragraph((w,)) for w in ways)))
+    p, size = v.pile, v.canastas.size
+    if p.blocked_by_meld_size is not None and p.blocked_exception and p.blocked_by_meld_size < size:
+        n = p.blocked_by_meld_size
+        need = size - n
+        texts.append(Text(
+            f"For example, while the side has an unfinished meld of {num(n)} 8s, an 8 on top of "
+            f"the pile blocks it; a player holding {num(need + 2)} 8s may still take it: "
+            f"{num(need)} of them complete the canasta, and two more make a new meld with the top card.",
+            ("pile.blocked_by_meld_size", "pile.blocked_exception"),
+        ))
     if texts:
         blocks.append(_para(texts))
     return Section(S_PILE, tuple(blocks))
@@ -249,7 +286,17 @@ def _foot_section(v: Variant) -> Section:
 
 def _out_section(v: Variant) -> Section:
     texts = _shown(v, S_OUT)
-    return Section(S_OUT, tuple(Paragraph((t,)) for t in texts))
+    paras = [[t] for t in texts]
+    if v.going_out.out_but_not_out:
+        for para in paras:
+            if "going_out.out_but_not_out" in para[0].paths:
+                para.append(Text(
+                    f"For example, a player who melds all but one card and discards it, without "
+                    f"the canastas needed to go out, has no cards left but is not out: at their next "
+                    f"turn they draw {count(v.draw.count, 'card')} and play on.",
+                    ("going_out.out_but_not_out",),
+                ))
+    return Section(S_OUT, tuple(Paragraph(tuple(p)) for p in paras))
 
 
 def _stock_section(v: Variant) -> Section:
@@ -321,16 +368,16 @@ def _bonus_table(v: Variant) -> Table:
             ("Red 3s of a side that " + join(
                 [x for x, on in (("has not melded", t.red_minus_if_unopened),
                                  ("has no canasta", t.red_minus_without_canasta)) if on], "or"),
-             "their value, minus",
+             "minus, not plus",
              ("threes.red_minus_if_unopened", "threes.red_minus_without_canasta")),
         )
     if red_can_be_held(v):
         rows.append(("Each red 3 still held", -t.red_held_penalty, ("threes.red_held_penalty",)))
     if s.meld_points:
-        rows.append(("Cards in melds", "their values, plus", ("scoring.meld_points",)))
+        rows.append(("Cards in melds", "+ their values", ("scoring.meld_points",)))
     if s.hand_minus:
         where = "Cards left in hands and feet" if has_foot(v) else "Cards left in hands"
-        rows.append((where, "their values, minus", ("scoring.hand_minus",)))
+        rows.append((where, "\u2212 their values", ("scoring.hand_minus",)))
     return Table(
         ("Item", "Points"),
         tuple(
@@ -380,11 +427,14 @@ def _customs_section(v: Variant) -> Section:
 
 
 def _source_text(v: Variant) -> str | None:
+    """The citation: "Source: “Title”, author or publisher, address." """
     s = v.source
-    parts = [p for p in (clean(s.title), clean(s.reference), clean(s.url)) if p]
+    title = clean(s.title)
+    parts = [f"\u201c{title}\u201d" if title else "", clean(s.reference), clean(s.url)]
+    parts = [p for p in parts if p]
     if not parts:
         return None
-    return "Source: " + ", ".join(parts) + "."
+    return "Source: " + ", ".join(parts).rstrip(".") + "."
 
 
 def rule_book(variant: Variant) -> RuleBook:
@@ -399,9 +449,10 @@ def rule_book(variant: Variant) -> RuleBook:
     """
     v = variant
     intro: list[Block] = []
-    description = clean(v.description)
-    if description:
-        intro.append(Paragraph((Text(description),)))
+    # A profile that writes no description (a house profile that changes its
+    # parent's rules inherits none) opens with one built from its rules.
+    description = clean(v.description) or summary(v)
+    intro.append(Paragraph((Text(description),)))
     source = _source_text(v)
     if source:
         intro.append(Paragraph((Text(source),)))

@@ -144,12 +144,13 @@ _COMPARE_ROWS: tuple[tuple[str, Callable[[Variant], str]], ...] = (
 )
 
 
-def compare(variants: Sequence[Variant], format: str = "markdown") -> str:
+def compare(variants: Sequence[Variant], format: str = "markdown", *, standalone: bool = False) -> str:
     """Set the main rules of several variants side by side, one column per variant.
 
     Args:
         variants: the variants to compare (one or more).
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
+        standalone: with ``"html"``, a complete page (as for ``canasta.describe``).
 
     Returns:
         A document with one table, whose rows are players, cards, the deal, the
@@ -168,4 +169,4 @@ def compare(variants: Sequence[Variant], format: str = "markdown") -> str:
         (Text(label), *(Text(fn(v)) for v in variants)) for label, fn in _COMPARE_ROWS
     )
     book = RuleBook("Variants compared", (Table(header, rows),), (), None)
-    return render(book, format)
+    return render(book, format, standalone=standalone)

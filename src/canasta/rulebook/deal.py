@@ -117,8 +117,8 @@ def _say_foot_deal(v: Variant) -> str:
     if not has_foot(v):
         return "Players are dealt no foot: each plays from a single hand."
     return (
-        f"Each player is then dealt a foot of {count(v.deal.foot_size, 'card')}: a second hand, "
-        "kept face down and not looked at until it is picked up."
+        f"Besides the hand, each player is dealt a foot of {count(v.deal.foot_size, 'card')}: "
+        "a second hand, kept face down and not looked at until it is picked up."
     )
 
 
@@ -150,7 +150,12 @@ def _say_upcard_cover(v: Variant) -> str:
         return "The upcard stays as it is, whatever card it is."
     return (
         f"If the upcard is {join(classes, 'or')}, it stays in the pile and the next card of "
-        "the stock is turned up on top of it, until the top card is not."
+        "the stock is turned up on top of it, as often as needed, until a card that is "
+        f"neither {join(classes, 'nor')} lies on top."
+        if len(classes) > 1
+        else f"If the upcard is {classes[0]}, it stays in the pile and the next card of the "
+        f"stock is turned up on top of it, as often as needed, until a card other than "
+        f"{classes[0]} lies on top."
     )
 
 

@@ -37,6 +37,22 @@ def _differs(v: Variant, o: Variant, path: str) -> bool:
     return bool(a != b)
 
 
+def differs(variant: Variant, other: Variant, path: str) -> bool:
+    """Whether option ``path`` states a different rule in ``variant`` than in ``other``.
+
+    It does when it changes play in ``variant`` and either its value differs or it
+    changes no play in ``other`` (the sentence may still be the same for two values:
+    :func:`difference_sentences` then leaves it out) (its sentence exists in one book only: the foot,
+    wild canastas, a short stock when only one variant draws two).
+    """
+    rule = RULES[path]
+    if not rule.relevant(variant):
+        return False
+    if not rule.relevant(other):
+        return rule.shown(variant)
+    return _differs(variant, other, path)
+
+
 def difference_sentences(variant: Variant, other: Variant) -> list[Text]:
     """The rules of ``variant`` that differ from those of ``other``, in rule-book order.
 
@@ -46,17 +62,22 @@ def difference_sentences(variant: Variant, other: Variant) -> list[Text]:
 
     Returns:
         One sentence per differing option that changes play in ``variant``
-        (options stated together give one sentence).
+        (options stated together give one sentence), see :func:`differs`. A rule
+        ``other`` does not have at all is stated whole, not "instead of" anything.
     """
     out: list[Text] = []
     seen: dict[str, int] = {}
     for path in _top_paths():
         rule = RULES[path]
-        if not _differs(variant, other, path) or not rule.relevant(variant):
+        if not differs(variant, other, path):
             continue
-        if rule.instead is None and rule.say(variant) == rule.say(other):
-            continue
-        text = rule.instead(variant, other) if rule.instead else rule.say(variant)
+        both = rule.relevant(other) and rule.shown(other)
+        if rule.instead is None and both and rule.say(variant) == rule.say(other):
+            continue  # a different value, the same rule (e.g. a stop card no one could take anyway)
+        if rule.instead is not None and both:
+            text = rule.instead(variant, other)
+        else:
+            text = rule.say(variant)
         if text in seen:
             old = out[seen[text]]
             out[seen[text]] = Text(old.text, (*old.paths, path))
@@ -66,13 +87,16 @@ def difference_sentences(variant: Variant, other: Variant) -> list[Text]:
     return out
 
 
-def describe_diff(variant: Variant, other: Variant, format: str = "markdown") -> str:
+def describe_diff(
+    variant: Variant, other: Variant, format: str = "markdown", *, standalone: bool = False
+) -> str:
     """State only the rules in which ``variant`` differs from ``other``.
 
     Args:
         variant: the rules described, e.g. ``load_variant("draw-two")``.
         other: the rules they are compared with, e.g. ``load_variant("classic")``.
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
+        standalone: with ``"html"``, a complete page (as for ``canasta.describe``).
 
     Returns:
         A short document with a title, then one rule per differing option
@@ -88,4 +112,4 @@ def describe_diff(variant: Variant, other: Variant, format: str = "markdown") ->
         blocks: tuple[Block, ...] = (lead, BulletList(tuple(Paragraph((s,)) for s in sentences)))
     else:
         blocks = (Paragraph((Text(f"The rules are the same as those of {variant_title(other)}."),)),)
-    return render(RuleBook(title, blocks, (), variant), format)
+    return render(RuleBook(title, blocks, (), variant), format, standalone=standalone)

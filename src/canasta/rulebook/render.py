@@ -60,10 +60,22 @@ class _Notes:
         return found
 
     def notes(self) -> list[str]:
-        return [
-            f"{mark} Not fixed by the source text; taken from {source.rstrip('.')}."
-            for source, mark in self.marks.items()
-        ]
+        if not self.marks:
+            return []
+        cited = self.variant is not None and bool(
+            clean(self.variant.source.title) or clean(self.variant.source.reference) or clean(self.variant.source.url)
+        )
+        lead = "A mark on a heading covers the whole section; on a column heading, the whole column."
+        said = "Not fixed by the source text; taken from" if cited else "Taken from"
+        return [lead] + [f"{mark} {said} {source.rstrip('.')}." for source, mark in self.marks.items()]
+
+
+def _texts(block: Block) -> list[Text]:
+    if isinstance(block, Paragraph):
+        return list(block.sentences)
+    if isinstance(block, BulletList):
+        return [t for item in block.items for t in item.sentences]
+    return [t for row in block.rows for t in row]
 
 
 class _Renderer:
@@ -71,12 +83,21 @@ class _Renderer:
 
     def __init__(self, notes: _Notes) -> None:
         self.notes = notes
+        self.quiet = False  # a mark on the heading covers the sentences under it
 
     def text(self, t: Text) -> str:
-        return self.escape(t.text) + self.notes.mark(t)
+        return self.escape(t.text) + ("" if self.quiet else self.notes.mark(t))
 
     def paragraph(self, p: Paragraph) -> str:
         return " ".join(self.text(t) for t in p.sentences)
+
+    def common_mark(self, texts: list[Text]) -> str:
+        """The mark every rule of ``texts`` carries, if they all carry the same one (and there are two)."""
+        marks = {self.notes.mark(t) for t in texts if t.paths}
+        ruled = sum(1 for t in texts if t.paths)
+        if ruled < 2 or len(marks) != 1:
+            return ""
+        return marks.pop()
 
     def escape(self, text: str) -> str:
         raise NotImplementedError
@@ -85,8 +106,12 @@ class _Renderer:
         parts = [self.heading(book.title, 1)]
         parts += [self.block(b) for b in book.intro if non_empty(b)]
         for section in book.sections:
-            parts.append(self.heading(section.title, 2))
-            parts += [self.block(b) for b in section.blocks if non_empty(b)]
+            blocks = [b for b in section.blocks if non_empty(b)]
+            mark = self.common_mark([t for b in blocks for t in _texts(b)])
+            parts.append(self.heading(section.title, 2, mark))
+            self.quiet = bool(mark)
+            parts += [self.block(b) for b in blocks]
+            self.quiet = False
         notes = self.notes.notes()
         if notes:
             parts.append(self.heading("Notes", 2))
@@ -103,8 +128,22 @@ class _Renderer:
             return self.list_block(b)
         return self.table_block(b)
 
-    def heading(self, title: str, level: int) -> str:
+    def heading(self, title: str, level: int, mark: str = "") -> str:
         raise NotImplementedError
+
+    def table_marks(self, t: Table) -> tuple[str, ...]:
+        """The header cells, the last one marked when every cell of the table carries the same mark."""
+        mark = "" if self.quiet else self.common_mark([c for row in t.rows for c in row])
+        header = [self.escape(h) for h in t.header]
+        header[-1] += mark
+        return tuple(header)
+
+    def table_rows(self, t: Table) -> tuple[tuple[str, ...], ...]:
+        quiet, self.quiet = self.quiet, self.quiet or bool(self.common_mark([c for row in t.rows for c in row]))
+        try:
+            return tuple(tuple(self.text(c) for c in row) for row in t.rows)
+        finally:
+            self.quiet = quiet
 
     def para_block(self, p: Paragraph) -> str:
         raise NotImplementedError
@@ -129,8 +168,8 @@ class _Markdown(_Renderer):
             return "\\" + text if not text[:1].isdigit() else _md_digit(text)
         return text
 
-    def heading(self, title: str, level: int) -> str:
-        return "#" * level + " " + self.escape(title)
+    def heading(self, title: str, level: int, mark: str = "") -> str:
+        return "#" * level + " " + self.escape(title) + mark
 
     def para_block(self, p: Paragraph) -> str:
         return self.line_start(self.paragraph(p))
@@ -144,11 +183,11 @@ class _Markdown(_Renderer):
 
     def table_block(self, t: Table) -> str:
         lines = [
-            "| " + " | ".join(self.escape(h) for h in t.header) + " |",
+            "| " + " | ".join(self.table_marks(t)) + " |",
             "|" + "|".join(" --- " for _ in t.header) + "|",
         ]
-        for row in t.rows:
-            lines.append("| " + " | ".join(self.text(c) for c in row) + " |")
+        for row in self.table_rows(t):
+            lines.append("| " + " | ".join(row) + " |")
         return "\n".join(lines)
 
 
@@ -184,8 +223,8 @@ class _Rst(_Renderer):
             return "\\" + text
         return text
 
-    def heading(self, title: str, level: int) -> str:
-        text = self.line_start(self.escape(title))
+    def heading(self, title: str, level: int, mark: str = "") -> str:
+        text = self.line_start(self.escape(title)) + mark
         line = ("=" if level == 1 else "-") * max(4, _width(text))
         return f"{text}\n{line}"
 
@@ -201,10 +240,9 @@ class _Rst(_Renderer):
 
     def table_block(self, t: Table) -> str:
         lines = [".. list-table::", "   :header-rows: 1", ""]
-        for i, row in enumerate((tuple(Text(h) for h in t.header), *t.rows)):
-            for j, cell in enumerate(row):
+        for row in (self.table_marks(t), *self.table_rows(t)):
+            for j, text in enumerate(row):
                 prefix = "   * - " if j == 0 else "     - "
-                text = self.escape(cell.text) if i == 0 else self.text(cell)
                 lines.append(prefix + self.line_start(text))
         return "\n".join(lines)
 
@@ -213,8 +251,8 @@ class _Html(_Renderer):
     def escape(self, text: str) -> str:
         return html.escape(text, quote=True)
 
-    def heading(self, title: str, level: int) -> str:
-        return f"<h{level}>{self.escape(title)}</h{level}>"
+    def heading(self, title: str, level: int, mark: str = "") -> str:
+        return f"<h{level}>{self.escape(title)}{mark}</h{level}>"
 
     def para_block(self, p: Paragraph) -> str:
         return f"<p>{self.paragraph(p)}</p>"
@@ -225,9 +263,9 @@ class _Html(_Renderer):
         return f"<{tag}>\n{items}\n</{tag}>"
 
     def table_block(self, t: Table) -> str:
-        head = "".join(f"<th>{self.escape(h)}</th>" for h in t.header)
+        head = "".join(f"<th>{h}</th>" for h in self.table_marks(t))
         body = "\n".join(
-            "<tr>" + "".join(f"<td>{self.text(c)}</td>" for c in row) + "</tr>" for row in t.rows
+            "<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in self.table_rows(t)
         )
         return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
 
@@ -237,14 +275,54 @@ class _Html(_Renderer):
 
 _RENDERERS: Mapping[str, type[_Renderer]] = {"markdown": _Markdown, "rst": _Rst, "html": _Html}
 
+#: The style sheet of a standalone page: readable on screen, one clean column on paper.
+PAGE_STYLE = """\
+body { font-family: Georgia, "Times New Roman", serif; line-height: 1.45; color: #111;
+       max-width: 42em; margin: 2em auto; padding: 0 1em; }
+h1 { font-size: 1.7em; margin-bottom: 0.4em; }
+h2 { font-size: 1.25em; margin-top: 1.4em; border-bottom: 1px solid #999; }
+table { border-collapse: collapse; margin: 0.6em 0; }
+th, td { border: 1px solid #999; padding: 0.2em 0.6em; text-align: left; vertical-align: top; }
+td + td, th + th { text-align: right; white-space: nowrap; }
+@page { size: A4; margin: 18mm 16mm; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; font-size: 11pt; }
+  h1, h2 { break-after: avoid; page-break-after: avoid; }
+  table, tr, li { break-inside: avoid; page-break-inside: avoid; }
+  p { orphans: 3; widows: 3; }
+}
+"""
 
-def render(book: RuleBook, format: str = "markdown") -> str:
+
+def html_page(title: str, body: str) -> str:
+    """A complete HTML page around a fragment: charset, ``<title>`` and a print style sheet.
+
+    Args:
+        title: the page title, plain text.
+        body: the HTML fragment, e.g. from :func:`render` with ``format="html"``.
+
+    Returns:
+        The page, ending with a newline.
+    """
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title, quote=True)}</title>\n"
+        f"<style>\n{PAGE_STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
+    )
+
+
+def render(book: RuleBook, format: str = "markdown", *, standalone: bool = False) -> str:
     """Render a document tree as text.
 
     Args:
         book: the document, e.g. from :func:`rule_book`.
         format: ``"markdown"``, ``"rst"`` or ``"html"`` (a fragment: ``<h1>``,
             ``<h2>``, ``<p>``, ``<ul>``, ``<ol>`` and ``<table>`` elements).
+        standalone: with ``"html"``, a complete page instead of a fragment
+            (:func:`html_page`: charset, title, a print style sheet); other
+            formats are always complete documents and ignore it.
 
     Returns:
         The text, ending with a newline. Sentences stating an assumed option
@@ -258,15 +336,20 @@ def render(book: RuleBook, format: str = "markdown") -> str:
         from canasta.errors import CanastaError
 
         raise CanastaError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
-    return cls(_Notes(book.variant)).render(book)
+    text = cls(_Notes(book.variant)).render(book)
+    if standalone and format == "html":
+        return html_page(book.title, text)
+    return text
 
 
-def describe(variant: Variant, format: str = "markdown") -> str:
+def describe(variant: Variant, format: str = "markdown", *, standalone: bool = False) -> str:
     """Return the complete rule book of ``variant`` in plain English.
 
     Args:
         variant: the rules, e.g. ``canasta.load_variant("classic")``.
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
+        standalone: with ``"html"``, a complete printable page rather than a
+            fragment to embed (what ``canasta rules X --format html`` writes).
 
     Returns:
         The rule book, with its title and source, then players and cards, the
@@ -278,4 +361,4 @@ def describe(variant: Variant, format: str = "markdown") -> str:
     Raises:
         CanastaError: ``format`` is unknown.
     """
-    return render(rule_book(variant), format)
+    return render(rule_book(variant), format, standalone=standalone)

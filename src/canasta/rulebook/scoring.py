@@ -61,14 +61,14 @@ for _name, _label in VALUE_ROWS:
 
 def _say_meld_points(v: Variant) -> str:
     if v.scoring.meld_points:
-        return "Every card in a side's melds counts its value plus."
+        return "Each side scores the value of every card in its melds."
     return "Cards in melds count nothing by themselves: only bonuses score."
 
 
 def _say_hand_minus(v: Variant) -> str:
     where = "hands and feet" if has_foot(v) else "hands"
     if v.scoring.hand_minus:
-        return f"Every card left in the {where} of a side's players counts its value minus."
+        return f"The value of every card left in the {where} of a side's players is taken off its score."
     return f"Cards left in {where} cost nothing."
 
 

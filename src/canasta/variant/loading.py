@@ -188,12 +188,40 @@ def _load_layers(
     if len(here) > MAX_EXTENDS:
         raise ctx.error(pos, "extends", f"more than {MAX_EXTENDS} levels of extends")
     base, base_assumed, _ = _load_layers(parent, here)
-    merged = _merge(base, layer.data)
+    merged = _inherit_words(base, layer.data, _merge(base, layer.data))
     # An option the child sets is the child's own rule now, not the parent's
     # assumption, unless the child marks it assumed again.
     assumed = {p: s for p, s in base_assumed.items() if not _touches(p, layer.leaves)}
     assumed.update(layer.assumed)
     return merged, assumed, layer
+
+
+#: The fields that describe a profile rather than state a rule.
+_WORDS = ("name", "title", "description", "source", "assumed", "customs")
+
+
+def _inherit_words(base: dict[str, Any], own: dict[str, Any], merged: dict[str, Any]) -> dict[str, Any]:
+    """What a child inherits of its parent's words, in ``merged`` (see docs/writing-variants.rst).
+
+    A child that changes no rule is its parent under another name and keeps every
+    word it does not write. A child that changes a rule keeps the parent's customs
+    (unless it writes its own), but not its description or source, which describe
+    other rules: they are the child's own or empty (the rule book then describes
+    the rules), and an unwritten title becomes "<parent title> (<name>)", or
+    "<parent title> (house rules)" for a child without a name.
+    """
+    rules = [k for k in {*base, *merged} if k not in _WORDS]
+    if all(base.get(k) == merged.get(k) for k in rules):
+        return merged
+    out = dict(merged)
+    for key in ("description", "source"):
+        if key not in own:
+            out.pop(key, None)
+    if "title" not in own:
+        parent = base.get("title") or base.get("name") or ""
+        label = own.get("name") or "house rules"
+        out["title"] = f"{parent} ({label})" if parent else ""
+    return out
 
 
 def _touches(path: str, leaves: frozenset[str]) -> bool:

@@ -1,0 +1,49 @@
+"""A one-paragraph description built from the rules, for a profile that writes none.
+
+A house profile that changes its parent's rules does not inherit the parent's
+description (see ``docs/writing-variants.rst``); its rule book opens with
+:func:`summary` instead, which states the main rules and so can never contradict
+the rest of the book.
+"""
+
+from __future__ import annotations
+
+from canasta.rulebook.facts import has_foot, has_partners, pile_takeable
+from canasta.rulebook.going_out import kind_requirements
+from canasta.rulebook.words import cap, count, join, num
+from canasta.variant.model import Variant
+
+
+def summary(v: Variant) -> str:
+    """The main rules of ``v`` in one paragraph: players, cards, drawing, melds, going out, the end."""
+    n = v.players.count
+    if has_partners(v):
+        who = f"{num(n)} players in {num(len(v.sides))} partnerships"
+    else:
+        who = f"{num(n)} players, each for themself"
+    cards = v.deck.decks * (52 + v.deck.jokers_per_deck)
+    parts = [f"A game for {who}, with {count(v.deck.decks, 'deck')} ({cards} cards)"]
+    if has_foot(v):
+        parts[0] += f", a hand of {num(v.deal.hand_size)} and a foot of {num(v.deal.foot_size)}"
+    else:
+        parts[0] += f" and {count(v.deal.hand_size, 'card')} each"
+    draw = f"draw {count(v.draw.count, 'card')} a turn"
+    if pile_takeable(v):
+        draw += " or take the discard pile"
+    parts.append(draw)
+    most = v.melds.max_wilds
+    wilds = "no wild card" if most == 0 else f"at most {count(most, 'wild card')}"
+    parts.append(f"meld cards of one rank with {wilds}")
+    total, kinds = kind_requirements(v)
+    whose = "their side has" if has_partners(v) else "they have"
+    if total == 0:
+        parts.append("a player may go out without a canasta")
+    else:
+        need = join(kinds) if kinds and total == len(kinds) else count(total, "canasta")
+        parts.append(f"a player may go out once {whose} {need}")
+    g = v.game
+    if g.target is not None:
+        parts.append(f"the game ends when a side reaches {g.target} points")
+    elif g.rounds:
+        parts.append(f"the game lasts {count(g.rounds, 'hand')}")
+    return cap(parts[0]) + ": " + "; ".join(parts[1:]) + "."

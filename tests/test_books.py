@@ -1,0 +1,316 @@
+"""Rule books a user reads: house profiles, citations, complete differences, printed pages.
+
+Issue 16, items 1, 2, 5 and 8: a house profile's book never contradicts itself,
+no internal file name reaches a reader, ``--diff`` lists every differing rule,
+and the standalone HTML page prints (headless Chromium, checked with pdftotext).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import canasta
+from canasta import cli
+from canasta.check import check_profile
+from canasta.rulebook import describe, describe_diff, difference_sentences, rule_book
+from canasta.rulebook.diff import differs
+from canasta.rulebook.registry import RULES
+from canasta.variant.model import Variant
+
+BUNDLED = canasta.variant_names()
+
+#: House profiles, one pattern each: (file name, text). Each changes rules of a
+#: bundled profile and writes nothing else, as a table's first house file does.
+HOUSE = {
+    "two-canastas.yaml": "extends: classic\ngoing_out:\n  canastas: 2\n",
+    "draw-three.yaml": "extends: draw-two\ndraw:\n  count: 3\n",
+    "no-foot-first.yaml": "extends: hand-and-foot\ngoing_out:\n  foot_first: false\n",
+    "four-hands.yaml": "extends: classic-3p\ngame:\n  target: null\n  rounds: 4\n",
+    "titled.yaml": "extends: classic\ntitle: Our table\nmelds:\n  max_wilds: 2\n",
+    "same-rules.yaml": "extends: classic\nname: renamed\n",
+}
+
+_URL = re.compile(r"https?://\S+")
+_PATHLIKE = re.compile(r"/|\.md\b|\.ya?ml\b|seeds|\.txt\b")
+
+
+def pathlike(text: str) -> list[str]:
+    """Path-like strings in ``text``, addresses (https://…) aside."""
+    return _PATHLIKE.findall(_URL.sub("", text))
+
+
+def house(tmp_path: Path, name: str) -> Variant:
+    path = tmp_path / name
+    path.write_text(HOUSE[name], encoding="utf-8")
+    return canasta.load_variant(path)
+
+
+def parent_of(name: str) -> Variant:
+    return canasta.load_variant(HOUSE[name].split("\n", 1)[0].split(": ")[1])
+
+
+class TestInheritance:
+    """Which words a child profile inherits through ``extends``."""
+
+    @pytest.mark.parametrize("name", [n for n in HOUSE if n != "same-rules.yaml"])
+    def test_changed_rules_drop_description_and_source(self, tmp_path: Path, name: str) -> None:
+        """A child that changes rules keeps neither the description nor the source."""
+        v, parent = house(tmp_path, name), parent_of(name)
+        assert v.description == ""
+        assert v.source == attrs.evolve(v.source, title="", reference="", url="")
+        assert v.customs == parent.customs
+        assert v.title != parent.title
+
+    def test_title_names_the_parent(self, tmp_path: Path) -> None:
+        """An unwritten title becomes the parent's, marked as house rules; a written one stays."""
+        assert house(tmp_path, "two-canastas.yaml").title == "Classic partnership Canasta (house rules)"
+        assert house(tmp_path, "titled.yaml").title == "Our table"
+
+    def test_same_rules_inherit_everything(self, tmp_path: Path) -> None:
+        """A child that changes no rule is its parent under another name."""
+        v, classic = house(tmp_path, "same-rules.yaml"), canasta.load_variant("classic")
+        assert (v.title, v.description, v.source) == (classic.title, classic.description, classic.source)
+        assert v.name == "renamed"
+
+    def test_assumed_only_for_options_not_set(self, tmp_path: Path) -> None:
+        """The parent's assumption notes stay, except for the options the child sets."""
+        path = tmp_path / "h.yaml"
+        path.write_text("extends: classic\ndeal:\n  hand_size: 13\n", encoding="utf-8")
+        v = canasta.load_variant(path)
+        assert not v.is_assumed("deal.hand_size")
+        assert v.is_assumed("deck.decks")
+
+    def test_customs_replaced_when_written(self, tmp_path: Path) -> None:
+        """Customs are inherited unless the child writes its own (an empty list removes them)."""
+        path = tmp_path / "h.yaml"
+        path.write_text("extends: hand-and-foot\ncustoms: []\ndraw:\n  count: 3\n", encoding="utf-8")
+        assert canasta.load_variant(path).customs == ()
+
+
+class TestHouseBooks:
+    """A house profile's book has no contradictory sentence and no internal path."""
+
+    @pytest.mark.parametrize("name", HOUSE)
+    def test_book_describes_its_own_rules(self, tmp_path: Path, name: str) -> None:
+        v, parent = house(tmp_path, name), parent_of(name)
+        text = describe(v)
+        if v.description == "":
+            assert parent.description not in text
+            intro = rule_book(v).intro[0].sentences[0].text
+            assert intro.startswith("A game for ")
+        assert pathlike(text) == []
+        # the checker reads the description the book prints: no disagreement
+        findings = check_profile(tmp_path / name)
+        assert "C037" not in {f.diagnostic.code for f in findings}
+
+    def test_generated_description_follows_the_rules(self, tmp_path: Path) -> None:
+        text = describe(house(tmp_path, "two-canastas.yaml"))
+        assert "once their side has two canastas" in text
+        assert "once the side has a canasta" not in text
+
+    def test_copied_description_is_flagged(self, tmp_path: Path) -> None:
+        """A description written against the rules is a C037 warning at its line."""
+        path = tmp_path / "h.yaml"
+        path.write_text(
+            "extends: classic\ndescription: Draw two cards and go out with one canasta.\n"
+            "going_out:\n  canastas: 2\n", encoding="utf-8",
+        )
+        found = [f for f in check_profile(path) if f.diagnostic.code == "C037"]
+        assert [f.diagnostic.paths for f in found] == [("description", "going_out.canastas"), ("description", "draw.count")]
+        assert found[0].line == 2
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_bundled_descriptions_agree(self, name: str) -> None:
+        codes = {f.diagnostic.code for f in check_profile(name)}
+        assert "C037" not in codes
+
+
+class TestNoInternalPaths:
+    """No rule book and no ``canasta show`` output names a repository file."""
+
+    @pytest.mark.parametrize("fmt", ["markdown", "rst", "html"])
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_book(self, name: str, fmt: str) -> None:
+        text = describe(canasta.load_variant(name), fmt)
+        if fmt == "html":
+            text = re.sub(r"</?\w+[^>]*>", " ", text)  # closing tags have a slash
+        assert pathlike(text) == []
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_show(self, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+        assert cli.main(["show", name]) == 0
+        assert pathlike(capsys.readouterr().out) == []
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_source_is_a_citation(self, name: str) -> None:
+        """The source names a title and an author or publisher, not a file."""
+        s = canasta.load_variant(name).source
+        assert s.title and s.reference
+        assert pathlike(s.reference) == []
+
+
+def _differing(v: Variant, o: Variant) -> list[str]:
+    """Every option path whose rule differs in ``v`` (the test's own reading of "differs")."""
+    out = []
+    for path, rule in RULES.items():
+        if path.count(".") != 1 or not rule.relevant(v):
+            continue
+        if rule.relevant(o) and rule.shown(o) and rule.say(v) == rule.say(o) and rule.instead is None:
+            continue  # another value, the same sentence: the same rule
+        value_differs = _value(v, path) != _value(o, path)
+        if value_differs or (not rule.relevant(o) and rule.shown(v)):
+            out.append(path)
+    return out
+
+
+def _value(v: Variant, path: str) -> Any:
+    area, name = path.split(".")
+    value = getattr(getattr(v, area), name)
+    return frozenset(value) if path in ("wilds.ranks", "deal.upcard_covered_if", "pile.stop_cards") else value
+
+
+def _one_change_houses() -> list[tuple[str, Variant, Variant]]:
+    """Classic and Hand and Foot, each with one option changed (bool flipped, number moved)."""
+    out = []
+    for base_name in ("classic", "hand-and-foot"):
+        base = canasta.load_variant(base_name)
+        for path in RULES:
+            if path.count(".") != 1:
+                continue
+            area, name = path.split(".")
+            value = getattr(getattr(base, area), name)
+            if isinstance(value, bool):
+                new: Any = not value
+            elif isinstance(value, int) and value >= 1:
+                new = value + 1
+            else:
+                continue
+            try:
+                changed = attrs.evolve(base, **{area: attrs.evolve(getattr(base, area), **{name: new})})
+            except (ValueError, TypeError):
+                continue
+            out.append((f"{base_name}+{path}", changed, base))
+    return out
+
+
+class TestDiffComplete:
+    """``--diff`` lists every differing rule and no sentence that leans on another."""
+
+    @pytest.mark.parametrize("a,b", list(itertools.permutations(BUNDLED, 2)))
+    def test_bundled_pairs(self, a: str, b: str) -> None:
+        v, o = canasta.load_variant(a), canasta.load_variant(b)
+        stated = {p for t in difference_sentences(v, o) for p in t.paths}
+        assert [p for p in _differing(v, o) if p not in stated] == []
+        assert all(differs(v, o, p) for p in stated)
+
+    @pytest.mark.parametrize("label,v,o", _one_change_houses(), ids=lambda x: x if isinstance(x, str) else "")
+    def test_one_change(self, label: str, v: Variant, o: Variant) -> None:
+        stated = {p for t in difference_sentences(v, o) for p in t.paths}
+        assert [p for p in _differing(v, o) if p not in stated] == []
+
+    def test_hand_and_foot_against_classic(self) -> None:
+        """The foot, going out before it and the wild canasta bonus are stated; nothing dangles."""
+        text = describe_diff(canasta.load_variant("hand-and-foot"), canasta.load_variant("classic"))
+        assert "pick up their foot" in text
+        assert "A player may not go out before picking up their foot." in text
+        assert "a wild canasta 1500 points" in text
+        assert "then dealt" not in text and "Besides the hand, each player is dealt a foot" in text
+
+    @pytest.mark.parametrize("a,b", list(itertools.permutations(BUNDLED, 2)))
+    def test_no_dangling_sentence(self, a: str, b: str) -> None:
+        for t in difference_sentences(canasta.load_variant(a), canasta.load_variant(b)):
+            assert not re.match(r"(Then|It|They|This|Also)\b", t.text), t.text
+            assert " then dealt" not in t.text
+
+
+# --------------------------------------------------------------------------- printing
+
+_BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+def _browser() -> str | None:
+    for name in _BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _need_tools() -> str:
+    browser = _browser()
+    missing = [n for n, ok in (("chromium", browser), ("pdftotext", shutil.which("pdftotext"))) if not ok]
+    if missing:
+        why = f"{' and '.join(missing)} not installed (Debian: apt-get install chromium poppler-utils)"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but {why}: the print test must run in CI")
+        pytest.skip(why)
+    assert browser is not None
+    return browser
+
+
+def _print(browser: str, html_text: str, tmp: Path) -> tuple[str, str]:
+    """Print ``html_text`` to PDF at A4; return pdftotext's ``-layout`` and ``-bbox`` outputs."""
+    page, pdf = tmp / "book.html", tmp / "book.pdf"
+    page.write_text(html_text, encoding="utf-8")
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run(
+            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync", "--no-first-run",
+             f"--user-data-dir={profile}", "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+             page.as_uri()],
+            check=True, capture_output=True, timeout=180,
+        )
+    assert pdf.is_file() and pdf.stat().st_size > 1000
+    layout = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
+                            text=True, timeout=60).stdout
+    bbox = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True,
+                          text=True, timeout=60).stdout
+    return layout, bbox
+
+
+class TestStandalonePage:
+    """``describe(v, "html", standalone=True)``: a complete page that prints."""
+
+    def test_page_has_charset_title_and_print_style(self) -> None:
+        v = canasta.load_variant("classic")
+        page = describe(v, "html", standalone=True)
+        assert page.startswith("<!DOCTYPE html>")
+        assert '<meta charset="utf-8">' in page
+        assert f"<title>{v.title}</title>" in page
+        assert "@media print" in page and "@page" in page
+        assert describe(v, "html") in page  # the fragment, whole, inside <main>
+        assert not describe(v, "html").startswith("<!DOCTYPE")
+
+    def test_other_formats_ignore_standalone(self) -> None:
+        v = canasta.load_variant("classic")
+        assert describe(v, "markdown", standalone=True) == describe(v)
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_prints_every_heading_and_a_fitting_value_table(self, name: str, tmp_path: Path) -> None:
+        browser = _need_tools()
+        v = canasta.load_variant(name)
+        book = rule_book(v)
+        layout, bbox = _print(browser, describe(v, "html", standalone=True), tmp_path)
+        flat = " ".join(layout.split())
+        for title in [book.title, *(s.title for s in book.sections)]:
+            assert title in flat, title
+        # the card-value table: each row's card and points on one line of the page
+        values = next(b for s in book.sections for b in s.blocks if getattr(b, "header", None) == ("Card", "Points"))
+        lines = layout.splitlines()
+        for row in values.rows:
+            card, points = row[0].text, row[1].text
+            assert any(re.search(re.escape(card) + r"\s{2,}" + re.escape(points) + r"\b", ln) for ln in lines), card
+        # nothing printed beyond the page's right edge
+        width = float(re.search(r'<page width="([\d.]+)"', bbox)[1])  # type: ignore[index]
+        right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', bbox))
+        assert right <= width - 20, (right, width)
