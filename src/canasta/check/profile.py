@@ -20,7 +20,8 @@ import yaml
 from canasta.check.checker import check_variant
 from canasta.check.dead import written_dead
 from canasta.check.registry import Diagnostic, Finding, declare, make_diagnostic
-from canasta.errors import VariantError
+from canasta.errors import CanastaError, VariantError
+from canasta.limits import GuardedLoader, LoaderRefusal, read_text_file
 from canasta.variant.loading import (
     MAX_EXTENDS,
     MAX_FILE_BYTES,
@@ -69,12 +70,17 @@ _Pos = tuple[int, int]
 
 def _compose(path: Path) -> yaml.Node | None:
     """The YAML node tree of ``path``, or None when it cannot be read or parsed."""
+    # read as the loader reads profiles: only a bounded regular file (a FIFO or a
+    # device would block or never end), parsed by the guarded loader
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        text = path.read_text(encoding="utf-8")
-        return yaml.compose(text, Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError, ValueError):
+        text = read_text_file(path, str(path), MAX_FILE_BYTES)
+        loader = GuardedLoader(text)
+        try:
+            node: yaml.Node | None = loader.get_single_node()
+        finally:
+            loader.dispose()
+        return node
+    except (CanastaError, LoaderRefusal, OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError, ValueError):
         return None
 
 
