@@ -30,7 +30,6 @@ from canasta.engine.state import (
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
-    from canasta.variant.model import Variant
 
 
 def play_cards(
@@ -128,7 +127,8 @@ def play_cards(
         s.red_threes_, s.opened if opened == c.opened else with_item(s.opened, side, opened),
         s.melded_before,
         Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used),
-             _logged(v, t, index, len(c.melds), used, c.opened), t.backs),
+             _logged(t, index, len(c.melds), used, c.opened) if v.melds.rearrange else t.laid,
+             t.backs),
         s.end, r,
     )
     if going_out:
@@ -195,12 +195,8 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
 MAX_TAKE_BACKS = 8
 
 
-def _logged(
-    v: Variant, t: Turn, index: int, count: int, used: Sequence[int], opened: bool
-) -> tuple[Laid, ...]:
-    """The turn's take-back log after a step laying ``used`` (unchanged where rearranging is off)."""
-    if not v.melds.rearrange:
-        return t.laid
+def _logged(t: Turn, index: int, count: int, used: Sequence[int], opened: bool) -> tuple[Laid, ...]:
+    """The turn's take-back log after a step laying ``used`` (only where ``melds.rearrange`` is on)."""
     where = count if index < 0 else index
     return (*t.laid, Laid(where, index < 0, tuple(used), t.points, opened, t.pending))
 
