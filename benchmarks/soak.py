@@ -17,6 +17,8 @@ seats in turn). It checks that
 * memory levels off: the resident set size (``VmRSS`` in ``/proc/self/status``,
   after a garbage collection) is sampled every 1,000 hands and printed; the
   run fails if it grows more than 5% over the last quarter of the samples.
+  The fill of the engine's bounded caches (``functools.lru_cache``) is printed
+  with each sample, to tell a cache still filling from a leak.
 
 Prints a summary and exits 1 on any failure. Run by hand (it takes minutes);
 never from a timed test.
@@ -104,6 +106,26 @@ def play_hand(variant: canasta.Variant, seed: int, sample: int, soak: Soak) -> i
     return moves
 
 
+def cache_fill() -> list[tuple[str, int, int]]:
+    """``(function, entries, maxsize)`` of every ``lru_cache`` in ``canasta``, fullest first.
+
+    A bounded cache that is still filling makes memory grow for a while; this
+    tells that growth apart from a leak.
+    """
+    out = []
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("canasta"):
+            continue
+        for attr, value in list(vars(module).items()):
+            info = getattr(value, "cache_info", None)
+            if callable(info):
+                got = info()
+                if got.currsize:
+                    out.append((f"{name.removeprefix('canasta.')}.{attr}", got.currsize,
+                                got.maxsize or 0))
+    return sorted(set(out), key=lambda t: -t[1])
+
+
 def growth(samples: list[tuple[int, int]]) -> float:
     """Relative growth of the resident set over the last quarter of ``samples``."""
     if len(samples) < 4:
@@ -153,7 +175,9 @@ def main(argv: list[str] | None = None) -> int:
         if (h + 1) % SAMPLE_HANDS == 0:
             gc.collect()
             soak.rss.append((h + 1, rss_kib()))
-            print(f"  {h + 1:>7} hands  {clock() - start:7.1f} s  RSS {soak.rss[-1][1] / 1024:6.1f} MiB",
+            biggest = cache_fill()[:2]
+            print(f"  {h + 1:>7} hands  {clock() - start:7.1f} s  RSS {soak.rss[-1][1] / 1024:6.1f} MiB"
+                  "  caches " + ", ".join(f"{n} {k}/{m}" for n, k, m in biggest),
                   file=sys.stderr, flush=True)
     elapsed = clock() - start
     if soak.rss[-1][0] != soak.hands:
@@ -181,6 +205,10 @@ def main(argv: list[str] | None = None) -> int:
     print("  RSS (MiB)    " + ", ".join(f"{kib / 1024:.1f}" for _, kib in soak.rss)
           + f"  (every {SAMPLE_HANDS} hands, the first before any)")
     print(f"  growth       {100 * grew:+.1f}% over the last quarter (bound {100 * MAX_GROWTH:.0f}%)")
+    caches = cache_fill()
+    filling = [(n, k, m) for n, k, m in caches if m and k < m]
+    print("  caches       " + ", ".join(f"{n} {k}/{m}" for n, k, m in caches[:4])
+          + (f" ({len(filling)} of {len(caches)} still filling)" if filling else " (all full)"))
     if soak.failures:
         print(f"FAILED: {len(soak.failures)} problem(s)")
         for failure in soak.failures[:10]:
