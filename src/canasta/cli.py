@@ -548,9 +548,9 @@ def _safe(text: object) -> str:
 class _Output:
     """A text stream in front of stdout or stderr that makes every write printable.
 
-    Control characters are escaped (see :func:`_safe`; lines and tabs stay), and
+    Control characters are escaped (see ``_safe``; lines and tabs stay), and
     text the stream's encoding cannot hold is written with ASCII stand-ins and
-    ``\\uXXXX`` escapes instead of failing with :class:`UnicodeEncodeError`.
+    ``\\uXXXX`` escapes instead of failing with ``UnicodeEncodeError``.
     Everything else (``fileno``, ``isatty``, ``encoding``...) is the stream's own.
     """
 

@@ -198,7 +198,7 @@ def printable(text: object) -> str:
     start a new line or reorder what follows when it is printed.
 
     Args:
-        text: anything; it is turned into text with :func:`str`.
+        text: anything; it is turned into text with ``str()``.
 
     Returns:
         The text with those characters escaped; other text is unchanged.
@@ -219,12 +219,12 @@ def save_record(path: str | os.PathLike[str], record: RecordedGame) -> None:
     """Write ``record`` to ``path`` so that ``path`` never holds half a record.
 
     The text goes to a temporary file beside ``path`` (``.NAME.PID.part``), which
-    then replaces ``path`` in one step (:func:`os.replace`); when writing fails or
+    then replaces ``path`` in one step (``os.replace``); when writing fails or
     is interrupted, the temporary file is removed and ``path`` is left as it was.
 
     Args:
         path: the record file; if it exists it must be a regular file.
-        record: the game (see :class:`~canasta.io.record.RecordedGame`).
+        record: the game (see :class:`~canasta.RecordedGame`).
 
     Raises:
         CanastaError: ``path`` exists and is not a regular file (a directory, a
@@ -594,9 +594,9 @@ def simulate(
 
     Raises:
         CanastaError: a bot name is unknown, ``games`` is not a whole number from 1
-            to :data:`MAX_GAMES`, ``max_hands`` is not a positive number,
+            to ``MAX_GAMES``, ``max_hands`` is not a positive number,
             ``record_dir`` is not a directory, or the variant does not load.
-        SimulationInterrupted: Ctrl-C (a :class:`KeyboardInterrupt`) stopped the
+        SimulationInterrupted: Ctrl-C (a ``KeyboardInterrupt``) stopped the
             simulation; its ``summary`` holds the games finished before, and every
             record written so far is whole. No worker process is left running.
     """
@@ -643,7 +643,7 @@ def simulate(
 class SimulationInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped :func:`simulate` before every game was played.
 
-    It is a :class:`KeyboardInterrupt`, so code that does not look for it stops
+    It is a ``KeyboardInterrupt``, so code that does not look for it stops
     as it would on Ctrl-C.
 
     Attributes:
