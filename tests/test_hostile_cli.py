@@ -151,9 +151,9 @@ CASES = [
     Case("show-fifo", ("show", "{d}/fifo"), says="not a regular file"),
     Case("rules-fifo", ("rules", "{d}/fifo"), says="not a regular file"),
     Case("score-fifo", ("score", "{d}/fifo"), says="not a regular file"),
-    Case("replay-fifo", ("replay", "{d}/fifo"), says="not a regular file", timeout=8,
+    Case("replay-fifo", ("replay", "{d}/fifo"), says="not a regular file", timeout=5,
          xfail="canasta.io.record reads the record with Path.read_text, which blocks on a FIFO"),
-    Case("check-fifo", ("check", "{d}/fifo"), kind="check", says="not a regular file", timeout=8,
+    Case("check-fifo", ("check", "{d}/fifo"), kind="check", says="not a regular file", timeout=5,
          xfail="canasta.check.profile._compose reads the file with Path.read_text, which blocks "
                "on a FIFO (after the loader has refused it)"),
     Case("show-dir", ("show", "{d}/adir"), says="not a regular file"),
@@ -183,14 +183,12 @@ CASES = [
     # big, deep and strange contents
     Case("show-1mib-unknown-keys", ("show", "{d}/unknown-keys.yaml"), says="unknown option",
          seconds=40),
-    Case("check-1mib-unknown-keys", ("check", "{d}/unknown-keys.yaml"), kind="check",
-         says="unknown option", seconds=40),
     Case("show-2mib", ("show", "{d}/two-mib.yaml"), says="larger than 1 MiB"),
     Case("show-latin1", ("show", "{d}/latin1.yaml"), says="not UTF-8"),
     Case("show-deep", ("show", "{d}/deep.yaml"), says="nesting"),
     Case("score-deep-json", ("score", "{d}/deep-score.json"), says="nesting"),
     Case("score-laughs", ("score", "{d}/laughs.yaml"), says="more problems"),
-    Case("replay-deep-header", ("replay", "{d}/deep.rec"), says="nesting", seconds=10, timeout=15,
+    Case("replay-deep-header", ("replay", "{d}/deep.rec"), says="nesting", seconds=8, timeout=10,
          xfail="canasta.io.record parses the header with no nesting guard: quadratic time, then "
                "RecursionError (about 30 s for 5,000 levels)"),
     Case("replay-huge-seed", ("replay", "{d}/huge-seed.rec"), says="seed"),
@@ -593,3 +591,45 @@ def test_bytes_that_are_not_text_at_the_prompt() -> None:
     assert b"Traceback" not in proc.stderr
     assert b"\x1b" not in proc.stdout
     assert b"goodbye" in proc.stdout
+
+
+@pytest.mark.xfail(strict=True, reason="canasta.check prints a finding's file name raw: a newline "
+                   "in the name splits the finding over two lines (the CLI escapes the rest)")
+def test_check_finding_with_a_newline_in_the_file_name(hostile: Path) -> None:
+    """`canasta check` of a missing file whose name holds a newline: one finding, one line."""
+    run = canasta("check", f"{hostile}/{HOSTILE_NAME}\n-missing.yaml")
+    assert run.status == 1
+    assert_clean(run)
+    assert len(run.out.splitlines()) == 1, run.out
+
+
+# --- the documentation states the limits of the code -----------------------------------------
+
+
+def test_security_page_gives_the_current_limits() -> None:
+    """docs/security.rst quotes each limit with the value the code has."""
+    from canasta import cli
+    from canasta.io import record, score_file
+    from canasta.play import simulate, terminal
+    from canasta.variant import loading
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "security.rst").read_text()
+    rows = {
+        "loading.MAX_FILE_BYTES": (loading.MAX_FILE_BYTES, "1 MiB"),
+        "loading.MAX_NESTING": (loading.MAX_NESTING, f"{loading.MAX_NESTING} levels"),
+        "loading.MAX_EXTENDS": (loading.MAX_EXTENDS, f"{loading.MAX_EXTENDS} links"),
+        "record.MAX_HEADER_BYTES": (record.MAX_HEADER_BYTES, "1 MiB"),
+        "score_file.MAX_FILE_BYTES": (score_file.MAX_FILE_BYTES, "1 MiB"),
+        "score_file.MAX_NESTING": (score_file.MAX_NESTING, f"{score_file.MAX_NESTING} levels"),
+        "simulate.MAX_GAMES": (simulate.MAX_GAMES, f"{simulate.MAX_GAMES:,}"),
+        "simulate.MAX_JOBS": (simulate.MAX_JOBS, f"{simulate.MAX_JOBS}"),
+        "terminal.MAX_LINE": (terminal.MAX_LINE, f"{terminal.MAX_LINE} chars"),
+        "cli.MAX_MESSAGE": (cli.MAX_MESSAGE, f"{cli.MAX_MESSAGE} chars"),
+        "cli.MAX_PROBLEMS": (cli.MAX_PROBLEMS, f"{cli.MAX_PROBLEMS}"),
+    }
+    for name, (value, shown) in rows.items():
+        if shown == "1 MiB":
+            assert value == 1 << 20, name
+        line = next((ln for ln in page.splitlines() if ln.rstrip().endswith(f".{name}``")), None)
+        assert line is not None, f"{name} is not in the table of limits"
+        assert f" {shown} " in line, f"{name} = {value}, but the page says: {line.strip()}"

@@ -6,10 +6,17 @@ means writing one decorated function. A subcommand function receives the parsed
 arguments and returns the exit status:
 
 * ``0``: success;
-* ``1``: failure or findings (a bad profile, a card that is not a card, …);
-  the message goes to stderr as ``canasta: error: <message>``, without a traceback;
+* ``1``: failure or findings (a bad profile, a card that is not a card, a file
+  that cannot be opened, …); the message goes to stderr as ``canasta: error:
+  <message>``, without a traceback. An exception of an unexpected type is a bug:
+  ``canasta: internal error: <type>: <message>``, with the traceback only under
+  ``CANASTA_DEBUG=1``;
 * ``2``: usage error (argparse's own convention);
 * ``130``: interrupted with Ctrl-C; ``141``: the reader of stdout went away.
+
+Everything a command prints passes through a filter that escapes control
+characters (they may come from a profile's title or a file name) and writes
+what the terminal's encoding cannot show as ASCII stand-ins or escapes.
 
 The library modules are imported inside the subcommand functions, so that
 ``canasta --help`` stays fast and one broken area cannot stop the others.
