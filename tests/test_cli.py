@@ -115,6 +115,166 @@ class TestMain:
         assert "Permission denied" in err
         assert "Traceback" not in err
 
+    def test_bug_is_an_internal_error(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An exception of no expected type: `internal error`, a request to report it, exit 1."""
+
+        def buggy() -> list[str]:
+            raise KeyError("oops")
+
+        monkeypatch.delenv("CANASTA_DEBUG", raising=False)
+        monkeypatch.setattr(canasta, "variant_names", buggy)
+        status, out, err = run(capsys, "variants")
+        assert status == 1
+        assert out == ""
+        first, second = err.splitlines()
+        assert first == "canasta: internal error: KeyError: 'oops'"
+        assert "please report" in second
+        assert "Traceback" not in err
+
+    def test_canasta_debug_prints_the_traceback(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """CANASTA_DEBUG=1 adds the traceback, for errors and bugs alike."""
+
+        def unreadable() -> list[str]:
+            raise PermissionError(13, "Permission denied", "variants")
+
+        monkeypatch.setenv("CANASTA_DEBUG", "1")
+        monkeypatch.setattr(canasta, "variant_names", unreadable)
+        status, _, err = run(capsys, "variants")
+        assert status == 1
+        assert err.startswith("Traceback (most recent call last):")
+        assert err.endswith("canasta: error: variants: Permission denied\n")
+
+    @pytest.mark.parametrize(
+        ("exc", "message"),
+        [
+            (RecursionError("maximum recursion depth exceeded"), "the input is nested too deeply"),
+            (MemoryError(), "out of memory"),
+            (UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte"), "not UTF-8 text"),
+            (OverflowError("int too large"), "a number is out of range: int too large"),
+            (ValueError("no good"), "no good"),
+            (IsADirectoryError(21, "Is a directory", "games"), "games: Is a directory"),
+        ],
+    )
+    def test_expected_exceptions_are_errors(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        exc: Exception, message: str,
+    ) -> None:
+        """Errors of the input or the system are `canasta: error:` lines with exit 1."""
+
+        def failing() -> list[str]:
+            raise exc
+
+        monkeypatch.delenv("CANASTA_DEBUG", raising=False)
+        monkeypatch.setattr(canasta, "variant_names", failing)
+        status, _, err = run(capsys, "variants")
+        assert status == 1
+        assert err.startswith(f"canasta: error: {message}")
+        assert err.count("\n") == 1
+
+    def test_long_message_is_cut(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """An error message is cut to MAX_MESSAGE characters and says how much was left out."""
+
+        def verbose() -> list[str]:
+            raise canasta.CanastaError("x" * 50_000)
+
+        monkeypatch.setattr(canasta, "variant_names", verbose)
+        status, _, err = run(capsys, "variants")
+        assert status == 1
+        assert len(err) < cli.MAX_MESSAGE + 100
+        assert err.rstrip().endswith(f"({50_000 - cli.MAX_MESSAGE} more characters)")
+
+
+class TestPrintable:
+    """What the commands print cannot act on the terminal, and never fails to encode."""
+
+    def test_safe_escapes_controls(self) -> None:
+        """_safe() escapes C0, DEL, C1, bidirectional marks, newlines and tabs; text stays."""
+        assert cli._safe("a\x1b[2Jb\x07\n\t\x7f\x9b\u202e\u2028 caf\u00e9 \u2020") == (
+            "a\\x1b[2Jb\\x07\\x0a\\x09\\x7f\\x9b\\u202e\\u2028 caf\u00e9 \u2020"
+        )
+
+    def test_output_keeps_lines_and_escapes_the_rest(self) -> None:
+        """The stdout filter keeps newlines and tabs, escapes the other controls."""
+        import io
+
+        buffer = io.StringIO()
+        out = cli._Output(buffer, cli._UNSAFE_IN_TEXT)
+        assert out.write("T\x1b[31m\tx\r\n") == 10
+        assert buffer.getvalue() == "T\\x1b[31m\tx\\x0d\n"
+
+    def test_output_falls_back_to_ascii(self) -> None:
+        """On an ASCII stream the dagger is '+', quotes are plain, anything else an escape."""
+        import io
+
+        raw = io.BytesIO()
+        stream = io.TextIOWrapper(raw, encoding="ascii")
+        out = cli._Output(stream, cli._UNSAFE_IN_TEXT)
+        out.write("50\u2020 \u201cyes\u201d caf\u00e9\n")
+        stream.flush()
+        assert raw.getvalue() == b'50+ "yes" caf\\xe9\n'
+
+    def test_profile_title_is_escaped(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    ) -> None:
+        """A title with an escape sequence reaches stdout escaped (here through `simulate`)."""
+        path = tmp_path / "evil.yaml"
+        path.write_text('name: "ev\\e[2Jil"\nextends: classic\n')
+        status, out, _ = run(capsys, "simulate", str(path), "--games", "1", "--max-hands", "1")
+        assert status == 0
+        assert out.startswith("ev\\x1b[2Jil: 1 games")
+        assert "\x1b" not in out
+
+    def test_file_name_is_escaped(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """A file name with a newline and an escape stays on one line of stderr."""
+        status, _, err = run(capsys, "show", "./no\nsuch\x1b[2J.yaml")
+        assert status == 1
+        assert err == "canasta: error: ./no\\x0asuch\\x1b[2J.yaml: file not found\n"
+
+
+class TestNumbers:
+    """Whole-number options have a range; out of it is a usage error with a short message."""
+
+    @pytest.mark.parametrize(
+        "argv",
+        [
+            ["simulate", "classic", "--games", "1000001"],
+            ["simulate", "classic", "--jobs", "65"],
+            ["simulate", "classic", "--jobs", "0"],
+            ["simulate", "classic", "--seed", str(1 << 64)],
+            ["simulate", "classic", "--seed", "1e5"],
+            ["simulate", "classic", "--games", "\u0663"],  # an Arabic-Indic 3: not ASCII
+            ["check", "classic", "--playouts", "-1"],
+            ["play", "classic", "--seat", "64"],
+        ],
+    )
+    def test_out_of_range(self, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+        """Exit 2, the option named, the range given."""
+        status, out, err = run(capsys, *argv)
+        assert status == 2
+        assert out == ""
+        assert f"argument {argv[2]}: " in err
+        assert "expected a whole number from" in err
+
+    def test_long_value_is_cut_in_the_message(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """A 10,000-digit seed is quoted with its first 40 characters only."""
+        status, _, err = run(capsys, "simulate", "classic", "--seed", "9" * 10_000)
+        assert status == 2
+        assert len(err) < 1000
+        assert "'" + "9" * 40 + "'..." in err
+
+    def test_negative_seed_accepted(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """Negative seeds are seeds."""
+        status, out, _ = run(capsys, "simulate", "classic", "--games", "1", "--max-hands", "1",
+                             "--seed", str(-(1 << 63)))
+        assert status == 0
+        assert f"seed {-(1 << 63)}" in out
+
 
 class TestRegistry:
     """The subcommand registry that new subcommands plug into."""

@@ -6,10 +6,17 @@ means writing one decorated function. A subcommand function receives the parsed
 arguments and returns the exit status:
 
 * ``0``: success;
-* ``1``: failure or findings (a bad profile, a card that is not a card, …);
-  the message goes to stderr as ``canasta: error: <message>``, without a traceback;
+* ``1``: failure or findings (a bad profile, a card that is not a card, a file
+  that cannot be opened, …); the message goes to stderr as ``canasta: error:
+  <message>``, without a traceback. An exception of an unexpected type is a bug:
+  ``canasta: internal error: <type>: <message>``, with the traceback only under
+  ``CANASTA_DEBUG=1``;
 * ``2``: usage error (argparse's own convention);
 * ``130``: interrupted with Ctrl-C; ``141``: the reader of stdout went away.
+
+Everything a command prints passes through a filter that escapes control
+characters (they may come from a profile's title or a file name) and writes
+what the terminal's encoding cannot show as ASCII stand-ins or escapes.
 
 The library modules are imported inside the subcommand functions, so that
 ``canasta --help`` stays fast and one broken area cannot stop the others.
@@ -18,12 +25,15 @@ The library modules are imported inside the subcommand functions, so that
 from __future__ import annotations
 
 import argparse
+import codecs
 import inspect
 import os
+import re
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn, TextIO, cast
 
 __all__ = ["COMMANDS", "Argument", "Command", "argument", "build_parser", "command", "main"]
 
@@ -213,10 +223,42 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: Most playouts ``canasta check`` plays per profile.
+MAX_PLAYOUTS = 1_000_000
+
+
+def _whole(text: str, low: int, high: int) -> int:
+    """``text`` as a whole number from ``low`` to ``high``, or a usage error."""
+    stripped = text.strip()
+    digits = stripped[1:] if stripped[:1] in "+-" else stripped
+    try:
+        n = int(stripped) if digits.isascii() and digits.isdigit() else None
+    except ValueError:  # more digits than int() reads
+        n = None
+    if n is None or not low <= n <= high:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)}: expected a whole number from {low} to {high}")
+    return n
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a usage message, escaped and cut to ``limit`` characters."""
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
 def _count(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number >= 0")
-    return int(text)
+    return _whole(text, 0, MAX_PLAYOUTS)
+
+
+#: The range of ``--seed``: every 64-bit number, signed or not (the deal uses 64 bits of it).
+SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
+
+
+def _seed(text: str) -> int:
+    return _whole(text, *SEED_RANGE)
+
+
+def _seat(text: str) -> int:
+    return _whole(text, 0, 63)  # the variant decides how many; play() says so
 
 
 @command(
@@ -224,7 +266,7 @@ def _count(text: str) -> int:
     "check profiles for rules that contradict each other or never apply",
     argument("targets", nargs="+", metavar="FILE_OR_NAME", help="profile files or bundled names"),
     argument("--playouts", type=_count, default=0, metavar="N", help="also play N hands (default 0)"),
-    argument("--seed", type=int, default=0, help="first deal seed of the playouts (default 0)"),
+    argument("--seed", type=_seed, default=0, help="first deal seed of the playouts (default 0)"),
     argument("--strict", action="store_true", help="fail on warnings too"),
     argument("--format", choices=["text", "json"], default="text", help="output format"),
 )
@@ -266,8 +308,10 @@ def _cmd_score(args: argparse.Namespace) -> int:
     try:
         scored = read_score_file(args.file)
     except ScoreFileError as exc:
-        for problem in exc.problems:
+        for problem in exc.problems[:MAX_PROBLEMS]:
             _error(problem)
+        if len(exc.problems) > MAX_PROBLEMS:
+            _error(f"... and {len(exc.problems) - MAX_PROBLEMS} more problems")
         return EXIT_FAILURE
     sys.stdout.write(str(scored))
     return EXIT_OK
@@ -294,8 +338,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     "play",
     "play a game in the terminal against bots",
     _variant_argument(),
-    argument("--seed", type=int, default=None, help="deal seed (default: a random one, printed)"),
-    argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)"),
+    argument("--seed", type=_seed, default=None, help="deal seed (default: a random one, printed)"),
+    argument("--seat", type=_seat, default=0, help="your seat, from 0 (default 0)"),
     argument(
         "--bots", default="greedy", choices=["greedy", "random"],
         help="the bot at every other seat (default greedy)",
@@ -310,9 +354,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     Each time it is your turn the table is drawn with your legal moves numbered;
     type a number or the move's notation ('meld 7 7 2', 'discard 9'). 'q', end of
-    input or Ctrl-C quit (exit 0).
+    input or Ctrl-C quit (exit 0); with --record the game so far is written first.
     """
+    import io
+
     from canasta.play.terminal import play
+
+    if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not text: a move not understood
+        sys.stdin.reconfigure(errors="replace")
 
     return play(args.variant, seed=args.seed, seat=args.seat, bots=args.bots, record=args.record)
 
@@ -324,32 +373,38 @@ def _bot_list(text: str) -> list[str]:
     bad = [n for n in names if n not in BOTS]
     if not names or bad:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: expected bot names separated by commas, from {', '.join(sorted(BOTS))}"
+            f"{_quoted(text)}: expected bot names separated by commas, from {', '.join(sorted(BOTS))}"
         )
     return names
 
 
 def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number >= 1")
-    return n
+    return _whole(text, 1, 10**9)
+
+
+def _games(text: str) -> int:
+    from canasta.play.simulate import MAX_GAMES
+
+    return _whole(text, 1, MAX_GAMES)
+
+
+def _jobs(text: str) -> int:
+    from canasta.play.simulate import MAX_JOBS
+
+    return _whole(text, 1, MAX_JOBS)
 
 
 @command(
     "simulate",
     "play bots against each other and summarize the games",
     _variant_argument(),
-    argument("--games", type=_positive, default=100, help="games to play (default 100)"),
+    argument("--games", type=_games, default=100, help="games to play (default 100)"),
     argument(
         "--bots", type=_bot_list, default=["greedy", "random"], metavar="BOT[,BOT...]",
         help="bots for seats 0, 1, 2, ... in order, cycled (default greedy,random)",
     ),
-    argument("--seed", type=int, default=0, help="simulation seed (default 0)"),
-    argument("--jobs", type=_positive, default=1, help="worker processes (default 1)"),
+    argument("--seed", type=_seed, default=0, help="simulation seed (default 0)"),
+    argument("--jobs", type=_jobs, default=1, help="worker processes (default 1)"),
     argument("--json", action="store_true", help="print the summary as JSON"),
     argument(
         "--max-hands", type=_positive, default=None, metavar="H",
@@ -366,20 +421,32 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     The summary gives hands per game, moves per hand, how hands ended, each side's
     mean hand score and the win rate of each side and each bot with a 95% Wilson
     interval. The same seed gives the same summary for any --jobs.
+
+    Ctrl-C stops the simulation: the summary of the games finished so far is
+    printed, marked "interrupted after N of GAMES games", and the exit status is 130.
     """
     import json
 
-    from canasta.play.simulate import progress_bar, simulate
+    from canasta.play.simulate import SimulationInterrupted, progress_bar, simulate
 
-    bar = progress_bar(sys.stderr) if sys.stderr.isatty() else None
-    summary = simulate(
-        args.variant, args.games, args.bots, seed=args.seed, jobs=args.jobs,
-        max_hands=args.max_hands, progress=bar, record_dir=args.record,
-    )
+    bar = progress_bar(sys.stderr) if sys.stderr is not None and sys.stderr.isatty() else None
+    try:
+        summary = simulate(
+            args.variant, args.games, args.bots, seed=args.seed, jobs=args.jobs,
+            max_hands=args.max_hands, progress=bar, record_dir=args.record,
+        )
+    except SimulationInterrupted as stop:
+        summary = stop.summary
+        if bar is not None:
+            _note("")  # end the progress bar's line
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
         print(summary)
+    if summary.interrupted:
+        _note(f"{PROG}: interrupted after {summary.games} of {summary.requested} games")
+        sys.stdout.flush()
+        return EXIT_INTERRUPTED
     if summary.dead_ends:
         first = summary.dead_ends[0]
         _error(
@@ -405,9 +472,19 @@ def _version() -> str:
     return __version__
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, with usage errors cut to one printable line of MAX_MESSAGE."""
+
+    def error(self, message: str) -> NoReturn:
+        text = _safe(message)
+        if len(text) > MAX_MESSAGE:
+            text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE} more characters)"
+        super().error(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser, with one subparser per registered subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="The rules of Canasta and its house variants.",
         epilog=f"Run `{PROG} COMMAND --help` for the options of a command.",
@@ -429,32 +506,221 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _error(message: object) -> None:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+# --- what the command prints -------------------------------------------------------
+
+#: Characters that act on a terminal instead of showing: C0 controls, DEL, C1
+#: controls, and the marks that reorder text or break lines (bidirectional
+#: embeddings, overrides and isolates, the Unicode line and paragraph separators).
+_CONTROLS = (
+    r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+)
+#: In a one-line message every control character is escaped, newline and tab too.
+_UNSAFE_IN_LINE = re.compile(rf"[{_CONTROLS}\t\n\r]")
+#: In what a command prints, lines and tabs stay.
+_UNSAFE_IN_TEXT = re.compile(rf"[{_CONTROLS}\r]")
+#: On stderr a carriage return stays too (the progress bar redraws its line).
+_UNSAFE_ON_STDERR = re.compile(rf"[{_CONTROLS}]")
+
+#: Longest message printed after ``canasta: error:``; the rest is cut.
+MAX_MESSAGE = 1000
+#: Most problems of one score file printed.
+MAX_PROBLEMS = 20
+
+#: ASCII stand-ins for the few symbols the commands print, for a terminal that
+#: cannot show them (``PYTHONIOENCODING=ascii``, a Latin-1 locale); any other
+#: character it cannot show is written as a ``\\uXXXX`` escape.
+_FALLBACK = str.maketrans({
+    "\u2020": "+", "\u2021": "++", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+    "\u2013": "-", "\u2014": "--", "\u2026": "...", "\u00d7": "x", "\u2264": "<=",
+    "\u2265": ">=", "\u2192": "->", "\u00a0": " ", "\u00b7": "*", "\u2022": "*",
+    "\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S", "\u2212": "-",
+})
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _safe(text: object) -> str:
+    """``text`` as one printable line: every control character escaped as ``\\xNN``.
+
+    For whatever came from the input (a profile's name or title, a file name, a
+    move typed in), so that it cannot move the cursor, clear the screen, change
+    colours or start a new line on the reader's terminal.
+    """
+    return _UNSAFE_IN_LINE.sub(_escape, str(text))
+
+
+class _Output:
+    """A text stream in front of stdout or stderr that makes every write printable.
+
+    Control characters are escaped (see ``_safe``; lines and tabs stay), and
+    text the stream's encoding cannot hold is written with ASCII stand-ins and
+    ``\\uXXXX`` escapes instead of failing with ``UnicodeEncodeError``.
+    Everything else (``fileno``, ``isatty``, ``encoding``...) is the stream's own.
+    """
+
+    def __init__(self, stream: TextIO, unsafe: re.Pattern[str]) -> None:
+        self._stream = stream
+        self._unsafe = unsafe
+        encoding = getattr(stream, "encoding", None)
+        try:
+            self._encoding = codecs.lookup(encoding).name if isinstance(encoding, str) else None
+        except LookupError:
+            self._encoding = None
+        if self._encoding in {"utf-8", "utf-16", "utf-32"}:
+            self._encoding = None  # holds every character
+
+    def write(self, text: str) -> int:
+        clean = self._unsafe.sub(_escape, text)
+        if self._encoding is not None:
+            try:
+                clean.encode(self._encoding)
+            except UnicodeEncodeError:
+                clean = clean.translate(_FALLBACK)
+                clean = clean.encode(self._encoding, "backslashreplace").decode(self._encoding)
+        self._stream.write(clean)
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _error(message: object, kind: str = "error") -> None:
+    """Print ``canasta: KIND: MESSAGE`` on stderr: one line, escaped, at most MAX_MESSAGE long."""
+    text = _safe(message)
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE} more characters)"
+    _note(f"{PROG}: {kind}: {text}")
+
+
+def _note(line: str) -> None:
+    if sys.stderr is None:  # started with stderr closed
+        return
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # stderr went away too: nowhere left to say it
+        pass
 
 
 def _silence_stdout() -> None:
-    # Python flushes stdout at exit; after EPIPE that flush would raise again and
-    # print a traceback, so point the descriptor at devnull first.
+    # Python's recipe for SIGPIPE: Python flushes stdout at exit, and after EPIPE
+    # that flush would raise again and print a traceback, so point the descriptor
+    # at devnull first.
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
     except (OSError, ValueError, AttributeError):  # stdout replaced, e.g. in tests
         pass
+
+
+def _fill_closed_descriptors() -> None:
+    """Open devnull on descriptors 0, 1 and 2 if the command was started with them closed.
+
+    Otherwise the first file the command opens would get descriptor 1 or 2, and
+    anything written to "stdout" (by a worker process, say) would land in it.
+    """
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                opened = os.open(os.devnull, os.O_RDWR)
+                if opened != fd:
+                    os.dup2(opened, fd)
+                    os.close(opened)
+            except OSError:  # pragma: no cover - nothing better to do
+                pass
+
+
+def _os_message(exc: OSError) -> str:
+    """``FILE: reason`` for an OSError, e.g. ``games: Permission denied``."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    names = [n for n in (exc.filename, exc.filename2) if n is not None]
+    shown = [os.fsdecode(n) if isinstance(n, bytes) else str(n) for n in names]
+    return ": ".join([*shown, reason])
+
+
+def _describe(exc: Exception) -> str | None:
+    """The message for an error of the input or the system; ``None`` for a bug."""
+    from canasta.errors import CanastaError
+
+    if isinstance(exc, CanastaError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        return _os_message(exc)
+    if isinstance(exc, RecursionError):
+        return "the input is nested too deeply (Python's recursion limit was reached)"
+    if isinstance(exc, MemoryError):
+        return "out of memory: the input is too large"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 text: {exc.reason} (byte {exc.start})"
+    if isinstance(exc, UnicodeEncodeError):
+        return f"cannot write the text in the {exc.encoding} encoding: {exc.reason}"
+    if isinstance(exc, OverflowError):
+        return f"a number is out of range: {exc}"
+    if isinstance(exc, ValueError):
+        return str(exc) or type(exc).__name__
+    return None
+
+
+def _debug() -> bool:
+    return os.environ.get("CANASTA_DEBUG", "") not in ("", "0")
+
+
+def _failure(exc: Exception) -> int:
+    """Report ``exc`` in one or two lines on stderr and return the exit status, 1."""
+    if _debug() and sys.stderr is not None:
+        traceback.print_exception(exc, file=sys.stderr)
+    message = _describe(exc)
+    if message is not None:
+        _error(message)
+        return EXIT_FAILURE
+    _error(f"{type(exc).__name__}: {exc}", kind="internal error")
+    _note(
+        f"{PROG}: this is a bug in canasta; please report it with the command that caused it"
+        + ("" if _debug() else " (CANASTA_DEBUG=1 shows the traceback)")
+    )
+    return EXIT_FAILURE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status.
 
+    Whatever a command prints goes through a filter that escapes control
+    characters and replaces what the terminal's encoding cannot show. Errors are
+    one line on stderr, ``canasta: error: ...``; an exception that is no error of
+    the input or the system is a bug, ``canasta: internal error: TYPE: ...``
+    (the traceback only with the environment variable ``CANASTA_DEBUG=1``).
+
     Args:
         argv: the arguments after the program name; ``None`` means ``sys.argv[1:]``.
 
     Returns:
-        0 on success, 1 on failures or findings, 2 on usage errors,
-        130 when interrupted, 141 when stdout was closed early.
+        0 on success, 1 on failures, findings and internal errors, 2 on usage
+        errors, 130 when interrupted, 141 when stdout was closed early.
     """
-    from canasta.errors import CanastaError
+    _fill_closed_descriptors()
+    if sys.stdout is None:  # started with stdout closed: `canasta variants >&-`
+        _error("standard output is closed: nowhere to print")
+        return EXIT_FAILURE
+    saved = sys.stdout, sys.stderr
+    sys.stdout = cast(TextIO, _Output(sys.stdout, _UNSAFE_IN_TEXT))
+    if sys.stderr is not None:
+        sys.stderr = cast(TextIO, _Output(sys.stderr, _UNSAFE_ON_STDERR))
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = saved
 
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         try:
             args = build_parser().parse_args(None if argv is None else list(argv))
@@ -466,14 +732,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = run(args)
         sys.stdout.flush()
         return status
-    except CanastaError as exc:
-        _error(exc)
-        return EXIT_FAILURE
-    except OSError as exc:
-        if isinstance(exc, BrokenPipeError):
-            _silence_stdout()
-            return EXIT_BROKEN_PIPE
-        _error(exc)
-        return EXIT_FAILURE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except Exception as exc:  # every exception ends in a message, none in a traceback
+        return _failure(exc)

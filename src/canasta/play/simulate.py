@@ -7,11 +7,14 @@ same summary whether it runs in one process or in several (``jobs``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
 import random
-from collections.abc import Callable, Iterator, Sequence
+import re
+import signal
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -19,12 +22,19 @@ from typing import Any, TextIO
 from canasta.engine import new_game
 from canasta.engine.moves import Move, NextHand
 from canasta.errors import CanastaError
+from canasta.io.record import RecordedGame
 from canasta.play.bots import Bot, make_bot
 from canasta.variant.model import Variant
 
 __all__ = [
-    "GameRecord", "Rate", "Summary", "game_seed", "play_game", "progress_bar", "simulate", "wilson",
+    "MAX_GAMES", "MAX_JOBS", "GameRecord", "Rate", "SimulationInterrupted", "Summary", "game_seed",
+    "play_game", "printable", "progress_bar", "save_record", "simulate", "wilson",
 ]
+
+#: Most games one simulation plays (the summary keeps a small record of each).
+MAX_GAMES = 1_000_000
+#: Most worker processes one simulation starts.
+MAX_JOBS = 64
 
 _Z95 = 1.959963984540054
 
@@ -162,9 +172,7 @@ def play_game(
         played.append(move)
         moves += 1
     if record_dir is not None:
-        from canasta.io.record import RecordedGame, write_record
-
-        write_record(Path(record_dir) / f"game-{index:05d}.rec", RecordedGame(variant, gseed, played))
+        save_record(Path(record_dir) / f"game-{index:05d}.rec", RecordedGame(variant, gseed, played))
     scores = state.scores
     best = max(scores)
     return GameRecord(
@@ -173,6 +181,78 @@ def play_game(
         winners=tuple(i for i, x in enumerate(scores) if x == best),
         finished=state.is_game_over, dead_end=dead_end,
     )
+
+
+#: Control characters and the marks that reorder text or break lines on a terminal.
+_UNPRINTABLE = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def printable(text: object) -> str:
+    """``str(text)`` as one line that cannot act on a terminal.
+
+    Every control character (newline and tab too) and every bidirectional or
+    line-separator mark is written as an escape, ``\\x1b`` or ``\\u202e``, so
+    that a name or title from a profile cannot clear the screen, change colours,
+    start a new line or reorder what follows when it is printed.
+
+    Args:
+        text: anything; it is turned into text with ``str()``.
+
+    Returns:
+        The text with those characters escaped; other text is unchanged.
+    """
+    return _UNPRINTABLE.sub(_escape, str(text))
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+#: The prefix and suffix of the temporary file :func:`save_record` writes first.
+_TEMP_PREFIX, _TEMP_SUFFIX = ".", ".part"
+
+
+def save_record(path: str | os.PathLike[str], record: RecordedGame) -> None:
+    """Write ``record`` to ``path`` so that ``path`` never holds half a record.
+
+    The text goes to a temporary file beside ``path`` (``.NAME.PID.part``), which
+    then replaces ``path`` in one step (``os.replace``); when writing fails or
+    is interrupted, the temporary file is removed and ``path`` is left as it was.
+
+    Args:
+        path: the record file; if it exists it must be a regular file.
+        record: the game (see :class:`~canasta.RecordedGame`).
+
+    Raises:
+        CanastaError: ``path`` exists and is not a regular file (a directory, a
+            device such as ``/dev/null``, a FIFO), which a rename would replace.
+        OSError: the directory cannot be written.
+    """
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        raise CanastaError(f"{os.fspath(path)}: not a regular file, will not write a record there")
+    text = record.to_text(annotate=True)
+    temp = target.with_name(f"{_TEMP_PREFIX}{target.name}.{os.getpid()}{_TEMP_SUFFIX}")
+    try:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        with os.fdopen(os.open(temp, flags, 0o666), "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+
+
+def _remove_partial_records(directory: str) -> None:
+    """Remove the temporary files of records whose writer was stopped (see :func:`save_record`)."""
+    with contextlib.suppress(OSError):
+        for temp in Path(directory).glob(f"{_TEMP_PREFIX}game-*.rec.*{_TEMP_SUFFIX}"):
+            with contextlib.suppress(OSError):
+                temp.unlink()
 
 
 @dataclass(frozen=True)
@@ -221,6 +301,9 @@ class Summary:
         sides: the seats of each side.
         max_hands: the hand limit per game, or ``None``.
         records: every game's record, in game order.
+        requested: the games asked for (``None``: as many as were played).
+        interrupted: the simulation was stopped (Ctrl-C) before playing them all;
+            ``records`` holds the games finished before.
     """
 
     variant: str
@@ -229,6 +312,8 @@ class Summary:
     sides: tuple[tuple[int, ...], ...]
     max_hands: int | None
     records: tuple[GameRecord, ...] = field(repr=False)
+    requested: int | None = None
+    interrupted: bool = False
 
     @property
     def games(self) -> int:
@@ -329,6 +414,8 @@ class Summary:
             "seats": list(self.seats),
             "max_hands": self.max_hands,
             "games": self.games,
+            "games_requested": self.games if self.requested is None else self.requested,
+            "interrupted": self.interrupted,
             "unfinished_games": self.unfinished,
             "dead_ends": [
                 {"game": g.index, "seed": g.seed, "where": g.dead_end} for g in self.dead_ends
@@ -357,8 +444,10 @@ class Summary:
             if self.max_hands is not None
             else ""
         )
-        lines = [
-            f"{self.variant}: {self.games} games{limit}, seed {self.seed}",
+        lines = [f"{printable(self.variant)}: {self.games} games{limit}, seed {self.seed}"]
+        if self.interrupted:
+            lines.append(f"interrupted after {self.games} of {self.requested} games")
+        lines += [
             f"seats: {', '.join(f'{i} {b}' for i, b in enumerate(self.seats))}",
             f"hands per game   {self.hands_per_game:8.2f}",
             f"moves per hand   {self.moves_per_hand:8.1f}",
@@ -409,6 +498,12 @@ def _seat_bots(specs: Sequence[str | Bot], seats: int) -> list[Bot]:
 _Job = tuple[Variant, tuple[str | Bot, ...], int, int, int | None, str | None]
 
 
+def _ignore_sigint() -> None:
+    # Workers leave Ctrl-C to the parent, which stops them (Pool.terminate);
+    # else each would print its own KeyboardInterrupt traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_job(job: _Job) -> GameRecord:
     variant, specs, seed, index, max_hands, record_dir = job
     bots = _seat_bots(specs, variant.players.count)
@@ -423,7 +518,7 @@ def _records(
     jobs: int,
     max_hands: int | None,
     record_dir: str | None = None,
-) -> Iterator[GameRecord]:
+) -> Generator[GameRecord, None, None]:
     todo = ((variant, specs, seed, i, max_hands, record_dir) for i in range(games))
     if jobs <= 1 or games <= 1:
         bots = _seat_bots(specs, variant.players.count)
@@ -434,9 +529,34 @@ def _records(
 
     ctx = multiprocessing.get_context("spawn")
     chunk = max(1, min(8, games // (jobs * 4)))
-    with ctx.Pool(min(jobs, games)) as pool:
+    # The workers start with Ctrl-C ignored (an ignored signal stays ignored across
+    # exec), so a Ctrl-C while they import canasta prints no traceback of theirs.
+    with _sigint_ignored():
+        pool = ctx.Pool(min(jobs, games), initializer=_ignore_sigint)
+    try:
         # imap keeps game order, whatever order the workers finish in
         yield from pool.imap(_run_job, todo, chunksize=chunk)
+    except BaseException:  # Ctrl-C, an error, or the caller closing the generator
+        with _sigint_ignored():  # a second Ctrl-C must not leave workers behind
+            pool.terminate()
+            pool.join()
+        raise
+    pool.close()
+    pool.join()
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals go to the main thread anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def simulate(
@@ -473,12 +593,16 @@ def simulate(
         The :class:`~canasta.play.simulate.Summary`.
 
     Raises:
-        CanastaError: a bot name is unknown, ``games`` or ``max_hands`` is not a
-            positive number, or the variant does not load.
+        CanastaError: a bot name is unknown, ``games`` is not a whole number from 1
+            to ``MAX_GAMES``, ``max_hands`` is not a positive number,
+            ``record_dir`` is not a directory, or the variant does not load.
+        SimulationInterrupted: Ctrl-C (a ``KeyboardInterrupt``) stopped the
+            simulation; its ``summary`` holds the games finished before, and every
+            record written so far is whole. No worker process is left running.
     """
     v = _resolve(variant)
-    if not isinstance(games, int) or games < 1:
-        raise CanastaError(f"games must be a whole number >= 1, got {games!r}")
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+        raise CanastaError(f"games must be a whole number from 1 to {MAX_GAMES}, got {games!r}")
     if max_hands is not None and (not isinstance(max_hands, int) or max_hands < 1):
         raise CanastaError(f"max_hands must be a whole number >= 1, got {max_hands!r}")
     specs = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
@@ -486,16 +610,50 @@ def simulate(
     records: list[GameRecord] = []
     out_dir = None
     if record_dir is not None:
-        Path(record_dir).mkdir(parents=True, exist_ok=True)
         out_dir = os.fspath(record_dir)
-    for record in _records(v, specs, games, seed, max(1, jobs), max_hands, out_dir):
-        records.append(record)
-        if progress is not None:
-            progress(len(records), games)
-    return Summary(
-        variant=v.name, seed=seed, seats=tuple(b.name for b in seat_bots),
-        sides=v.sides, max_hands=max_hands, records=tuple(records),
-    )
+        if Path(out_dir).exists() and not Path(out_dir).is_dir():
+            raise CanastaError(f"{out_dir}: not a directory, cannot hold the records")
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+
+    def summary(interrupted: bool = False) -> Summary:
+        return Summary(
+            variant=v.name, seed=seed, seats=tuple(b.name for b in seat_bots),
+            sides=v.sides, max_hands=max_hands, records=tuple(records),
+            requested=games, interrupted=interrupted,
+        )
+
+    workers = min(max(1, jobs), MAX_JOBS)
+    stream = _records(v, specs, games, seed, workers, max_hands, out_dir)
+    try:
+        for record in stream:
+            records.append(record)
+            if progress is not None:
+                progress(len(records), games)
+    except KeyboardInterrupt:
+        with _sigint_ignored():
+            stream.close()  # stops the workers, if the interrupt came outside the generator
+            if out_dir is not None:
+                _remove_partial_records(out_dir)
+        raise SimulationInterrupted(summary(interrupted=True)) from None
+    finally:
+        stream.close()
+    return summary()
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`simulate` before every game was played.
+
+    It is a ``KeyboardInterrupt``, so code that does not look for it stops
+    as it would on Ctrl-C.
+
+    Attributes:
+        summary: the :class:`Summary` of the games finished before, with
+            ``interrupted`` true and ``requested`` the games asked for.
+    """
+
+    def __init__(self, summary: Summary) -> None:
+        super().__init__(f"interrupted after {summary.games} of {summary.requested} games")
+        self.summary = summary
 
 
 def progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:

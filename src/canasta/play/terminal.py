@@ -16,10 +16,12 @@ and the legal moves, numbered. The person types a number or move notation
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from canasta.cards import RANK_NAMES, Card
@@ -27,13 +29,17 @@ from canasta.engine import new_game, opening_minimum
 from canasta.engine.moves import Move, kind_name
 from canasta.engine.state import ANSWER, GameState, MeldGroup
 from canasta.errors import CanastaError, IllegalMoveError, NotationError
+from canasta.io.record import RecordedGame
 from canasta.play.bots import Bot, make_bot
+from canasta.play.simulate import printable, save_record
 from canasta.variant.model import Variant
 
 __all__ = ["QUIT_WORDS", "play", "read_move", "render_hand_end", "render_table"]
 
 #: Words that quit the game at the move prompt.
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
+#: Longest input line read at the move prompt; a longer one is refused whole.
+MAX_LINE = 4096
 
 _RULE = "-" * 72
 
@@ -97,7 +103,7 @@ def render_table(state: GameState, seat: int) -> str:
     v = state.variant
     out = [_RULE]
     out.append(
-        f"{v.title} - hand {state.hand_number + 1} - seat {state.current_player} to move "
+        f"{printable(v.title)} - hand {state.hand_number + 1} - seat {state.current_player} to move "
         f"({state.phase_name})"
     )
     out.append(
@@ -195,10 +201,18 @@ def read_move(
     while True:
         stdout.write(f"{prompt} (1-{len(moves)} or notation, q quits): ")
         stdout.flush()
-        line = stdin.readline()
+        line = stdin.readline(MAX_LINE)
         if not line:
             stdout.write("(end of input)\n")
             return None
+        if len(line) >= MAX_LINE and not line.endswith("\n"):
+            while (rest := stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass  # skip the rest of the line
+            stdout.write(f"That line is longer than {MAX_LINE} characters; no move is that long.\n")
+            if not rest:
+                stdout.write("(end of input)\n")
+                return None
+            continue
         text = line.strip()
         if not text:
             continue
@@ -214,10 +228,10 @@ def read_move(
             move = state.parse_move(text)
             state.apply(move)
         except IllegalMoveError as exc:
-            stdout.write(f"Refused: {exc.reason}.\n")
+            stdout.write(f"Refused: {printable(exc.reason)}.\n")
             continue
         except NotationError as exc:
-            stdout.write(f"{exc}\n")
+            stdout.write(f"{printable(exc)}\n")
             continue
         return move
 
@@ -250,6 +264,8 @@ def play(
         stdout: where the table is written (default ``sys.stdout``).
         record: a file to write the game record to (see :mod:`canasta.io.record`)
             when the game ends or the person quits; ``canasta replay`` replays it.
+            It is checked before the game starts, and written whole or not at
+            all (see :func:`~canasta.play.simulate.save_record`).
 
     Returns:
         The exit status, ``0`` when the game ended or the person quit (``q``,
@@ -257,23 +273,28 @@ def play(
         to the player to move.
 
     Raises:
-        CanastaError: the seat is not a seat of the variant, or a bot name is unknown.
+        CanastaError: the seat is not a seat of the variant, a bot name is
+            unknown, or ``record`` is a directory, a device or in a directory
+            that does not exist.
     """
     from canasta.variant.loading import load_variant
 
-    inp = sys.stdin if stdin is None else stdin
+    # sys.stdin is None when the command was started with stdin closed: no input.
+    inp = (sys.stdin or io.StringIO()) if stdin is None else stdin
     out = sys.stdout if stdout is None else stdout
     v = variant if isinstance(variant, Variant) else load_variant(variant)
     n = v.players.count
     if not isinstance(seat, int) or not 0 <= seat < n:
-        raise CanastaError(f"seat must be 0 to {n - 1} in {v.name}, got {seat!r}")
+        raise CanastaError(f"seat must be 0 to {n - 1} in {printable(v.name)}, got {seat!r}")
     seat_bots = _seat_bots(bots, n, seat)
+    if record is not None:
+        _check_record_path(record)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
     rng = random.Random(seed)
     state = new_game(v, seed=seed)
     moves: list[Move] = []
-    out.write(f"{v.title}: you are seat {seat}; seed {seed} (replay with --seed {seed}).\n")
+    out.write(f"{printable(v.title)}: you are seat {seat}; seed {seed} (replay with --seed {seed}).\n")
     out.write(
         "Others: " + ", ".join(f"seat {s} {b.name}" for s, b in sorted(seat_bots.items())) + "\n"
     )
@@ -314,10 +335,24 @@ def play(
         return _bye(out, "Interrupted")
     finally:
         if record is not None:
-            from canasta.io.record import RecordedGame, write_record
+            save_record(record, RecordedGame(v, seed, tuple(moves)))
+            out.write(f"Game record written to {printable(os.fspath(record))}.\n")
 
-            write_record(record, RecordedGame(v, seed, tuple(moves)))
-            out.write(f"Game record written to {os.fspath(record)}.\n")
+
+def _check_record_path(record: str | os.PathLike[str]) -> None:
+    """Refuse, before the game, a record file that could not be written at its end."""
+    path = Path(record)
+    shown = printable(os.fspath(record))
+    try:
+        exists, is_file, parent_is_dir = path.exists(), path.is_file(), path.parent.is_dir()
+    except (OSError, ValueError) as exc:  # a NUL in the name, a name too long
+        raise CanastaError(f"{shown}: not a usable file name ({exc})") from None
+    if exists and not is_file:
+        raise CanastaError(f"{shown}: not a regular file, will not write the game record there")
+    if not parent_is_dir:
+        raise CanastaError(f"{shown}: the directory {printable(path.parent)} does not exist")
+    if not os.access(path.parent, os.W_OK):
+        raise CanastaError(f"{shown}: the directory {printable(path.parent)} is not writable")
 
 
 def _game_over(state: GameState, seat: int) -> str:
