@@ -222,19 +222,19 @@ class TestPrintable:
     def test_profile_title_is_escaped(
         self, capsys: pytest.CaptureFixture[str], tmp_path: Path
     ) -> None:
-        """A title with an escape sequence reaches stdout escaped (here through `simulate`)."""
+        """A name with an escape sequence is refused at load, and the refusal prints it escaped."""
         path = tmp_path / "evil.yaml"
         path.write_text('name: "ev\\e[2Jil"\nextends: classic\n')
-        status, out, _ = run(capsys, "simulate", str(path), "--games", "1", "--max-hands", "1")
-        assert status == 0
-        assert out.startswith("ev\\x1b[2Jil: 1 games")
-        assert "\x1b" not in out
+        status, out, err = run(capsys, "simulate", str(path), "--games", "1", "--max-hands", "1")
+        assert status == 1
+        assert "control characters" in err
+        assert "\x1b" not in out + err
 
     def test_file_name_is_escaped(self, capsys: pytest.CaptureFixture[str]) -> None:
         """A file name with a newline and an escape stays on one line of stderr."""
         status, _, err = run(capsys, "show", "./no\nsuch\x1b[2J.yaml")
         assert status == 1
-        assert err == "canasta: error: ./no\\x0asuch\\x1b[2J.yaml: file not found\n"
+        assert err == "canasta: error: ./no\\nsuch\\x1b[2J.yaml: file not found\n"
 
 
 class TestNumbers:

@@ -177,6 +177,10 @@ def _format_argument() -> Argument:
         "--diff", metavar="OTHER",
         help="print only the rules in which VARIANT differs from OTHER (a name or a path)",
     ),
+    argument(
+        "--fragment", action="store_true",
+        help="with --format html: only the HTML fragment, not a complete printable page",
+    ),
 )
 def _cmd_rules(args: argparse.Namespace) -> int:
     """Print the rule book of VARIANT in plain English, generated from its profile.
@@ -189,10 +193,12 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     from canasta.variant.loading import load_variant
 
     variant = load_variant(args.variant)
+    # an HTML book is a page a table can print, unless a fragment is asked for
+    standalone = args.format == "html" and not args.fragment
     if args.diff is None:
-        text = describe(variant, args.format)
+        text = describe(variant, args.format, standalone=standalone)
     else:
-        text = describe_diff(variant, load_variant(args.diff), args.format)
+        text = describe_diff(variant, load_variant(args.diff), args.format, standalone=standalone)
     sys.stdout.write(text)
     return EXIT_OK
 
