@@ -605,9 +605,13 @@ class TestCli:
 
     @pytest.mark.parametrize("fmt", FORMATS)
     def test_rules_format(self, fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
-        """--format picks the output format."""
+        """--format picks the output format; HTML is a whole printable page, --fragment the bare book."""
+        v = canasta.load_variant("hand-and-foot")
         assert cli.main(["rules", "hand-and-foot", "--format", fmt]) == 0
-        assert capsys.readouterr().out == canasta.describe(canasta.load_variant("hand-and-foot"), format=fmt)
+        assert capsys.readouterr().out == canasta.describe(v, format=fmt, standalone=fmt == "html")
+        if fmt == "html":
+            assert cli.main(["rules", "hand-and-foot", "--format", "html", "--fragment"]) == 0
+            assert capsys.readouterr().out == canasta.describe(v, format="html")
 
     def test_rules_diff(self, capsys: pytest.CaptureFixture[str]) -> None:
         """--diff OTHER prints only the differences."""
