@@ -159,11 +159,11 @@ class TestMutatedStates:
         doc = json.loads(canasta.to_json(s))
         done = [mutate(doc, rng) for _ in range(data.draw(st.integers(1, 3)))]
         text = json.dumps(doc)
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: a loaded machine must not fail this
         try:
             got = canasta.from_json(text, canasta.GameState)
         except canasta.CanastaError as exc:
-            assert time.perf_counter() - start < 1.0, done
+            assert time.process_time() - start < 1.0, done
             assert len(str(exc)) < 2000
             assert "data" in str(exc), (done, str(exc))
             return

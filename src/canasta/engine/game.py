@@ -45,10 +45,11 @@ from canasta.engine.state import (
     PLAY,
     TOLD_NO,
     TOLD_YES,
+    Engine,
     GameState,
     Turn,
 )
-from canasta.engine.tables import Engine, Rules
+from canasta.engine.tables import Rules
 from canasta.engine.view import make_view
 from canasta.errors import CanastaError, IllegalMoveError, VariantError
 from canasta.variant.model import Variant, validate_variant

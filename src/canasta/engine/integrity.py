@@ -61,7 +61,7 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
             if m.rank not in (WILD_TARGET, BLACK_THREE) and not r.is_natural[m.rank]:
                 return where, f"rank {m.rank} cannot be melded"
             if not r.valid(m.rank, m.naturals, m.wilds, True):
-                return where, "not a legal meld: " + r.meld_kinds[m.rank].why_not(r, m.naturals, m.wilds)
+                return where, "not a legal meld: " + r.meld_kinds[m.rank].why_not(m.naturals, m.wilds)
             if not r.closed(m.size):
                 open_ranks.append(m.rank)
         if len(open_ranks) != len(set(open_ranks)):

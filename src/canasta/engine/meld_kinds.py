@@ -10,24 +10,45 @@ meld of wild cards, 3 a meld of black 3s, any other rank a meld of that rank).
 Three kinds exist: :class:`RankMeld` (naturals of one rank, with wild cards),
 :class:`WildMeld` (wild cards only) and :class:`BlackThreeMeld`. Adding one (a
 suit sequence, say) is a subclass of :class:`MeldKind` and a line in
-:func:`kinds_of` for the targets it claims; the size limits every meld shares
-(``melds.min_size``, ``melds.max_size``) stay in ``Rules.valid``.
+:func:`kinds_of` for the targets it claims. The size limits every meld shares
+(``melds.min_size``, ``melds.max_size``) are the base class's (:meth:`MeldKind.valid`),
+so a kind reads nothing but its variant: this module sits below the compiled
+tables, which hold one kind per target.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from canasta.cards import RANK_NAMES
+from canasta.cards import RANK_NAMES, parse_rank
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.moves import WILD_TARGET, kind_name
 from canasta.variant.model import Variant
 
-if TYPE_CHECKING:
-    from canasta.engine.tables import Rules
+__all__ = ["BlackThreeMeld", "MeldKind", "RankMeld", "Shape", "WildMeld", "kinds_of", "natural_ranks"]
 
-__all__ = ["BlackThreeMeld", "MeldKind", "RankMeld", "WildMeld", "kinds_of"]
+
+class Shape(Protocol):
+    """What a kind needs to know of a meld on the table (a :class:`~canasta.engine.state.MeldGroup` is one)."""
+
+    @property
+    def rank(self) -> int:
+        """The meld's target: its rank, 0 for wild cards, 3 for black 3s."""
+
+    @property
+    def size(self) -> int:
+        """Its number of cards."""
+
+    @property
+    def wilds(self) -> int:
+        """How many of them are wild."""
+
+
+def natural_ranks(v: Variant) -> tuple[int, ...]:
+    """The ranks ``v`` lets players meld as naturals: 2 to ace, but black 3s and the wild ranks."""
+    wild = {parse_rank(r) for r in v.wilds.ranks}
+    return tuple(k for k in range(2, 15) if k != BLACK_THREE and k not in wild)
 
 _BONUS_LABEL = {"natural": "natural canasta", "mixed": "mixed canasta", "wild": "wild canasta"}
 
@@ -38,11 +59,30 @@ class MeldKind:
     Attributes:
         v: the variant whose options the kind reads.
         canasta_size: cards that make a meld of this kind a canasta.
+        min_size: the fewest cards of a new meld (``melds.min_size``).
+        max_size: the most cards of any meld (``melds.max_size``), or ``None``.
+        new_size: the cards a new meld is laid with, where melds grow one card a step.
     """
 
     def __init__(self, v: Variant) -> None:
         self.v = v
         self.canasta_size = v.canastas.size
+        m = v.melds
+        self.min_size = m.min_size
+        self.max_size = m.max_size
+        self.new_size = max(m.min_size, m.min_naturals)
+
+    def valid(self, n: int, j: int, new: bool) -> bool:
+        """Whether ``n`` naturals and ``j`` wild cards are a legal meld of this kind (``new``: a new meld).
+
+        The size limits every meld shares, then the kind's own rules (:meth:`forms`).
+        """
+        size = n + j
+        if self.max_size is not None and size > self.max_size:
+            return False
+        if new and size < self.min_size:
+            return False
+        return self.forms(n, j)
 
     def label(self, rank: int) -> str:
         """How messages name melds of this kind and ``rank``: ``"kings"``, ``"wild cards"``."""
@@ -52,22 +92,22 @@ class MeldKind:
         """Whether ``n`` naturals and ``j`` wild cards make a legal meld of this kind.
 
         Only the kind's own rules: the size limits every meld shares are
-        checked by ``Rules.valid``, which asks this.
+        checked by :meth:`valid`, which asks this.
         """
         raise NotImplementedError
 
-    def why_not(self, r: Rules, n: int, j: int) -> str:
-        """The rule a meld of ``n`` naturals and ``j`` wilds breaks (one :meth:`forms` or the size limits refuse)."""
-        if r.max_size is not None and n + j > r.max_size:
-            return f"a meld holds at most {r.max_size} cards"
+    def why_not(self, n: int, j: int) -> str:
+        """The rule a meld of ``n`` naturals and ``j`` wilds breaks (one :meth:`valid` refuses)."""
+        if self.max_size is not None and n + j > self.max_size:
+            return f"a meld holds at most {self.max_size} cards"
         return "that is not a legal meld"
 
-    def new_meld_error(self, r: Rules, rank: int, n: int, j: int) -> str | None:
-        """Why a new meld of this kind with ``n`` naturals and ``j`` wilds is refused, or ``None``."""
-        if n + j != r.new_size:
-            return f"lay a new meld with exactly {r.new_size} cards, then add cards one at a time"
-        if not r.valid(rank, n, j, True):
-            return self.why_not(r, n, j)
+    def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
+        """Why a new meld of this kind and ``rank`` with ``n`` naturals and ``j`` wilds is refused, or ``None``."""
+        if n + j != self.new_size:
+            return f"lay a new meld with exactly {self.new_size} cards, then add cards one at a time"
+        if not self.valid(n, j, True):
+            return self.why_not(n, j)
         return None
 
     def canasta(self, size: int, j: int) -> str | None:
@@ -90,6 +130,10 @@ class MeldKind:
 class RankMeld(MeldKind):
     """Natural cards of one rank, with wild cards as ``melds.*`` allows."""
 
+    def __init__(self, v: Variant) -> None:
+        super().__init__(v)
+        self.ranks = frozenset(natural_ranks(v))
+
     def forms(self, n: int, j: int) -> bool:
         """See :meth:`MeldKind.forms`: naturals, wild cards and the second-wild rule."""
         m = self.v.melds
@@ -104,7 +148,7 @@ class RankMeld(MeldKind):
                 return False
         return True
 
-    def why_not(self, r: Rules, n: int, j: int) -> str:
+    def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
         m = self.v.melds
         if n < m.min_naturals:
@@ -123,13 +167,13 @@ class RankMeld(MeldKind):
                 f"a second wild card may join a meld only once it holds "
                 f"{m.second_wild_naturals} naturals"
             )
-        return super().why_not(r, n, j)
+        return super().why_not(n, j)
 
-    def new_meld_error(self, r: Rules, rank: int, n: int, j: int) -> str | None:
+    def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
         """See :meth:`MeldKind.new_meld_error`: a wild rank or a red 3 is no rank to meld."""
-        if not r.is_natural[rank]:
+        if rank not in self.ranks:
             return f"{kind_name(rank)}s cannot be melded"
-        return super().new_meld_error(r, rank, n, j)
+        return super().new_meld_error(rank, n, j)
 
     def canasta(self, size: int, j: int) -> str | None:
         """See :meth:`MeldKind.canasta`: natural without wild cards, else mixed."""
@@ -149,17 +193,17 @@ class WildMeld(MeldKind):
         """See :meth:`MeldKind.forms`: no naturals, where the variant has wild melds."""
         return n == 0 and self.v.melds.wild_melds
 
-    def why_not(self, r: Rules, n: int, j: int) -> str:
+    def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
-        if r.max_size is not None and j > r.max_size:
-            return f"a meld holds at most {r.max_size} cards"
-        return f"a meld of wild cards needs at least {r.min_size} cards"
+        if self.max_size is not None and j > self.max_size:
+            return f"a meld holds at most {self.max_size} cards"
+        return f"a meld of wild cards needs at least {self.min_size} cards"
 
-    def new_meld_error(self, r: Rules, rank: int, n: int, j: int) -> str | None:
+    def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
         """See :meth:`MeldKind.new_meld_error`."""
         if not self.v.melds.wild_melds:
             return "this variant has no melds of wild cards only"
-        return super().new_meld_error(r, rank, n, j)
+        return super().new_meld_error(rank, n, j)
 
     def canasta(self, size: int, j: int) -> str | None:
         """See :meth:`MeldKind.canasta`: a wild canasta."""
@@ -178,7 +222,7 @@ class BlackThreeMeld(MeldKind):
             return False
         return j == 0 or th.black_meld_wilds
 
-    def why_not(self, r: Rules, n: int, j: int) -> str:
+    def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
         th = self.v.threes
         most = th.black_meld_max
@@ -186,12 +230,12 @@ class BlackThreeMeld(MeldKind):
         wild = "" if th.black_meld_wilds else ", no wild cards"
         return f"a meld of black 3s has {span} black 3s{wild}"
 
-    def new_meld_error(self, r: Rules, rank: int, n: int, j: int) -> str | None:
+    def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
         """See :meth:`MeldKind.new_meld_error`: any size in the span, not just a new meld's."""
         if self.v.threes.black_meld == "never":
             return "black 3s may never be melded in this variant"
-        if not r.valid(rank, n, j, True):
-            return self.why_not(r, n, j)
+        if not self.valid(n, j, True):
+            return self.why_not(n, j)
         return None
 
     def canasta(self, size: int, j: int) -> str | None:

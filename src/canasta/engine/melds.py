@@ -148,10 +148,10 @@ def meld_shape(r: Rules, kinds_t: tuple[int, ...]) -> int | str:
             return "a meld holds natural cards of one rank only"
     else:
         rank = WILD_TARGET
-    error = r.meld_kinds[rank].new_meld_error(r, rank, n, j)
+    error = r.meld_kinds[rank].new_meld_error(rank, n, j)
     return rank if error is None else error
 
 
 def meld_rule_text(r: Rules, rank: int, n: int, j: int) -> str:
     """The rule that a meld of ``rank`` with ``n`` naturals and ``j`` wilds breaks."""
-    return r.meld_kinds[rank].why_not(r, n, j)
+    return r.meld_kinds[rank].why_not(n, j)

@@ -7,22 +7,25 @@ The public properties turn them into :class:`~canasta.cards.Card` values.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from canasta.cards import Card
 from canasta.engine.moves import parse_move
 from canasta.engine.scoring import ScoreBreakdown
+from canasta.errors import IllegalMoveError
 
 if TYPE_CHECKING:
     from canasta.engine.moves import Move
     from canasta.engine.tables import Rules
-    from canasta.engine.view import SeatView
     from canasta.variant.model import Variant
 
-__all__ = ["ANSWER", "DRAW", "GAME_OVER", "HAND_OVER", "PLAY", "GameState", "HandEnd", "Laid", "MeldGroup", "Turn"]
+__all__ = [
+    "ANSWER", "DRAW", "GAME_OVER", "HAND_OVER", "PLAY",
+    "Engine", "GameState", "HandEnd", "Laid", "MeldGroup", "SeatView", "Turn",
+]
 
 #: Phases of a turn.
 DRAW, PLAY, ANSWER, HAND_OVER, GAME_OVER = 0, 1, 2, 3, 4
@@ -132,6 +135,46 @@ class HandEnd:
     def hand_scores(self) -> tuple[int, ...]:
         """Each side's total for the hand."""
         return tuple(b.total for b in self.breakdowns)
+
+
+class Engine:
+    """The engine's entry points, as a state and its tables reach them.
+
+    :class:`GameState` sits below the modules that decide legality (they
+    build states), so its methods cannot import them; the one instance of this
+    table, :data:`canasta.engine.game.ENGINE`, is handed to every
+    :class:`~canasta.engine.tables.Rules` that
+    :func:`~canasta.engine.game.compile_rules` builds, and a state calls
+    through ``state.rules.engine``. Imports point one way.
+    """
+
+    def __init__(
+        self,
+        legal_moves: Callable[[GameState], list[Move]],
+        check: Callable[[GameState, Move], str | None],
+        apply: Callable[[GameState, Move | str], GameState],
+        pile_frozen: Callable[[GameState, int], bool],
+        pile_frozen_for_all: Callable[[GameState], bool],
+        view: Callable[[GameState, int], SeatView],
+        compile_rules: Callable[[Variant], Rules],
+    ) -> None:
+        self.legal_moves = legal_moves
+        self.check = check
+        self.apply = apply
+        self.pile_frozen = pile_frozen
+        self.pile_frozen_for_all = pile_frozen_for_all
+        self.view = view
+        self.compile_rules = compile_rules
+
+
+def engine_of(rules: Rules) -> Engine:
+    """The entry-point table that ``rules`` were compiled with.
+
+    The tables sit below the state and know their engine only as an
+    :class:`~canasta.engine.tables.EngineHandle`; every one of them holds this
+    table, which :func:`~canasta.engine.game.compile_rules` hands them.
+    """
+    return cast(Engine, rules.engine)
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
@@ -255,11 +298,11 @@ class GameState:
     @property
     def pile_frozen(self) -> bool:
         """Whether the pile is frozen for both sides (it holds a freezing card)."""
-        return self.rules.engine.pile_frozen_for_all(self)
+        return engine_of(self.rules).pile_frozen_for_all(self)
 
     def pile_frozen_for(self, side: int) -> bool:
         """Whether the pile is frozen against ``side``."""
-        return self.rules.engine.pile_frozen(self, side)
+        return engine_of(self.rules).pile_frozen(self, side)
 
     def canasta_kind(self, meld: MeldGroup) -> str | None:
         """``"natural"``, ``"mixed"``, ``"wild"``, or ``None`` if ``meld`` is no canasta."""
@@ -269,11 +312,11 @@ class GameState:
 
     def legal_moves(self) -> Sequence[Move]:
         """Every distinct legal move of :attr:`current_player`, each listed once."""
-        return self.rules.engine.legal_moves(self)
+        return engine_of(self.rules).legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal now."""
-        return self.rules.engine.check(self, move) is None
+        return engine_of(self.rules).check(self, move) is None
 
     def apply(self, move: Move | str) -> GameState:
         """Return the state after ``move`` (a :class:`Move` or its notation).
@@ -282,7 +325,7 @@ class GameState:
             IllegalMoveError: the move is not legal now; ``.reason`` names the rule.
             NotationError: ``move`` is text that is not a move.
         """
-        return self.rules.engine.apply(self, move)
+        return engine_of(self.rules).apply(self, move)
 
     def parse_move(self, text: str) -> Move:
         """Parse move notation; see :mod:`canasta.engine.moves`.
@@ -293,8 +336,8 @@ class GameState:
         return parse_move(text)
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see; see :class:`canasta.engine.view.SeatView`."""
-        return self.rules.engine.view(self, seat)
+        """What ``seat`` may see; see :class:`canasta.SeatView`."""
+        return engine_of(self.rules).view(self, seat)
 
     def __repr__(self) -> str:
         return (
@@ -303,3 +346,98 @@ class GameState:
         )
 
 
+@attrs.frozen(slots=True)
+class SeatView:
+    """One seat's view of a :class:`~canasta.engine.state.GameState`.
+
+    Attributes:
+        seat: the seat this view is for.
+        hand: the seat's own hand, sorted.
+        hand_sizes: how many cards each seat holds.
+        foot_sizes: how many cards each seat's foot holds (0 once picked up).
+        stock_size: cards left in the stock.
+        pile: the discard pile, top card last.
+        melds: each side's melds.
+        red_threes: red 3s each side has laid.
+        opened: whether each side has made its opening meld.
+        scores: each side's cumulative score before this hand.
+        current: the seat to move.
+        phase: the phase number (see :mod:`canasta.engine.state`).
+        turn: the current turn so far (cards drawn and pile cards held aside
+            are shown only to the seat whose turn it is).
+    """
+
+    variant_name: str
+    seat: int
+    hand_number: int
+    dealer: int
+    scores: tuple[int, ...]
+    phase: int
+    current: int
+    hand_codes: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    foot_sizes: tuple[int, ...]
+    stock_size: int
+    pile_codes: tuple[int, ...]
+    melds: tuple[tuple[MeldGroup, ...], ...]
+    red_three_codes: tuple[tuple[int, ...], ...]
+    opened: tuple[bool, ...]
+    melded_before: tuple[bool, ...]
+    turn: Turn
+    end: HandEnd | None
+    _state: GameState = attrs.field(eq=False, hash=False, repr=False, alias="_state")
+
+    @property
+    def variant(self) -> Variant:
+        """The rules of the game."""
+        return self._state.variant
+
+    @property
+    def pile_frozen(self) -> bool:
+        """Whether the pile is frozen for both sides (it holds a freezing card)."""
+        return self._state.pile_frozen
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Whether the pile is frozen against ``side``."""
+        return self._state.pile_frozen_for(side)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own hand."""
+        return tuple(Card(c) for c in self.hand_codes)
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first."""
+        return tuple(Card(c) for c in self.pile_codes)
+
+    @property
+    def pile_top(self) -> Card | None:
+        """The top card of the pile, or ``None``."""
+        return Card(self.pile_codes[-1]) if self.pile_codes else None
+
+    @property
+    def red_threes(self) -> tuple[tuple[Card, ...], ...]:
+        """Red 3s laid by each side."""
+        return tuple(tuple(Card(c) for c in r) for r in self.red_three_codes)
+
+    def legal_moves(self) -> Sequence[Move]:
+        """The seat's legal moves: the same as the full state's on this seat's turn, else none."""
+        if self.current != self.seat:
+            return []
+        return self._state.legal_moves()
+
+    def apply(self, move: Move | str) -> GameState:
+        """Apply ``move`` to the stand-in state (hidden cards replaced by placeholders).
+
+        Useful to look ahead; the real game must apply the move to the real state.
+        A view moves only for its own seat.
+
+        Raises:
+            IllegalMoveError: it is not this seat's turn, or the move is not legal.
+        """
+        if self.current != self.seat:
+            raise IllegalMoveError(
+                str(move), f"it is seat {self.current}'s turn; this is the view of seat {self.seat}"
+            )
+        return self._state.apply(move)

@@ -2,31 +2,23 @@
 
 :class:`Rules` is built once per variant by
 :func:`canasta.engine.game.compile_rules` and shared by every state of a game.
-:class:`Engine` is how a state reaches the engine's entry points without
-importing the modules above it.
+This module sits below the game state: it knows the variant and the kinds of
+meld, never a state (a state names its tables, so the tables may not name it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from canasta.cards import JOKER, build_deck, parse_rank
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.meld_kinds import kinds_of
+from canasta.engine.meld_kinds import Shape, kinds_of, natural_ranks
 from canasta.engine.moves import (
     RED_THREE,
 )
-from canasta.engine.state import (
-    MeldGroup,
-)
 from canasta.variant.model import Variant
-
-if TYPE_CHECKING:
-    from canasta.engine.moves import Move
-    from canasta.engine.state import GameState
-    from canasta.engine.view import SeatView
 
 #: Whether this module runs compiled (built with ``CANASTA_COMPILE=1``; see
 #: hatch_build.py) rather than as Python source.
@@ -40,39 +32,21 @@ _VALUE_FIELDS = {
 }
 
 
-class Engine:
-    """The engine's entry points, as a state and its tables reach them.
+class EngineHandle(Protocol):
+    """What the tables know of the engine they are handed: how to compile a variant.
 
-    :class:`~canasta.engine.state.GameState` sits below the modules that decide
-    legality (they build states), so its methods cannot import them; the one
-    instance of this table, :data:`canasta.engine.game.ENGINE`, is handed to
-    every :class:`Rules` that :func:`~canasta.engine.game.compile_rules` builds,
-    and a state calls through ``state.rules.engine``. Imports point one way.
+    The whole table of entry points is :class:`canasta.engine.state.Engine`,
+    which states call through ``state.rules.engine``; the tables need only this
+    part of it, to pickle themselves as "compile this variant".
     """
 
-    def __init__(
-        self,
-        legal_moves: Callable[[GameState], list[Move]],
-        check: Callable[[GameState, Move], str | None],
-        apply: Callable[[GameState, Move | str], GameState],
-        pile_frozen: Callable[[GameState, int], bool],
-        pile_frozen_for_all: Callable[[GameState], bool],
-        view: Callable[[GameState, int], SeatView],
-        compile_rules: Callable[[Variant], Rules],
-    ) -> None:
-        self.legal_moves = legal_moves
-        self.check = check
-        self.apply = apply
-        self.pile_frozen = pile_frozen
-        self.pile_frozen_for_all = pile_frozen_for_all
-        self.view = view
-        self.compile_rules = compile_rules
+    compile_rules: Callable[[Variant], Rules]
 
 
 class Rules:
     """A variant compiled into the tables the engine reads on hot paths."""
 
-    def __init__(self, v: Variant, engine: Engine) -> None:
+    def __init__(self, v: Variant, engine: EngineHandle) -> None:
         self.v = v
         self.engine = engine
         self.n = v.players.count
@@ -93,9 +67,7 @@ class Rules:
             self.value[kind] = getattr(v.values, name)
         self.code_value = [self.value[KIND[c]] for c in range(64)]
         # natural kinds that can be melded as ranks
-        self.natural_kinds = tuple(
-            k for k in range(2, 15) if k != BLACK_THREE and k not in self.wild
-        )
+        self.natural_kinds = natural_ranks(v)
         self.is_natural = [k in self.natural_kinds for k in range(16)]
         self.wild_kinds = tuple(sorted(self.wild, reverse=True))
 
@@ -145,12 +117,7 @@ class Rules:
         The size limits every meld shares, then the rules of the target's kind
         of meld (:mod:`canasta.engine.meld_kinds`).
         """
-        size = n + j
-        if self.max_size is not None and size > self.max_size:
-            return False
-        if new and size < self.min_size:
-            return False
-        return self.meld_kinds[rank].forms(n, j)
+        return self.meld_kinds[rank].valid(n, j, new)
 
     def closed(self, size: int) -> bool:
         """Whether a meld of ``size`` cards is closed to further cards."""
@@ -164,10 +131,6 @@ class Rules:
             return None
         return self.meld_kinds[rank].canasta(size, j)
 
-    def canasta_kind(self, meld: MeldGroup) -> str | None:
+    def canasta_kind(self, meld: Shape) -> str | None:
         """Canasta kind of ``meld``, or ``None``."""
         return self.kind_of(meld.rank, meld.size, meld.wilds)
-
-
-
-

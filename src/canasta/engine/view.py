@@ -8,16 +8,11 @@ order, so a server can send it to a client as it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
 
-from canasta.cards import Card
 from canasta.engine.facts import rebuild
-from canasta.engine.moves import Move
-from canasta.engine.state import ANSWER, GameState, HandEnd, MeldGroup, Turn
-from canasta.errors import CanastaError, IllegalMoveError
-from canasta.variant.model import Variant
+from canasta.engine.state import ANSWER, GameState, SeatView, Turn
+from canasta.errors import CanastaError
 
 __all__ = ["SeatView", "make_view"]
 
@@ -26,101 +21,6 @@ __all__ = ["SeatView", "make_view"]
 HIDDEN = 16  # 4C
 
 
-@attrs.frozen(slots=True)
-class SeatView:
-    """One seat's view of a :class:`~canasta.engine.state.GameState`.
-
-    Attributes:
-        seat: the seat this view is for.
-        hand: the seat's own hand, sorted.
-        hand_sizes: how many cards each seat holds.
-        foot_sizes: how many cards each seat's foot holds (0 once picked up).
-        stock_size: cards left in the stock.
-        pile: the discard pile, top card last.
-        melds: each side's melds.
-        red_threes: red 3s each side has laid.
-        opened: whether each side has made its opening meld.
-        scores: each side's cumulative score before this hand.
-        current: the seat to move.
-        phase: the phase number (see :mod:`canasta.engine.state`).
-        turn: the current turn so far (cards drawn and pile cards held aside
-            are shown only to the seat whose turn it is).
-    """
-
-    variant_name: str
-    seat: int
-    hand_number: int
-    dealer: int
-    scores: tuple[int, ...]
-    phase: int
-    current: int
-    hand_codes: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    foot_sizes: tuple[int, ...]
-    stock_size: int
-    pile_codes: tuple[int, ...]
-    melds: tuple[tuple[MeldGroup, ...], ...]
-    red_three_codes: tuple[tuple[int, ...], ...]
-    opened: tuple[bool, ...]
-    melded_before: tuple[bool, ...]
-    turn: Turn
-    end: HandEnd | None
-    _state: GameState = attrs.field(eq=False, hash=False, repr=False, alias="_state")
-
-    @property
-    def variant(self) -> Variant:
-        """The rules of the game."""
-        return self._state.variant
-
-    @property
-    def pile_frozen(self) -> bool:
-        """Whether the pile is frozen for both sides (it holds a freezing card)."""
-        return self._state.pile_frozen
-
-    def pile_frozen_for(self, side: int) -> bool:
-        """Whether the pile is frozen against ``side``."""
-        return self._state.pile_frozen_for(side)
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """The seat's own hand."""
-        return tuple(Card(c) for c in self.hand_codes)
-
-    @property
-    def pile(self) -> tuple[Card, ...]:
-        """The discard pile, bottom first."""
-        return tuple(Card(c) for c in self.pile_codes)
-
-    @property
-    def pile_top(self) -> Card | None:
-        """The top card of the pile, or ``None``."""
-        return Card(self.pile_codes[-1]) if self.pile_codes else None
-
-    @property
-    def red_threes(self) -> tuple[tuple[Card, ...], ...]:
-        """Red 3s laid by each side."""
-        return tuple(tuple(Card(c) for c in r) for r in self.red_three_codes)
-
-    def legal_moves(self) -> Sequence[Move]:
-        """The seat's legal moves: the same as the full state's on this seat's turn, else none."""
-        if self.current != self.seat:
-            return []
-        return self._state.legal_moves()
-
-    def apply(self, move: Move | str) -> GameState:
-        """Apply ``move`` to the stand-in state (hidden cards replaced by placeholders).
-
-        Useful to look ahead; the real game must apply the move to the real state.
-        A view moves only for its own seat.
-
-        Raises:
-            IllegalMoveError: it is not this seat's turn, or the move is not legal.
-        """
-        if self.current != self.seat:
-            raise IllegalMoveError(
-                str(move), f"it is seat {self.current}'s turn; this is the view of seat {self.seat}"
-            )
-        return self._state.apply(move)
 
 
 def make_view(s: GameState, seat: int) -> SeatView:

@@ -691,7 +691,7 @@ def to_json(obj: Variant | GameState | Move | SeatView | ScoreBreakdown,
 
     Args:
         obj: a :class:`~canasta.variant.model.Variant`, :class:`~canasta.engine.state.GameState`,
-            move, :class:`~canasta.engine.view.SeatView` or
+            move, :class:`~canasta.SeatView` or
             :class:`~canasta.engine.scoring.ScoreBreakdown`.
         indent: indent nested values by this many spaces; ``None`` writes one line.
 

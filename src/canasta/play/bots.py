@@ -1,6 +1,6 @@
 """Computer players: the :class:`Bot` protocol, :class:`RandomBot` and :class:`GreedyBot`.
 
-A bot sees only its own seat's :class:`~canasta.engine.view.SeatView` and returns one of
+A bot sees only its own seat's :class:`~canasta.SeatView` and returns one of
 ``view.legal_moves()``::
 
     import random
