@@ -3,7 +3,8 @@
 C035 (a black-3 out bonus without a black-3 out) and C036 (no wild card can
 ever be melded), and :func:`written_dead`: options the profile file itself
 writes for an area that is off, even at their default value, reported with the
-code of that area (C016 for a foot rule without a foot, C035, C036). Importing
+code of that area (C016 for a foot rule without a foot, C035, C036, C046,
+C047). Importing
 the module registers C035 and C036 in :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -105,6 +106,11 @@ DEAD_AREAS: tuple[tuple[str, Callable[[Variant], bool], tuple[str, ...], str, st
      "threes.black_out_cards", "there is no black-3 out (threes.black_out_cards: null)"),
     ("C036", _no_melded_wild, _WILDLESS,
      "melds.max_wilds", "no wild card can ever be melded (melds.max_wilds: 0, no wild melds)"),
+    ("C046", lambda v: not v.threes.red_minus_without_canasta, ("threes.red_canastas_needed",),
+     "threes.red_minus_without_canasta",
+     "red 3s never count minus for want of canastas (threes.red_minus_without_canasta: false)"),
+    ("C047", lambda v: not v.melds.wild_melds, ("melds.wild_meld_max",),
+     "melds.wild_melds", "wild melds are off (melds.wild_melds: false)"),
 )
 
 

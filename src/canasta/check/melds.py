@@ -204,3 +204,46 @@ def _duplicates_idle(f: Facts) -> Iterator[Raw]:
             "meld of a rank can never be started",
             f"set melds.max_size (e.g. {f.canasta_size}), or remove melds.duplicate_ranks",
         )
+
+
+@static_check(
+    "C047", "warning", "a limit on wild melds that never applies or rules them out",
+    """
+    extends: classic
+    melds:
+      wild_melds: true
+      wild_meld_max: 6
+    """,
+)
+def _wild_meld_max(f: Facts) -> Iterator[Raw]:
+    """``melds.wild_meld_max`` without wild melds, or too small for a wild meld or a wild canasta.
+
+    With ``wild_melds`` off the limit has no effect. Below the size of a new
+    meld (``melds.min_size``) no meld of wild cards can be laid at all; below
+    ``canastas.size`` a wild meld never becomes a canasta, so the wild
+    canasta bonus is never paid.
+    """
+    m = f.v.melds
+    top = m.wild_meld_max
+    if top is None:
+        return
+    if not m.wild_melds:
+        yield (
+            ("melds.wild_meld_max", "melds.wild_melds"),
+            "wild melds are off (melds.wild_melds: false), so melds.wild_meld_max has no effect",
+            "set melds.wild_melds: true, or remove melds.wild_meld_max",
+        )
+    elif top < m.min_size:
+        yield (
+            ("melds.wild_meld_max", "melds.min_size"),
+            f"a meld of wild cards holds at most {top} cards but a new meld needs {m.min_size}, "
+            "so no meld of wild cards can ever be laid",
+            f"raise melds.wild_meld_max to at least {m.min_size}, or set melds.wild_melds: false",
+        )
+    elif top < f.canasta_size:
+        yield (
+            ("melds.wild_meld_max", "canastas.size", "canastas.wild_bonus"),
+            f"a meld of wild cards holds at most {top} cards, fewer than the {f.canasta_size} of a "
+            "canasta, so no wild canasta can be made and canastas.wild_bonus is never paid",
+            f"raise melds.wild_meld_max to at least {f.canasta_size}, or null",
+        )

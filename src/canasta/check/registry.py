@@ -265,6 +265,7 @@ class Facts:
         self.stock = self.total - self.dealt
         self.copies = 4 * decks
         self.black_threes = 2 * decks
+        self.red_threes = 2 * decks
         self.threes_wild = BLACK_THREE in r.wild
         self.wild_cards = sum(self.count(k) for k in r.wild)
         self.ranks: tuple[int, ...] = r.natural_kinds

@@ -110,3 +110,59 @@ def _threes_wild(f: Facts) -> Iterator[Raw]:
             "black-3 melds, black-3 out) never apply, and red 3s remain bonus cards",
             "remove '3' from wilds.ranks",
         )
+
+
+@static_check(
+    "C045", "warning", "a red-3 table that does not fit the decks",
+    """
+    extends: classic
+    threes:
+      red_table: [100, 200, 300, 400, 1000, 1200]
+    """,
+)
+def _red_table_length(f: Facts) -> Iterator[Raw]:
+    """``threes.red_table`` has a different number of entries than the decks hold red 3s.
+
+    The table gives the points in all for one red 3, two, and so on. With
+    fewer entries than red 3s (two per deck), the counts past its end score
+    ``red_bonus`` each, which is rarely what a table meant; with more, the
+    last entries can never be scored.
+    """
+    table = f.v.threes.red_table
+    if not table or len(table) == f.red_threes:
+        return
+    if len(table) < f.red_threes:
+        what = (f"lists {plural(len(table), 'count')}, but the decks hold {f.red_threes} red 3s: "
+                f"a side with more than {len(table)} scores threes.red_bonus for each")
+    else:
+        what = (f"lists {plural(len(table), 'count')}, but the decks hold only {f.red_threes} red 3s: "
+                f"its last {len(table) - f.red_threes} can never be scored")
+    yield (
+        ("threes.red_table", "deck.decks"),
+        f"threes.red_table {what}",
+        f"give threes.red_table {f.red_threes} entries, one for each number of red 3s",
+    )
+
+
+@static_check(
+    "C046", "warning", "red 3s count minus by canastas while that rule is off",
+    """
+    extends: classic
+    threes:
+      red_canastas_needed: 2
+    """,
+)
+def _red_canastas_alone(f: Facts) -> Iterator[Raw]:
+    """``threes.red_canastas_needed`` is set but ``threes.red_minus_without_canasta`` is off.
+
+    The number says how many canastas a side needs for its red 3s to count
+    plus, which matters only when red 3s count minus without them.
+    """
+    th = f.v.threes
+    if not th.red_minus_without_canasta and th.red_canastas_needed != _BLACK_DEFAULTS.red_canastas_needed:
+        yield (
+            ("threes.red_canastas_needed", "threes.red_minus_without_canasta"),
+            "threes.red_minus_without_canasta is off, so red 3s never count minus for want of "
+            "canastas and threes.red_canastas_needed has no effect",
+            "set threes.red_minus_without_canasta: true, or remove threes.red_canastas_needed",
+        )

@@ -150,7 +150,7 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         om = melds[oi]
         if not r.valid(k, om.naturals + need, om.wilds, False):
             return f"the meld of {rank}s cannot take {need} more {rank}s"
-        if v.melds.duplicate_ranks != "after_complete" or not r.closed(om.size + need):
+        if v.melds.duplicate_ranks != "after_complete" or not r.closed(k, om.size + need):
             return f"the side may not start a second meld of {rank}s"
         got = remove_kinds(hand, [k] * (need + 2))
         assert got is not None

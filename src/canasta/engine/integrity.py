@@ -62,7 +62,7 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
                 return where, f"rank {m.rank} cannot be melded"
             if not r.valid(m.rank, m.naturals, m.wilds, True):
                 return where, "not a legal meld: " + r.meld_kinds[m.rank].why_not(m.naturals, m.wilds)
-            if not r.closed(m.size):
+            if not r.closed(m.rank, m.size):
                 open_ranks.append(m.rank)
         if len(open_ranks) != len(set(open_ranks)):
             return f"melds[{side}]", "a side has at most one open meld of each rank"

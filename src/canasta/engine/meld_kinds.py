@@ -183,7 +183,12 @@ class RankMeld(MeldKind):
 
 
 class WildMeld(MeldKind):
-    """Wild cards only (``melds.wild_melds``)."""
+    """Wild cards only (``melds.wild_melds``), at most ``melds.wild_meld_max`` of them where it is set."""
+
+    def __init__(self, v: Variant) -> None:
+        super().__init__(v)
+        if v.melds.wild_meld_max is not None:
+            self.max_size = v.melds.wild_meld_max
 
     def label(self, rank: int) -> str:
         """See :meth:`MeldKind.label`."""

@@ -33,7 +33,7 @@ def make_meld(r: Rules, rank: int, cards: Sequence[int]) -> MeldGroup:
 def open_meld(r: Rules, melds: Sequence[MeldGroup], rank: int) -> int:
     """Index of the side's open (not closed) meld of ``rank``, or -1."""
     for i, m in enumerate(melds):
-        if m.rank == rank and not r.closed(m.size):
+        if m.rank == rank and not r.closed(rank, m.size):
             return i
     return -1
 
@@ -84,11 +84,12 @@ class MeldInfo:
         index: dict[int, int] = {}
         open_ranks: list[int] = []
         present: set[int] = set()
-        most = r.max_size
+        most = r.most
         for i, m in enumerate(melds):
             rank = m.rank
             present.add(rank)
-            if most is None or len(m.cards) < most:  # not closed (Rules.closed)
+            top = most[rank]
+            if top is None or len(m.cards) < top:  # not closed (Rules.closed)
                 open_ranks.append(rank)
                 if rank not in index:
                     index[rank] = i

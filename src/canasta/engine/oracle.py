@@ -63,7 +63,7 @@ def _rank_options(
                 k = kinds(an, xj)
                 nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
                 out.add((a + an, x + xj, *nd))
-                if dup and r.closed(an + xj):
+                if dup and r.closed(rank, an + xj):
                     grow(c_left - an, w_left - xj, a + an, x + xj, nd, depth + 1)
 
     if has_open:
@@ -75,7 +75,7 @@ def _rank_options(
                 k = kinds(n0 + an, j0 + xj)
                 d = (k[0] - k0[0], k[1] - k0[1], k[2] - k0[2])
                 out.add((an, xj, *d))
-                if dup and r.closed(n0 + an + j0 + xj):
+                if dup and r.closed(rank, n0 + an + j0 + xj):
                     grow(c - an, wmax - xj, an, xj, d, 1)
     elif may_new:
         grow(c, wmax, 0, 0, (0, 0, 0), 0)
@@ -93,24 +93,26 @@ def _wild_options(r: Rules, w: int, j0: int, has_open: bool, may_new: bool) -> t
     def is_c(size: int) -> int:
         return 1 if size >= r.canasta_size else 0
 
+    most = r.most[WILD_TARGET]
+
     def grow(left: int, used: int, gained: int, depth: int) -> None:
         if depth > 4:
             return
         for y in range(r.min_size, left + 1):
-            if r.max_size is not None and y > r.max_size:
+            if most is not None and y > most:
                 break
             out.add((used + y, gained + is_c(y)))
-            if dup and r.closed(y):
+            if dup and r.closed(WILD_TARGET, y):
                 grow(left - y, used + y, gained + is_c(y), depth + 1)
 
     if has_open:
         for y in range(0, w + 1):
             size = j0 + y
-            if r.max_size is not None and size > r.max_size:
+            if most is not None and size > most:
                 break
             g = is_c(size) - is_c(j0)
             out.add((y, g))
-            if dup and r.closed(size):
+            if dup and r.closed(WILD_TARGET, size):
                 grow(w - y, y, g, 1)
     elif may_new:
         grow(w, 0, 0, 0)

@@ -98,7 +98,7 @@ def score_side(
             raise CanastaError(f"meld {i + 1} ({text}): {reason}")
         kind = r.kind_of(rank, len(cards), j)
         dup = variant.melds.duplicate_ranks == "never"
-        if any(m[0] == rank and (dup or not r.closed(len(m[1]))) for m in tables):
+        if any(m[0] == rank and (dup or not r.closed(rank, len(m[1]))) for m in tables):
             label = r.meld_kinds[rank].label(rank)
             raise CanastaError(f"meld {i + 1} ({text}): the side already has a meld of {label}")
         tables.append((rank, tuple(r.code_value[c] for c in cards), kind))

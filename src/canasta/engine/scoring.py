@@ -9,7 +9,7 @@ import attrs
 from canasta.engine.meld_kinds import kinds_of
 from canasta.variant.model import Variant
 
-__all__ = ["ScoreBreakdown", "SideTable", "score_table"]
+__all__ = ["ScoreBreakdown", "SideTable", "red_three_item", "score_table"]
 
 
 @attrs.frozen
@@ -80,25 +80,20 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
         if melded:
             items.append(("melded cards", melded))
     meld_kinds = kinds_of(variant)
-    has_canasta = False
+    canastas = 0
     for rank, _values, kind in table.melds:
         if kind is None:
             continue
-        has_canasta = True
+        canastas += 1
         items.append(meld_kinds[rank].bonus(rank, kind))
     th = variant.threes
     if table.red_threes:
-        if th.red_all_bonus is not None and table.red_threes == red_threes_in_deck:
-            value = th.red_all_bonus
-            label = f"all {table.red_threes} red 3s"
-        else:
-            value = table.red_threes * th.red_bonus
-            label = f"{table.red_threes} red 3{'s' if table.red_threes > 1 else ''}"
+        value, label = red_three_item(variant, table.red_threes, red_threes_in_deck)
         # melds on the table mean the side made its opening meld (a concealed
         # out may lay melds below the opening minimum)
         unopened = not table.opened and not table.melds
         minus = (th.red_minus_if_unopened and unopened) or (
-            th.red_minus_without_canasta and not has_canasta
+            th.red_minus_without_canasta and canastas < th.red_canastas_needed
         )
         items.append((label + (" (minus)" if minus else ""), -value if minus else value))
     if table.went_out:
@@ -115,6 +110,24 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
     if table.red_threes_held:
         items.append(("red 3s held", -table.red_threes_held * th.red_held_penalty))
     return ScoreBreakdown(tuple(items))
+
+
+def red_three_item(variant: Variant, count: int, in_deck: int) -> tuple[int, str]:
+    """What ``count`` red 3s laid by one side score, and the item's label: ``(points, label)``.
+
+    ``threes.red_table`` gives the points in all by count where it is set (a
+    count past its end scores ``red_bonus`` each); otherwise ``red_bonus`` each,
+    or ``red_all_bonus`` when the side laid every red 3 of the ``in_deck``.
+    """
+    th = variant.threes
+    label = f"{count} red 3{'s' if count > 1 else ''}"
+    if th.red_table:
+        if count <= len(th.red_table):
+            return th.red_table[count - 1], label
+        return count * th.red_bonus, label
+    if th.red_all_bonus is not None and count == in_deck:
+        return th.red_all_bonus, f"all {count} red 3s"
+    return count * th.red_bonus, label
 
 
 def totals(breakdowns: Iterable[ScoreBreakdown]) -> tuple[int, ...]:

@@ -88,6 +88,9 @@ class Rules:
         self.min_nat = m.min_naturals
         self.max_wilds = m.max_wilds
         self.max_size = m.max_size
+        #: the most cards of a meld of each target (None: no limit): max_size,
+        #: but for wild melds where melds.wild_meld_max says otherwise
+        self.most = [k.max_size for k in self.meld_kinds]
         self.canasta_size = v.canastas.size
         self.new_size = max(m.min_size, m.min_naturals)
         self.red_in_deck = 2 * v.deck.decks
@@ -119,9 +122,10 @@ class Rules:
         """
         return self.meld_kinds[rank].valid(n, j, new)
 
-    def closed(self, size: int) -> bool:
-        """Whether a meld of ``size`` cards is closed to further cards."""
-        return self.max_size is not None and size >= self.max_size
+    def closed(self, rank: int, size: int) -> bool:
+        """Whether a meld of target ``rank`` and ``size`` cards is closed to further cards."""
+        most = self.most[rank]
+        return most is not None and size >= most
 
     def kind_of(self, rank: int, size: int, j: int) -> str | None:
         """Canasta kind of a meld, or ``None`` if it is no canasta."""

@@ -172,7 +172,7 @@ class GreedyBot:
         side = r.side_of[view.seat]
         hand = view.hand_codes
         counts = hand_counts(hand)
-        open_melds = {m.rank: m for m in view.melds[side] if not r.closed(m.size)}
+        open_melds = {m.rank: m for m in view.melds[side] if not r.closed(m.rank, m.size)}
         opening = not view.opened[side] or bool(view.turn.pending)
         n_hand = len(hand)
         best: Move | None = None
@@ -251,7 +251,7 @@ class GreedyBot:
             for meld in melds:
                 for c in meld.cards:
                     seen[KIND[c]] += 1
-                if r.closed(meld.size):
+                if r.closed(meld.rank, meld.size):
                     continue
                 (own_ranks if i == side else opp_ranks).add(meld.rank)
         per_rank = 4 * r.v.deck.decks

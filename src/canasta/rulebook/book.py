@@ -20,7 +20,14 @@ from canasta.rulebook.blocks import (
     Text,
     non_empty,
 )
-from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, red_threes, variant_title
+from canasta.rulebook.facts import (
+    has_foot,
+    has_partners,
+    pile_takeable,
+    red_table_steps,
+    red_threes,
+    variant_title,
+)
 from canasta.rulebook.melds import (
     effective_rank_bonuses,
     minimum_text,
@@ -353,8 +360,16 @@ def _bonus_table(v: Variant) -> Table:
         rows.append(("Wild canasta", c.wild_bonus, ("canastas.wild_bonus",)))
     for rank, kind, bonus in effective_rank_bonuses(v):
         rows.append((f"{cap(kind)} canasta of {rank_plural(rank)}", bonus, ("canastas.rank_bonuses",)))
-    rows.append(("Each red 3", t.red_bonus, ("threes.red_bonus",)))
-    if t.red_all_bonus is not None:
+    if t.red_table:
+        k, rest = red_table_steps(v)
+        if k:
+            rows.append((f"Up to {num(k)} red 3s, each", t.red_table[0], ("threes.red_table",)))
+        rows += [(f"{cap(count(n, 'red 3'))}, in all", p, ("threes.red_table",)) for n, p in rest]
+        if len(t.red_table) < red_threes(v):
+            rows.append(("Each further red 3", t.red_bonus, ("threes.red_bonus",)))
+    else:
+        rows.append(("Each red 3", t.red_bonus, ("threes.red_bonus",)))
+    if t.red_all_bonus is not None and not t.red_table:
         rows.append((f"All {num(red_threes(v))} red 3s, in all", t.red_all_bonus, ("threes.red_all_bonus",)))
     rows.append(("Going out", s.going_out_bonus, ("scoring.going_out_bonus",)))
     if v.going_out.concealed:
@@ -367,7 +382,9 @@ def _bonus_table(v: Variant) -> Table:
         rows.append(
             ("Red 3s of a side that " + join(
                 [x for x, on in (("has not melded", t.red_minus_if_unopened),
-                                 ("has no canasta", t.red_minus_without_canasta)) if on], "or"),
+                                 ("has no canasta" if t.red_canastas_needed == 1
+                                  else f"has fewer than {count(t.red_canastas_needed, 'canasta')}",
+                                  t.red_minus_without_canasta)) if on], "or"),
              "minus, not plus",
              ("threes.red_minus_if_unopened", "threes.red_minus_without_canasta")),
         )

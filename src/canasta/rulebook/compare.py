@@ -90,6 +90,8 @@ def _cmp_canastas(v: Variant) -> str:
 
 def _cmp_red(v: Variant) -> str:
     t = v.threes
+    if t.red_table:
+        return ", ".join(f"{n}: {p}" for n, p in enumerate(t.red_table, 1))
     text = f"{t.red_bonus} each"
     if t.red_all_bonus is not None:
         text += f", {t.red_all_bonus} for all"

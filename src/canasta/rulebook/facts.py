@@ -33,6 +33,22 @@ def red_threes(v: Variant) -> int:
     return 2 * v.deck.decks
 
 
+def red_table_steps(v: Variant) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """``threes.red_table`` read as a player says it: ``(k, rest)``.
+
+    ``k`` red 3s or fewer score the first entry each (``k`` is 0 when the table
+    does not start that way), and ``rest`` lists ``(count, points in all)`` for
+    the counts after that. With ``red_table`` empty: ``(0, ())``.
+    """
+    table = v.threes.red_table
+    k = 0
+    while k < len(table) and table[k] == (k + 1) * table[0]:
+        k += 1
+    if k < 2:
+        k = 0
+    return k, tuple((i + 1, p) for i, p in enumerate(table) if i >= k)
+
+
 def has_foot(v: Variant) -> bool:
     """Whether each player is dealt a foot."""
     return v.deal.foot_size > 0
@@ -51,6 +67,12 @@ def can_freeze(v: Variant) -> bool:
     """Whether anything can freeze the discard pile."""
     p = v.pile
     return p.frozen_by_wild or p.frozen_by_red_three or p.frozen_until_opened
+
+
+def always_frozen(v: Variant) -> bool:
+    """Whether the pile is taken only as a frozen pile is: with a natural pair from the hand, whatever it holds."""
+    p = v.pile
+    return p.take_natural_pair and not p.take_lay_off and not p.take_natural_and_wild
 
 
 def has_concealed(v: Variant) -> bool:

@@ -118,9 +118,18 @@ rule(
 )
 
 
+def _wild_max(v: Variant) -> int | None:
+    """The most cards of a meld of wild cards only (its own limit, else every meld's)."""
+    m = v.melds
+    return m.wild_meld_max if m.wild_meld_max is not None else m.max_size
+
+
 def _say_max_size(v: Variant) -> str:
     top = v.melds.max_size
+    own = v.melds.wild_melds and v.melds.wild_meld_max is not None
     if top is None:
+        if own:
+            return "There is no limit to the number of cards in a meld of one rank."
         return "There is no limit to the number of cards in a meld."
     return (
         f"A meld may hold at most {count(top, 'card')}; a meld of {count(top, 'card')} is "
@@ -156,13 +165,20 @@ def _say_wild_melds(v: Variant) -> str:
     if not v.melds.wild_melds:
         return "A meld made only of wild cards is not allowed."
     low = v.melds.min_size
-    top = v.melds.max_size
+    top = _wild_max(v)
     size = f"{num(low)} to {num(top)}" if top is not None and top > low else f"at least {num(low)}"
-    return f"A meld may also be made of wild cards only: {size} wild cards, with no natural card."
+    text = f"A meld may also be made of wild cards only: {size} wild cards, with no natural card."
+    if v.melds.wild_meld_max is not None and v.melds.wild_meld_max != v.melds.max_size:
+        text += f" A wild meld of {count(v.melds.wild_meld_max, 'card')} is complete and closed."
+    return text
 
 
 rule(
     "melds.wild_melds", S_MELDS, _say_wild_melds, shown=lambda v: v.melds.wild_melds
+)
+rule(
+    "melds.wild_meld_max", S_MELDS, _say_wild_melds,
+    relevant=lambda v: v.melds.wild_melds and _wild_max(v) != v.melds.max_size,
 )
 
 

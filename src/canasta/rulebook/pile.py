@@ -7,7 +7,7 @@ from collections.abc import Callable
 # The sentence modules import the one before them first, so the registry holds their
 # rules in rule-book order whichever module is imported first (see registry).
 import canasta.rulebook.melds  # noqa: F401
-from canasta.rulebook.facts import can_freeze, has_partners, pile_takeable
+from canasta.rulebook.facts import always_frozen, can_freeze, has_partners, pile_takeable
 from canasta.rulebook.registry import S_PILE, rule
 from canasta.rulebook.words import count, join, num
 from canasta.variant.model import Variant
@@ -24,6 +24,12 @@ def _say_freezing(v: Variant) -> str:
     if p.frozen_by_red_three:
         freezers.append("a red 3")
     sentences = []
+    if always_frozen(v):
+        # no way of taking an unfrozen pile is allowed, so freezing changes nothing
+        return (
+            "The discard pile is always frozen, whatever it holds: it is taken only with a "
+            "natural pair from the hand (below)."
+        )
     if freezers:
         sentences.append(
             f"The discard pile is frozen for everyone while it holds {join(freezers, 'or')}"
@@ -81,7 +87,8 @@ def _say_take_pair(v: Variant) -> str:
     return (
         f"A player may take the pile with two natural cards of the top card's rank from the hand{wild}: "
         f"the three cards make a new meld, or join the {side} meld of that rank."
-        + (" This is the only way to take a frozen pile." if can_freeze(v) else "")
+        + (" This is the only way to take the pile." if always_frozen(v)
+           else " This is the only way to take a frozen pile." if can_freeze(v) else "")
     )
 
 

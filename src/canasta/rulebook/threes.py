@@ -5,9 +5,9 @@ from __future__ import annotations
 # The sentence modules import the one before them first, so the registry holds their
 # rules in rule-book order whichever module is imported first (see registry).
 import canasta.rulebook.pile  # noqa: F401
-from canasta.rulebook.facts import has_foot, red_threes
+from canasta.rulebook.facts import has_foot, red_table_steps, red_threes
 from canasta.rulebook.registry import S_THREES, rule
-from canasta.rulebook.words import join, num, points, pts
+from canasta.rulebook.words import count, join, num, points, pts
 from canasta.variant.model import Variant
 
 # -- red and black 3s
@@ -48,8 +48,29 @@ def _say_red_last_card(v: Variant) -> str:
 rule("threes.red_last_card", S_THREES, _say_red_last_card, relevant=lambda v: v.threes.red_laid_at_once)
 
 
+def _say_red_table(v: Variant) -> str:
+    t = v.threes
+    k, rest = red_table_steps(v)
+    parts = [
+        f"{num(n)} score {points(p)} in all" if i == 0 else f"{num(n)} {points(p)}"
+        for i, (n, p) in enumerate(rest)
+    ]
+    if k:
+        head = f"Up to {num(k)} red 3s laid score {points(t.red_table[0])} each for their side"
+        text = head + ("; " + join(parts) if parts else "")
+    else:
+        text = "A side's red 3s laid score, in all: " + join(
+            [f"{count(n, 'red 3')} {points(p)}" for n, p in rest]
+        )
+    if len(t.red_table) < red_threes(v):
+        text += f"; any more score {points(t.red_bonus)} each"
+    return text + "."
+
+
 def _say_red_bonus(v: Variant) -> str:
     t = v.threes
+    if t.red_table:
+        return _say_red_table(v)
     text = f"Each red 3 laid scores {points(t.red_bonus)} for its side"
     if t.red_all_bonus is not None:
         text += f"; a side that lays all {num(red_threes(v))} red 3s scores {points(t.red_all_bonus)} for them instead"
@@ -58,12 +79,18 @@ def _say_red_bonus(v: Variant) -> str:
     return text + "."
 
 
+def _bonus_counts(v: Variant) -> bool:
+    """Whether red_bonus scores: no table, or one shorter than the red 3s in the decks."""
+    return len(v.threes.red_table) < red_threes(v)
+
+
 rule(
-    "threes.red_bonus", S_THREES, _say_red_bonus,
+    "threes.red_bonus", S_THREES, _say_red_bonus, relevant=_bonus_counts,
     instead=lambda v, o: f"Each red 3 scores {points(v.threes.red_bonus)} instead of {pts(o.threes.red_bonus)}.",
 )
+rule("threes.red_table", S_THREES, _say_red_bonus, relevant=lambda v: bool(v.threes.red_table))
 rule(
-    "threes.red_all_bonus", S_THREES, _say_red_bonus,
+    "threes.red_all_bonus", S_THREES, _say_red_bonus, relevant=lambda v: not v.threes.red_table,
     instead=lambda v, o: (
         _say_red_bonus(v) if v.threes.red_all_bonus is None or o.threes.red_all_bonus is None
         else f"All {num(red_threes(v))} red 3s score {points(v.threes.red_all_bonus)} instead of "
@@ -78,7 +105,8 @@ def _say_red_minus(v: Variant) -> str:
     if t.red_minus_if_unopened:
         conds.append("has made no meld")
     if t.red_minus_without_canasta:
-        conds.append("has completed no canasta")
+        need = t.red_canastas_needed
+        conds.append("has completed no canasta" if need == 1 else f"has completed fewer than {count(need, 'canasta')}")
     if not conds:
         return "Red 3s always count plus, whether or not their side has melded."
     return f"If a side {join(conds, 'or')} when the hand ends, its red 3s count minus instead of plus."
@@ -87,6 +115,10 @@ def _say_red_minus(v: Variant) -> str:
 rule(
     "threes.red_minus_if_unopened threes.red_minus_without_canasta", S_THREES, _say_red_minus,
     shown=lambda v: v.threes.red_minus_if_unopened or v.threes.red_minus_without_canasta,
+)
+rule(
+    "threes.red_canastas_needed", S_THREES, _say_red_minus,
+    relevant=lambda v: v.threes.red_minus_without_canasta,
 )
 
 

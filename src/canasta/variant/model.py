@@ -171,7 +171,7 @@ class PlayerRules:
     count: int = _int(4, "Number of players at the table.", 2, 8)
     partnerships: bool = _opt(
         True,
-        "Players sit in two partnerships, partners opposite; otherwise each plays for themself.",
+        "Players sit in partnerships of two, partners opposite (four players: two sides, six: three); otherwise each plays for themself.",
     )
 
 
@@ -257,7 +257,18 @@ class ThreeRules:
         True, "A side that has not melded when the hand ends counts its red 3s minus."
     )
     red_minus_without_canasta: bool = _opt(
-        False, "A side that has completed no canasta when the hand ends counts its red 3s minus."
+        False,
+        "A side that has completed fewer canastas than red_canastas_needed when the hand ends counts its red 3s minus.",
+    )
+    red_canastas_needed: int = _int(
+        1, "With red_minus_without_canasta: the canastas a side must have completed for its red 3s to count plus.",
+        1, MAX_CARDS,
+    )
+    red_table: tuple[int, ...] = _opt(
+        (),
+        "Points in all for a side's red 3s by how many it laid (first entry: one red 3, second: two, ...), "
+        "replacing red_bonus and red_all_bonus; counts past the table score red_bonus each; empty for none.",
+        max_items=MAX_ROWS,
     )
     red_held_penalty: int = _points(
         100, "Penalty for each red 3 still held in a hand or foot when the hand ends."
@@ -298,6 +309,11 @@ class MeldRules:
     )
     max_size: int | None = _cards(
         None, "Most cards in one meld; a meld that reaches it is closed. None means no limit.", 1
+    )
+    wild_meld_max: int | None = _cards(
+        None,
+        "Most cards in a meld of wild cards only (with wild_melds); one that reaches it is closed. None: max_size applies.",
+        1,
     )
     duplicate_ranks: Literal["never", "after_complete"] = _opt(
         "never",
