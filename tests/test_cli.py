@@ -17,7 +17,7 @@ from canasta import cli
 from canasta.cli import main
 from canasta.engine import COMPILED
 
-BUNDLED = ["classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot", "uruguayan"]
+BUNDLED = ["classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot", "hand-and-foot-pagat", "uruguayan"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

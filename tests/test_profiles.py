@@ -41,9 +41,9 @@ from canasta.variant.model import (
 )
 from strategies import variants
 
-BUNDLED = ["classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot", "uruguayan"]
+BUNDLED = ["classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot", "hand-and-foot-pagat", "uruguayan"]
 RANK_LIST = "'2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'JK'"
-NAMES = "classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot, uruguayan"
+NAMES = "classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot, hand-and-foot-pagat, uruguayan"
 
 
 @pytest.fixture
@@ -74,7 +74,7 @@ def load_error(text: str, name: str = "house.yaml") -> str:
 
 class TestVariantNames:
     def test_lists_the_bundled_profiles_sorted(self) -> None:
-        """The seven bundled profiles are listed, sorted, without schema.json."""
+        """The eight bundled profiles are listed, sorted, without schema.json."""
         assert variant_names() == BUNDLED
 
     def test_exported_from_the_package(self) -> None:

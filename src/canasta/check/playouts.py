@@ -113,13 +113,17 @@ declare(
 
 
 def _policy_greedy(moves: Sequence[Move], rng: random.Random, r: Rules) -> Move:
-    """A simple player: go out, meld and add, take the pile, discard the cheapest card."""
+    """A simple player: go out (asking the partner first when it may), meld and add, take the pile, discard the cheapest card."""
 
     def score(m: Move) -> float:
         if isinstance(m, Discard):
             if m.out:
                 return 100.0
             return -float(r.value[m.kind]) - (30.0 if r.is_wild[m.kind] else 0.0)
+        if isinstance(m, Ask):
+            # listed only when the player can go out this turn: asking is the way
+            # to go out where permission is required, and a yes binds
+            return 98.0
         if isinstance(m, Answer):
             return 95.0 if m.yes else -50.0
         if isinstance(m, Foot):

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from canasta.engine.draw import take_candidates
-from canasta.engine.facts import context_of
+from canasta.engine.facts import context_of, must_walk
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.moves import (
     RED_THREE,
@@ -55,6 +55,8 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     if s.phase == ANSWER:
         return [_YES, _NO]
     if s.phase == DRAW:
+        if must_walk(s):
+            return [_FOOT]
         if s.stock_:
             return [_DRAW, *take_candidates(s, c)]
         return [*take_candidates(s, c), _PASS]

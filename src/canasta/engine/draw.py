@@ -7,7 +7,15 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from canasta.cards import RANK_NAMES, Card
-from canasta.engine.facts import Probe, context_of, opening_minimum, pile_frozen, rebuild, with_item
+from canasta.engine.facts import (
+    Probe,
+    context_of,
+    may_discard_last,
+    opening_minimum,
+    pile_frozen,
+    rebuild,
+    with_item,
+)
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import KIND, remove_kinds
 from canasta.engine.melds import make_meld
@@ -72,7 +80,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
         s, phase=PLAY, hands=with_item(s.hands_, p, hand), stock=tuple(stock),
         red=with_item(s.red_threes_, side, tuple(red)), turn=Turn(drawn=tuple(drawn)),
     )
-    if unreplaced and not _plays_on(v, len(hand)):
+    if unreplaced and not _plays_on(v, len(hand), may_discard_last(s, p)):
         # A red 3 drawn as the last card of the stock is laid but cannot be
         # replaced: the player may not meld or discard, and the hand ends
         # (Pagat's classic rule; threes.red_last_card).
@@ -80,7 +88,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
     return s2
 
 
-def _plays_on(v: Variant, hand_size: int) -> bool:
+def _plays_on(v: Variant, hand_size: int, last_ok: bool) -> bool:
     """Whether a player whose last stock card was a red 3 plays on (``threes.red_last_card``).
 
     Only with a card to discard that keeps the turn legal: two or more, or one
@@ -89,7 +97,7 @@ def _plays_on(v: Variant, hand_size: int) -> bool:
     """
     if v.threes.red_last_card != "play_on":
         return False
-    return hand_size >= 2 or (hand_size == 1 and v.going_out.out_but_not_out)
+    return hand_size >= 2 or (hand_size == 1 and last_ok)
 
 
 def pass_step(s: GameState, build: bool) -> GameState | str | None:
@@ -216,7 +224,7 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
             # the common case: an opened side keeps two cards, so a discard always remains
             keep = len(hand) - len(kinds)
             if keep < 2:
-                keep += sum(1 for card in s.pile_[:-1] if KIND[card] != RED_THREE)
+                keep += sum(1 for card in taken_pile(s)[:-1] if KIND[card] != RED_THREE)
             if keep >= 2:
                 return None
         got = remove_kinds(hand, kinds)
@@ -236,8 +244,9 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
             if not r.valid(k, nm.naturals, nm.wilds, True):
                 return f"{' '.join(kind_name(KIND[c]) for c in cards)} is not a legal meld"
             new_melds.append(nm)
-    # the rest of the pile: red 3s are laid (not replaced), the rest joins the hand
-    pile_rest = [c for c in s.pile_[:-1] if KIND[c] != RED_THREE]
+    # the rest of the cards taken: red 3s are laid (not replaced), the rest joins the hand
+    taken = taken_pile(s)
+    pile_rest = [c for c in taken[:-1] if KIND[c] != RED_THREE]
     opened = s.opened[side]
     points = 0
     pending: tuple[int, ...] = ()
@@ -265,14 +274,20 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         return "after taking the pile you could not finish the turn legally"
     if not build:
         return None
-    red = s.red_threes_[side] + tuple(c for c in s.pile_[:-1] if KIND[c] == RED_THREE)
+    red = s.red_threes_[side] + tuple(c for c in taken[:-1] if KIND[c] == RED_THREE)
     return rebuild(
-        s, phase=PLAY, hands=with_item(s.hands_, p, hand_after), pile=(),
+        s, phase=PLAY, hands=with_item(s.hands_, p, hand_after), pile=s.pile_[:len(s.pile_) - len(taken)],
         melds=with_item(s.melds_, side, melds_after), red=with_item(s.red_threes_, side, red),
         opened=with_item(s.opened, side, opened),
         turn=Turn(took_pile=True, melded=True, points=points, pending=pending,
                   played=(*used, top)),
     )
+
+
+def taken_pile(s: GameState) -> tuple[int, ...]:
+    """The cards a player who takes the pile takes, top card last: all of it, or its top ``pile.take_top``."""
+    top = s.variant.pile.take_top
+    return s.pile_ if top is None or top >= len(s.pile_) else s.pile_[-top:]
 
 
 _TAKES = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))

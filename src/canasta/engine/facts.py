@@ -73,6 +73,25 @@ def foot_available(s: GameState, seat: int, hand_len: int, melds: tuple[MeldGrou
     return canasta_counts(s.rules, melds)[0] > 0
 
 
+def may_discard_last(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` may discard its last card without going out: ``going_out.out_but_not_out``,
+    or walking to a foot still down (``foot.walk``)."""
+    v = s.variant
+    return v.going_out.out_but_not_out or (v.foot.walk and bool(s.feet_[seat]))
+
+
+def must_walk(s: GameState) -> bool:
+    """Whether the player to move walked to their foot: an empty hand and the foot down at the draw (``foot.walk``)."""
+    p = s.current
+    return s.variant.foot.walk and not s.hands_[p] and bool(s.feet_[p])
+
+
+def asking_required(s: GameState) -> bool:
+    """Whether the player to move must ask the partner and hear yes before going out (``going_out.ask_required``)."""
+    g = s.variant.going_out
+    return g.ask_required and g.ask_partner and s.rules.partner[s.current] >= 0
+
+
 def no_context() -> None:
     return None
 

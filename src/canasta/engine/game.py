@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 from canasta.engine.candidates import candidate_moves
 from canasta.engine.deal import deal_hand
 from canasta.engine.draw import draw_step, pass_step, take_step
-from canasta.engine.facts import context_of, pile_frozen, pile_frozen_for_all, rebuild
+from canasta.engine.facts import context_of, must_walk, pile_frozen, pile_frozen_for_all, rebuild
 from canasta.engine.going_out import ask_step, discard_step, foot_step
 from canasta.engine.integrity import SEED_LIMIT
 from canasta.engine.melding import add_step, back_step, meld_step
@@ -87,6 +87,11 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
                     TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
         return rebuild(s, phase=PLAY, current=t.asker, turn=turn)
     if s.phase == DRAW:
+        if must_walk(s):
+            # the player discarded their last hand card to walk to the foot (foot.walk)
+            if isinstance(m, Foot):
+                return foot_step(s, context_of(s), build)
+            return "your hand is empty and your foot is down: pick up your foot first ('foot')"
         if isinstance(m, Draw):
             return draw_step(s, build)
         if isinstance(m, TakePile):

@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta.engine.deal import lay_red_threes
-from canasta.engine.facts import foot_available, opening_minimum, probe, rebuild, with_item
+from canasta.engine.facts import (
+    asking_required,
+    foot_available,
+    may_discard_last,
+    must_walk,
+    opening_minimum,
+    probe,
+    rebuild,
+    with_item,
+)
 from canasta.engine.hand_end import end_hand, next_turn
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import canasta_counts, req_met, req_text
@@ -39,6 +48,10 @@ def going_out_error(s: GameState, q: Probe) -> str | None:
         return "your partner said no: you may not go out this turn"
     if s.feet_[p] and v.going_out.foot_first:
         return "you must pick up your foot before going out"
+    if v.going_out.partner_foot and any(s.feet_[x] for x in r.sides[side]):
+        return "your partner must pick up their foot before you go out"
+    if asking_required(s) and q.asked != TOLD_YES:
+        return "ask your partner first: going out needs their yes ('ask')"
     if not req_met(r, canasta_counts(r, q.melds)):
         return f"going out needs {req_text(r)}"
     if not q.opened and q.melds and not (
@@ -87,7 +100,7 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
                 f"the melds laid this turn total {t.points} points; the side's opening "
                 f"needs {opening_minimum(s, c.side)}"
             )
-        if left == 0 and not v.going_out.out_but_not_out:
+        if left == 0 and not may_discard_last(s, p):
             return f"discarding your last card goes out: write 'out {kind_name(k)}'"
     if not build:
         return None
@@ -110,7 +123,7 @@ def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     side = c.side
     if not s.feet_[p]:
         return "you have no foot to pick up"
-    if not foot_available(s, p, len(s.hands_[p]), s.melds_[side]):
+    if not must_walk(s) and not foot_available(s, p, len(s.hands_[p]), s.melds_[side]):
         if s.variant.foot.trigger == "empty_hand":
             return "you may pick up your foot only when your hand is empty"
         return "you may pick up your foot once your side has completed a canasta"

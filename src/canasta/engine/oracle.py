@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from canasta.engine.facts import foot_available, opening_minimum
+from canasta.engine.facts import asking_required, foot_available, may_discard_last, opening_minimum
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melds import canasta_counts, meld_info, open_meld, req_met
 from canasta.engine.moves import (
@@ -283,6 +283,11 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     if s.feet_[p] and v.going_out.foot_first:
         # the foot must be picked up first (a move of its own); its cards are hidden
         return False
+    if v.going_out.partner_foot and any(s.feet_[x] for x in r.sides[r.side_of[p]]):
+        return False
+    if q.asked != TOLD_YES and asking_required(s):
+        # asking is a move of its own, made before laying anything
+        return False
     if q.pending:
         # pile cards join the hand only once the opening is met from the hand
         return False
@@ -450,7 +455,7 @@ def can_finish(s: GameState, q: Probe) -> bool:
         if h + len(s.feet_[p]) >= 2 and foot_available(s, p, h, q.melds):
             return True
         if h == 1:
-            if v.going_out.out_but_not_out:
+            if may_discard_last(s, p):
                 return True
             return can_go_out(s, q)
         if q.opened:
@@ -475,7 +480,7 @@ def can_finish(s: GameState, q: Probe) -> bool:
             eff = min(2, left + pend)
             if eff == 2:
                 return True
-            if eff == 1 and v.going_out.out_but_not_out:
+            if eff == 1 and may_discard_last(s, p):
                 return True
             if ok and not told_no and not foot_blocks and (eff == 1 or final_optional):
                 return True

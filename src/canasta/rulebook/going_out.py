@@ -34,6 +34,19 @@ def _say_foot_trigger(v: Variant) -> str:
 rule("foot.trigger", S_FOOT, _say_foot_trigger, relevant=has_foot)
 
 
+def _say_walk(v: Variant) -> str:
+    if not v.foot.walk:
+        return "A player may not discard their last hand card to reach the foot."
+    return (
+        "A player may also reach the foot by discarding the last card of their hand without "
+        "going out (\u201cwalking\u201d to the foot): at the start of their next turn they pick up "
+        "the foot, before drawing."
+    )
+
+
+rule("foot.walk", S_FOOT, _say_walk, relevant=has_foot, shown=lambda v: has_foot(v) and v.foot.walk)
+
+
 def _say_foot_first(v: Variant) -> str:
     if v.going_out.foot_first:
         return "A player may not go out before picking up their foot."
@@ -109,6 +122,11 @@ def _say_out_not_out(v: Variant) -> str:
             "A player left with a single card at the end of the turn must discard it; they may "
             "say \u201cout, but not out\u201d and play on with no cards in hand, without ending the hand."
         )
+    if has_foot(v) and v.foot.walk:
+        return (
+            "Once a player has picked up their foot, discarding their last card always goes "
+            "out: a player who may not go out must keep at least one card in hand."
+        )
     return (
         "Discarding the last card always goes out: a player who may not go out must keep at "
         "least one card in hand."
@@ -121,6 +139,13 @@ rule("going_out.out_but_not_out", S_OUT, _say_out_not_out)
 def _say_ask(v: Variant) -> str:
     if not v.going_out.ask_partner:
         return "A player decides alone whether to go out; they may not ask their partner."
+    if v.going_out.ask_required:
+        return (
+            "A player may go out only with their partner's permission: before laying any card "
+            "that turn they ask \u201cPartner, may I go out?\u201d, and the partner answers only yes "
+            "or no. After a yes the player must go out that turn; after a no, or without asking, "
+            "they may not."
+        )
     return (
         "Before going out a player may ask their partner \u201cPartner, may I go out?\u201d; the "
         "partner answers only yes or no, and the answer binds for that turn: after a yes the "
@@ -129,7 +154,26 @@ def _say_ask(v: Variant) -> str:
 
 
 rule("going_out.ask_partner", S_OUT, _say_ask, relevant=has_partners)
+rule(
+    "going_out.ask_required", S_OUT, _say_ask,
+    relevant=lambda v: has_partners(v) and v.going_out.ask_partner,
+)
 rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=has_foot)
+
+
+def _say_partner_foot(v: Variant) -> str:
+    if v.going_out.partner_foot:
+        if v.going_out.foot_first:
+            return "Nor may a player go out before their partner has picked up their foot."
+        return "A player may not go out before their partner has picked up their foot."
+    return "A player may go out whether or not their partner has picked up their foot."
+
+
+rule(
+    "going_out.partner_foot", S_FOOT, _say_partner_foot,
+    relevant=lambda v: has_foot(v) and has_partners(v),
+    shown=lambda v: has_foot(v) and has_partners(v) and v.going_out.partner_foot,
+)
 
 
 def say_concealed(v: Variant) -> str:

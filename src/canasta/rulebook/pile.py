@@ -68,11 +68,29 @@ def say_take(v: Variant) -> str:
     """How the whole discard pile is taken: the sentence that leads the pile section."""
     if not pile_takeable(v):
         return "The discard pile can never be taken."
+    top = v.pile.take_top
+    if top is not None:
+        return (
+            f"A player who takes the discard pile takes its top {count(top, 'card')} (all of it "
+            f"when it holds fewer); the cards below stay as the discard pile. The top card must "
+            f"be melded at once, in one of the ways listed below; then the other cards taken go "
+            f"into the player's hand, and the turn goes on."
+        )
     return (
         "A player who takes the discard pile takes all of it, never just the top card. The top "
         "card must be melded at once, in one of the ways listed below; then the rest of the pile "
         "goes into the player's hand, and the turn goes on."
     )
+
+
+def _say_take_top(v: Variant) -> str:
+    top = v.pile.take_top
+    if top is None:
+        return "A player who takes the discard pile takes all of it."
+    return f"A player who takes the discard pile takes only its top {count(top, 'card')}."
+
+
+rule("pile.take_top", S_PILE, _say_take_top, relevant=pile_takeable, shown=lambda v: False)
 
 
 def _frozen_note(v: Variant) -> str:

@@ -420,6 +420,11 @@ class PileRules:
         "lay_off",
         "Once the stock is empty a player must take the pile: never, when it can be taken by lay-off, or whenever it can be taken.",
     )
+    take_top: int | None = _cards(
+        None,
+        "A player who takes the pile takes only its top this many cards (all of it when it holds fewer); the rest stays as the pile. None: the whole pile.",
+        1,
+    )
 
 
 @attrs.frozen(cache_hash=True)
@@ -429,6 +434,10 @@ class FootRules:
     trigger: Literal["first_canasta", "empty_hand"] = _opt(
         "first_canasta",
         "When a player may pick up their foot: once their side completes its first canasta, or when their hand is empty.",
+    )
+    walk: bool = _opt(
+        False,
+        "A player whose foot is still down may discard their last hand card without going out, and picks up the foot at the start of their next turn, before drawing ('walking' to the foot).",
     )
 
 
@@ -451,6 +460,13 @@ class GoingOutRules:
         True, "A player may ask the partner 'may I go out?'; the answer binds for that turn."
     )
     foot_first: bool = _opt(True, "A player may go out only after picking up their foot.")
+    partner_foot: bool = _opt(
+        False, "A player may go out only once every partner has picked up their foot as well."
+    )
+    ask_required: bool = _opt(
+        False,
+        "With ask_partner: a player with a partner must ask 'may I go out?' and be told yes before going out.",
+    )
     concealed: bool = _opt(
         True,
         "Going out concealed (the whole hand melded in one turn, no earlier melds by the player) is recognised.",
