@@ -172,7 +172,11 @@ def _format_argument() -> Argument:
     "rules",
     "print the rule book of a variant",
     _variant_argument(),
-    _format_argument(),
+    argument(
+        "--format", choices=["markdown", "rst", "html", "sheet"], default="markdown",
+        help="output format (default: markdown); sheet: a one-page quick-reference sheet, "
+        "an HTML page to print",
+    ),
     argument(
         "--diff", metavar="OTHER",
         help="print only the rules in which VARIANT differs from OTHER (a name or a path)",
@@ -186,13 +190,20 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     """Print the rule book of VARIANT in plain English, generated from its profile.
 
     Rules that the profile's source text does not fix are marked with a dagger
-    and explained in notes. With --diff OTHER, print only how VARIANT differs
+    and explained in notes. --format sheet prints a one-page quick-reference
+    sheet (HTML to print). With --diff OTHER, print only how VARIANT differs
     from OTHER, one rule per line ("Draw two cards from the stock instead of one.").
     """
-    from canasta.rulebook import describe, describe_diff
+    from canasta.rulebook import describe, describe_diff, quick_reference
     from canasta.variant.loading import load_variant
 
     variant = load_variant(args.variant)
+    if args.format == "sheet":
+        if args.diff is not None or args.fragment:
+            _error("--format sheet takes neither --diff nor --fragment")
+            return EXIT_USAGE
+        sys.stdout.write(quick_reference(variant))
+        return EXIT_OK
     # an HTML book is a page a table can print, unless a fragment is asked for
     standalone = args.format == "html" and not args.fragment
     if args.diff is None:

@@ -377,7 +377,7 @@ def html_page(title: str, body: str, style: str = PAGE_STYLE) -> str:
 
 
 def render(book: RuleBook, format: str = "markdown", *, standalone: bool = False,
-           pictures: bool | None = None) -> str:
+           pictures: bool | None = None, notes: bool = True) -> str:
     """Render a document tree as text.
 
     Args:
@@ -393,6 +393,8 @@ def render(book: RuleBook, format: str = "markdown", *, standalone: bool = False
             ``None``, the default, means yes for ``"html"`` and no for the
             text formats; with ``"rst"`` the faces are raw HTML, for Sphinx.
             Markdown never has pictures.
+        notes: mark the sentences that state assumed options and explain the
+            marks in a final "Notes" section (``False``: no marks, no notes).
 
     Returns:
         The text, ending with a newline. Sentences stating an assumed option
@@ -406,8 +408,9 @@ def render(book: RuleBook, format: str = "markdown", *, standalone: bool = False
         from canasta.errors import CanastaError
 
         raise CanastaError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
-    notes = _Notes(book.variant)
-    renderer = cls(notes) if pictures is None else cls(notes, pictures and format != "markdown")
+    marks = _Notes(book.variant if notes else None)
+    renderer = cls(marks) if pictures is None else cls(marks, pictures and format != "markdown")
+    renderer.wild_ranks = book.variant.wilds.ranks if book.variant is not None else ()
     text = renderer.render(book)
     if standalone and format == "html":
         return html_page(book.title, text)
