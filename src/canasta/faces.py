@@ -125,7 +125,7 @@ def cards_html(cards: str | Iterable[Card | str], wild_ranks: Collection[str] = 
     """A row of card faces: ``cards_html("9C 9D 2H", wild_ranks={"2", "JK"})``.
 
     Args:
-        cards: card notation (as :func:`~canasta.cards.parse_cards` reads it) or cards.
+        cards: card notation (as :func:`canasta.parse_cards` reads it) or cards.
         wild_ranks: the ranks the rules make wild (``variant.wilds.ranks``), marked.
 
     Returns:

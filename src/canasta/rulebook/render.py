@@ -426,7 +426,7 @@ def describe(variant: Variant, format: str = "markdown", *, standalone: bool = F
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
         standalone: with ``"html"``, a complete printable page rather than a
             fragment to embed (what ``canasta rules X --format html`` writes).
-        pictures: card faces in the text (see :func:`render`); by default in
+        pictures: card faces in the text (see ``canasta.rulebook.render``); by default in
             HTML only.
 
     Returns:
