@@ -24,6 +24,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
     "rulebooks",
 ]
 
@@ -37,7 +38,17 @@ napoleon_numpy_docstring = False
 # documented as members are not described twice.
 napoleon_use_ivar = True
 python_use_unqualified_type_names = True
-html_theme = "alabaster"
+# Furo: maintained, light and dark (it follows the reader's system setting and has
+# a switch), readable on a phone. Wide tables scroll inside their own box.
+html_theme = "furo"
+html_title = f"canasta {release}"
+# _generated/static/cards.css: the card faces' style, written by the rulebooks extension.
+html_static_path = ["_static", "_generated/static"]
+html_css_files = ["canasta.css", "cards.css"]
+
+# The copy button leaves out the prompts of shell and doctest examples.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
 
 # The build runs with -n (nitpicky) and without network access, so there is no
 # intersphinx: names from the standard library cannot be linked and are listed here.

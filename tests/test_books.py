@@ -22,9 +22,16 @@ import pytest
 import canasta
 from canasta import cli
 from canasta.check import check_profile
-from canasta.rulebook import describe, describe_diff, difference_sentences, rule_book
+from canasta.rulebook import (
+    describe,
+    describe_diff,
+    difference_sentences,
+    quick_reference,
+    rule_book,
+)
 from canasta.rulebook.diff import differs
 from canasta.rulebook.registry import RULES
+from canasta.rulebook.sheet import sheet_book
 from canasta.variant.model import Variant
 
 BUNDLED = canasta.variant_names()
@@ -311,6 +318,45 @@ class TestStandalonePage:
             card, points = row[0].text, row[1].text
             assert any(re.search(re.escape(card) + r"\s{2,}" + re.escape(points) + r"\b", ln) for ln in lines), card
         # nothing printed beyond the page's right edge
+        width = float(re.search(r'<page width="([\d.]+)"', bbox)[1])  # type: ignore[index]
+        right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', bbox))
+        assert right <= width - 20, (right, width)
+
+
+class TestQuickReference:
+    """``canasta rules X --format sheet``: the one-page quick-reference sheet."""
+
+    def test_sheet_has_its_parts_and_card_faces(self) -> None:
+        """The sheet holds card values, bonuses, the first meld, the pile and going out, with faces."""
+        v = canasta.load_variant("classic")
+        page = quick_reference(v)
+        assert page.startswith("<!DOCTYPE html>") and "@page" in page and ".cf-red" in page
+        for title in ("Card values", "Canastas and bonuses", "The first meld", "The discard pile",
+                      "Example melds", "Going out"):
+            assert f"<h2>{title}</h2>" in page, title
+        assert 'aria-label="joker"' in page and "cf-wild" in page
+        assert "\u2020" not in page  # no note marks on a sheet
+
+    def test_cli_writes_the_sheet(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """``canasta rules classic --format sheet`` prints the page; --diff with it is a usage error."""
+        from canasta.cli import main
+
+        assert main(["rules", "classic", "--format", "sheet"]) == 0
+        assert capsys.readouterr().out == quick_reference(canasta.load_variant("classic"))
+        assert main(["rules", "classic", "--format", "sheet", "--diff", "draw-two"]) == 2
+        assert "--format sheet" in capsys.readouterr().err
+
+    @pytest.mark.parametrize("name", BUNDLED)
+    def test_prints_on_one_page(self, name: str, tmp_path: Path) -> None:
+        """Printed by headless Chromium at A4, the sheet is one page, with every part and value on it."""
+        browser = _need_tools()
+        v = canasta.load_variant(name)
+        layout, bbox = _print(browser, quick_reference(v), tmp_path)
+        assert bbox.count("<page ") == 1, f"{name}: the sheet prints on {bbox.count('<page ')} pages"
+        flat = " ".join(layout.split())
+        for section in sheet_book(v).sections:
+            assert section.title in flat, section.title
+        assert "Card values" in flat and "Going out" in flat
         width = float(re.search(r'<page width="([\d.]+)"', bbox)[1])  # type: ignore[index]
         right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', bbox))
         assert right <= width - 20, (right, width)

@@ -102,6 +102,8 @@ def rst_errors(text: str) -> str:
 class _Tags(html.parser.HTMLParser):
     ALLOWED: typing.ClassVar[set[str]] = {
         "h1", "h2", "p", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td",
+        # card faces (canasta.faces): a figure of example melds, a face per card
+        "div", "span",
     }
 
     def __init__(self) -> None:

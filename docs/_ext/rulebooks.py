@@ -8,6 +8,9 @@ At ``builder-inited`` it writes, from the installed ``canasta`` package:
   side by side (:func:`canasta.rulebook.compare`), included by ``variants.rst``;
 * ``docs/_generated/options.inc``: every option of the model with its type,
   default and one-line description, included by ``writing-variants.rst``;
+* ``docs/_generated/static/cards.css``: the card faces' style sheet
+  (:data:`canasta.faces.CARD_STYLE`), for the rule books' pictures; written
+  when the extension is loaded, before Sphinx checks its static paths;
 * ``docs/_generated/cli.inc``: every subcommand with its ``--help``, included
   by ``cli.rst``.
 
@@ -27,6 +30,7 @@ import attrs
 import yaml
 
 import canasta
+from canasta.faces import CARD_STYLE
 from canasta.rulebook import compare
 from canasta.variant.convert import converter
 from canasta.variant.model import AREAS, Variant
@@ -111,7 +115,7 @@ def generate(root: Path = HERE) -> None:
     names = canasta.variant_names()
     variants = [canasta.load_variant(name) for name in names]
     for name, variant in zip(names, variants, strict=True):
-        text = canasta.describe(variant, format="rst")
+        text = canasta.describe(variant, format="rst", pictures=True)
         _write(root / "variants" / f"{name}.rst", f".. Generated from the {name} profile.\n\n{text}")
     table = compare(variants, format="rst")
     # The comparison's own title is replaced by the including page's.
@@ -154,5 +158,8 @@ def _on_builder_inited(app: Any) -> None:
 
 def setup(app: Any) -> dict[str, Any]:
     """Register the generator with Sphinx."""
+    # Written now, not at builder-inited: Sphinx checks html_static_path when
+    # the configuration is read.
+    _write(HERE / "_generated" / "static" / "cards.css", CARD_STYLE)
     app.connect("builder-inited", _on_builder_inited)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

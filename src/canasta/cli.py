@@ -172,7 +172,11 @@ def _format_argument() -> Argument:
     "rules",
     "print the rule book of a variant",
     _variant_argument(),
-    _format_argument(),
+    argument(
+        "--format", choices=["markdown", "rst", "html", "sheet"], default="markdown",
+        help="output format (default: markdown); sheet: a one-page quick-reference sheet, "
+        "an HTML page to print",
+    ),
     argument(
         "--diff", metavar="OTHER",
         help="print only the rules in which VARIANT differs from OTHER (a name or a path)",
@@ -186,13 +190,20 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     """Print the rule book of VARIANT in plain English, generated from its profile.
 
     Rules that the profile's source text does not fix are marked with a dagger
-    and explained in notes. With --diff OTHER, print only how VARIANT differs
+    and explained in notes. --format sheet prints a one-page quick-reference
+    sheet (HTML to print). With --diff OTHER, print only how VARIANT differs
     from OTHER, one rule per line ("Draw two cards from the stock instead of one.").
     """
-    from canasta.rulebook import describe, describe_diff
+    from canasta.rulebook import describe, describe_diff, quick_reference
     from canasta.variant.loading import load_variant
 
     variant = load_variant(args.variant)
+    if args.format == "sheet":
+        if args.diff is not None or args.fragment:
+            _error("--format sheet takes neither --diff nor --fragment")
+            return EXIT_USAGE
+        sys.stdout.write(quick_reference(variant))
+        return EXIT_OK
     # an HTML book is a page a table can print, unless a fragment is asked for
     standalone = args.format == "html" and not args.fragment
     if args.diff is None:
@@ -364,12 +375,19 @@ def _cmd_play(args: argparse.Namespace) -> int:
     """
     import io
 
+    from canasta.faces import use_colour
     from canasta.play.terminal import play
 
     if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not text: a move not understood
         sys.stdin.reconfigure(errors="replace")
 
-    return play(args.variant, seed=args.seed, seat=args.seat, bots=args.bots, record=args.record)
+    # Colour (a terminal, no NO_COLOR) writes its escapes past the filter that
+    # escapes control characters; everything the game shows from the input is
+    # made printable first (canasta.play.terminal, canasta.play.styled).
+    raw = sys.stdout.raw_stream if isinstance(sys.stdout, _Output) else sys.stdout
+    colour = use_colour(raw)
+    return play(args.variant, seed=args.seed, seat=args.seat, bots=args.bots, record=args.record,
+                stdout=raw if colour else None, colour=colour)
 
 
 def _bot_list(text: str) -> list[str]:
@@ -433,9 +451,23 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     """
     import json
 
+    from canasta.faces import use_colour
+    from canasta.play import styled
     from canasta.play.simulate import SimulationInterrupted, progress_bar, simulate
 
-    bar = progress_bar(sys.stderr) if sys.stderr is not None and sys.stderr.isatty() else None
+    # On a colour terminal with the cli extra, rich draws the bar and the summary
+    # (past the escaping filter: what they show is numbers, bot names and the
+    # profile's name as rich text, which drops control characters); piped or
+    # with NO_COLOR, the output is the plain text, byte for byte.
+    fancy = styled.available() and not args.json
+    raw_err = sys.stderr.raw_stream if isinstance(sys.stderr, _Output) else sys.stderr
+    raw_out = sys.stdout.raw_stream if isinstance(sys.stdout, _Output) else sys.stdout
+    stop_bar: Callable[[], None] | None = None
+    bar: Callable[[int, int], None] | None = None
+    if fancy and use_colour(raw_err):
+        bar, stop_bar = styled.progress(raw_err)
+    elif sys.stderr is not None and sys.stderr.isatty():
+        bar = progress_bar(sys.stderr)
     try:
         summary = simulate(
             args.variant, args.games, args.bots, seed=args.seed, jobs=args.jobs,
@@ -443,10 +475,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
     except SimulationInterrupted as stop:
         summary = stop.summary
-        if bar is not None:
+        if bar is not None and stop_bar is None:
             _note("")  # end the progress bar's line
+    finally:
+        if stop_bar is not None:
+            stop_bar()
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
+    elif fancy and use_colour(raw_out):
+        sys.stdout.flush()
+        styled.print_summary(styled.console(raw_out), summary)
     else:
         print(summary)
     if summary.interrupted:
@@ -591,6 +629,12 @@ class _Output:
 
     def flush(self) -> None:
         self._stream.flush()
+
+    @property
+    def raw_stream(self) -> TextIO:
+        """The stream behind the filter, for output whose escapes the program wrote itself
+        (the terminal game's colours), never for text from the input."""
+        return self._stream
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)

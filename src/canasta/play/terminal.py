@@ -20,7 +20,7 @@ import io
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -29,6 +29,7 @@ from canasta.engine import new_game, opening_minimum
 from canasta.engine.moves import Move, kind_name
 from canasta.engine.state import ANSWER, GameState, MeldGroup
 from canasta.errors import CanastaError, IllegalMoveError, NotationError
+from canasta.faces import ansi_cards, use_colour
 from canasta.io.record import RecordedGame
 from canasta.play.bots import Bot, make_bot
 from canasta.play.simulate import printable, save_record
@@ -48,11 +49,12 @@ def _n(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def _cards(cards: Sequence[int]) -> str:
-    return " ".join(str(Card(c)) for c in cards)
+def _cards(cards: Sequence[int], wilds: Collection[str] = (), colour: bool = False) -> str:
+    return ansi_cards([Card(c) for c in cards], wilds, colour)
 
 
-def _group_hand(hand: Sequence[int], is_wild: Sequence[bool]) -> str:
+def _group_hand(hand: Sequence[int], is_wild: Sequence[bool], wilds: Collection[str] = (),
+                colour: bool = False) -> str:
     """The hand sorted by rank, wild cards last, one group per rank: ``4: 4C 4D   K: KS``."""
     groups: dict[str, list[str]] = {}
     for c in sorted(hand, key=lambda c: (is_wild[c >> 2], c >> 2, c)):
@@ -60,16 +62,16 @@ def _group_hand(hand: Sequence[int], is_wild: Sequence[bool]) -> str:
         label = "JK" if card.is_joker else RANK_NAMES[card.rank]
         if card.rank == 3:
             label = "3R" if card.is_red else "3B"
-        groups.setdefault(label, []).append(str(card))
+        groups.setdefault(label, []).append(_cards((c,), wilds, colour))
     return "   ".join(f"{label}: {' '.join(cs)}" for label, cs in groups.items()) or "(empty)"
 
 
-def _meld_line(state: GameState, meld: MeldGroup) -> str:
+def _meld_line(state: GameState, meld: MeldGroup, colour: bool = False) -> str:
     name = "wild" if meld.rank == 0 else kind_name(meld.rank)
     kind = state.canasta_kind(meld)
     what = f"{kind} canasta" if kind else f"{meld.wilds} wild" if meld.wilds else "natural"
     cards = sorted(meld.cards, key=lambda c: (state.rules.is_wild[c >> 2], c))
-    return f"{name:>4} x{meld.size:<2} {what:<17} {_cards(cards)}"
+    return f"{name:>4} x{meld.size:<2} {what:<17} {_cards(cards, state.variant.wilds.ranks, colour)}"
 
 
 def _side_label(state: GameState, side: int, me: int) -> str:
@@ -88,16 +90,19 @@ def _moves_block(moves: Sequence[Move]) -> str:
     return "\n".join(lines)
 
 
-def render_table(state: GameState, seat: int) -> str:
+def render_table(state: GameState, seat: int, colour: bool = False) -> str:
     """The table as ``seat`` may see it, with that seat's legal moves numbered.
 
     Args:
         state: the game.
         seat: the person's seat.
+        colour: colour red suits and mark wild cards with terminal escapes
+            (:func:`canasta.faces.ansi_card`); without it, plain text.
 
     Returns:
-        Several lines of plain text.
+        Several lines of text.
     """
+    wilds = state.variant.wilds.ranks
     view = state.view(seat)
     me_side = state.side_of(seat)
     v = state.variant
@@ -117,7 +122,10 @@ def render_table(state: GameState, seat: int) -> str:
         frozen = "frozen for your side (not yet opened)"
     else:
         frozen = "not frozen"
-    pile = f"top {top}, {_n(state.pile_size, 'card')}, {frozen}" if top is not None else "empty"
+    pile = (
+        f"top {_cards((top,), wilds, colour)}, {_n(state.pile_size, 'card')}, {frozen}"
+        if top is not None else "empty"
+    )
     out.append(f"Stock    {_n(state.stock_size, 'card')}      Pile   {pile}")
     if not view.opened[me_side]:
         out.append(f"Opening  your side needs {opening_minimum(state, me_side)} points to open")
@@ -125,11 +133,11 @@ def render_table(state: GameState, seat: int) -> str:
     for side, melds in enumerate(state.melds):
         out.append(f"  {_side_label(state, side, seat)}:" + ("" if melds else " none"))
         for meld in melds:
-            out.append("    " + _meld_line(state, meld))
+            out.append("    " + _meld_line(state, meld, colour))
     out.append(
         "Red 3s   "
         + "   ".join(
-            f"side {i}: {_cards(r) if r else '-'}" for i, r in enumerate(state.red_threes)
+            f"side {i}: {_cards(r, wilds, colour) if r else '-'}" for i, r in enumerate(state.red_threes)
         )
     )
     others = [
@@ -140,7 +148,7 @@ def render_table(state: GameState, seat: int) -> str:
     out.append("Cards    " + ", ".join(others))
     foot = f" (+foot {_n(view.foot_sizes[seat], 'card')})" if view.foot_sizes[seat] else ""
     out.append(f"Your hand, {_n(len(view.hand_codes), 'card')}{foot}")
-    out.append("  " + _group_hand(view.hand_codes, state.rules.is_wild))
+    out.append("  " + _group_hand(view.hand_codes, state.rules.is_wild, wilds, colour))
     if state.phase == ANSWER:
         out.append(f"Seat {state.turn.asker} asks: may I go out?")
     moves = state.legal_moves()
@@ -252,6 +260,7 @@ def play(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     record: str | os.PathLike[str] | None = None,
+    colour: bool | None = None,
 ) -> int:
     """Play a game in the terminal: the person at ``seat``, bots at the other seats.
 
@@ -266,6 +275,11 @@ def play(
             when the game ends or the person quits; ``canasta replay`` replays it.
             It is checked before the game starts, and written whole or not at
             all (see :func:`~canasta.play.simulate.save_record`).
+        colour: draw the table in colour (red suits red, wild cards marked), in
+            a rich panel when the ``cli`` extra is installed. ``None``, the
+            default, means yes only when ``stdout`` is a terminal and
+            ``NO_COLOR`` is not set (:func:`canasta.faces.use_colour`); the
+            plain text is unchanged otherwise. Moves are typed the same way.
 
     Returns:
         The exit status, ``0`` when the game ended or the person quit (``q``,
@@ -294,6 +308,7 @@ def play(
     rng = random.Random(seed)
     state = new_game(v, seed=seed)
     moves: list[Move] = []
+    draw = _table_drawer(out, use_colour(out) if colour is None else colour)
     out.write(f"{printable(v.title)}: you are seat {seat}; seed {seed} (replay with --seed {seed}).\n")
     out.write(
         "Others: " + ", ".join(f"seat {s} {b.name}" for s, b in sorted(seat_bots.items())) + "\n"
@@ -317,7 +332,7 @@ def play(
                 )
                 return 1
             if p == seat:
-                out.write(render_table(state, seat) + "\n")
+                draw(state, seat)
                 move = read_move(state, inp, out)
                 if move is None:
                     return _bye(out)
@@ -337,6 +352,25 @@ def play(
         if record is not None:
             save_record(record, RecordedGame(v, seed, tuple(moves)))
             out.write(f"Game record written to {printable(os.fspath(record))}.\n")
+
+
+def _table_drawer(out: TextIO, colour: bool) -> Callable[[GameState, int], None]:
+    """How the table is drawn: plain text, terminal colours, or a rich panel (the ``cli`` extra)."""
+    from canasta.play import styled
+
+    if colour and styled.available():
+        console = styled.console(out)
+
+        def rich_table(state: GameState, seat: int) -> None:
+            out.flush()
+            styled.print_table(console, state, seat, state.legal_moves())
+
+        return rich_table
+
+    def text_table(state: GameState, seat: int) -> None:
+        out.write(render_table(state, seat, colour) + "\n")
+
+    return text_table
 
 
 def _check_record_path(record: str | os.PathLike[str]) -> None:

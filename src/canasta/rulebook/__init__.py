@@ -30,6 +30,7 @@ The parts, each a module of this package:
 - ``book``: the sections of a rule book (:func:`rule_book`);
 - ``render``: Markdown, reStructuredText and HTML (:func:`render`,
   :func:`describe`, :data:`FORMATS`);
+- ``sheet``: the one-page quick-reference sheet (:func:`quick_reference`);
 - ``diff``: differences between two variants (:func:`difference_sentences`,
   :func:`describe_diff`);
 - ``compare``: several variants side by side (:func:`compare`).
@@ -46,6 +47,7 @@ from canasta.rulebook.compare import compare
 from canasta.rulebook.diff import describe_diff, difference_sentences
 from canasta.rulebook.registry import described_paths, option_sentence
 from canasta.rulebook.render import FORMATS, describe, render
+from canasta.rulebook.sheet import quick_reference
 
 __all__ = [
     "FORMATS",
@@ -61,6 +63,7 @@ __all__ = [
     "described_paths",
     "difference_sentences",
     "option_sentence",
+    "quick_reference",
     "render",
     "rule_book",
 ]

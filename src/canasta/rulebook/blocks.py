@@ -20,10 +20,14 @@ class Text:
         text: plain text, without markup.
         paths: dotted option paths, e.g. ``("draw.count",)``; a path the variant
             marks as assumed gets the sentence a note mark.
+        cards: card notation (``("KS", "QH")``) that the HTML shows as card
+            faces before the text, e.g. in the card-value table; the text
+            formats leave it out.
     """
 
     text: str
     paths: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -63,8 +67,39 @@ class Table:
     rows: tuple[tuple[Text, ...], ...]
 
 
-#: Any block of a section: a paragraph, a list or a table.
-Block = Paragraph | BulletList | Table
+@attrs.frozen
+class Example:
+    """A group of cards shown as faces, with its caption: one example meld.
+
+    Attributes:
+        cards: card notation, one card each (``("9C", "9D", "2H")``).
+        caption: what the cards show, plain text (``"two 9s and a 2: a meld"``).
+        ok: ``True`` for an example of what the rules allow, ``False`` for one
+            they forbid (drawn with a tick or a cross), ``None`` for neither.
+    """
+
+    cards: tuple[str, ...]
+    caption: str
+    ok: bool | None = None
+
+
+@attrs.frozen
+class Figure:
+    """Example melds drawn as card faces.
+
+    Only the HTML (and reStructuredText with pictures, for the documentation)
+    draws a figure; it illustrates sentences the text states anyway, so the
+    plain formats leave it out.
+
+    Attributes:
+        examples: the groups of cards, in order.
+    """
+
+    examples: tuple[Example, ...]
+
+
+#: Any block of a section: a paragraph, a list, a table or a figure.
+Block = Paragraph | BulletList | Table | Figure
 
 
 @attrs.frozen
@@ -98,9 +133,11 @@ class RuleBook:
 
 
 def non_empty(block: Block) -> bool:
-    """Whether a block has anything to show: sentences, items or rows."""
+    """Whether a block has anything to show: sentences, items, rows or examples."""
     if isinstance(block, Paragraph):
         return bool(block.sentences)
     if isinstance(block, BulletList):
         return bool(block.items)
+    if isinstance(block, Figure):
+        return bool(block.examples)
     return bool(block.rows)

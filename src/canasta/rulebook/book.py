@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from canasta.rulebook.blocks import (
     Block,
     BulletList,
+    Example,
+    Figure,
     Paragraph,
     RuleBook,
     Section,
@@ -159,20 +161,27 @@ def _meld_phrase(rank: str, n: int, j: int, wilds: Sequence[str]) -> str:
     return join(parts)
 
 
-def _meld_examples(v: Variant) -> str | None:
-    """Legal and illegal melds side by side, each checked by the engine's own rule."""
+_Pair = tuple[tuple[int, int], tuple[int, int]]
+
+
+def _usable_wilds(v: Variant) -> list[str]:
+    return [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
+
+
+def _meld_pairs(v: Variant) -> tuple[str, list[str], list[_Pair]] | None:
+    """The example rank, the wild ranks and (legal, illegal) pairs of (naturals, wilds), checked by the engine."""
     from canasta.cards import parse_rank
     from canasta.engine import compile_rules
 
     valid = compile_rules(v).valid
-    wilds = [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
+    wilds = _usable_wilds(v)
     rank = next((x for x in ("9", "5", "K", "7", "Q", "6") if x not in v.wilds.ranks), None)
     if rank is None or not wilds:
         return None
     k = parse_rank(rank)
     size = new_size(v)
     least = v.melds.min_naturals
-    pairs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    pairs: list[_Pair] = []
     if least >= 1 and size > least and valid(k, least, size - least, True) and not valid(k, least - 1, size - least + 1, True):
         pairs.append(((least, size - least), (least - 1, size - least + 1)))
     most = v.melds.max_wilds
@@ -181,13 +190,78 @@ def _meld_examples(v: Variant) -> str | None:
             if n + most >= size and valid(k, n, most, True) and not valid(k, n - 1, most + 1, True):
                 pairs.append(((n, most), (n - 1, most + 1)))
                 break
-    if not pairs:
+    return (rank, wilds, pairs) if pairs else None
+
+
+def _meld_examples(v: Variant) -> str | None:
+    """Legal and illegal melds side by side, each checked by the engine's own rule."""
+    found = _meld_pairs(v)
+    if found is None:
         return None
+    rank, wilds, pairs = found
     said = [
         f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not"
         for good, bad in pairs
     ]
     return f"For example, {'; '.join(said)}."
+
+
+_SUIT_ORDER = "SHDC"
+
+
+def _of_rank(rank: str, n: int, start: int = 0) -> list[str]:
+    """``n`` cards of ``rank`` in notation, the suits taken in turn (jokers have none)."""
+    if rank == "JK":
+        return ["JK"] * n
+    return [rank + _SUIT_ORDER[(start + i) % 4] for i in range(n)]
+
+
+def _meld_cards(rank: str, n: int, j: int, wilds: Sequence[str]) -> tuple[str, ...]:
+    """The cards :func:`_meld_phrase` names: ``n`` of ``rank`` and ``j`` wild cards."""
+    cards = _of_rank(rank, n)
+    if len(wilds) > 1 and j >= 3:
+        cards += _of_rank(wilds[0], j - 1, 1) + _of_rank(wilds[1], 1)
+    else:
+        cards += _of_rank(wilds[0], j, 1)
+    return tuple(cards)
+
+
+def _meld_figure(v: Variant) -> Figure | None:
+    """The example melds of :func:`_meld_examples`, as cards."""
+    found = _meld_pairs(v)
+    if found is None:
+        return None
+    rank, wilds, pairs = found
+    examples: list[Example] = []
+    for good, bad in pairs:
+        examples.append(Example(_meld_cards(rank, *good, wilds), cap(_meld_phrase(rank, *good, wilds)) + ": a meld", True))
+        examples.append(Example(_meld_cards(rank, *bad, wilds), cap(_meld_phrase(rank, *bad, wilds)) + ": not a meld", False))
+    return Figure(tuple(examples))
+
+
+def _canasta_figure(v: Variant) -> Figure | None:
+    """One canasta of each kind the variant has (natural, mixed, wild), as cards, with its bonus."""
+    from canasta.cards import parse_rank
+    from canasta.engine import compile_rules
+
+    rank = next((x for x in ("K", "Q", "9", "7") if x not in v.wilds.ranks), None)
+    size = v.canastas.size
+    if rank is None or size < 1:
+        return None
+    valid = compile_rules(v).valid
+    k = parse_rank(rank)
+    examples = [Example(tuple(_of_rank(rank, size)), f"Natural canasta: bonus {pts(v.canastas.natural_bonus)}")]
+    wilds = _usable_wilds(v)
+    most = min(v.melds.max_wilds, size - v.melds.min_naturals)
+    if mixed_possible(v) and wilds and most >= 1:
+        j = next((j for j in range(min(most, 2), 0, -1) if valid(k, size - j, j, True)), 0)
+        if j:
+            cards = _of_rank(rank, size - j) + _of_rank(wilds[0], j, 1)
+            examples.append(Example(tuple(cards), f"Mixed canasta: bonus {pts(v.canastas.mixed_bonus)}"))
+    if v.melds.wild_melds and wilds:
+        cards = _of_rank(wilds[0], size - 1 if len(wilds) > 1 else size) + (_of_rank(wilds[1], 1) if len(wilds) > 1 else [])
+        examples.append(Example(tuple(cards), f"Wild canasta: bonus {pts(v.canastas.wild_bonus)}"))
+    return Figure(tuple(examples))
 
 
 def _second_wild_example(v: Variant) -> str | None:
@@ -198,7 +272,7 @@ def _second_wild_example(v: Variant) -> str | None:
     m = v.melds
     if m.second_wild != "by_size" or m.max_wilds < 2 or "9" in v.wilds.ranks:
         return None
-    wilds = [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
+    wilds = _usable_wilds(v)
     if len(wilds) < 2:
         return None
     valid, k, at = compile_rules(v).valid, parse_rank("9"), m.second_wild_size
@@ -221,7 +295,12 @@ def _melds_section(v: Variant) -> Section:
     if second:
         at = next((i + 1 for i, t in enumerate(texts) if "melds.second_wild" in t.paths), len(texts))
         texts.insert(at, Text(second, ("melds.second_wild", "melds.second_wild_size")))
-    return Section(S_MELDS, (_para(texts), _para(Text("Red 3s are never melded; black 3s, see below."))))
+    blocks: list[Block] = [_para(texts)]
+    figure = _meld_figure(v)
+    if figure is not None:
+        blocks.append(figure)
+    blocks.append(_para(Text("Red 3s are never melded; black 3s, see below.")))
+    return Section(S_MELDS, tuple(blocks))
 
 
 def _opening_section(v: Variant) -> Section:
@@ -243,7 +322,8 @@ def _canastas_section(v: Variant) -> Section:
     texts = _shown(v, S_CANASTAS)
     size = _take(texts, "canastas.size")
     kinds = Text(say_kinds(v), ("melds.max_wilds", "melds.wild_melds"))
-    return Section(S_CANASTAS, (_para(size, kinds, texts),))
+    figure = _canasta_figure(v)
+    return Section(S_CANASTAS, (_para(size, kinds, texts),) + ((figure,) if figure else ()))
 
 
 def _pile_section(v: Variant) -> Section:
@@ -310,6 +390,15 @@ def _stock_section(v: Variant) -> Section:
     return Section(S_STOCK, (_para(_shown(v, S_STOCK)),))
 
 
+def _face_of(value_name: str, i: int) -> str:
+    """A card of a card-value option's rank, in notation, for the value table's faces."""
+    if value_name == "red_three":
+        return "3H"
+    if value_name == "black_three":
+        return "3S"
+    return _of_rank(RANK_OF_VALUE[value_name], 1, i)[0]
+
+
 def _values_table(v: Variant) -> Table:
     rows: list[tuple[Text, ...]] = []
     wild = set(v.wilds.ranks)
@@ -321,7 +410,8 @@ def _values_table(v: Variant) -> Table:
             return
         paths = tuple(f"values.{n}" for n, _ in group)
         label = ", ".join(lab for _, lab in group)
-        rows.append((Text(label), Text(pts(getattr(v.values, group[0][0])), paths)))
+        cards = tuple(_face_of(n, i) for i, (n, _) in enumerate(group))
+        rows.append((Text(label, (), cards), Text(pts(getattr(v.values, group[0][0])), paths)))
         group.clear()
 
     for name, label in VALUE_ROWS:
@@ -342,7 +432,7 @@ def _values_table(v: Variant) -> Table:
             group.append((name, label))
             continue
         paths = (f"values.{name}",)
-        rows.append((Text(label), Text(pts(value), paths)))
+        rows.append((Text(label, (), (_face_of(name, 0),)), Text(pts(value), paths)))
     flush()
     return Table(("Card", "Points"), tuple(rows))
 

@@ -14,7 +14,17 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Literal
 
-from canasta.rulebook.blocks import Block, BulletList, Paragraph, RuleBook, Table, Text, non_empty
+from canasta.faces import CARD_STYLE, cards_html
+from canasta.rulebook.blocks import (
+    Block,
+    BulletList,
+    Figure,
+    Paragraph,
+    RuleBook,
+    Table,
+    Text,
+    non_empty,
+)
 from canasta.rulebook.book import rule_book
 from canasta.rulebook.words import clean
 from canasta.variant.model import Variant
@@ -75,18 +85,43 @@ def _texts(block: Block) -> list[Text]:
         return list(block.sentences)
     if isinstance(block, BulletList):
         return [t for item in block.items for t in item.sentences]
+    if isinstance(block, Figure):
+        return []
     return [t for row in block.rows for t in row]
 
 
 class _Renderer:
     """Shared walk over a document; subclasses write one format."""
 
-    def __init__(self, notes: _Notes) -> None:
+    def __init__(self, notes: _Notes, pictures: bool = False) -> None:
         self.notes = notes
         self.quiet = False  # a mark on the heading covers the sentences under it
+        self.pictures = pictures
+        variant = notes.variant
+        self.wild_ranks: tuple[str, ...] = variant.wilds.ranks if variant is not None else ()
 
     def text(self, t: Text) -> str:
-        return self.escape(t.text) + ("" if self.quiet else self.notes.mark(t))
+        faces = self.faces(t.cards) if self.pictures and t.cards else ""
+        return faces + self.escape(t.text) + ("" if self.quiet else self.notes.mark(t))
+
+    def faces(self, cards: tuple[str, ...]) -> str:
+        """Card faces before a text (only formats that draw pictures)."""
+        return ""
+
+    def figure_html(self, f: Figure) -> str:
+        """A figure as one line of HTML: each example's faces over its caption."""
+        parts = []
+        for ex in f.examples:
+            state = {True: " cfx-ok", False: " cfx-no", None: ""}[ex.ok]
+            parts.append(
+                f'<span class="cfx{state}">{cards_html(ex.cards, self.wild_ranks)}'
+                f'<span class="cfx-cap">{html.escape(ex.caption, quote=True)}</span></span>'
+            )
+        return f'<div class="cf-figure">{"".join(parts)}</div>'
+
+    def figure_block(self, f: Figure) -> str:
+        """A figure; formats without pictures leave it out (the empty string)."""
+        return ""
 
     def paragraph(self, p: Paragraph) -> str:
         return " ".join(self.text(t) for t in p.sentences)
@@ -104,13 +139,13 @@ class _Renderer:
 
     def render(self, book: RuleBook) -> str:
         parts = [self.heading(book.title, 1)]
-        parts += [self.block(b) for b in book.intro if non_empty(b)]
+        parts += [text for text in (self.block(b) for b in book.intro if non_empty(b)) if text]
         for section in book.sections:
             blocks = [b for b in section.blocks if non_empty(b)]
             mark = self.common_mark([t for b in blocks for t in _texts(b)])
             parts.append(self.heading(section.title, 2, mark))
             self.quiet = bool(mark)
-            parts += [self.block(b) for b in blocks]
+            parts += [text for text in (self.block(b) for b in blocks) if text]
             self.quiet = False
         notes = self.notes.notes()
         if notes:
@@ -126,6 +161,8 @@ class _Renderer:
             return self.para_block(b)
         if isinstance(b, BulletList):
             return self.list_block(b)
+        if isinstance(b, Figure):
+            return self.figure_block(b)
         return self.table_block(b)
 
     def heading(self, title: str, level: int, mark: str = "") -> str:
@@ -218,10 +255,25 @@ class _Rst(_Renderer):
 
     def line_start(self, text: str) -> str:
         # Escaping the first character keeps docutils from reading a list, a
-        # comment or an enumerator into the text.
-        if text and text[0] != "\\" and _RST_RISKY_START.match(text):
+        # comment or an enumerator into the text. Card faces (the raw-html role) are markup on purpose.
+        if text and text[0] != "\\" and not text.startswith(":raw-html:`") and _RST_RISKY_START.match(text):
             return "\\" + text
         return text
+
+    def faces(self, cards: tuple[str, ...]) -> str:
+        return f":raw-html:`{cards_html(cards, self.wild_ranks)}` "
+
+    def figure_block(self, f: Figure) -> str:
+        if not self.pictures:
+            return ""
+        return ".. raw:: html\n\n   " + self.figure_html(f)
+
+    def render(self, book: RuleBook) -> str:
+        text = super().render(book)
+        if not self.pictures:
+            return text
+        # The role that lets a table cell hold card faces (docutils' raw role, HTML only).
+        return ".. role:: raw-html(raw)\n   :format: html\n\n" + text
 
     def heading(self, title: str, level: int, mark: str = "") -> str:
         text = self.line_start(self.escape(title)) + mark
@@ -248,8 +300,17 @@ class _Rst(_Renderer):
 
 
 class _Html(_Renderer):
+    def __init__(self, notes: _Notes, pictures: bool = True) -> None:
+        super().__init__(notes, pictures)
+
     def escape(self, text: str) -> str:
         return html.escape(text, quote=True)
+
+    def faces(self, cards: tuple[str, ...]) -> str:
+        return cards_html(cards, self.wild_ranks) + " "
+
+    def figure_block(self, f: Figure) -> str:
+        return self.figure_html(f) if self.pictures else ""
 
     def heading(self, title: str, level: int, mark: str = "") -> str:
         return f"<h{level}>{self.escape(title)}{mark}</h{level}>"
@@ -294,12 +355,14 @@ td + td, th + th { text-align: right; white-space: nowrap; }
 """
 
 
-def html_page(title: str, body: str) -> str:
+def html_page(title: str, body: str, style: str = PAGE_STYLE) -> str:
     """A complete HTML page around a fragment: charset, ``<title>`` and a print style sheet.
 
     Args:
         title: the page title, plain text.
         body: the HTML fragment, e.g. from :func:`render` with ``format="html"``.
+        style: the page's style sheet (default :data:`PAGE_STYLE`); the card
+            faces' style (:data:`canasta.faces.CARD_STYLE`) is added to it.
 
     Returns:
         The page, ending with a newline.
@@ -309,20 +372,29 @@ def html_page(title: str, body: str) -> str:
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(title, quote=True)}</title>\n"
-        f"<style>\n{PAGE_STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
+        f"<style>\n{style}{CARD_STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
     )
 
 
-def render(book: RuleBook, format: str = "markdown", *, standalone: bool = False) -> str:
+def render(book: RuleBook, format: str = "markdown", *, standalone: bool = False,
+           pictures: bool | None = None, notes: bool = True) -> str:
     """Render a document tree as text.
 
     Args:
         book: the document, e.g. from :func:`rule_book`.
         format: ``"markdown"``, ``"rst"`` or ``"html"`` (a fragment: ``<h1>``,
-            ``<h2>``, ``<p>``, ``<ul>``, ``<ol>`` and ``<table>`` elements).
+            ``<h2>``, ``<p>``, ``<ul>``, ``<ol>`` and ``<table>`` elements, and
+            ``<div>`` and ``<span>`` for card faces).
         standalone: with ``"html"``, a complete page instead of a fragment
             (:func:`html_page`: charset, title, a print style sheet); other
             formats are always complete documents and ignore it.
+        pictures: draw example melds and the cards of the value table as card
+            faces (:mod:`canasta.faces`; a page needs its ``CARD_STYLE``).
+            ``None``, the default, means yes for ``"html"`` and no for the
+            text formats; with ``"rst"`` the faces are raw HTML, for Sphinx.
+            Markdown never has pictures.
+        notes: mark the sentences that state assumed options and explain the
+            marks in a final "Notes" section (``False``: no marks, no notes).
 
     Returns:
         The text, ending with a newline. Sentences stating an assumed option
@@ -336,13 +408,17 @@ def render(book: RuleBook, format: str = "markdown", *, standalone: bool = False
         from canasta.errors import CanastaError
 
         raise CanastaError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
-    text = cls(_Notes(book.variant)).render(book)
+    marks = _Notes(book.variant if notes else None)
+    renderer = cls(marks) if pictures is None else cls(marks, pictures and format != "markdown")
+    renderer.wild_ranks = book.variant.wilds.ranks if book.variant is not None else ()
+    text = renderer.render(book)
     if standalone and format == "html":
         return html_page(book.title, text)
     return text
 
 
-def describe(variant: Variant, format: str = "markdown", *, standalone: bool = False) -> str:
+def describe(variant: Variant, format: str = "markdown", *, standalone: bool = False,
+             pictures: bool | None = None) -> str:
     """Return the complete rule book of ``variant`` in plain English.
 
     Args:
@@ -350,6 +426,8 @@ def describe(variant: Variant, format: str = "markdown", *, standalone: bool = F
         format: ``"markdown"``, ``"rst"`` or ``"html"``.
         standalone: with ``"html"``, a complete printable page rather than a
             fragment to embed (what ``canasta rules X --format html`` writes).
+        pictures: card faces in the text (see ``canasta.rulebook.render``); by default in
+            HTML only.
 
     Returns:
         The rule book, with its title and source, then players and cards, the
@@ -361,4 +439,4 @@ def describe(variant: Variant, format: str = "markdown", *, standalone: bool = F
     Raises:
         CanastaError: ``format`` is unknown.
     """
-    return render(rule_book(variant), format, standalone=standalone)
+    return render(rule_book(variant), format, standalone=standalone, pictures=pictures)
