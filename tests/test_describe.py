@@ -146,6 +146,8 @@ def alternatives(v: Variant, path: str) -> list[Any]:
         return [(), (60, 70), (*value, 200)]
     if path == "canastas.rank_bonuses":
         return [(RankBonus("A", "natural", 2500),), (RankBonus("7", "mixed", 1000),)]
+    if path == "threes.red_table":
+        return [(100, 200, 300, 1000), (150, 300), ()]
     if tp is bool:
         return [not value]
     if get_origin(tp) is Literal:
@@ -551,8 +553,11 @@ class TestCompare:
         for row in ("Players", "Cards", "Dealt", "Draw", "Melds", "Canastas to go out",
                     "Going-out bonus", "Game ends at"):
             assert f"\n| {row} |" in text
-        assert "| Dealt | 11 | 15 | 13 | 11 | 11 + foot of 11 |" in text
-        assert "| Game ends at | 5000 points | 5000 points | 5000 points | 5000 points | 4 hands |" in text
+        # classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot,
+        # hand-and-foot-pagat, uruguayan
+        assert "| Dealt | 11 | 15 | 13 | 13 | 11 | 11 + foot of 11 | 13 + foot of 13 | 11 |" in text
+        assert ("| Game ends at | 5000 points | 5000 points | 5000 points | 7500 points | 5000 points "
+                "| 4 hands | 4 hands | 5000 points |") in text
 
     @pytest.mark.parametrize("fmt", FORMATS)
     def test_formats(self, fmt: str) -> None:

@@ -70,9 +70,16 @@ def can_freeze(v: Variant) -> bool:
 
 
 def always_frozen(v: Variant) -> bool:
-    """Whether the pile is taken only as a frozen pile is: with a natural pair from the hand, whatever it holds."""
+    """Whether the pile is taken only as a frozen pile is: with a natural pair from the hand, whatever it holds.
+
+    Only where something can freeze it at all (else the pile is simply never frozen)
+    and no other way of taking it exists.
+    """
     p = v.pile
-    return p.take_natural_pair and not p.take_lay_off and not p.take_natural_and_wild
+    return (
+        can_freeze(v) and p.take_natural_pair and not p.take_lay_off
+        and not p.take_natural_and_wild and p.blocked_by_meld_size is None
+    )
 
 
 def has_concealed(v: Variant) -> bool:
