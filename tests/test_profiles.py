@@ -576,10 +576,26 @@ class TestLoadVariantErrors:
         )
 
     def test_unquoted_number_rank(self, in_tmp: Path) -> None:
-        """An unquoted 2 is a number; the message shows the quoted spelling."""
-        assert load_error("wilds:\n  ranks: [2]\n") == (
-            f"house.yaml:2:11: wilds.ranks[0]: expected a rank, one of {RANK_LIST}, got 2"
+        """An unquoted 2 or 10 (a YAML integer) is read as that rank, as people write it."""
+        write("house.yaml", "wilds: {ranks: [2, JK]}\ncanastas:\n  rank_bonuses: [{rank: 10, bonus: 900}]\n")
+        v = load_variant("house.yaml")
+        assert v.wilds.ranks == ("2", "JK")
+        assert v.canastas.rank_bonuses[0].rank == "10"
+        quoted = load_variant(write("quoted.yaml", "wilds: {ranks: ['2', JK]}\n"
+                                    "canastas:\n  rank_bonuses: [{rank: '10', bonus: 900}]\n"))
+        assert (v.wilds, v.canastas) == (quoted.wilds, quoted.canastas)
+        assert v.canastas != Variant().canastas
+
+    def test_unquoted_number_that_is_no_rank(self, in_tmp: Path) -> None:
+        """An integer that is no rank (11, 1) is refused with the list of ranks; true is no rank."""
+        assert load_error("wilds:\n  ranks: [11]\n") == (
+            f"house.yaml:2:11: wilds.ranks[0]: expected a rank, one of {RANK_LIST}, got 11"
         )
+        assert "got true" in load_error("wilds:\n  ranks: [true]\n")
+
+    def test_unquoted_and_quoted_rank_are_one_rank(self, in_tmp: Path) -> None:
+        """[2, '2'] names one rank twice."""
+        assert "wilds.ranks[1]: expected each value once" in load_error("wilds:\n  ranks: [2, '2']\n")
 
     def test_ranks_stored_canonically(self, in_tmp: Path) -> None:
         """Rank spellings are stored canonically: t -> 10, joker -> JK."""
