@@ -151,11 +151,12 @@ def _resolve_extends(target: str, pos: Pos | None, child: _Source, ctx: ErrorCon
         except VariantError as exc:
             raise ctx.error(pos, "extends", str(exc)) from None
         return _Source(path, display)
-    if child.path is None:  # plain data: relative to the working directory
-        return _Source(Path(target), target)
-    assert child.display is not None
-    display = os.path.normpath(os.path.join(os.path.dirname(child.display), target))
-    path = child.path.parent / target
+    if child.path is None:  # text or plain data: relative to the working directory
+        display, path = target, Path(target)
+    else:
+        assert child.display is not None
+        display = os.path.normpath(os.path.join(os.path.dirname(child.display), target))
+        path = child.path.parent / target
     try:
         path.stat()
     except (FileNotFoundError, NotADirectoryError):
