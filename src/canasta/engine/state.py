@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from canasta.cards import Card
+from canasta.cards import RANK_NAMES, Card
 from canasta.engine.moves import parse_move
 from canasta.engine.scoring import ScoreBreakdown
 
@@ -32,7 +32,7 @@ PHASE_NAMES = ("draw", "play", "answer", "hand over", "game over")
 NOT_ASKED, TOLD_YES, TOLD_NO = 0, 1, 2
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class MeldGroup:
     """One meld on the table.
 
@@ -56,6 +56,18 @@ class MeldGroup:
     def card_list(self) -> tuple[Card, ...]:
         """The meld's cards as :class:`Card` values."""
         return tuple(Card(c) for c in self.cards)
+
+    def __repr__(self) -> str:
+        # The cards as text, as a player reads the table: <MeldGroup K: KH KS 2C>.
+        try:
+            name = "wild" if self.rank == 0 else RANK_NAMES[self.rank]
+            # naturals first, then the wild cards, as a player lays them out
+            ordered = sorted(self.card_list(), key=lambda card: self.rank != 0 and card.rank != self.rank)
+            cards = " ".join(str(card) for card in ordered)
+        except Exception:  # a hand-built group with codes that are no cards
+            return (f"MeldGroup(rank={self.rank!r}, cards={self.cards!r}, "
+                    f"naturals={self.naturals!r}, wilds={self.wilds!r})")
+        return f"<MeldGroup {name}: {cards}>"
 
 
 @attrs.frozen(slots=True)

@@ -26,7 +26,7 @@ __all__ = ["SeatView", "make_view"]
 HIDDEN = 16  # 4C
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class SeatView:
     """One seat's view of a :class:`~canasta.engine.state.GameState`.
 
@@ -66,6 +66,21 @@ class SeatView:
     turn: Turn
     end: HandEnd | None
     _state: GameState = attrs.field(eq=False, hash=False, repr=False, alias="_state")
+
+    def __repr__(self) -> str:
+        # What the seat sees, cards as text (the fields hold card codes).
+        def cards(codes: Sequence[int]) -> str:
+            return repr(" ".join(str(Card(c)) for c in codes))
+
+        try:
+            melds = repr(tuple(list(side) for side in self.melds))  # each <MeldGroup K: KH KS 2C>
+            return (
+                f"<SeatView {self.variant_name} seat={self.seat} hand={self.hand_number} "
+                f"to_move={self.current} phase={self._state.phase_name} cards={cards(self.hand_codes)} "
+                f"stock={self.stock_size} pile={cards(self.pile_codes)} melds={melds}>"
+            )
+        except Exception:  # a hand-built view with codes that are no cards
+            return f"<SeatView {self.variant_name!r} seat={self.seat!r}>"
 
     @property
     def variant(self) -> Variant:
