@@ -27,9 +27,9 @@ class VariantError(CanastaError):
 
     A profile with several mistakes is refused with all of them at once: the
     message lists one problem a line (``FILE:LINE:COLUMN: KEY.PATH: ...``), at
-    most :data:`MAX_LISTED` of them, and ends with ``... and N more problems``
+    most ``MAX_LISTED`` of them, and ends with ``... and N more problems``
     when there were more (or when listing them all would make the message
-    longer than :data:`MAX_LISTED_CHARS` characters).
+    longer than ``MAX_LISTED_CHARS`` characters).
 
     Attributes:
         problems: the problems listed, one message each (a single-problem
