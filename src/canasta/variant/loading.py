@@ -10,7 +10,10 @@ unsafe YAML construct is refused with a :class:`~canasta.errors.VariantError`
 whose message reads ``FILE:LINE:COLUMN: KEY.PATH: expected …, got …``. FILE is
 the path exactly as the caller gave it (for a file reached through
 ``extends``, that path joined to the extending file's directory); for a
-bundled profile it is the bundled file's name, e.g. ``classic.yaml``.
+bundled profile it is the bundled file's name, e.g. ``classic.yaml``; for
+text or data given to :func:`parse_variant` it is ``<string>``. A file is
+checked whole before it is refused, and the error lists every problem found,
+one a line (see :class:`~canasta.errors.VariantError`).
 
 This module reads files and follows ``extends``; the strict YAML is
 :mod:`canasta.variant.yaml_guard`, the checks of values
