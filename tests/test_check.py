@@ -371,6 +371,15 @@ class TestCheckProfile:
         assert finding.diagnostic.path == "draw.count"
         assert "expected an integer from 1 to 3, got 9" in finding.diagnostic.message
 
+    def test_every_load_problem_is_a_c000(self, tmp_path: Path) -> None:
+        """A profile with three mistakes gives three C000 findings, each at its line and option."""
+        text = "extends: classic\ndraw:\n  count: 9\nmelds: {max_wild: 2}\ndeal: {hand_size: x}\n"
+        path = write(tmp_path, "house.yaml", text)
+        findings = check_profile(path)
+        assert [f.diagnostic.code for f in findings] == ["C000"] * 3
+        assert [(f.line, f.diagnostic.path) for f in findings] == [
+            (3, "draw.count"), (4, "melds.max_wild"), (5, "deal.hand_size")]
+
     def test_missing_file_is_c000(self, tmp_path: Path) -> None:
         """A missing file is a C000 finding without a line."""
         [finding] = check_profile(tmp_path / "nope.yaml")

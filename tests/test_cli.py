@@ -353,6 +353,27 @@ class TestShow:
         path.write_text(out, encoding="utf-8")
         assert canasta.load_variant(str(path)) == canasta.load_variant(name)
 
+    def test_every_problem_of_a_profile_is_shown(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    ) -> None:
+        """A profile with five mistakes: five 'canasta: error:' lines, each FILE:LINE:COL, exit 1."""
+        path = tmp_path / "house.yaml"
+        path.write_text(
+            "extends: classic\ndeal: {hand_size: 0}\ndraw: {count: 9}\nmelds: {min_sise: 3}\n"
+            "pile: {frozen_by_wild: maybe}\ncolour: red\n",
+            encoding="utf-8",
+        )
+        status, out, err = run(capsys, "show", str(path))
+        assert (status, out) == (1, "")
+        lines = err.splitlines()
+        assert [line.split(": ")[3] for line in lines] == [
+            "deal.hand_size", "draw.count", "melds.min_sise", "pile.frozen_by_wild", "colour"]
+        assert all(line.startswith(f"canasta: error: {path}:{n}:") for n, line in enumerate(lines, 2))
+        status, out, _ = run(capsys, "check", str(path))
+        assert status == 1
+        assert [line.split(": error C000 ")[0] for line in out.splitlines()[:5]] == [
+            f"{path}:{n}:{c}" for n, c in [(2, 19), (3, 15), (4, 9), (5, 24), (6, 1)]]
+
     def test_extends_is_resolved(self, capsys: pytest.CaptureFixture[str]) -> None:
         """A profile that extends classic is shown with classic's options filled in."""
         _, out, _ = run(capsys, "show", "classic-2p")

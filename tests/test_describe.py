@@ -489,6 +489,31 @@ class TestHandAndFootText:
         assert phrase in self.TEXT
 
 
+class TestCustomsAgreeWithTheRules:
+    """A table custom that names a meld size the rules give another meaning says how the two fit."""
+
+    def test_six_card_stack_is_not_yet_a_canasta(self) -> None:
+        """Hand and Foot rolls a meld up at six cards, yet seven make a canasta: the book says both, and why."""
+        v = canasta.load_variant("hand-and-foot")
+        assert v.canastas.size == 7 and v.melds.max_size == 7
+        book = canasta.describe(v)
+        customs = book.split("## Table customs", 1)[1]
+        [rolled] = [line for line in customs.splitlines() if "rolled up" in line]
+        assert "reaches six cards" in rolled
+        assert "it is not a canasta yet" in rolled and "its seventh card, which makes it a canasta" in rolled
+        assert "A meld of seven cards is a canasta." in book
+
+    @pytest.mark.parametrize("name", canasta.variant_names())
+    def test_no_custom_calls_a_smaller_meld_a_canasta(self, name: str) -> None:
+        """No custom of a bundled profile speaks of a meld of fewer cards than a canasta without saying it is not one."""
+        v = canasta.load_variant(name)
+        words = {4: "four", 5: "five", 6: "six"}
+        for custom in v.customs:
+            for n, word in words.items():
+                if n < v.canastas.size and re.search(rf"\b({word}|{n}) cards\b", custom):
+                    assert "not a canasta" in custom, custom
+
+
 class TestDescribeDiff:
     """describe_diff states only what differs, as rules."""
 

@@ -97,3 +97,69 @@ class TestGeneratedPages:
         before = page.stat().st_mtime_ns
         rulebooks().generate(root)
         assert page.stat().st_mtime_ns == before
+
+
+class TestNotationPage:
+    """docs/notation.rst: the move notation, every example run."""
+
+    def test_examples_run(self) -> None:
+        """Every example of the page gives the output it shows."""
+        result = doctest.testfile(
+            str(DOCS / "notation.rst"), module_relative=False, optionflags=doctest.ELLIPSIS
+        )
+        assert result.attempted >= 15
+        assert result.failed == 0
+
+    def test_every_move_of_the_table_round_trips(self) -> None:
+        """Each notation in the table parses to a move whose str() is that notation, and its repr to it again."""
+        text = (DOCS / "notation.rst").read_text(encoding="utf-8")
+        table = text.split("The moves\n---------", 1)[1].split("\n\n", 2)[1]
+        rows = [line for line in table.splitlines() if line.startswith("``")]
+        notations = [row.split("``")[1] for row in rows]
+        assert len(notations) >= 20
+        verbs = {n.split()[0] for n in notations}
+        assert verbs == {"draw", "take", "pass", "meld", "add", "foot", "back", "ask", "yes", "no",
+                         "discard", "out", "next"}
+        for notation in notations:
+            move = canasta.parse_move(notation)
+            assert str(move) == notation
+            assert eval(repr(move), {"parse_move": canasta.parse_move}) == move
+
+
+class TestModuleIndex:
+    """Every module of the package is in the docs' module index."""
+
+    def test_every_module_is_declared(self, root: Path) -> None:
+        """Each module is declared by the generated list or by a page (py:module, module, automodule)."""
+        ext = rulebooks()
+        modules = ext.package_modules()
+        assert {"canasta", "canasta.engine.moves", "canasta.variant.loading", "canasta.adapters.pettingzoo"} <= set(modules)
+        assert "canasta.__main__" not in modules
+        generated = (root / "_generated" / "modules.inc").read_text(encoding="utf-8")
+        pages = "\n".join(p.read_text(encoding="utf-8") for p in DOCS.glob("*.rst"))
+        declared = set(ext._DECLARED.findall(generated + "\n" + pages))
+        documented = set(ext._OBJECT.findall(pages))
+        missing = [m for m in modules if m not in declared and m not in documented]
+        assert missing == []
+        # Only a module that the package shadows with a function of its name is left out.
+        assert [m for m in modules if m not in declared] == ["canasta.rulebook.compare"]
+
+    def test_each_row_says_what_the_module_is(self, root: Path) -> None:
+        """The list gives each module the first line of its docstring."""
+        generated = (root / "_generated" / "modules.inc").read_text(encoding="utf-8")
+        assert ":mod:`canasta.engine.moves`\n   Moves and their notation." in generated
+        assert "(no description)" not in generated
+
+
+class TestHelp:
+    """help() on the public classes opens with what they are."""
+
+    def test_variant_help_opens_with_what_it_is(self) -> None:
+        """help(canasta.Variant): a short signature, then the first line of the docstring, near the top."""
+        import pydoc
+
+        lines = pydoc.render_doc(canasta.Variant, renderer=pydoc.plaintext).splitlines()
+        head = [line for line in lines[:8] if line.strip(" |")]
+        assert all(len(line) < 120 for line in lines[:30])
+        assert any("Variant(**options" in line for line in head)
+        assert any("A complete rule set of a Canasta-family game" in line for line in head)

@@ -219,3 +219,31 @@ class TestNotationErrors:
             parse_move("jump")
         with pytest.raises(canasta.CanastaError):
             parse_move("jump")
+
+
+class TestRepr:
+    """repr(move) shows the move in its notation and pastes back as code."""
+
+    @pytest.mark.parametrize(("text", "move"), EXAMPLES, ids=[t for t, _ in EXAMPLES])
+    def test_repr_is_the_notation(self, text: str, move: Move) -> None:
+        """repr is parse_move('<notation>'), naming cards as text, and eval gives the move back."""
+        assert repr(move) == f"parse_move({text!r})"
+        assert eval(repr(move), {"parse_move": parse_move}) == move
+
+    @settings(max_examples=200, deadline=None)
+    @given(any_move())
+    def test_any_move_pastes_back(self, move: Move) -> None:
+        """Every well-formed move's repr evaluates to an equal move."""
+        assert eval(repr(move), {"parse_move": parse_move}) == move
+
+    def test_repr_of_a_malformed_move_shows_its_fields(self) -> None:
+        """A hand-built move that is no move shows its fields (and repr does not fail)."""
+        assert repr(Discard("9")) == "Discard(kind='9', out=False)"  # type: ignore[arg-type]
+        assert repr(Meld((None,))) == "Meld(kinds=(None,))"  # type: ignore[arg-type]
+        assert repr(Add(99, 2)) == "Add(target=99, kind=2)"
+
+    def test_the_refusal_of_a_malformed_move_quotes_its_fields(self) -> None:
+        """The message of a malformed move still names its fields."""
+        s = position("classic", hands={0: "9H 9S 4C"}, phase="play")
+        with pytest.raises(IllegalMoveError, match=r"Discard\(kind='9', out=False\)"):
+            s.apply(Discard("9"))  # type: ignore[arg-type]

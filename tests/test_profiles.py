@@ -576,10 +576,26 @@ class TestLoadVariantErrors:
         )
 
     def test_unquoted_number_rank(self, in_tmp: Path) -> None:
-        """An unquoted 2 is a number; the message shows the quoted spelling."""
-        assert load_error("wilds:\n  ranks: [2]\n") == (
-            f"house.yaml:2:11: wilds.ranks[0]: expected a rank, one of {RANK_LIST}, got 2"
+        """An unquoted 2 or 10 (a YAML integer) is read as that rank, as people write it."""
+        write("house.yaml", "wilds: {ranks: [2, JK]}\ncanastas:\n  rank_bonuses: [{rank: 10, bonus: 900}]\n")
+        v = load_variant("house.yaml")
+        assert v.wilds.ranks == ("2", "JK")
+        assert v.canastas.rank_bonuses[0].rank == "10"
+        quoted = load_variant(write("quoted.yaml", "wilds: {ranks: ['2', JK]}\n"
+                                    "canastas:\n  rank_bonuses: [{rank: '10', bonus: 900}]\n"))
+        assert (v.wilds, v.canastas) == (quoted.wilds, quoted.canastas)
+        assert v.canastas != Variant().canastas
+
+    def test_unquoted_number_that_is_no_rank(self, in_tmp: Path) -> None:
+        """An integer that is no rank (11, 1) is refused with the list of ranks; true is no rank."""
+        assert load_error("wilds:\n  ranks: [11]\n") == (
+            f"house.yaml:2:11: wilds.ranks[0]: expected a rank, one of {RANK_LIST}, got 11"
         )
+        assert "got true" in load_error("wilds:\n  ranks: [true]\n")
+
+    def test_unquoted_and_quoted_rank_are_one_rank(self, in_tmp: Path) -> None:
+        """[2, '2'] names one rank twice."""
+        assert "wilds.ranks[1]: expected each value once" in load_error("wilds:\n  ranks: [2, '2']\n")
 
     def test_ranks_stored_canonically(self, in_tmp: Path) -> None:
         """Rank spellings are stored canonically: t -> 10, joker -> JK."""
@@ -972,3 +988,185 @@ class TestDumpVariant:
     def test_dict_round_trip_generated(self, variant: Variant) -> None:
         """variant_from_dict(variant_to_dict(v)) == v for generated variants."""
         assert variant_from_dict(variant_to_dict(variant)) == variant
+
+
+#: A profile with five mistakes of five kinds, each on its own line.
+FIVE_MISTAKES = """\
+extends: classic
+name: kitchen
+deal:
+  hand_size: 0
+draw: {count: 9}
+melds:
+  min_sise: 3
+  max_wilds: two
+pile:
+  frozen_by_wild: maybe
+colour: red
+"""
+#: What the loader says of each, in order.
+FIVE_PROBLEMS = [
+    "4:14: deal.hand_size: expected an integer from 1 to 30, got 0",
+    "5:15: draw.count: expected an integer from 1 to 3, got 9",
+    "7:3: melds.min_sise: unknown option; did you mean 'min_size'?",
+    "8:14: melds.max_wilds: expected an integer from 0 to 672, got 'two'",
+    "10:19: pile.frozen_by_wild: expected true or false, got 'maybe'",
+    "11:1: colour: unknown option; expected one of 'name',",
+]
+
+
+class TestEveryProblemAtOnce:
+    """A profile with several mistakes is refused with all of them, each at its place."""
+
+    def test_five_mistakes_reported_in_one_run(self, in_tmp: Path) -> None:
+        """Each mistake, on its own line of the file, is a line of the message with FILE:LINE:COL."""
+        write("house.yaml", FIVE_MISTAKES)
+        with pytest.raises(VariantError) as info:
+            load_variant("house.yaml")
+        lines = str(info.value).split("\n")
+        assert len(lines) == len(FIVE_PROBLEMS)
+        for line, problem in zip(lines, FIVE_PROBLEMS, strict=True):
+            assert line.startswith("house.yaml:" + problem), line
+        assert info.value.problems == tuple(lines)
+        assert info.value.total == len(FIVE_PROBLEMS)
+
+    def test_a_bad_value_does_not_hide_a_later_one_in_the_same_list(self, in_tmp: Path) -> None:
+        """Every bad item of a list is reported, and a repeat after a bad item too."""
+        message = load_error("wilds:\n  ranks: [Z, '2', Y, '2']\n")
+        assert message.split("\n") == [
+            f"house.yaml:2:11: wilds.ranks[0]: expected a rank, one of {RANK_LIST}, got 'Z'",
+            f"house.yaml:2:19: wilds.ranks[2]: expected a rank, one of {RANK_LIST}, got 'Y'",
+            "house.yaml:2:22: wilds.ranks[3]: expected each value once, got '2' again (first at wilds.ranks[1])",
+        ]
+
+    def test_yaml_level_problems_are_listed_with_the_rest(self, in_tmp: Path) -> None:
+        """A duplicate key and a tag that is not allowed no longer hide the options after them."""
+        message = load_error("draw:\n  count: 2\n  count: 3\ntitle: !!python/name:os.system x\ndeal: {hand_size: 99}\n")
+        assert message.split("\n") == [
+            "house.yaml:3:3: draw.count: duplicate option, already set at line 2",
+            "house.yaml:4:8: title: tag '!!python/name:os.system' is not allowed",
+            "house.yaml:5:19: deal.hand_size: expected an integer from 1 to 30, got 99",
+        ]
+
+    def test_one_problem_reads_as_before(self, in_tmp: Path) -> None:
+        """A single mistake is the one-line message, with problems and total to match."""
+        write("house.yaml", "draw:\n  count: 9\n")
+        with pytest.raises(VariantError) as info:
+            load_variant("house.yaml")
+        assert str(info.value) == "house.yaml:2:10: draw.count: expected an integer from 1 to 3, got 9"
+        assert info.value.problems == (str(info.value),) and info.value.total == 1
+
+    def test_extends_problem_listed_with_the_files_own(self, in_tmp: Path) -> None:
+        """A missing extended file is reported with the extending file's other mistakes."""
+        message = load_error("extends: nowhere.yaml\ndraw: {count: 0}\n")
+        assert message.split("\n") == [
+            "house.yaml:2:15: draw.count: expected an integer from 1 to 3, got 0",
+            "house.yaml:1:10: extends: file not found: nowhere.yaml",
+        ]
+
+    def test_capped_with_a_count_of_the_rest(self, in_tmp: Path) -> None:
+        """Fifty mistakes: twenty are listed, then '... and 30 more problems'; the message stays short."""
+        write("house.yaml", "customs:\n" + "".join(f"  - {i}\n" for i in range(50)))
+        with pytest.raises(VariantError) as info:
+            load_variant("house.yaml")
+        lines = str(info.value).split("\n")
+        assert lines[0] == "house.yaml:2:5: customs[0]: expected a string, got 0"
+        assert lines[-1] == f"... and {50 - len(info.value.problems)} more problems"
+        assert len(info.value.problems) <= 20 and len(lines) == len(info.value.problems) + 1
+        assert info.value.total == 50
+        assert len(str(info.value)) <= 1500
+
+    def test_pickled_error_keeps_its_problems(self, in_tmp: Path) -> None:
+        """The error crosses a process boundary (a worker's) with its problems."""
+        import pickle
+
+        write("house.yaml", FIVE_MISTAKES)
+        with pytest.raises(VariantError) as info:
+            load_variant("house.yaml")
+        again = pickle.loads(pickle.dumps(info.value))
+        assert (str(again), again.problems, again.total) == (
+            str(info.value), info.value.problems, info.value.total)
+
+    def test_data_lists_every_problem_too(self) -> None:
+        """variant_from_dict lists every problem, by key path alone."""
+        with pytest.raises(VariantError) as info:
+            variant_from_dict({"draw": {"count": 0}, "deal": {"hand_size": "x"}, "nope": 1})
+        assert info.value.problems[:2] == (
+            "draw.count: expected an integer from 1 to 3, got 0",
+            "deal.hand_size: expected an integer from 1 to 30, got 'x'",
+        )
+        assert info.value.problems[2].startswith("nope: unknown option; expected one of 'name',")
+        assert len(info.value.problems) == 3
+
+
+class TestParseVariant:
+    """canasta.parse_variant: profile text or data, with a file's checks and messages."""
+
+    TEXT = "extends: classic\nname: kitchen\ndraw: {count: 2}\nwilds: {ranks: [2, JK]}\n"
+
+    def test_text_gives_the_variant_of_the_file(self, in_tmp: Path) -> None:
+        """YAML text loads to the variant that the same text in a file loads to."""
+        write("kitchen.yaml", self.TEXT)
+        v = canasta.parse_variant(self.TEXT)
+        assert v == load_variant("kitchen.yaml")
+        assert v.draw.count == 2 and v.name == "kitchen"
+
+    def test_mapping_gives_the_same_variant(self) -> None:
+        """A mapping of the same options is the same variant."""
+        data = {"extends": "classic", "name": "kitchen", "draw": {"count": 2}, "wilds": {"ranks": [2, "JK"]}}
+        assert canasta.parse_variant(data) == canasta.parse_variant(self.TEXT)
+
+    def test_unnamed_profile_is_custom(self) -> None:
+        """Without a name: the variant is called 'custom' (a file is called by its name)."""
+        assert canasta.parse_variant("draw: {count: 2}\n").name == "custom"
+        assert canasta.parse_variant({}) == Variant()
+
+    def test_messages_are_the_files_with_string_as_the_place(self, in_tmp: Path) -> None:
+        """The five mistakes: the file's messages, '<string>' in place of the file name."""
+        write("house.yaml", FIVE_MISTAKES)
+        with pytest.raises(VariantError) as from_file:
+            load_variant("house.yaml")
+        with pytest.raises(VariantError) as from_text:
+            canasta.parse_variant(FIVE_MISTAKES)
+        expected = [p.replace("house.yaml:", "<string>:", 1) for p in from_file.value.problems]
+        assert list(from_text.value.problems) == expected
+        assert expected[0].startswith("<string>:4:14: deal.hand_size:")
+
+    def test_mapping_messages_name_the_string_place_without_lines(self) -> None:
+        """A mapping has no lines: '<string>: KEY.PATH: ...', every problem listed."""
+        with pytest.raises(VariantError) as info:
+            canasta.parse_variant({"draw": {"count": 9}, "pile": {"frozen_by_wild": "maybe"}})
+        assert info.value.problems == (
+            "<string>: draw.count: expected an integer from 1 to 3, got 9",
+            "<string>: pile.frozen_by_wild: expected true or false, got 'maybe'",
+        )
+
+    def test_rules_across_options_name_the_place(self) -> None:
+        """The model's check across options (mixes of wild cards) names '<string>' too."""
+        with pytest.raises(VariantError, match=r"^<string>: melds.min_size: expected new melds small"):
+            canasta.parse_variant("melds: {min_size: 100}\n")
+
+    def test_not_yaml_and_not_a_profile(self) -> None:
+        """Bad YAML, an empty text, a list and a number are refused with the place."""
+        with pytest.raises(VariantError, match=r"^<string>:\d+:\d+: YAML syntax error"):
+            canasta.parse_variant("draw: {count: 2\n")
+        with pytest.raises(VariantError, match=r"^<string>:1:1: expected a mapping of options, got an empty document"):
+            canasta.parse_variant("")
+        with pytest.raises(VariantError, match=r"^<string>:1:1: expected a mapping of options, got a list"):
+            canasta.parse_variant("- draw\n")
+        with pytest.raises(VariantError, match=r"^<string>: expected YAML text or a mapping of options, got int"):
+            canasta.parse_variant(7)  # type: ignore[arg-type]
+
+    def test_limits_of_a_file_apply(self) -> None:
+        """Text larger than a profile file may be is refused before it is parsed."""
+        with pytest.raises(VariantError, match=f"^<string>: text is larger than {MAX_FILE_BYTES} bytes"):
+            canasta.parse_variant("#" * (MAX_FILE_BYTES + 1))
+        with pytest.raises(VariantError, match="anchors"):
+            canasta.parse_variant("a: &x 1\nb: *x\n")
+
+    def test_extends_a_file_relative_to_the_working_directory(self, in_tmp: Path) -> None:
+        """extends: a path is read from the working directory."""
+        write("base.yaml", "extends: classic\ndraw: {count: 3}\n")
+        assert canasta.parse_variant("extends: base.yaml\n").draw.count == 3
+        with pytest.raises(VariantError, match=r"^<string>:1:10: extends: file not found: missing.yaml"):
+            canasta.parse_variant("extends: missing.yaml\n")

@@ -171,3 +171,29 @@ class TestSeatView:
             return [x]
 
         assert seed not in values(as_data(s.view(0)))
+
+
+class TestRepr:
+    """repr of views and of the melds they hold: cards as text, not codes."""
+
+    def test_meld_group_shows_its_cards(self) -> None:
+        """A meld on the table reads <MeldGroup RANK: CARDS>, naturals first, then wild cards."""
+        s = position("classic", hands={0: "4C 5C 6C"}, melds={0: ["KH KS 2C", "2D 2H JK"]}, phase="play")
+        natural, wild = s.melds[0]
+        assert repr(natural) == "<MeldGroup K: KH KS 2C>"
+        assert repr(wild) == "<MeldGroup wild: 2D 2H JK>"
+
+    def test_hand_built_meld_group_with_no_cards_in_it(self) -> None:
+        """Codes that are no cards: the fields are shown, and repr does not fail."""
+        group = canasta.MeldGroup(99, (200,), 1, 0)
+        assert repr(group) == "MeldGroup(rank=99, cards=(200,), naturals=1, wilds=0)"
+
+    def test_view_shows_what_the_seat_sees(self) -> None:
+        """The view's repr names the seat, its cards, the pile and the melds as text, and no other hand."""
+        s = position("classic", hands={0: "4C 5C 6C", 1: "9H 9S"}, melds={1: ["KH KS 2C"]},
+                     pile="7D 8S", phase="play")
+        text = repr(s.view(0))
+        assert text.startswith("<SeatView classic seat=0 hand=0 to_move=0 phase=play ")
+        assert "cards='4C 5C 6C'" in text and "pile='7D 8S'" in text
+        assert text.endswith(" melds=([], [<MeldGroup K: KH KS 2C>])>")
+        assert "9H" not in text and "hand_codes" not in text

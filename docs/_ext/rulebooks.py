@@ -12,7 +12,11 @@ At ``builder-inited`` it writes, from the installed ``canasta`` package:
   (:data:`canasta.faces.CARD_STYLE`), for the rule books' pictures; written
   when the extension is loaded, before Sphinx checks its static paths;
 * ``docs/_generated/cli.inc``: every subcommand with its ``--help``, included
-  by ``cli.rst``.
+  by ``cli.rst``;
+* ``docs/_generated/modules.inc``: every module of the package with the first
+  line of its docstring, each declared with ``py:module`` (unless a page
+  documents it already) so that the module index lists it; included by
+  ``modules.rst``.
 
 Both folders are build products: each holds a ``.gitignore`` that ignores it
 entirely, and a file is rewritten only when its text changes, so incremental
@@ -21,6 +25,8 @@ builds stay incremental.
 
 from __future__ import annotations
 
+import ast
+import re
 import types
 import typing
 from pathlib import Path
@@ -123,6 +129,56 @@ def generate(root: Path = HERE) -> None:
     _write(root / "_generated" / "comparison.inc", body)
     _write(root / "_generated" / "options.inc", options_reference())
     _write(root / "_generated" / "cli.inc", cli_reference())
+    _write(root / "_generated" / "modules.inc", modules_reference())
+
+
+#: A module declared by a page of the docs (``module``, ``py:module``, ``automodule``).
+_DECLARED = re.compile(r"^\.\. (?:py:module|module|automodule):: *(\S+)", re.M)
+#: An object documented by a page (a function may share its module's name).
+_OBJECT = re.compile(r"^\.\. auto(?:function|class|data):: *(\S+)", re.M)
+#: A cross-reference role in a docstring: :class:`~canasta.X` reads as X.
+_ROLE = re.compile(r":\w+:`~?([^`]+)`")
+
+
+def package_modules() -> dict[str, str]:
+    """Every module of the ``canasta`` package (``__main__`` aside), with its docstring's first line.
+
+    Read from the source files, without importing them: the adapters need
+    their optional extras to import.
+    """
+    package = Path(canasta.__file__).resolve().parent
+    out: dict[str, str] = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        if parts[-1] == "__main__":
+            continue
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        first = doc.strip().splitlines()[0] if doc.strip() else ""
+        out[name] = _ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1], first).replace("``", "")
+    return dict(sorted(out.items()))
+
+
+def modules_reference(pages: Path = HERE) -> str:
+    """Every module, one row each; those no page (of the folder ``pages``) documents are declared here for the index."""
+    declared: set[str] = set()
+    objects: set[str] = set()
+    for page in pages.glob("*.rst"):
+        text = page.read_text(encoding="utf-8")
+        declared.update(_DECLARED.findall(text))
+        objects.update(_OBJECT.findall(text))
+    lines: list[str] = []
+    for name, synopsis in package_modules().items():
+        words = _escape(synopsis) or "(no description)"
+        if name in objects:
+            # canasta.rulebook.compare is also the function the package exports
+            # under that name; the name can be declared only once.
+            lines += [f"``{name}``", f"   {words} (the package exports its function under this name)", ""]
+            continue
+        if name not in declared:
+            lines += [f".. py:module:: {name}", f"   :synopsis: {synopsis}", ""]
+        lines += [f":mod:`{name}`", f"   {words}", ""]
+    return "\n".join(lines)
 
 
 def cli_reference() -> str:

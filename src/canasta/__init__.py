@@ -32,7 +32,7 @@ from canasta.io.serialize import from_json, to_json
 from canasta.play.bots import Bot, GreedyBot, RandomBot
 from canasta.play.simulate import simulate
 from canasta.rulebook import describe
-from canasta.variant.loading import load_variant, variant_names
+from canasta.variant.loading import load_variant, parse_variant, variant_names
 from canasta.variant.model import Variant
 
 try:
@@ -78,6 +78,7 @@ __all__ = [
     "new_game",
     "parse_cards",
     "parse_move",
+    "parse_variant",
     "read_record",
     "score_side",
     "simulate",

@@ -730,7 +730,11 @@ def _failure(exc: Exception) -> int:
         traceback.print_exception(exc, file=sys.stderr)
     message = _describe(exc)
     if message is not None:
-        _error(message)
+        from canasta.errors import VariantError
+
+        # A profile with several mistakes: one line for each (bounded by the error).
+        for line in message.split("\n") if isinstance(exc, VariantError) else [message]:
+            _error(line)
         return EXIT_FAILURE
     _error(f"{type(exc).__name__}: {exc}", kind="internal error")
     _note(

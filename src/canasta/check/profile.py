@@ -248,8 +248,8 @@ def check_profile(
         seed: the first deal seed of the playouts.
 
     Returns:
-        The findings. A profile that does not load gives one ``C000`` finding
-        with the loader's message (``C011`` for a cycle of ``extends``).
+        The findings. A profile that does not load gives a ``C000`` finding
+        for each problem the loader lists (``C011`` for a cycle of ``extends``).
     """
     text = os.fspath(name_or_path)
     if isinstance(name_or_path, str) and is_bundled_name(name_or_path):
@@ -263,7 +263,15 @@ def check_profile(
         variant = load_variant(name_or_path)
     except VariantError as exc:
         cycle = _find_cycle(path, display)
-        return [cycle if cycle is not None else _load_failure(exc, display)]
+        if cycle is not None:
+            return [cycle]
+        # One finding for each problem the loader listed (its last line may
+        # count those it did not list).
+        findings = [_load_failure(VariantError(problem), display) for problem in exc.problems]
+        if exc.total > len(exc.problems):
+            findings.append(_load_failure(
+                VariantError(f"... and {exc.total - len(exc.problems)} more problems"), display))
+        return findings
     diagnostics = check_variant(variant, playouts=playouts, seed=seed)
     files = [(d, _positions(node)) for _, d, node in _chain(path, display)]
     # Options the file itself writes for an area that is off, even at their

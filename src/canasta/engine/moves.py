@@ -97,13 +97,31 @@ def _parse_kind(token: str, text: str) -> int:
 
 
 class Move:
-    """Base class of every move. Moves are frozen values; ``str(move)`` is its notation."""
+    """Base class of every move. Moves are frozen values; ``str(move)`` is its notation.
+
+    ``repr(move)`` is code that gives the move back, in its notation:
+    ``parse_move('meld K K 2')``.
+    """
 
     __slots__ = ()
     verb: ClassVar[str] = ""
 
+    def __repr__(self) -> str:
+        # Cards as a player writes them, not as kind numbers; a hand-built move
+        # that is no move (see malformed) shows its fields instead.
+        try:
+            text = str(self)
+            if parse_move(text) == self:
+                return f"parse_move({text!r})"
+        except Exception:  # a repr must not fail on a malformed move
+            pass
+        cls: type = type(self)
+        names = [a.name for a in attrs.fields(cls)] if attrs.has(cls) else []
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+        return f"{type(self).__name__}({fields})"
 
-@attrs.frozen(slots=True)
+
+@attrs.frozen(slots=True, repr=False)
 class Draw(Move):
     """Draw from the stock."""
 
@@ -113,7 +131,7 @@ class Draw(Move):
         return "draw"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Pass(Move):
     """Decline the pile when the stock is empty: the hand ends."""
 
@@ -123,7 +141,7 @@ class Pass(Move):
         return "pass"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class TakePile(Move):
     """Take the whole discard pile.
 
@@ -155,7 +173,7 @@ def _meld_order(kinds: tuple[int, ...] | list[int]) -> tuple[int, ...]:
         return tuple(kinds)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Meld(Move):
     """Lay a new meld from hand; ``kinds`` are card kinds (rank numbers), naturals first."""
 
@@ -166,7 +184,7 @@ class Meld(Move):
         return "meld " + " ".join(kind_name(k) for k in self.kinds)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Add(Move):
     """Add one card of kind ``kind`` to the side's open meld ``target`` (a rank, or 0 = wild meld)."""
 
@@ -178,7 +196,7 @@ class Add(Move):
         return f"add {kind_name(self.target)} {kind_name(self.kind)}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Foot(Move):
     """Pick up the foot into the hand."""
 
@@ -188,7 +206,7 @@ class Foot(Move):
         return "foot"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Ask(Move):
     """Ask the partner for permission to go out."""
 
@@ -198,7 +216,7 @@ class Ask(Move):
         return "ask"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class TakeBack(Move):
     """Take back the cards of the last meld or add laid this turn (``melds.rearrange``)."""
 
@@ -208,7 +226,7 @@ class TakeBack(Move):
         return "back"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Answer(Move):
     """The partner's answer to ``ask``: binding for the rest of the turn."""
 
@@ -219,7 +237,7 @@ class Answer(Move):
         return "yes" if self.yes else "no"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Discard(Move):
     """Discard one card of kind ``kind``; ``out`` when this discard goes out."""
 
@@ -231,7 +249,7 @@ class Discard(Move):
         return f"{'out' if self.out else 'discard'} {kind_name(self.kind)}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class NextHand(Move):
     """Deal the next hand of the game."""
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from canasta.cards import Card
+from canasta.cards import RANK_NAMES, Card
 from canasta.engine.moves import parse_move
 from canasta.engine.scoring import ScoreBreakdown
 from canasta.errors import IllegalMoveError
@@ -35,7 +35,7 @@ PHASE_NAMES = ("draw", "play", "answer", "hand over", "game over")
 NOT_ASKED, TOLD_YES, TOLD_NO = 0, 1, 2
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class MeldGroup:
     """One meld on the table.
 
@@ -59,6 +59,18 @@ class MeldGroup:
     def card_list(self) -> tuple[Card, ...]:
         """The meld's cards as :class:`Card` values."""
         return tuple(Card(c) for c in self.cards)
+
+    def __repr__(self) -> str:
+        # The cards as text, as a player reads the table: <MeldGroup K: KH KS 2C>.
+        try:
+            name = "wild" if self.rank == 0 else RANK_NAMES[self.rank]
+            # naturals first, then the wild cards, as a player lays them out
+            ordered = sorted(self.card_list(), key=lambda card: self.rank != 0 and card.rank != self.rank)
+            cards = " ".join(str(card) for card in ordered)
+        except Exception:  # a hand-built group with codes that are no cards
+            return (f"MeldGroup(rank={self.rank!r}, cards={self.cards!r}, "
+                    f"naturals={self.naturals!r}, wilds={self.wilds!r})")
+        return f"<MeldGroup {name}: {cards}>"
 
 
 @attrs.frozen(slots=True)
@@ -346,7 +358,7 @@ class GameState:
         )
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class SeatView:
     """One seat's view of a :class:`~canasta.engine.state.GameState`.
 
@@ -386,6 +398,21 @@ class SeatView:
     turn: Turn
     end: HandEnd | None
     _state: GameState = attrs.field(eq=False, hash=False, repr=False, alias="_state")
+
+    def __repr__(self) -> str:
+        # What the seat sees, cards as text (the fields hold card codes).
+        def cards(codes: Sequence[int]) -> str:
+            return repr(" ".join(str(Card(c)) for c in codes))
+
+        try:
+            melds = repr(tuple(list(side) for side in self.melds))  # each <MeldGroup K: KH KS 2C>
+            return (
+                f"<SeatView {self.variant_name} seat={self.seat} hand={self.hand_number} "
+                f"to_move={self.current} phase={self._state.phase_name} cards={cards(self.hand_codes)} "
+                f"stock={self.stock_size} pile={cards(self.pile_codes)} melds={melds}>"
+            )
+        except Exception:  # a hand-built view with codes that are no cards
+            return f"<SeatView {self.variant_name!r} seat={self.seat!r}>"
 
     @property
     def variant(self) -> Variant:

@@ -6,7 +6,7 @@ it import each other directly, never through this file.
 """
 
 from canasta.variant.convert import dump_variant, variant_to_dict
-from canasta.variant.loading import load_variant, variant_from_dict, variant_names
+from canasta.variant.loading import load_variant, parse_variant, variant_from_dict, variant_names
 from canasta.variant.model import (
     AREAS,
     Assumption,
@@ -58,6 +58,7 @@ __all__ = [
     "dump_variant",
     "load_variant",
     "option_doc",
+    "parse_variant",
     "validate_variant",
     "variant_from_dict",
     "variant_names",

@@ -16,7 +16,6 @@ from typing import Any, get_args, get_origin
 
 import attrs
 
-from canasta.errors import VariantError
 from canasta.variant.model import Assumption, Variant, option_paths
 from canasta.variant.options import (
     ASSUMED_SOURCE,
@@ -35,72 +34,97 @@ from canasta.variant.options import (
 )
 from canasta.variant.yaml_guard import ErrorContext, Pos, Value
 
-__all__ = ["DIRECTIVES", "EXTENDS_MAX_LENGTH", "Layer", "check_layer"]
+__all__ = ["BAD", "DIRECTIVES", "EXTENDS_MAX_LENGTH", "Layer", "check_layer"]
 
 #: Top-level keys that are file-format directives rather than Variant fields.
 DIRECTIVES = ("extends",)
 
 
+#: What a check returns for a value it reported as a problem: left out of the data.
+BAD: Any = object()
+
+
 def _check(
     val: Value, tp: Any, meta: Mapping[str, Any], rank: bool, path: str, ctx: ErrorContext
 ) -> Any:
-    """Check ``val`` against type ``tp``; return it in cattrs' unstructured form."""
+    """Check ``val`` against type ``tp``; return it in cattrs' unstructured form.
+
+    A value that does not fit is added to ``ctx`` as a problem and :data:`BAD`
+    is returned, so that the options after it are checked too.
+    """
+    if val.is_bad:
+        return BAD
     inner = optional_inner(tp)
     if inner is not None and val.is_null:
         return None
 
-    def wrong() -> VariantError:
+    def wrong() -> Any:
         problem = string_problem(val.value, meta) if val.kind == "scalar" and not rank else None
         if problem is not None:
-            return ctx.error(val.pos, path, problem)
+            ctx.add(val.pos, path, problem)
+            return BAD
         expected = expectation(tp, meta, rank)
-        return ctx.error(val.pos, path, f"expected {expected}, got {val.describe()}")
+        ctx.add(val.pos, path, f"expected {expected}, got {val.describe()}")
+        return BAD
 
     plain = inner if inner is not None else tp
     if attrs.has(plain):
         if val.kind != "map":
-            raise wrong()
+            return wrong()
         return _check_class(val, plain, path, ctx)
     if get_origin(plain) is tuple:
         if val.kind != "seq":
-            raise wrong()
+            return wrong()
         too_many = list_problem(len(val.value), meta)
         if too_many is not None:
-            raise ctx.error(val.pos, path, too_many)
+            ctx.add(val.pos, path, too_many)
+            return BAD
         item_tp = get_args(plain)[0]
         sub_meta = item_meta(item_tp, meta)
         # A set of card classes or ranks names each once; a repeat is a typo.
         unique = items_unique(item_tp, rank)
         out = []
         firsts: dict[Any, int] = {}
+        bad = False
         for i, item in enumerate(val.value):
             item_path = f"{path}[{i}]"
             checked = _check(item, item_tp, sub_meta, rank, item_path, ctx)
+            if checked is BAD:
+                bad = True
+                continue
             if unique:
                 if checked in firsts:
-                    message = repeat_message(checked, path, firsts[checked])
-                    raise ctx.error(item.pos, item_path, message)
+                    ctx.add(item.pos, item_path, repeat_message(checked, path, firsts[checked]))
+                    bad = True
+                    continue
                 firsts[checked] = i
             out.append(checked)
-        return out
+        return BAD if bad else out
     if val.kind != "scalar":
-        raise wrong()
-    value = normal_scalar(val.value, plain, meta, rank)
+        return wrong()
+    value = val.value
+    if rank and isinstance(value, int) and not isinstance(value, bool):
+        # YAML reads an unquoted rank such as `2` or `10` as an integer.
+        value = str(value)
+    value = normal_scalar(value, plain, meta, rank)
     if value is REFUSED:
-        raise wrong()
+        return wrong()
     return value
 
 
 def _check_class(val: Value, cls: type, path: str, ctx: ErrorContext) -> dict[str, Any]:
-    """Check a mapping of ``cls`` options; return only the options it sets."""
+    """Check a mapping of ``cls`` options; return only the options it sets (and fits)."""
     fields = option_fields(cls)
     out: dict[str, Any] = {}
     for key, key_pos, item in val.value:
         sub = join_path(path, key)
         field = fields.get(key)
         if field is None:
-            raise ctx.error(key_pos, sub, "unknown option; " + suggest(key, list(fields)))
-        out[key] = _check(item, field.type, field.meta, field.rank, sub, ctx)
+            ctx.add(key_pos, sub, "unknown option; " + suggest(key, list(fields)))
+            continue
+        checked = _check(item, field.type, field.meta, field.rank, sub, ctx)
+        if checked is not BAD:
+            out[key] = checked
     return out
 
 
@@ -121,35 +145,49 @@ _EXTENDS_META: Mapping[str, Any] = {"max_length": EXTENDS_MAX_LENGTH}
 
 def _nonempty_string(
     val: Value, path: str, what: str, meta: Mapping[str, Any], ctx: ErrorContext
-) -> str:
-    if not isinstance(val.value, str) or not val.value:
-        raise ctx.error(val.pos, path, f"expected {what}, got {val.describe()}")
+) -> str | None:
+    """The string, or ``None`` after adding the problem to ``ctx``."""
+    if val.is_bad:
+        return None
+    if val.kind != "scalar" or not isinstance(val.value, str) or not val.value:
+        ctx.add(val.pos, path, f"expected {what}, got {val.describe()}")
+        return None
     problem = string_problem(val.value, meta)
     if problem is not None:
-        raise ctx.error(val.pos, path, problem)
+        ctx.add(val.pos, path, problem)
+        return None
     return val.value
 
 
 def check_layer(root: Value, ctx: ErrorContext) -> Layer:
-    """Check the top-level mapping ``root`` of one profile; errors name ``ctx``'s file."""
+    """Check the top-level mapping ``root`` of one profile; errors name ``ctx``'s file.
+
+    Every problem is added to ``ctx`` (the caller raises them all at once);
+    the layer holds what was checked and fits.
+    """
     fields = option_fields(Variant)
     known = [*fields, *DIRECTIVES]
     data: dict[str, Any] = {}
     assumed: dict[str, str] = {}
     extends: tuple[str, Pos | None] | None = None
-    if ctx.file is not None and root.value:
+    # Only text read from YAML (whose keys have positions) may be some other file.
+    if root.value and root.value[0][1] is not None:
         _looks_like_a_profile(root.value[0][0], root.value[0][1], known, ctx)
     for key, key_pos, item in root.value:
         if key == "extends":
             what = "a bundled variant name or a path to a YAML file"
-            extends = (_nonempty_string(item, key, what, _EXTENDS_META, ctx), item.pos)
+            target = _nonempty_string(item, key, what, _EXTENDS_META, ctx)
+            if target is not None:
+                extends = (target, item.pos)
         elif key == "assumed":
             assumed = _check_assumed(item, ctx)
         elif key in fields:
             field = fields[key]
-            data[key] = _check(item, field.type, field.meta, field.rank, key, ctx)
+            checked = _check(item, field.type, field.meta, field.rank, key, ctx)
+            if checked is not BAD:
+                data[key] = checked
         else:
-            raise ctx.error(key_pos, join_path("", key), "unknown option; " + suggest(key, known))
+            ctx.add(key_pos, join_path("", key), "unknown option; " + suggest(key, known))
     leaves: set[str] = set()
     for key, value in data.items():
         if isinstance(value, dict):
@@ -167,7 +205,7 @@ def _looks_like_a_profile(key: str, pos: Pos | None, known: list[str], ctx: Erro
     """
     if key in known or difflib.get_close_matches(key, known, n=1, cutoff=0.6):
         return
-    raise ctx.error(
+    raise ctx.alone(
         pos,
         "",
         "not a variant profile: its first key is not an option (a profile maps options "
@@ -176,18 +214,24 @@ def _looks_like_a_profile(key: str, pos: Pos | None, known: list[str], ctx: Erro
 
 
 def _check_assumed(val: Value, ctx: ErrorContext) -> dict[str, str]:
+    if val.is_bad:
+        return {}
     if val.kind != "map":
-        raise ctx.error(
+        ctx.add(
             val.pos,
             "assumed",
             f"expected a mapping of option paths to sources, got {val.describe()}",
         )
+        return {}
     paths = option_paths()
     source_meta = option_fields(Assumption)["source"].meta
     out: dict[str, str] = {}
     for key, key_pos, item in val.value:
         sub = join_path("assumed", key)
         if key not in paths:
-            raise ctx.error(key_pos, sub, "unknown option or area; " + suggest(key, paths))
-        out[key] = _nonempty_string(item, sub, ASSUMED_SOURCE, source_meta, ctx)
+            ctx.add(key_pos, sub, "unknown option or area; " + suggest(key, paths))
+            continue
+        source = _nonempty_string(item, sub, ASSUMED_SOURCE, source_meta, ctx)
+        if source is not None:
+            out[key] = source
     return out

@@ -10,7 +10,10 @@ unsafe YAML construct is refused with a :class:`~canasta.errors.VariantError`
 whose message reads ``FILE:LINE:COLUMN: KEY.PATH: expected …, got …``. FILE is
 the path exactly as the caller gave it (for a file reached through
 ``extends``, that path joined to the extending file's directory); for a
-bundled profile it is the bundled file's name, e.g. ``classic.yaml``.
+bundled profile it is the bundled file's name, e.g. ``classic.yaml``; for
+text or data given to :func:`parse_variant` it is ``<string>``. A file is
+checked whole before it is refused, and the error lists every problem found,
+one a line (see :class:`~canasta.errors.VariantError`).
 
 This module reads files and follows ``extends``; the strict YAML is
 :mod:`canasta.variant.yaml_guard`, the checks of values
@@ -59,6 +62,7 @@ __all__ = [
     "is_bundled_name",
     "load_variant",
     "option_paths",
+    "parse_variant",
     "variant_from_dict",
     "variant_names",
     "variant_to_dict",
@@ -121,11 +125,12 @@ def _read(path: Path, display: str) -> str:
 
 @attrs.frozen
 class _Source:
-    """A profile to load: a file (with its display name) or plain data."""
+    """A profile to load: a file (with its display name), YAML text or plain data."""
 
     path: Path | None
     display: str | None
     data: Any = None
+    text: str | None = None
 
     @property
     def identity(self) -> Path | None:
@@ -149,11 +154,12 @@ def _resolve_extends(target: str, pos: Pos | None, child: _Source, ctx: ErrorCon
         except VariantError as exc:
             raise ctx.error(pos, "extends", str(exc)) from None
         return _Source(path, display)
-    if child.path is None:  # plain data: relative to the working directory
-        return _Source(Path(target), target)
-    assert child.display is not None
-    display = os.path.normpath(os.path.join(os.path.dirname(child.display), target))
-    path = child.path.parent / target
+    if child.path is None:  # text or plain data: relative to the working directory
+        display, path = target, Path(target)
+    else:
+        assert child.display is not None
+        display = os.path.normpath(os.path.join(os.path.dirname(child.display), target))
+        path = child.path.parent / target
     try:
         path.stat()
     except (FileNotFoundError, NotADirectoryError):
@@ -168,16 +174,21 @@ def _load_layers(
     source: _Source, chain: tuple[_Source, ...]
 ) -> tuple[dict[str, Any], dict[str, str], Layer]:
     """Load ``source`` and its ancestors; return merged data, assumptions and its own layer."""
+    # Every problem of this file is collected in ctx and raised together, once
+    # the whole file is checked; those of a file it extends come after, if any.
     ctx = ErrorContext(source.display)
-    if source.path is not None:
+    if source.path is not None or source.text is not None:
         assert source.display is not None
-        root = parse_profile(_read(source.path, source.display), source.display)
+        text = source.text if source.path is None else _read(source.path, source.display)
+        assert text is not None
+        root = parse_profile(text, source.display, ctx)
     else:
         root = from_data(source.data, "", ctx)
         if root.kind != "map":
             raise ctx.error(None, "", f"expected a mapping of options, got {root.describe()}")
     layer = check_layer(root, ctx)
     if layer.extends is None:
+        ctx.raise_problems()
         return layer.data, dict(layer.assumed), layer
     target, pos = layer.extends
     parent = _resolve_extends(target, pos, source, ctx)
@@ -187,6 +198,7 @@ def _load_layers(
         raise ctx.error(pos, "extends", f"cycle of extends: {names}")
     if len(here) > MAX_EXTENDS:
         raise ctx.error(pos, "extends", f"more than {MAX_EXTENDS} levels of extends")
+    ctx.raise_problems()
     base, base_assumed, _ = _load_layers(parent, here)
     merged = _inherit_words(base, layer.data, _merge(base, layer.data))
     # An option the child sets is the child's own rule now, not the parent's
@@ -320,3 +332,43 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         VariantError: the data is not a valid profile.
     """
     return _build(_Source(None, None, data), "custom")
+
+
+#: The place name of profile text or data given to :func:`parse_variant`.
+STRING_PLACE = "<string>"
+
+
+def parse_variant(profile: str | Mapping[str, Any]) -> Variant:
+    """Build a variant from profile text (YAML) or data, as :func:`load_variant` reads a file.
+
+    For programs that keep house rules elsewhere than in files (a database, a
+    web form): the checks are those of a file, and every message names the
+    place ``<string>`` where :func:`load_variant` names the file, e.g.
+    ``<string>:3:14: deal.hand_size: expected an integer from 1 to 30, got 0``
+    (a mapping has no lines: ``<string>: deal.hand_size: ...``). ``extends``
+    may name a bundled profile, or a file relative to the working directory.
+
+    Args:
+        profile: YAML text such as ``"extends: classic\\ndraw: {count: 2}\\n"``,
+            or a mapping such as ``{"extends": "classic", "draw": {"count": 2}}``.
+
+    Returns:
+        The complete, frozen variant; the same as :func:`load_variant` gives
+        for a file holding the text. Its ``name`` is the profile's ``name:``,
+        or ``"custom"``.
+
+    Raises:
+        VariantError: the text is not valid YAML or either is not a valid
+            profile; every problem is listed, one a line.
+    """
+    if isinstance(profile, str):
+        if len(profile.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+            raise VariantError(
+                f"{STRING_PLACE}: text is larger than {MAX_FILE_BYTES} bytes, the limit for a profile"
+            )
+        return _build(_Source(None, STRING_PLACE, text=profile), "custom")
+    if not isinstance(profile, Mapping):
+        raise VariantError(
+            f"{STRING_PLACE}: expected YAML text or a mapping of options, got {type(profile).__name__}"
+        )
+    return _build(_Source(None, STRING_PLACE, data=profile), "custom")

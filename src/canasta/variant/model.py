@@ -17,6 +17,7 @@ writes what differs.
 
 from __future__ import annotations
 
+import inspect
 import math
 from functools import cache
 from typing import Any, Literal
@@ -513,7 +514,33 @@ def _check_assumed(_inst: object, _attribute: object, value: tuple[Assumption, .
 
 @attrs.frozen(cache_hash=True)
 class Variant:
-    """A complete rule set. Build one with :func:`canasta.load_variant`."""
+    """A complete rule set of a Canasta-family game: one frozen value, one attribute per rule area.
+
+    Load one rather than build it: ``canasta.load_variant("classic")`` (a
+    bundled profile or a YAML file), or ``canasta.parse_variant(text)`` for
+    profile text or data kept elsewhere. Each rule area is an attribute
+    holding a frozen class (``v.deal.hand_size``, ``v.wilds.ranks``,
+    ``v.pile.frozen_by_wild`` ...); ``attrs.evolve`` makes a changed copy,
+    checked like a profile. ``canasta.describe(v)`` prints its rule book and
+    ``canasta schema`` lists every option with its type, default and meaning.
+
+    Example::
+
+        v = canasta.load_variant("classic")
+        v.canastas.size                 # 7
+        v.opening_minimum(1600, 0)      # 90
+
+    Its attributes: ``name`` (as used on the command line), ``title``,
+    ``description``, ``source`` (the rule text it models), ``assumed``
+    (options that fill gaps in that text), ``customs`` (table customs the
+    engine does not model), and the rule areas ``players``, ``deck``,
+    ``deal``, ``draw``, ``wilds``, ``values``, ``threes``, ``melds``,
+    ``canastas``, ``opening``, ``pile``, ``foot``, ``going_out``, ``scoring``
+    and ``game``.
+
+    Calling the class takes each attribute as a keyword argument; every one
+    has a default (classic Canasta's).
+    """
 
     name: str = _opt(
         "custom",
@@ -589,6 +616,13 @@ class Variant:
             elif score >= step.from_score and (best_from is None or step.from_score >= best_from):
                 best, best_from = step.minimum, step.from_score
         return best
+
+
+# help(Variant) and inspect.signature(Variant) would open with the constructor:
+# twenty keyword arguments with every default of every area (3,000 characters).
+Variant.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+    [inspect.Parameter("options", inspect.Parameter.VAR_KEYWORD, annotation=Any)]
+)
 
 
 def wild_mixes(variant: Variant) -> int:

@@ -20,10 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
 import yaml
 
-from canasta.errors import VariantError
+from canasta.errors import MAX_LISTED, VariantError
 from canasta.limits import (
     MAX_NESTING,
     MAX_YAML_NODES,
@@ -54,19 +53,59 @@ __all__ = [
 Pos = tuple[int, int]
 
 
-@attrs.frozen
 class ErrorContext:
-    """Where errors are reported: a file's display name, or ``None`` for plain data."""
+    """Where errors are reported (a file's display name, or ``None`` for plain data), and what was found.
 
-    file: str | None
+    A mistake that leaves the rest of the profile readable is *added*
+    (:meth:`add`) and checking goes on, so that one run reports every problem
+    of a file; :meth:`raise_problems` then refuses the profile with all of
+    them. A mistake after which nothing can be read (bad YAML, a limit) is
+    raised at once (:meth:`error`).
+    """
 
-    def error(self, pos: Pos | None, path: str, message: str) -> VariantError:
+    __slots__ = ("file", "problems", "total")
+
+    def __init__(self, file: str | None) -> None:
+        self.file = file
+        self.problems: list[str] = []
+        self.total = 0
+
+    def message(self, pos: Pos | None, path: str, message: str) -> str:
+        """``FILE:LINE:COLUMN: PATH: MESSAGE``, escaped and cut to a bounded length."""
         where = ""
         if self.file is not None:
             name = escape(self.file)
             where = f"{name}:{pos[0]}:{pos[1]}: " if pos else f"{name}: "
         text = f"{where}{path}: {message}" if path else f"{where}{message}"
-        return VariantError(clip_message(text))
+        return clip_message(text)
+
+    def error(self, pos: Pos | None, path: str, message: str) -> VariantError:
+        """The error of one problem (with those added before it, if any)."""
+        self.add(pos, path, message)
+        return self.refusal()
+
+    def alone(self, pos: Pos | None, path: str, message: str) -> VariantError:
+        """The error of this problem alone, forgetting those noted (which may quote the file)."""
+        self.problems.clear()
+        self.total = 0
+        return self.error(pos, path, message)
+
+    def add(self, pos: Pos | None, path: str, message: str) -> None:
+        """Note a problem and go on checking; only the first ``MAX_LISTED`` are kept."""
+        self.total += 1
+        if len(self.problems) < MAX_LISTED:
+            self.problems.append(self.message(pos, path, message))
+
+    def refusal(self) -> VariantError:
+        """The error listing every problem noted."""
+        if self.total == 1:
+            return VariantError(self.problems[0])
+        return VariantError.of(self.problems, self.total)
+
+    def raise_problems(self) -> None:
+        """Raise the error listing every problem noted, if there is any."""
+        if self.total:
+            raise self.refusal()
 
 
 # --------------------------------------------------------------------------- values with positions
@@ -76,7 +115,9 @@ class Value:
     """A YAML (or plain Python) value with its position in the file.
 
     ``kind`` is ``"map"`` (value: list of ``(key, key position, Value)``),
-    ``"seq"`` (value: list of ``Value``) or ``"scalar"`` (value: the Python scalar).
+    ``"seq"`` (value: list of ``Value``), ``"scalar"`` (value: the Python
+    scalar) or ``"bad"``: a value already reported as a problem (a tag that is
+    not allowed, say), which the checks pass over without a second message.
     """
 
     __slots__ = ("kind", "pos", "value")
@@ -85,6 +126,11 @@ class Value:
         self.kind = kind
         self.value = value
         self.pos = pos
+
+    @property
+    def is_bad(self) -> bool:
+        """Whether the value was refused already (see the class)."""
+        return self.kind == "bad"
 
     @property
     def is_null(self) -> bool:
@@ -130,6 +176,8 @@ _SCALAR_TAGS = {
     STD_TAG + "value": "a string",
 }
 _CONSTRUCTOR = GuardedConstructor()
+#: What :func:`_scalar` returns for a scalar it reported as a problem.
+_BAD = object()
 
 
 def _node_pos(node: yaml.Node) -> Pos:
@@ -142,9 +190,11 @@ def _short_tag(tag: str) -> str:
 
 
 def _scalar(node: yaml.ScalarNode, path: str, ctx: ErrorContext) -> Any:
+    """The scalar's value, or :data:`_BAD` after adding the problem to ``ctx``."""
     tag = node.tag
     if tag not in _SCALAR_TAGS:
-        raise ctx.error(_node_pos(node), path, f"tag {_short_tag(tag)} is not allowed")
+        ctx.add(_node_pos(node), path, f"tag {_short_tag(tag)} is not allowed")
+        return _BAD
     try:
         if tag == STD_TAG + "int":
             return _CONSTRUCTOR.construct_yaml_int(node)
@@ -158,52 +208,62 @@ def _scalar(node: yaml.ScalarNode, path: str, ctx: ErrorContext) -> Any:
             return _CONSTRUCTOR.construct_yaml_timestamp(node)
         return _CONSTRUCTOR.construct_scalar(node)
     except LoaderRefusal as exc:  # an integer too long to read
-        raise ctx.error(_node_pos(node), path, exc.message) from None
+        ctx.add(_node_pos(node), path, exc.message)
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         # An explicit tag on text that is not of that type, e.g. `!!int two`.
         text = short(repr(node.value[:61]))
-        raise ctx.error(
-            _node_pos(node), path, f"expected {_SCALAR_TAGS[tag]} after the tag, got {text}"
-        ) from None
+        ctx.add(_node_pos(node), path, f"expected {_SCALAR_TAGS[tag]} after the tag, got {text}")
+    return _BAD
 
 
-def _key(node: yaml.Node, path: str, ctx: ErrorContext) -> str:
+def _key(node: yaml.Node, path: str, ctx: ErrorContext) -> str | None:
+    """The key's text, or ``None`` after adding the problem to ``ctx``."""
     if isinstance(node, yaml.ScalarNode):
         if node.tag == STD_TAG + "merge":
-            raise ctx.error(_node_pos(node), path, "merge keys ('<<') are not allowed")
+            ctx.add(_node_pos(node), path, "merge keys ('<<') are not allowed")
+            return None
         value = _scalar(node, path, ctx)
+        if value is _BAD:
+            return None
         if isinstance(value, str):
             return value
         got = Value("scalar", value, None).describe()
     else:
         got = "a mapping" if isinstance(node, yaml.MappingNode) else "a list"
-    raise ctx.error(_node_pos(node), path, f"expected an option name, got {got}")
+    ctx.add(_node_pos(node), path, f"expected an option name, got {got}")
+    return None
 
 
 def _from_node(node: yaml.Node, path: str, ctx: ErrorContext) -> Value:
     pos = _node_pos(node)
     if isinstance(node, yaml.MappingNode):
         if node.tag != STD_TAG + "map":
-            raise ctx.error(pos, path, f"tag {_short_tag(node.tag)} is not allowed on a mapping")
+            ctx.add(pos, path, f"tag {_short_tag(node.tag)} is not allowed on a mapping")
+            return Value("bad", None, pos)
         items: list[tuple[str, Pos | None, Value]] = []
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
             key = _key(key_node, path, ctx)
+            if key is None:
+                continue
             key_pos = _node_pos(key_node)
             sub = join_path(path, key)
             if key in seen:
-                raise ctx.error(key_pos, sub, f"duplicate option, already set at line {seen[key]}")
+                ctx.add(key_pos, sub, f"duplicate option, already set at line {seen[key]}")
+                continue
             seen[key] = key_pos[0]
             items.append((key, key_pos, _from_node(value_node, sub, ctx)))
         return Value("map", items, pos)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != STD_TAG + "seq":
-            raise ctx.error(pos, path, f"tag {_short_tag(node.tag)} is not allowed on a list")
+            ctx.add(pos, path, f"tag {_short_tag(node.tag)} is not allowed on a list")
+            return Value("bad", None, pos)
         return Value(
             "seq", [_from_node(n, f"{path}[{i}]", ctx) for i, n in enumerate(node.value)], pos
         )
     assert isinstance(node, yaml.ScalarNode)
-    return Value("scalar", _scalar(node, path, ctx), pos)
+    value = _scalar(node, path, ctx)
+    return Value("bad", None, pos) if value is _BAD else Value("scalar", value, pos)
 
 
 def from_data(data: Any, path: str, ctx: ErrorContext) -> Value:
@@ -226,7 +286,8 @@ def _wrap(data: Any, path: str, ctx: ErrorContext, depth: int, count: list[int])
         for key, value in data.items():
             if not isinstance(key, str):
                 got = Value("scalar", key, None).describe()
-                raise ctx.error(None, path, f"expected an option name, got {got}")
+                ctx.add(None, path, f"expected an option name, got {got}")
+                continue
             count[0] += 1
             items.append((key, None, _wrap(value, join_path(path, key), ctx, depth + 1, count)))
         return Value("map", items, None)
@@ -250,13 +311,17 @@ def _where(display: str, line: int, column: int) -> str:
     return f"{escape(display)}:{line}:{column}"
 
 
-def parse_profile(text: str, display: str) -> Value:
+def parse_profile(text: str, display: str, ctx: ErrorContext | None = None) -> Value:
     """Compose ``text`` into one mapping node and convert it, or raise VariantError.
 
     Nothing of ``text`` is quoted when it is not a mapping: a file named by
-    mistake (``extends: /etc/passwd``) is not shown in the message.
+    mistake (``extends: /etc/passwd``) is not shown in the message. Problems
+    that leave the rest readable (a tag, a duplicate key) are added to ``ctx``
+    and left out of the value; the caller raises them with its own.
     """
-    ctx = ErrorContext(display)
+    own = ctx is None
+    if ctx is None:
+        ctx = ErrorContext(display)
     loader: _StrictLoader | None = None
     try:
         # The reader checks for forbidden characters already when it is built.
@@ -296,6 +361,8 @@ def parse_profile(text: str, display: str) -> Value:
         root = _from_node(node, "", ctx)
     except RecursionError:  # pragma: no cover - the loader refuses deep nesting first
         raise VariantError(f"{escape(display)}: nesting too deep") from None
+    if own:
+        ctx.raise_problems()
     return root
 
 
