@@ -126,7 +126,7 @@ def rescore(s: GameState) -> tuple[canasta.ScoreBreakdown, ...]:
 
 def expected_minimum(name: str, score: int, hand_number: int) -> int:
     """The opening minimum RULES.md gives for ``name`` (classic table by score, or by round)."""
-    if name == "hand-and-foot":
+    if name in ("hand-and-foot", "hand-and-foot-pagat"):
         return (50, 90, 120, 150)[hand_number]
     if score < 0:
         return 15
