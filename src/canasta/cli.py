@@ -400,22 +400,36 @@ def _jobs(text: str) -> int:
     return _whole(text, 1, MAX_JOBS)
 
 
+def _run_arguments() -> tuple[Argument, ...]:  # the options simulate and experiment share
+    return (
+        argument("--games", type=_games, default=100, help="games to play (default 100)"),
+        argument(
+            "--bots", type=_bot_list, default=["greedy", "random"], metavar="BOT[,BOT...]",
+            help="bots for seats 0, 1, 2, ... in order, cycled (default greedy,random)",
+        ),
+        argument("--seed", type=_seed, default=0, help="simulation seed (default 0)"),
+        argument("--jobs", type=_jobs, default=1, help="worker processes (default 1)"),
+        argument("--backend", choices=("local", "ray"), default="local",
+                 help="where games run: local processes (default) or Ray (needs canasta[ray])"),
+        argument("--address", default=None, help="the Ray cluster's address (default: start one)"),
+        argument("--json", action="store_true", help="print the summary as JSON"),
+        argument(
+            "--max-hands", type=_positive, default=None, metavar="H",
+            help="stop each game after H hands; the standings decide (default: play to the end)",
+        ),
+    )
+
+
+def _progress() -> Callable[[int, int], None] | None:
+    from canasta.play.simulate import progress_bar
+    return progress_bar(sys.stderr) if sys.stderr is not None and sys.stderr.isatty() else None
+
+
 @command(
     "simulate",
     "play bots against each other and summarize the games",
     _variant_argument(),
-    argument("--games", type=_games, default=100, help="games to play (default 100)"),
-    argument(
-        "--bots", type=_bot_list, default=["greedy", "random"], metavar="BOT[,BOT...]",
-        help="bots for seats 0, 1, 2, ... in order, cycled (default greedy,random)",
-    ),
-    argument("--seed", type=_seed, default=0, help="simulation seed (default 0)"),
-    argument("--jobs", type=_jobs, default=1, help="worker processes (default 1)"),
-    argument("--json", action="store_true", help="print the summary as JSON"),
-    argument(
-        "--max-hands", type=_positive, default=None, metavar="H",
-        help="stop each game after H hands; the standings decide (default: play to the end)",
-    ),
+    *_run_arguments(),
     argument(
         "--record", metavar="DIR", default=None,
         help="write each game's record to DIR/game-NNNNN.rec (see `canasta replay`)",
@@ -426,20 +440,22 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     The summary gives hands per game, moves per hand, how hands ended, each side's
     mean hand score and the win rate of each side and each bot with a 95% Wilson
-    interval. The same seed gives the same summary for any --jobs.
+    interval. The same seed gives the same summary for any --jobs and either
+    --backend.
 
     Ctrl-C stops the simulation: the summary of the games finished so far is
     printed, marked "interrupted after N of GAMES games", and the exit status is 130.
     """
     import json
 
-    from canasta.play.simulate import SimulationInterrupted, progress_bar, simulate
+    from canasta.play.simulate import SimulationInterrupted, simulate
 
-    bar = progress_bar(sys.stderr) if sys.stderr is not None and sys.stderr.isatty() else None
+    bar = _progress()
     try:
         summary = simulate(
             args.variant, args.games, args.bots, seed=args.seed, jobs=args.jobs,
             max_hands=args.max_hands, progress=bar, record_dir=args.record,
+            backend=args.backend, address=args.address,
         )
     except SimulationInterrupted as stop:
         summary = stop.summary
@@ -461,6 +477,42 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
         return EXIT_FAILURE
     return EXIT_OK
+
+
+@command(
+    "experiment",
+    "play the same deals under several profiles and compare what the rules change",
+    argument("baseline", metavar="VARIANT", help="the profile the others are compared with"),
+    argument("variants", nargs="+", metavar="VARIANT", help="one or more profiles to compare"),
+    *_run_arguments(),
+    argument("--report", metavar="DIR", default=None,
+             help="write DIR/index.html with plots (needs canasta[plot]) and DIR/experiment.json"),
+)
+def _cmd_experiment(args: argparse.Namespace) -> int:
+    """Play GAMES games of every VARIANT from the same seeds and compare them.
+
+    Each measure (hand length, hands, points, how hands ended, pile takes, canastas by kind,
+    the first player's edge, win rates, how often each counted rule came into play) is shown
+    per variant with the paired difference from the first and its 95% interval; the same
+    seed gives the same numbers for any --jobs and --backend (see docs: Tuning house rules).
+    """
+    from canasta.play.experiment import experiment
+
+    bar = _progress()
+    result = experiment(
+        [args.baseline, *args.variants], args.games, args.bots, seed=args.seed, jobs=args.jobs,
+        max_hands=args.max_hands, progress=bar, backend=args.backend, address=args.address,
+    )
+    if bar is not None and result.interrupted:
+        _note("")  # end the progress bar's line
+    print(result.to_json() if args.json else result)
+    if args.report is not None:
+        from canasta.play.report import write_report
+        _note(f"report: {write_report(result, args.report)}")
+    if result.interrupted:
+        _note(f"{PROG}: interrupted after {result.games} of {result.requested} games")
+        return EXIT_INTERRUPTED
+    return EXIT_FAILURE if result.dead_ends else EXIT_OK
 
 
 # --- the parser and the entry point ---------------------------------------------
