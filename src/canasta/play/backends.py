@@ -19,7 +19,7 @@ import contextlib
 import os
 import signal
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any, Protocol, TypeVar
 
 from canasta.errors import CanastaError
@@ -57,7 +57,7 @@ class Backend(Protocol):
 
     name: str
 
-    def run(self, task: Callable[[int, int], list[R]], games: int) -> Iterator[list[R]]:
+    def run(self, task: Callable[[int, int], list[R]], games: int) -> Generator[list[R], None, None]:
         """Play games ``0`` to ``games - 1`` with ``task``; yield each shard's results, in order."""
         ...
 
@@ -110,7 +110,7 @@ class LocalBackend:
     def __init__(self, jobs: int = 1) -> None:
         self.jobs = max(1, jobs)
 
-    def run(self, task: Callable[[int, int], list[R]], games: int) -> Iterator[list[R]]:
+    def run(self, task: Callable[[int, int], list[R]], games: int) -> Generator[list[R], None, None]:
         """Play games ``0`` to ``games - 1`` with ``task``; yield each shard's results, in order.
 
         Closing the generator early (or Ctrl-C) terminates the workers; none is left running.
@@ -200,7 +200,7 @@ class RayBackend:
         ray.init(**kwargs)
         return ray, True
 
-    def run(self, task: Callable[[int, int], list[R]], games: int) -> Iterator[list[R]]:
+    def run(self, task: Callable[[int, int], list[R]], games: int) -> Generator[list[R], None, None]:
         """Play games ``0`` to ``games - 1`` with ``task``; yield each shard's results, in order.
 
         A Ray instance this backend started is shut down at the end (or on
