@@ -170,3 +170,17 @@ class TestExperimentCommand:
         assert status == 2 and "the following arguments are required: VARIANT" in err
         status, _, err = run(capsys, "experiment", "classic", "classic-2p", "--games", "1")
         assert status == 1 and "the same deals need the same seats" in err
+
+
+class TestDocumented:
+    """docs/tuning.rst names every counted rule and every measure."""
+
+    def test_rules_and_measures_named(self) -> None:
+        """Each rule of RULES and each measure of a small experiment appears on the page."""
+        page = (Path(__file__).resolve().parents[1] / "docs" / "tuning.rst").read_text()
+        for rule in RULES:
+            assert f"``{rule}``" in page, rule
+        e = experiment(["classic", "hand-and-foot"], 1, seed=0, max_hands=1)
+        for m in e.measures:
+            if m.group == "game":
+                assert f"``{m.name}``" in page, m.name
