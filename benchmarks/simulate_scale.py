@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/simulate_scale.py jobs [VARIANT] [--games N] [--jobs 1 2] [--repeat 3]
-    python benchmarks/simulate_scale.py memory [VARIANT] [--games N] [--max-hands H]
+    python benchmarks/simulate_scale.py memory [VARIANT] [--games N] [--max-hands H] [--every K]
 
 ``jobs`` runs ``canasta simulate VARIANT --games N --jobs J`` as a fresh process
 for each J, ``--repeat`` times (the order of the J interleaved, so a change in
@@ -14,7 +14,9 @@ included, as a user sees it.
 ``memory`` runs one simulation of N games in this process and prints the
 resident set size (``VmRSS`` in ``/proc/self/status``, Linux) and its peak
 (``VmHWM``) after 10^3, 10^4, ... games, sampled from the progress callback,
-so the growth from 10^3 games on is what the simulation holds per game.
+and every K games, with the entries the engine's bounded caches hold then:
+growth that follows the caches' fill is theirs, and stops when they are full;
+the rest is what the simulation holds.
 ``--max-hands`` shortens the games (memory per game does not depend on their
 length; the totals are the same few numbers either way).
 
@@ -40,6 +42,23 @@ def rss_kib() -> tuple[int, int]:
             key, _, value = line.partition(":")
             fields[key] = value.split()[0] if value.split() else "0"
     return int(fields["VmRSS"]), int(fields["VmHWM"])
+
+
+def cache_fill() -> tuple[int, int]:
+    """Entries held by the engine's bounded caches (``functools.lru_cache``), and their bound.
+
+    A bounded cache that is still filling makes memory grow for a while; this
+    tells that growth apart from memory the simulation itself holds.
+    """
+    seen: dict[int, tuple[int, int]] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("canasta"):
+            for value in list(vars(module).values()):
+                info = getattr(value, "cache_info", None)
+                if callable(info) and id(value) not in seen:
+                    got = info()
+                    seen[id(value)] = (got.currsize, got.maxsize or 0)
+    return sum(k for k, _ in seen.values()), sum(m for _, m in seen.values())
 
 
 def jobs(args: argparse.Namespace) -> None:
@@ -72,14 +91,17 @@ def memory(args: argparse.Namespace) -> None:
     from canasta.play.simulate import simulate
 
     marks = {10**k for k in range(3, 8) if 10**k <= args.games} | {args.games}
+    marks |= set(range(args.every, args.games + 1, args.every)) if args.every else set()
     t0 = time.perf_counter()
 
     def sample(done: int, total: int) -> None:
         if done in marks:
             gc.collect()
             rss, peak = rss_kib()
+            held, bound = cache_fill()
             print(f"{done:>9,} games  {time.perf_counter() - t0:8.0f} s  "
-                  f"RSS {rss / 1024:7.1f} MiB  peak {peak / 1024:7.1f} MiB", flush=True)
+                  f"RSS {rss / 1024:7.1f} MiB  peak {peak / 1024:7.1f} MiB  "
+                  f"engine caches {held:,} of {bound:,} entries", flush=True)
 
     rss, _ = rss_kib()
     print(f"{'start':>9}        {0:8.0f} s  RSS {rss / 1024:7.1f} MiB", flush=True)
@@ -97,6 +119,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--max-hands", type=int, default=None)
+    parser.add_argument("--every", type=int, default=0, help="memory: also sample every N games")
     args = parser.parse_args()
     jobs(args) if args.what == "jobs" else memory(args)
 
