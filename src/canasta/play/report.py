@@ -50,12 +50,15 @@ def _histogram(path: Path, data: Sequence[Sequence[int]], labels: Sequence[str],
     values = [x for d in data for x in d]
     if values:
         low, high = min(values), max(values)
-        bins = min(60, max(1, high - low + 1))
+        # bins of a whole number of units, at most 60: integer data in bins of
+        # uneven width would draw a comb
+        width = max(1, math.ceil((high - low + 1) / 60))
+        edges = list(range(low, high + width + 1, width))
         for d, label in zip(data, labels, strict=True):
-            ax.hist(d, bins=bins, range=(low, high + 1), histtype="step", linewidth=1.6,
-                    density=True, label=f"{label} (mean {sum(d) / max(1, len(d)):.1f})")
+            ax.hist(d, bins=edges, histtype="step", linewidth=1.6, density=True,
+                    label=f"{label} (mean over hands {sum(d) / max(1, len(d)):.1f})")
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of hands")
+    ax.set_ylabel("share of hands per unit")
     ax.legend()
     fig.savefig(path)
     return path
