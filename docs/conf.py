@@ -55,7 +55,7 @@ nitpick_ignore_regex = [
     ("py:func", r"(pettingzoo|pyspiel)\..*"),
     ("py:mod", r"(pettingzoo|pyspiel|open_spiel)(\..*)?"),
     # The experiment report's and the Ray backend's optional dependencies (docs/tuning.rst).
-    ("py:class", r"(matplotlib|ray)(\..*)?"),
+    ("py:class", r"(matplotlib|ray|pathlib)(\..*)?"),
     ("py:class", r"(canasta\.play\.backends\.)?R"),
 ]
 

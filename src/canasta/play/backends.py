@@ -29,7 +29,7 @@ __all__ = ["BACKENDS", "Backend", "LocalBackend", "RayBackend", "make_backend", 
 R = TypeVar("R")
 #: The names :func:`make_backend` knows.
 BACKENDS = ("local", "ray")
-#: Most games in one shard: small enough for a smooth progress bar and an
+#: The most games in one shard. Small enough for a smooth progress bar and an
 #: interrupted run that loses little, large enough that sending a shard to a
 #: worker costs nothing next to playing it.
 MAX_SHARD = 64

@@ -619,8 +619,8 @@ def simulate(
 ) -> Summary:
     """Play ``games`` bot-against-bot games and summarize them.
 
-    Games stream into running totals (a :class:`Tally`), so memory stays flat
-    however many games are played.
+    Games stream into running totals (a :class:`~canasta.play.simulate.Tally`),
+    so memory stays flat however many games are played.
 
     Args:
         variant: a :class:`~canasta.variant.model.Variant`, a bundled profile name or a
@@ -644,8 +644,8 @@ def simulate(
             :class:`~canasta.play.backends.Backend`; the summary is the same on each.
         address: the Ray cluster to use (``backend="ray"`` only; ``None``
             starts a local Ray instance).
-        keep_records: keep every game's :class:`GameRecord` in ``Summary.records``
-            (memory then grows with the games).
+        keep_records: keep every game's :class:`~canasta.play.simulate.GameRecord`
+            in ``Summary.records`` (memory then grows with the games).
 
     Returns:
         The :class:`~canasta.play.simulate.Summary`.
