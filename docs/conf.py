@@ -65,6 +65,9 @@ nitpick_ignore_regex = [
     ("py:class", r"(canasta(\.\w+)*\.)?_\w+"),
     ("py:func", r"(pettingzoo|pyspiel)\..*"),
     ("py:mod", r"(pettingzoo|pyspiel|open_spiel)(\..*)?"),
+    # The experiment report's and the Ray backend's optional dependencies (docs/tuning.rst).
+    ("py:class", r"(matplotlib|ray|pathlib)(\..*)?"),
+    ("py:class", r"(canasta\.play\.backends\.)?R"),
 ]
 
 # The adapters' optional dependencies: documented without them when they are missing.

@@ -34,7 +34,8 @@ LAYERS: dict[str, set[str]] = {
     "play": {"errors", "limits", "cards", "faces", "variant", "engine", "io"},
     "observe": {"errors", "limits", "cards", "variant", "engine", "io"},
     "adapters": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "observe", "__init__"},
-    "cli": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "__init__"},
+    "console": set(),
+    "cli": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "console", "__init__"},
     "__init__": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play"},
     "__main__": {"cli"},
 }

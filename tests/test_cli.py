@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 import canasta
-from canasta import cli
+from canasta import cli, console
 from canasta.cli import main
 from canasta.engine import COMPILED
 
@@ -195,7 +195,7 @@ class TestPrintable:
 
     def test_safe_escapes_controls(self) -> None:
         """_safe() escapes C0, DEL, C1, bidirectional marks, newlines and tabs; text stays."""
-        assert cli._safe("a\x1b[2Jb\x07\n\t\x7f\x9b\u202e\u2028 caf\u00e9 \u2020") == (
+        assert console.safe("a\x1b[2Jb\x07\n\t\x7f\x9b\u202e\u2028 caf\u00e9 \u2020") == (
             "a\\x1b[2Jb\\x07\\x0a\\x09\\x7f\\x9b\\u202e\\u2028 caf\u00e9 \u2020"
         )
 
@@ -204,7 +204,7 @@ class TestPrintable:
         import io
 
         buffer = io.StringIO()
-        out = cli._Output(buffer, cli._UNSAFE_IN_TEXT)
+        out = console.Output(buffer, console.UNSAFE_IN_TEXT)
         assert out.write("T\x1b[31m\tx\r\n") == 10
         assert buffer.getvalue() == "T\\x1b[31m\tx\\x0d\n"
 
@@ -214,7 +214,7 @@ class TestPrintable:
 
         raw = io.BytesIO()
         stream = io.TextIOWrapper(raw, encoding="ascii")
-        out = cli._Output(stream, cli._UNSAFE_IN_TEXT)
+        out = console.Output(stream, console.UNSAFE_IN_TEXT)
         out.write("50\u2020 \u201cyes\u201d caf\u00e9\n")
         stream.flush()
         assert raw.getvalue() == b'50+ "yes" caf\\xe9\n'

@@ -276,7 +276,7 @@ class TestSimulateRecords:
         """Each simulated game's record replays to that game's final scores."""
         from canasta.play.simulate import simulate
 
-        summary = simulate(name, 2, seed=3, record_dir=tmp_path / "recs")
+        summary = simulate(name, 2, seed=3, record_dir=tmp_path / "recs", keep_records=True)
         for game in summary.records:
             path = tmp_path / "recs" / f"game-{game.index:05d}.rec"
             record = read_record(path)

@@ -116,16 +116,18 @@ class TestSimulate:
 
     def test_same_seed_same_games(self) -> None:
         """The same seed replays the same games; another seed plays others."""
-        a = simulate("draw-two", 3, ["greedy", "random"], seed=7, max_hands=1)
-        b = simulate("draw-two", 3, ["greedy", "random"], seed=7, max_hands=1)
-        c = simulate("draw-two", 3, ["greedy", "random"], seed=8, max_hands=1)
+        a = simulate("draw-two", 3, ["greedy", "random"], seed=7, max_hands=1, keep_records=True)
+        b = simulate("draw-two", 3, ["greedy", "random"], seed=7, max_hands=1, keep_records=True)
+        c = simulate("draw-two", 3, ["greedy", "random"], seed=8, max_hands=1, keep_records=True)
         assert a == b
         assert a.records != c.records
 
     def test_jobs_give_identical_results(self) -> None:
         """Two worker processes give exactly the records of one process."""
-        one = simulate("classic", 4, ["random", "greedy"], seed=5, jobs=1, max_hands=1)
-        two = simulate("classic", 4, ["random", "greedy"], seed=5, jobs=2, max_hands=1)
+        one = simulate("classic", 4, ["random", "greedy"], seed=5, jobs=1, max_hands=1,
+                       keep_records=True)
+        two = simulate("classic", 4, ["random", "greedy"], seed=5, jobs=2, max_hands=1,
+                       keep_records=True)
         assert one == two
         assert [r.index for r in two.records] == [0, 1, 2, 3]
 

@@ -25,15 +25,23 @@ The library modules are imported inside the subcommand functions, so that
 from __future__ import annotations
 
 import argparse
-import codecs
 import inspect
 import os
-import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TextIO, cast
+
+from canasta.console import (
+    UNSAFE_IN_TEXT,
+    UNSAFE_ON_STDERR,
+    Output,
+    fill_closed_descriptors,
+    os_message,
+    safe,
+    silence_stdout,
+)
 
 __all__ = ["COMMANDS", "Argument", "Command", "argument", "build_parser", "command", "main"]
 
@@ -384,7 +392,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     # Colour (a terminal, no NO_COLOR) writes its escapes past the filter that
     # escapes control characters; everything the game shows from the input is
     # made printable first (canasta.play.terminal, canasta.play.styled).
-    raw = sys.stdout.raw_stream if isinstance(sys.stdout, _Output) else sys.stdout
+    raw = sys.stdout.raw_stream if isinstance(sys.stdout, Output) else sys.stdout
     colour = use_colour(raw)
     return play(args.variant, seed=args.seed, seat=args.seat, bots=args.bots, record=args.record,
                 stdout=raw if colour else None, colour=colour)
@@ -418,22 +426,36 @@ def _jobs(text: str) -> int:
     return _whole(text, 1, MAX_JOBS)
 
 
+def _run_arguments() -> tuple[Argument, ...]:  # the options simulate and experiment share
+    return (
+        argument("--games", type=_games, default=100, help="games to play (default 100)"),
+        argument(
+            "--bots", type=_bot_list, default=["greedy", "random"], metavar="BOT[,BOT...]",
+            help="bots for seats 0, 1, 2, ... in order, cycled (default greedy,random)",
+        ),
+        argument("--seed", type=_seed, default=0, help="simulation seed (default 0)"),
+        argument("--jobs", type=_jobs, default=1, help="worker processes (default 1)"),
+        argument("--backend", choices=("local", "ray"), default="local",
+                 help="where games run: local processes (default) or Ray (needs canasta[ray])"),
+        argument("--address", default=None, help="the Ray cluster's address (default: start one)"),
+        argument("--json", action="store_true", help="print the summary as JSON"),
+        argument(
+            "--max-hands", type=_positive, default=None, metavar="H",
+            help="stop each game after H hands; the standings decide (default: play to the end)",
+        ),
+    )
+
+
+def _progress() -> Callable[[int, int], None] | None:
+    from canasta.play.simulate import progress_bar
+    return progress_bar(sys.stderr) if sys.stderr is not None and sys.stderr.isatty() else None
+
+
 @command(
     "simulate",
     "play bots against each other and summarize the games",
     _variant_argument(),
-    argument("--games", type=_games, default=100, help="games to play (default 100)"),
-    argument(
-        "--bots", type=_bot_list, default=["greedy", "random"], metavar="BOT[,BOT...]",
-        help="bots for seats 0, 1, 2, ... in order, cycled (default greedy,random)",
-    ),
-    argument("--seed", type=_seed, default=0, help="simulation seed (default 0)"),
-    argument("--jobs", type=_jobs, default=1, help="worker processes (default 1)"),
-    argument("--json", action="store_true", help="print the summary as JSON"),
-    argument(
-        "--max-hands", type=_positive, default=None, metavar="H",
-        help="stop each game after H hands; the standings decide (default: play to the end)",
-    ),
+    *_run_arguments(),
     argument(
         "--record", metavar="DIR", default=None,
         help="write each game's record to DIR/game-NNNNN.rec (see `canasta replay`)",
@@ -444,7 +466,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     The summary gives hands per game, moves per hand, how hands ended, each side's
     mean hand score and the win rate of each side and each bot with a 95% Wilson
-    interval. The same seed gives the same summary for any --jobs.
+    interval. The same seed gives the same summary for any --jobs and either
+    --backend.
 
     Ctrl-C stops the simulation: the summary of the games finished so far is
     printed, marked "interrupted after N of GAMES games", and the exit status is 130.
@@ -453,25 +476,26 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from canasta.faces import use_colour
     from canasta.play import styled
-    from canasta.play.simulate import SimulationInterrupted, progress_bar, simulate
+    from canasta.play.simulate import SimulationInterrupted, simulate
 
     # On a colour terminal with the cli extra, rich draws the bar and the summary
     # (past the escaping filter: what they show is numbers, bot names and the
     # profile's name as rich text, which drops control characters); piped or
     # with NO_COLOR, the output is the plain text, byte for byte.
     fancy = styled.available() and not args.json
-    raw_err = sys.stderr.raw_stream if isinstance(sys.stderr, _Output) else sys.stderr
-    raw_out = sys.stdout.raw_stream if isinstance(sys.stdout, _Output) else sys.stdout
+    raw_err = sys.stderr.raw_stream if isinstance(sys.stderr, Output) else sys.stderr
+    raw_out = sys.stdout.raw_stream if isinstance(sys.stdout, Output) else sys.stdout
     stop_bar: Callable[[], None] | None = None
     bar: Callable[[int, int], None] | None = None
     if fancy and use_colour(raw_err):
         bar, stop_bar = styled.progress(raw_err)
-    elif sys.stderr is not None and sys.stderr.isatty():
-        bar = progress_bar(sys.stderr)
+    else:
+        bar = _progress()
     try:
         summary = simulate(
             args.variant, args.games, args.bots, seed=args.seed, jobs=args.jobs,
             max_hands=args.max_hands, progress=bar, record_dir=args.record,
+            backend=args.backend, address=args.address,
         )
     except SimulationInterrupted as stop:
         summary = stop.summary
@@ -501,6 +525,42 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+@command(
+    "experiment",
+    "play the same deals under several profiles and compare what the rules change",
+    argument("baseline", metavar="VARIANT", help="the profile the others are compared with"),
+    argument("variants", nargs="+", metavar="VARIANT", help="one or more profiles to compare"),
+    *_run_arguments(),
+    argument("--report", metavar="DIR", default=None,
+             help="write DIR/index.html with plots (needs canasta[plot]) and DIR/experiment.json"),
+)
+def _cmd_experiment(args: argparse.Namespace) -> int:
+    """Play GAMES games of every VARIANT from the same seeds and compare them.
+
+    Each measure (hand length, hands, points, how hands ended, pile takes, canastas by kind,
+    the first player's edge, win rates, how often each counted rule came into play) is shown
+    per variant with the paired difference from the first and its 95% interval; the same
+    seed gives the same numbers for any --jobs and --backend (see docs: Tuning house rules).
+    """
+    from canasta.play.experiment import experiment
+
+    bar = _progress()
+    result = experiment(
+        [args.baseline, *args.variants], args.games, args.bots, seed=args.seed, jobs=args.jobs,
+        max_hands=args.max_hands, progress=bar, backend=args.backend, address=args.address,
+    )
+    if bar is not None and result.interrupted:
+        _note("")  # end the progress bar's line
+    print(result.to_json() if args.json else result)
+    if args.report is not None:
+        from canasta.play.report import write_report
+        _note(f"report: {write_report(result, args.report)}")
+    if result.interrupted:
+        _note(f"{PROG}: interrupted after {result.games} of {result.requested} games")
+        return EXIT_INTERRUPTED
+    return EXIT_FAILURE if result.dead_ends else EXIT_OK
+
+
 # --- the parser and the entry point ---------------------------------------------
 
 
@@ -520,7 +580,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser, with usage errors cut to one printable line of MAX_MESSAGE."""
 
     def error(self, message: str) -> NoReturn:
-        text = _safe(message)
+        text = safe(message)
         if len(text) > MAX_MESSAGE:
             text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE} more characters)"
         super().error(text)
@@ -552,97 +612,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 # --- what the command prints -------------------------------------------------------
 
-#: Characters that act on a terminal instead of showing: C0 controls, DEL, C1
-#: controls, and the marks that reorder text or break lines (bidirectional
-#: embeddings, overrides and isolates, the Unicode line and paragraph separators).
-_CONTROLS = (
-    r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-)
-#: In a one-line message every control character is escaped, newline and tab too.
-_UNSAFE_IN_LINE = re.compile(rf"[{_CONTROLS}\t\n\r]")
-#: In what a command prints, lines and tabs stay.
-_UNSAFE_IN_TEXT = re.compile(rf"[{_CONTROLS}\r]")
-#: On stderr a carriage return stays too (the progress bar redraws its line).
-_UNSAFE_ON_STDERR = re.compile(rf"[{_CONTROLS}]")
 
 #: Longest message printed after ``canasta: error:``; the rest is cut.
 MAX_MESSAGE = 1000
 #: Most problems of one score file printed.
 MAX_PROBLEMS = 20
 
-#: ASCII stand-ins for the few symbols the commands print, for a terminal that
-#: cannot show them (``PYTHONIOENCODING=ascii``, a Latin-1 locale); any other
-#: character it cannot show is written as a ``\\uXXXX`` escape.
-_FALLBACK = str.maketrans({
-    "\u2020": "+", "\u2021": "++", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-    "\u2013": "-", "\u2014": "--", "\u2026": "...", "\u00d7": "x", "\u2264": "<=",
-    "\u2265": ">=", "\u2192": "->", "\u00a0": " ", "\u00b7": "*", "\u2022": "*",
-    "\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S", "\u2212": "-",
-})
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def _safe(text: object) -> str:
-    """``text`` as one printable line: every control character escaped as ``\\xNN``.
-
-    For whatever came from the input (a profile's name or title, a file name, a
-    move typed in), so that it cannot move the cursor, clear the screen, change
-    colours or start a new line on the reader's terminal.
-    """
-    return _UNSAFE_IN_LINE.sub(_escape, str(text))
-
-
-class _Output:
-    """A text stream in front of stdout or stderr that makes every write printable.
-
-    Control characters are escaped (see ``_safe``; lines and tabs stay), and
-    text the stream's encoding cannot hold is written with ASCII stand-ins and
-    ``\\uXXXX`` escapes instead of failing with ``UnicodeEncodeError``.
-    Everything else (``fileno``, ``isatty``, ``encoding``...) is the stream's own.
-    """
-
-    def __init__(self, stream: TextIO, unsafe: re.Pattern[str]) -> None:
-        self._stream = stream
-        self._unsafe = unsafe
-        encoding = getattr(stream, "encoding", None)
-        try:
-            self._encoding = codecs.lookup(encoding).name if isinstance(encoding, str) else None
-        except LookupError:
-            self._encoding = None
-        if self._encoding in {"utf-8", "utf-16", "utf-32"}:
-            self._encoding = None  # holds every character
-
-    def write(self, text: str) -> int:
-        clean = self._unsafe.sub(_escape, text)
-        if self._encoding is not None:
-            try:
-                clean.encode(self._encoding)
-            except UnicodeEncodeError:
-                clean = clean.translate(_FALLBACK)
-                clean = clean.encode(self._encoding, "backslashreplace").decode(self._encoding)
-        self._stream.write(clean)
-        return len(text)
-
-    def flush(self) -> None:
-        self._stream.flush()
-
-    @property
-    def raw_stream(self) -> TextIO:
-        """The stream behind the filter, for output whose escapes the program wrote itself
-        (the terminal game's colours), never for text from the input."""
-        return self._stream
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
 def _error(message: object, kind: str = "error") -> None:
     """Print ``canasta: KIND: MESSAGE`` on stderr: one line, escaped, at most MAX_MESSAGE long."""
-    text = _safe(message)
+    text = safe(message)
     if len(text) > MAX_MESSAGE:
         text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE} more characters)"
     _note(f"{PROG}: {kind}: {text}")
@@ -658,45 +636,6 @@ def _note(line: str) -> None:
         pass
 
 
-def _silence_stdout() -> None:
-    # Python's recipe for SIGPIPE: Python flushes stdout at exit, and after EPIPE
-    # that flush would raise again and print a traceback, so point the descriptor
-    # at devnull first.
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):  # stdout replaced, e.g. in tests
-        pass
-
-
-def _fill_closed_descriptors() -> None:
-    """Open devnull on descriptors 0, 1 and 2 if the command was started with them closed.
-
-    Otherwise the first file the command opens would get descriptor 1 or 2, and
-    anything written to "stdout" (by a worker process, say) would land in it.
-    """
-    for fd in (0, 1, 2):
-        try:
-            os.fstat(fd)
-        except OSError:
-            try:
-                opened = os.open(os.devnull, os.O_RDWR)
-                if opened != fd:
-                    os.dup2(opened, fd)
-                    os.close(opened)
-            except OSError:  # pragma: no cover - nothing better to do
-                pass
-
-
-def _os_message(exc: OSError) -> str:
-    """``FILE: reason`` for an OSError, e.g. ``games: Permission denied``."""
-    reason = exc.strerror or str(exc) or type(exc).__name__
-    names = [n for n in (exc.filename, exc.filename2) if n is not None]
-    shown = [os.fsdecode(n) if isinstance(n, bytes) else str(n) for n in names]
-    return ": ".join([*shown, reason])
-
-
 def _describe(exc: Exception) -> str | None:
     """The message for an error of the input or the system; ``None`` for a bug."""
     from canasta.errors import CanastaError
@@ -704,7 +643,7 @@ def _describe(exc: Exception) -> str | None:
     if isinstance(exc, CanastaError):
         return str(exc)
     if isinstance(exc, OSError):
-        return _os_message(exc)
+        return os_message(exc)
     if isinstance(exc, RecursionError):
         return "the input is nested too deeply (Python's recursion limit was reached)"
     if isinstance(exc, MemoryError):
@@ -760,14 +699,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         0 on success, 1 on failures, findings and internal errors, 2 on usage
         errors, 130 when interrupted, 141 when stdout was closed early.
     """
-    _fill_closed_descriptors()
+    fill_closed_descriptors()
     if sys.stdout is None:  # started with stdout closed: `canasta variants >&-`
         _error("standard output is closed: nowhere to print")
         return EXIT_FAILURE
     saved = sys.stdout, sys.stderr
-    sys.stdout = cast(TextIO, _Output(sys.stdout, _UNSAFE_IN_TEXT))
+    sys.stdout = cast(TextIO, Output(sys.stdout, UNSAFE_IN_TEXT))
     if sys.stderr is not None:
-        sys.stderr = cast(TextIO, _Output(sys.stderr, _UNSAFE_ON_STDERR))
+        sys.stderr = cast(TextIO, Output(sys.stderr, UNSAFE_ON_STDERR))
     try:
         return _main(argv)
     finally:
@@ -789,7 +728,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
         return EXIT_BROKEN_PIPE
     except Exception as exc:  # every exception ends in a message, none in a traceback
         return _failure(exc)

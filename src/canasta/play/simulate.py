@@ -13,22 +13,23 @@ import math
 import os
 import random
 import re
-import signal
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from canasta.engine import new_game
+from canasta.engine import GameState, new_game
 from canasta.engine.moves import Move, NextHand
 from canasta.errors import CanastaError
 from canasta.io.record import RecordedGame
+from canasta.play.backends import Backend, make_backend, sigint_ignored
 from canasta.play.bots import Bot, make_bot
 from canasta.variant.model import Variant
 
 __all__ = [
-    "MAX_GAMES", "MAX_JOBS", "GameRecord", "Rate", "SimulationInterrupted", "Summary", "game_seed",
-    "play_game", "printable", "progress_bar", "save_record", "simulate", "wilson",
+    "MAX_GAMES", "MAX_JOBS", "GameRecord", "GameTask", "Rate", "SimulationInterrupted", "Summary",
+    "Tally", "Watch", "game_seed", "play_game", "printable", "progress_bar", "resolve_variant",
+    "save_record", "seat_bots", "simulate", "wilson",
 ]
 
 #: Most games one simulation plays (the summary keeps a small record of each).
@@ -108,6 +109,11 @@ class GameRecord:
     dead_end: str | None = None
 
 
+#: A callback that :func:`play_game` calls after every move as
+#: ``watch(before, move, after)`` (``next`` included), to count what happens.
+Watch = Callable[[GameState, Move, GameState], None]
+
+
 def play_game(
     variant: Variant,
     bots: Sequence[Bot],
@@ -115,6 +121,7 @@ def play_game(
     index: int,
     max_hands: int | None = None,
     record_dir: str | None = None,
+    watch: Watch | None = None,
 ) -> GameRecord:
     """Play game ``index`` of a simulation seeded with ``seed``.
 
@@ -126,6 +133,7 @@ def play_game(
         max_hands: stop after this many hands (``None``: play to the end of the game).
         record_dir: write the game's moves to ``record_dir/game-NNNNN.rec`` (NNNNN
             the index), a record that ``canasta replay`` replays.
+        watch: called after every move (see :data:`Watch`); it cannot change the game.
 
     Returns:
         The game's record.
@@ -157,8 +165,10 @@ def play_game(
                 sums[i] += x
             if state.is_game_over or (max_hands is not None and hands >= max_hands):
                 break
-            state = state.apply(NextHand())
+            before, state = state, state.apply(NextHand())
             played.append(NextHand())
+            if watch is not None:
+                watch(before, NextHand(), state)
             continue
         seat = state.current_player
         try:
@@ -168,9 +178,11 @@ def play_game(
                 raise
             dead_end = f"hand {state.hand_number + 1}, seat {seat}, {state.phase_name} phase"
             break
-        state = state.apply(move)
+        before, state = state, state.apply(move)
         played.append(move)
         moves += 1
+        if watch is not None:
+            watch(before, move, state)
     if record_dir is not None:
         save_record(Path(record_dir) / f"game-{index:05d}.rec", RecordedGame(variant, gseed, played))
     scores = state.scores
@@ -290,6 +302,47 @@ def _rate(wins: int, games: int) -> Rate:
     return Rate(wins, games, low, high)
 
 
+class Tally:
+    """Running totals of a simulation's games, in constant memory.
+
+    :func:`simulate` adds each game's :class:`GameRecord` as it arrives and
+    keeps only these sums (and the rare games that hit a dead end), so a
+    million games take no more memory than a thousand.
+
+    Args:
+        sides: the number of sides.
+        keep_records: also keep every game's record (memory grows with the games).
+    """
+
+    def __init__(self, sides: int, keep_records: bool = False) -> None:
+        self.games = self.hands = self.moves = self.outs = self.stock_ends = 0
+        self.draws = self.unfinished = 0
+        self.score_sums = [0] * sides
+        self.side_wins = [0] * sides
+        self.dead_ends: list[GameRecord] = []
+        self.records: list[GameRecord] | None = [] if keep_records else None
+
+    def add(self, record: GameRecord) -> None:
+        """Count one game."""
+        self.games += 1
+        self.hands += record.hands
+        self.moves += record.moves
+        self.outs += record.outs
+        self.stock_ends += record.stock_ends
+        for i, x in enumerate(record.hand_score_sums):
+            self.score_sums[i] += x
+        if len(record.winners) == 1:
+            self.side_wins[record.winners[0]] += 1
+        else:
+            self.draws += 1
+        if not record.finished:
+            self.unfinished += 1
+        if record.dead_end is not None:
+            self.dead_ends.append(record)
+        if self.records is not None:
+            self.records.append(record)
+
+
 @dataclass(frozen=True)
 class Summary:
     """The aggregate of a simulation.
@@ -300,10 +353,22 @@ class Summary:
         seats: the bot name at each seat.
         sides: the seats of each side.
         max_hands: the hand limit per game, or ``None``.
-        records: every game's record, in game order.
+        games: games played.
+        hands: hands played in all.
+        moves: moves made in all (``next`` not counted).
+        outs: hands ended by a player going out.
+        stock_ends: hands ended by the stock running out.
+        score_sums: each side's hand scores, summed over every game.
+        side_wins: how many games each side won outright.
+        draws: games that ended with two or more sides level at the top.
+        unfinished: games that ``max_hands`` cut short.
+        dead_ends: games stopped because the player to move had no legal move
+            (an engine fault), in game order.
+        records: every game's record, in game order, when the simulation was
+            asked to keep them (``keep_records``); else empty.
         requested: the games asked for (``None``: as many as were played).
         interrupted: the simulation was stopped (Ctrl-C) before playing them all;
-            ``records`` holds the games finished before.
+            the totals hold the games finished before.
     """
 
     variant: str
@@ -311,19 +376,30 @@ class Summary:
     seats: tuple[str, ...]
     sides: tuple[tuple[int, ...], ...]
     max_hands: int | None
-    records: tuple[GameRecord, ...] = field(repr=False)
+    games: int = 0
+    hands: int = 0
+    moves: int = 0
+    outs: int = 0
+    stock_ends: int = 0
+    score_sums: tuple[int, ...] = ()
+    side_wins: tuple[int, ...] = ()
+    draws: int = 0
+    unfinished: int = 0
+    dead_ends: tuple[GameRecord, ...] = field(default=(), repr=False)
+    records: tuple[GameRecord, ...] = field(default=(), repr=False)
     requested: int | None = None
     interrupted: bool = False
 
-    @property
-    def games(self) -> int:
-        """Games played."""
-        return len(self.records)
-
-    @property
-    def hands(self) -> int:
-        """Hands played in all."""
-        return sum(g.hands for g in self.records)
+    @classmethod
+    def of(cls, tally: Tally, **fields: Any) -> Summary:
+        """The summary of ``tally``'s games; ``fields`` give the rest (variant, seed, ...)."""
+        return cls(
+            games=tally.games, hands=tally.hands, moves=tally.moves, outs=tally.outs,
+            stock_ends=tally.stock_ends, score_sums=tuple(tally.score_sums),
+            side_wins=tuple(tally.side_wins), draws=tally.draws, unfinished=tally.unfinished,
+            dead_ends=tuple(tally.dead_ends),
+            records=tuple(tally.records) if tally.records is not None else (), **fields,
+        )
 
     @property
     def hands_per_game(self) -> float:
@@ -333,32 +409,17 @@ class Summary:
     @property
     def moves_per_hand(self) -> float:
         """Mean moves per hand (``next`` not counted)."""
-        return sum(g.moves for g in self.records) / self.hands if self.hands else 0.0
+        return self.moves / self.hands if self.hands else 0.0
 
     @property
     def out_share(self) -> float:
         """Share of hands ended by a player going out."""
-        return sum(g.outs for g in self.records) / self.hands if self.hands else 0.0
+        return self.outs / self.hands if self.hands else 0.0
 
     @property
     def stock_share(self) -> float:
         """Share of hands ended by the stock running out."""
-        return sum(g.stock_ends for g in self.records) / self.hands if self.hands else 0.0
-
-    @property
-    def dead_ends(self) -> tuple[GameRecord, ...]:
-        """Games stopped because the player to move had no legal move (an engine fault)."""
-        return tuple(g for g in self.records if g.dead_end is not None)
-
-    @property
-    def unfinished(self) -> int:
-        """Games that ``max_hands`` cut short."""
-        return sum(1 for g in self.records if not g.finished)
-
-    @property
-    def draws(self) -> int:
-        """Games that ended with two or more sides level at the top."""
-        return sum(1 for g in self.records if len(g.winners) > 1)
+        return self.stock_ends / self.hands if self.hands else 0.0
 
     def mean_hand_score(self, side: int) -> float:
         """Mean score of ``side`` per hand.
@@ -369,8 +430,7 @@ class Summary:
         Returns:
             The mean over every hand of the simulation.
         """
-        total = sum(g.hand_score_sums[side] for g in self.records)
-        return total / self.hands if self.hands else 0.0
+        return self.score_sums[side] / self.hands if self.hands else 0.0
 
     def side_win_rate(self, side: int) -> Rate:
         """How often ``side`` won outright (a draw is no win).
@@ -381,8 +441,7 @@ class Summary:
         Returns:
             The win rate with its 95% Wilson interval.
         """
-        wins = sum(1 for g in self.records if g.winners == (side,))
-        return _rate(wins, self.games)
+        return _rate(self.side_wins[side], self.games)
 
     def side_bots(self, side: int) -> str:
         """The bots of ``side``'s seats, e.g. ``"greedy+greedy"``."""
@@ -403,8 +462,7 @@ class Summary:
             The win rate with its 95% Wilson interval (every game counts as one trial).
         """
         their = {i for i, seats in enumerate(self.sides) if any(self.seats[s] == name for s in seats)}
-        wins = sum(1 for g in self.records if len(g.winners) == 1 and g.winners[0] in their)
-        return _rate(wins, self.games)
+        return _rate(sum(self.side_wins[i] for i in their), self.games)
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as plain data, ready for ``json.dumps``."""
@@ -474,7 +532,12 @@ class Summary:
         return "\n".join(lines)
 
 
-def _resolve(variant: Variant | str) -> Variant:
+def resolve_variant(variant: Variant | str) -> Variant:
+    """``variant`` itself, or the profile of that bundled name or path.
+
+    Raises:
+        VariantError: the profile does not load.
+    """
     if isinstance(variant, Variant):
         return variant
     from canasta.variant.loading import load_variant
@@ -486,7 +549,12 @@ def _bot(spec: str | Bot) -> Bot:
     return make_bot(spec) if isinstance(spec, str) else spec
 
 
-def _seat_bots(specs: Sequence[str | Bot], seats: int) -> list[Bot]:
+def seat_bots(specs: Sequence[str | Bot] | str, seats: int) -> list[Bot]:
+    """One bot per seat: ``specs`` (names or bots, or names separated by commas), cycled.
+
+    Raises:
+        CanastaError: no bot given, or an unknown bot name.
+    """
     if isinstance(specs, str):
         specs = [s for s in specs.split(",") if s.strip()]
     if not specs:
@@ -494,69 +562,46 @@ def _seat_bots(specs: Sequence[str | Bot], seats: int) -> list[Bot]:
     return [_bot(specs[i % len(specs)]) for i in range(seats)]
 
 
-# The worker's arguments travel to spawned processes by pickling; they are plain data.
-_Job = tuple[Variant, tuple[str | Bot, ...], int, int, int | None, str | None]
+@dataclass
+class GameTask:
+    """Plays a range of a simulation's games: what a backend sends to its workers.
 
+    ``task(start, stop)`` returns the :class:`GameRecord` of games ``start`` to
+    ``stop - 1``. It is plain data (the variant, bot names or bots, the seed),
+    so it pickles to another process or a Ray node; the bots are made there,
+    once.
 
-def _ignore_sigint() -> None:
-    # Workers leave Ctrl-C to the parent, which stops them (Pool.terminate);
-    # else each would print its own KeyboardInterrupt traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    Attributes:
+        variant: the rules.
+        specs: the bots, cycled over the seats (see :func:`seat_bots`).
+        seed: the simulation's seed.
+        max_hands: the hand limit per game, or ``None``.
+        record_dir: where to write each game's record, or ``None``.
+    """
 
+    variant: Variant
+    specs: tuple[str | Bot, ...]
+    seed: int
+    max_hands: int | None = None
+    record_dir: str | None = None
+    _bots: list[Bot] | None = field(default=None, init=False, repr=False, compare=False)
 
-def _run_job(job: _Job) -> GameRecord:
-    variant, specs, seed, index, max_hands, record_dir = job
-    bots = _seat_bots(specs, variant.players.count)
-    return play_game(variant, bots, seed, index, max_hands, record_dir)
+    def bots(self) -> list[Bot]:
+        """The seats' bots, made on first use."""
+        if self._bots is None:
+            self._bots = seat_bots(self.specs, self.variant.players.count)
+        return self._bots
 
+    def __getstate__(self) -> dict[str, Any]:
+        # the bots are made again where the task runs
+        return {**self.__dict__, "_bots": None}
 
-def _records(
-    variant: Variant,
-    specs: tuple[str | Bot, ...],
-    games: int,
-    seed: int,
-    jobs: int,
-    max_hands: int | None,
-    record_dir: str | None = None,
-) -> Generator[GameRecord, None, None]:
-    todo = ((variant, specs, seed, i, max_hands, record_dir) for i in range(games))
-    if jobs <= 1 or games <= 1:
-        bots = _seat_bots(specs, variant.players.count)
-        for i in range(games):
-            yield play_game(variant, bots, seed, i, max_hands, record_dir)
-        return
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn")
-    chunk = max(1, min(8, games // (jobs * 4)))
-    # The workers start with Ctrl-C ignored (an ignored signal stays ignored across
-    # exec), so a Ctrl-C while they import canasta prints no traceback of theirs.
-    with _sigint_ignored():
-        pool = ctx.Pool(min(jobs, games), initializer=_ignore_sigint)
-    try:
-        # imap keeps game order, whatever order the workers finish in
-        yield from pool.imap(_run_job, todo, chunksize=chunk)
-    except BaseException:  # Ctrl-C, an error, or the caller closing the generator
-        with _sigint_ignored():  # a second Ctrl-C must not leave workers behind
-            pool.terminate()
-            pool.join()
-        raise
-    pool.close()
-    pool.join()
-
-
-@contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: signals go to the main thread anyway
-        yield
-        return
-    try:
-        yield
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+    def __call__(self, start: int, stop: int) -> list[GameRecord]:
+        bots = self.bots()
+        return [
+            play_game(self.variant, bots, self.seed, i, self.max_hands, self.record_dir)
+            for i in range(start, stop)
+        ]
 
 
 def simulate(
@@ -568,8 +613,14 @@ def simulate(
     max_hands: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     record_dir: str | os.PathLike[str] | None = None,
+    backend: str | Backend = "local",
+    address: str | None = None,
+    keep_records: bool = False,
 ) -> Summary:
     """Play ``games`` bot-against-bot games and summarize them.
+
+    Games stream into running totals (a :class:`~canasta.play.simulate.Tally`),
+    so memory stays flat however many games are played.
 
     Args:
         variant: a :class:`~canasta.variant.model.Variant`, a bundled profile name or a
@@ -578,16 +629,23 @@ def simulate(
         bots: bot names (``"greedy"``, ``"random"``) or :class:`~canasta.play.bots.Bot`
             objects, assigned to seats 0, 1, 2, ... in order and cycled; with
             ``("greedy", "random")`` in a partnership game, one side is greedy.
-            Bot objects must keep no state between moves and, for ``jobs > 1``,
-            be picklable.
+            Bot objects must keep no state between moves and, for ``jobs > 1``
+            or Ray, be picklable.
         seed: the simulation's seed; each game's seed comes from it and the game's
             index (``game_seed``).
-        jobs: worker processes; the summary is the same for any number.
+        jobs: worker processes of the local backend (for ``"ray"``, the CPUs
+            of the local Ray instance); the summary is the same for any number.
         max_hands: stop each game after this many hands and let the standings
             decide (``None``: play every game to its end).
         progress: called as ``progress(done, games)`` after each game.
         record_dir: a directory (made if missing) to write each game's record
             to, as ``game-NNNNN.rec``; see :mod:`canasta.io.record`.
+        backend: ``"local"`` (the default), ``"ray"``, or a
+            :class:`~canasta.play.backends.Backend`; the summary is the same on each.
+        address: the Ray cluster to use (``backend="ray"`` only; ``None``
+            starts a local Ray instance).
+        keep_records: keep every game's :class:`~canasta.play.simulate.GameRecord`
+            in ``Summary.records`` (memory then grows with the games).
 
     Returns:
         The :class:`~canasta.play.simulate.Summary`.
@@ -595,42 +653,46 @@ def simulate(
     Raises:
         CanastaError: a bot name is unknown, ``games`` is not a whole number from 1
             to ``MAX_GAMES``, ``max_hands`` is not a positive number,
-            ``record_dir`` is not a directory, or the variant does not load.
+            ``record_dir`` is not a directory, the variant does not load, or the
+            backend is unknown or not installed.
         SimulationInterrupted: Ctrl-C (a ``KeyboardInterrupt``) stopped the
             simulation; its ``summary`` holds the games finished before, and every
             record written so far is whole. No worker process is left running.
     """
-    v = _resolve(variant)
+    v = resolve_variant(variant)
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
         raise CanastaError(f"games must be a whole number from 1 to {MAX_GAMES}, got {games!r}")
     if max_hands is not None and (not isinstance(max_hands, int) or max_hands < 1):
         raise CanastaError(f"max_hands must be a whole number >= 1, got {max_hands!r}")
     specs = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
-    seat_bots = _seat_bots(specs, v.players.count)  # fails early on an unknown name
-    records: list[GameRecord] = []
+    players = seat_bots(specs, v.players.count)  # fails early on an unknown name
+    runner = (
+        make_backend(backend, min(max(1, jobs), MAX_JOBS), address)
+        if isinstance(backend, str) else backend
+    )
     out_dir = None
     if record_dir is not None:
         out_dir = os.fspath(record_dir)
         if Path(out_dir).exists() and not Path(out_dir).is_dir():
             raise CanastaError(f"{out_dir}: not a directory, cannot hold the records")
         Path(out_dir).mkdir(parents=True, exist_ok=True)
+    tally = Tally(len(v.sides), keep_records)
 
     def summary(interrupted: bool = False) -> Summary:
-        return Summary(
-            variant=v.name, seed=seed, seats=tuple(b.name for b in seat_bots),
-            sides=v.sides, max_hands=max_hands, records=tuple(records),
-            requested=games, interrupted=interrupted,
+        return Summary.of(
+            tally, variant=v.name, seed=seed, seats=tuple(b.name for b in players),
+            sides=v.sides, max_hands=max_hands, requested=games, interrupted=interrupted,
         )
 
-    workers = min(max(1, jobs), MAX_JOBS)
-    stream = _records(v, specs, games, seed, workers, max_hands, out_dir)
+    stream = runner.run(GameTask(v, specs, seed, max_hands, out_dir), games)
     try:
-        for record in stream:
-            records.append(record)
-            if progress is not None:
-                progress(len(records), games)
+        for shard in stream:
+            for record in shard:
+                tally.add(record)
+                if progress is not None:
+                    progress(tally.games, games)
     except KeyboardInterrupt:
-        with _sigint_ignored():
+        with sigint_ignored():
             stream.close()  # stops the workers, if the interrupt came outside the generator
             if out_dir is not None:
                 _remove_partial_records(out_dir)

@@ -1,0 +1,128 @@
+"""How ``simulate`` scales: wall time against ``--jobs``, memory against the number of games.
+
+Usage::
+
+    python benchmarks/simulate_scale.py jobs [VARIANT] [--games N] [--jobs 1 2] [--repeat 3]
+    python benchmarks/simulate_scale.py memory [VARIANT] [--games N] [--max-hands H] [--every K]
+
+``jobs`` runs ``canasta simulate VARIANT --games N --jobs J`` as a fresh process
+for each J, ``--repeat`` times (the order of the J interleaved, so a change in
+the machine's load hits each alike), and prints the median wall time of each
+and the speed-up over the first J. The whole process is timed, start-up
+included, as a user sees it.
+
+``memory`` runs one simulation of N games in this process and prints the
+resident set size (``VmRSS`` in ``/proc/self/status``, Linux) and its peak
+(``VmHWM``) after 10^3, 10^4, ... games, sampled from the progress callback,
+and every K games, with the entries the engine's bounded caches hold then:
+growth that follows the caches' fill is theirs, and stops when they are full;
+the rest is what the simulation holds.
+``--max-hands`` shortens the games (memory per game does not depend on their
+length; the totals are the same few numbers either way).
+
+Run by hand (it takes minutes); never from a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+
+def rss_kib() -> tuple[int, int]:
+    """The resident set size and its peak, in KiB."""
+    fields = {}
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            fields[key] = value.split()[0] if value.split() else "0"
+    return int(fields["VmRSS"]), int(fields["VmHWM"])
+
+
+def cache_fill() -> tuple[int, int]:
+    """Entries held by the engine's bounded caches (``functools.lru_cache``), and their bound.
+
+    A bounded cache that is still filling makes memory grow for a while; this
+    tells that growth apart from memory the simulation itself holds.
+    """
+    seen: dict[int, tuple[int, int]] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("canasta"):
+            for value in list(vars(module).values()):
+                info = getattr(value, "cache_info", None)
+                if callable(info) and id(value) not in seen:
+                    got = info()
+                    seen[id(value)] = (got.currsize, got.maxsize or 0)
+    return sum(k for k, _ in seen.values()), sum(m for _, m in seen.values())
+
+
+def jobs(args: argparse.Namespace) -> None:
+    """Median wall time of the command for each --jobs."""
+    times: dict[int, list[float]] = {j: [] for j in args.jobs}
+    cpu: dict[int, list[float]] = {j: [] for j in args.jobs}
+    for r in range(args.repeat):
+        for j in args.jobs:
+            cmd = [sys.executable, "-m", "canasta", "simulate", args.variant,
+                   "--games", str(args.games), "--jobs", str(j)]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+            times[j].append(time.perf_counter() - t0)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            # the CPU time of the command and of its workers (waited-for descendants)
+            cpu[j].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+            print(f"run {r + 1}: --jobs {j}: {times[j][-1]:.1f} s wall, {cpu[j][-1]:.1f} s CPU",
+                  flush=True)
+    base = statistics.median(times[args.jobs[0]])
+    for j in args.jobs:
+        med = statistics.median(times[j])
+        print(f"--jobs {j}: median {med:.1f} s wall of {args.repeat} "
+              f"({', '.join(f'{t:.1f}' for t in times[j])}), median CPU "
+              f"{statistics.median(cpu[j]):.1f} s; speed-up {base / med:.2f}x")
+
+
+def memory(args: argparse.Namespace) -> None:
+    """RSS after each power of ten of games."""
+    from canasta.play.simulate import simulate
+
+    marks = {10**k for k in range(3, 8) if 10**k <= args.games} | {args.games}
+    marks |= set(range(args.every, args.games + 1, args.every)) if args.every else set()
+    t0 = time.perf_counter()
+
+    def sample(done: int, total: int) -> None:
+        if done in marks:
+            gc.collect()
+            rss, peak = rss_kib()
+            held, bound = cache_fill()
+            print(f"{done:>9,} games  {time.perf_counter() - t0:8.0f} s  "
+                  f"RSS {rss / 1024:7.1f} MiB  peak {peak / 1024:7.1f} MiB  "
+                  f"engine caches {held:,} of {bound:,} entries", flush=True)
+
+    rss, _ = rss_kib()
+    print(f"{'start':>9}        {0:8.0f} s  RSS {rss / 1024:7.1f} MiB", flush=True)
+    summary = simulate(args.variant, args.games, seed=0, max_hands=args.max_hands,
+                       progress=sample)
+    print(f"{summary.games} games, {summary.hands} hands")
+
+
+def main() -> None:
+    """Parse the command line and run the chosen measurement."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("what", choices=("jobs", "memory"))
+    parser.add_argument("variant", nargs="?", default="classic")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--max-hands", type=int, default=None)
+    parser.add_argument("--every", type=int, default=0, help="memory: also sample every N games")
+    args = parser.parse_args()
+    jobs(args) if args.what == "jobs" else memory(args)
+
+
+if __name__ == "__main__":
+    main()

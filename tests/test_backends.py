@@ -1,0 +1,100 @@
+"""Tests of canasta.play.backends: local shards and Ray give the same results, digit for digit."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from canasta.cli import main
+from canasta.errors import CanastaError
+from canasta.play.backends import LocalBackend, RayBackend, make_backend, shard_ranges
+from canasta.play.experiment import experiment
+from canasta.play.simulate import GameTask, resolve_variant, simulate
+from extras import need
+
+
+class TestShardRanges:
+    """shard_ranges(): consecutive shards covering every game once."""
+
+    @pytest.mark.parametrize(("games", "workers"), [(1, 1), (7, 2), (200, 2), (10**6, 64)])
+    def test_cover(self, games: int, workers: int) -> None:
+        """Shards are consecutive, non-empty, at most 64 games, and cover range(games)."""
+        shards = shard_ranges(games, workers)
+        assert shards[0][0] == 0 and shards[-1][1] == games
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(shards))
+        assert all(1 <= stop - start <= 64 for start, stop in shards)
+
+
+class TestLocalBackend:
+    """LocalBackend: shards in index order, in one process or several."""
+
+    def test_order_and_records(self) -> None:
+        """Two workers return the records of one process, in index order."""
+        task = GameTask(resolve_variant("classic"), ("greedy", "random"), 9, max_hands=1)
+        one = [r for shard in LocalBackend(1).run(task, 5) for r in shard]
+        two = [r for shard in LocalBackend(2).run(task, 5) for r in shard]
+        assert one == two == task(0, 5)
+        assert [r.index for r in two] == [0, 1, 2, 3, 4]
+
+    def test_make_backend(self) -> None:
+        """Names map to backends; an address without Ray is refused."""
+        assert isinstance(make_backend("local", 3), LocalBackend)
+        assert isinstance(make_backend("ray", 2, "auto"), RayBackend)
+        with pytest.raises(CanastaError, match="--address is for the ray backend"):
+            make_backend("local", 1, "auto")
+        with pytest.raises(CanastaError, match="unknown backend"):
+            make_backend("slurm")
+
+
+@pytest.fixture(scope="module")
+def ray_instance() -> Iterator[Any]:
+    """A local Ray instance with two CPUs, no dashboard and no usage report."""
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    ray = need("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+class TestRay:
+    """The Ray backend on a local instance: the same numbers as the local backend."""
+
+    def test_leaves_ray_as_it_found_it(self) -> None:
+        """A run starts Ray only when none is running, and shuts down only the one it started."""
+        ray = need("ray")
+        os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+        was = ray.is_initialized()
+        task = GameTask(resolve_variant("classic"), ("greedy",), 1, max_hands=1)
+        shards = list(RayBackend(num_cpus=2).run(task, 3))
+        assert [r for s in shards for r in s] == task(0, 3)
+        assert ray.is_initialized() == was
+
+    def test_simulate_identical(self, ray_instance: Any) -> None:
+        """simulate on Ray equals simulate in one process, records included."""
+        args: dict[str, Any] = {"seed": 11, "max_hands": 1, "keep_records": True}
+        local = simulate("draw-two", 12, ["greedy", "random"], **args)
+        on_ray = simulate("draw-two", 12, ["greedy", "random"], backend="ray", **args)
+        assert on_ray == local
+        assert json.dumps(on_ray.to_dict()) == json.dumps(local.to_dict())
+
+    def test_experiment_identical(self, ray_instance: Any) -> None:
+        """An experiment on Ray equals the local one, progress reported up to the end."""
+        seen: list[int] = []
+        local = experiment(["classic", "draw-two"], 6, seed=3, max_hands=1)
+        on_ray = experiment(["classic", "draw-two"], 6, seed=3, max_hands=1, backend="ray",
+                            progress=lambda done, total: seen.append(done))
+        assert on_ray == local
+        assert seen[-1] == 6 and seen == sorted(seen)
+
+    def test_command(self, ray_instance: Any, capsys: pytest.CaptureFixture[str]) -> None:
+        """canasta simulate --backend ray prints what the local run prints."""
+        argv = ["simulate", "classic", "--games", "4", "--max-hands", "1", "--seed", "2"]
+        assert main(argv) == 0
+        local = capsys.readouterr().out
+        assert main([*argv, "--backend", "ray"]) == 0
+        assert capsys.readouterr().out == local
