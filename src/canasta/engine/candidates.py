@@ -55,7 +55,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     if s.phase == ANSWER:
         return [_YES, _NO]
     if s.phase == DRAW:
-        if must_walk(s):
+        if c.v.foot.walk and must_walk(s):
             return [_FOOT]
         if s.stock_:
             return [_DRAW, *take_candidates(s, c)]

@@ -87,7 +87,7 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
                     TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
         return rebuild(s, phase=PLAY, current=t.asker, turn=turn)
     if s.phase == DRAW:
-        if must_walk(s):
+        if s.variant.foot.walk and must_walk(s):
             # the player discarded their last hand card to walk to the foot (foot.walk)
             if isinstance(m, Foot):
                 return foot_step(s, context_of(s), build)

@@ -181,7 +181,7 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
     om = melds[oi]
     n = om.naturals + (0 if wild else 1)
     j = om.wilds + (1 if wild else 0)
-    if not r.valid(target, n, j, False):
+    if not r.meld_kinds[target].valid(n, j, False):  # the kind directly: a hot path
         return meld_rule_text(r, target, n, j)
     return play_cards(s, c, m, _ONE[k], oi, target, build)
 

@@ -179,16 +179,6 @@ class Engine:
         self.compile_rules = compile_rules
 
 
-def engine_of(rules: Rules) -> Engine:
-    """The entry-point table that ``rules`` were compiled with.
-
-    The tables sit below the state and know their engine only as an
-    :class:`~canasta.engine.tables.EngineHandle`; every one of them holds this
-    table, which :func:`~canasta.engine.game.compile_rules` hands them.
-    """
-    return cast(Engine, rules.engine)
-
-
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
 class GameState:
     """A position in a game. Build one with :func:`canasta.new_game`.
@@ -310,11 +300,11 @@ class GameState:
     @property
     def pile_frozen(self) -> bool:
         """Whether the pile is frozen for both sides (it holds a freezing card)."""
-        return engine_of(self.rules).pile_frozen_for_all(self)
+        return cast(Engine, self.rules.engine).pile_frozen_for_all(self)
 
     def pile_frozen_for(self, side: int) -> bool:
         """Whether the pile is frozen against ``side``."""
-        return engine_of(self.rules).pile_frozen(self, side)
+        return cast(Engine, self.rules.engine).pile_frozen(self, side)
 
     def canasta_kind(self, meld: MeldGroup) -> str | None:
         """``"natural"``, ``"mixed"``, ``"wild"``, or ``None`` if ``meld`` is no canasta."""
@@ -324,11 +314,11 @@ class GameState:
 
     def legal_moves(self) -> Sequence[Move]:
         """Every distinct legal move of :attr:`current_player`, each listed once."""
-        return engine_of(self.rules).legal_moves(self)
+        return cast(Engine, self.rules.engine).legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal now."""
-        return engine_of(self.rules).check(self, move) is None
+        return cast(Engine, self.rules.engine).check(self, move) is None
 
     def apply(self, move: Move | str) -> GameState:
         """Return the state after ``move`` (a :class:`Move` or its notation).
@@ -337,7 +327,7 @@ class GameState:
             IllegalMoveError: the move is not legal now; ``.reason`` names the rule.
             NotationError: ``move`` is text that is not a move.
         """
-        return engine_of(self.rules).apply(self, move)
+        return cast(Engine, self.rules.engine).apply(self, move)
 
     def parse_move(self, text: str) -> Move:
         """Parse move notation; see :mod:`canasta.engine.moves`.
@@ -349,7 +339,7 @@ class GameState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see; see :class:`canasta.SeatView`."""
-        return engine_of(self.rules).view(self, seat)
+        return cast(Engine, self.rules.engine).view(self, seat)
 
     def __repr__(self) -> str:
         return (
