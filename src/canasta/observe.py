@@ -72,6 +72,9 @@ SCORE_SCALE = 10_000.0
 HAND_NUMBER_SCALE = 16.0
 
 Array = npt.NDArray[np.float32]
+#: What an observing seat's last table was made of (melds, red 3s, opened, scores,
+#: hand number, hand end) and its packed table and tail blocks.
+_Memo = tuple[object, object, object, object, int, object, bytes, bytes]
 
 
 @attrs.frozen
@@ -199,9 +202,23 @@ class ObservationLayout:
         self._by_name = {f.name: f for f in fields}
         self._low: Array = np.array(low, dtype=np.float32)
         self._high: Array = np.array(high, dtype=np.float32)
-        self._pack = struct.Struct(f"<{self.size}f").pack
-        self._onehot = tuple(tuple(1.0 if i == j else 0.0 for i in range(n)) for j in range(n))
+        onehot = tuple(tuple(1.0 if i == j else 0.0 for i in range(n)) for j in range(n))
+        self._onehot = onehot
         self._zeros = (0.0,) * n
+        # The vector is joined from packed float32 blocks: the blocks that change
+        # rarely (hand counts, the pile, the table, the scores) are packed once and
+        # cached, so a step converts a dozen floats, not two hundred.
+        self._head: tuple[bytes, ...] = tuple(
+            _pack(*_PHASES[ph], *onehot[cur], *onehot[dea])
+            for ph in range(5) for cur in range(n) for dea in range(n))
+        self._sizes = struct.Struct(f"<{2 * n + 2}f").pack
+        self._turns: dict[tuple[int, ...], bytes] = {}
+        # per observing seat: the last table's inputs and its packed blocks; states
+        # share the tuples of what a move leaves alone, so `is` finds most repeats
+        self._memo: list[_Memo | None] = [None] * n
+        # per side: its last tuple of melds and their packed blocks (hashing the
+        # tuple for the cache costs more than this `is`)
+        self._side_memo: list[tuple[tuple[MeldGroup, ...], tuple[bytes, bytes]] | None] = [None] * m
         # relative orders, per observing seat
         self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
         self._side_order: list[list[int]] = []
@@ -287,7 +304,7 @@ class ObservationLayout:
         side = self._rules.side_of[seat]
         return self._vector(
             seat, state.phase, state.current, state.dealer, state.hands_[seat],
-            tuple(len(h) for h in state.hands_), tuple(len(f) for f in state.feet_),
+            tuple(map(len, state.hands_)), tuple(map(len, state.feet_)),
             len(state.stock_), state.pile_, state.melds_, state.red_threes_, state.opened,
             state.scores, state.hand_number, state.end,
             state.pile_frozen, state.pile_frozen_for(side),
@@ -303,56 +320,65 @@ class ObservationLayout:
         hand_number: int, end: HandEnd | None, frozen: bool, frozen_me: bool,
         took: bool, melded: bool, points: int, pending: int, asked: int, asker: int, drawn: int,
     ) -> Array:
-        """The scaled vector; everything that changes rarely comes from caches."""
+        """The scaled vector, joined from packed blocks (the ones that change rarely are cached)."""
         n = self.seats
-        onehot = self._onehot
-        seats = self._seat_order[me]
-        out: list[float] = list(_PHASES[phase])
-        out += onehot[(current - me) % n]
-        out += onehot[(dealer - me) % n]
-        out += _kind_counts(hand)
-        out += [hand_sizes[q] / SIZE_SCALE for q in seats]
-        out += [foot_sizes[q] / SIZE_SCALE for q in seats]
-        out.append(stock / SIZE_SCALE)
-        out.append(len(pile) / SIZE_SCALE)
-        out += _pile_block(pile)
-        out.append(1.0 if frozen else 0.0)
-        out.append(1.0 if frozen_me else 0.0)
-        out += self._table(me, melds, reds, opened, scores, hand_number)
-        out += (1.0 if took else 0.0, 1.0 if melded else 0.0, points / POINT_SCALE,
-                pending / CARD_SCALE)
-        out += _ASKED[asked]
-        out += onehot[(asker - me) % n] if asker >= 0 else self._zeros
-        out.append(drawn / CARD_SCALE)
-        out += self._tail(me, scores, end.hand_scores if end is not None and end.breakdowns else None,
-                          hand_number)
-        # struct packs 211 floats in a quarter of the time np.array takes
-        return np.frombuffer(bytearray(self._pack(*out)), dtype=np.float32)
+        rel_asker = (asker - me) % n if asker >= 0 else -1
+        key = (took, melded, points, pending, asked, rel_asker, drawn)
+        turn = self._turns.get(key)
+        if turn is None:
+            turn = _pack(1.0 if took else 0.0, 1.0 if melded else 0.0, points / POINT_SCALE,
+                         pending / CARD_SCALE, *_ASKED[asked],
+                         *(self._onehot[rel_asker] if rel_asker >= 0 else self._zeros),
+                         drawn / CARD_SCALE)
+            if len(self._turns) < 4096:
+                self._turns[key] = turn
+        memo = self._memo[me]
+        if (memo is None or memo[0] is not melds or memo[1] is not reds or memo[2] is not opened
+                or memo[3] is not scores or memo[4] != hand_number or memo[5] is not end):
+            hand_scores = end.hand_scores if end is not None and end.breakdowns else None
+            memo = (melds, reds, opened, scores, hand_number, end,
+                    self._table(me, melds, reds, opened, scores, hand_number),
+                    self._tail(me, scores, hand_scores, hand_number))
+            self._memo[me] = memo
+        sizes = self._sizes(*[x / SIZE_SCALE for x in (
+            *hand_sizes[me:], *hand_sizes[:me], *foot_sizes[me:], *foot_sizes[:me],
+            stock, len(pile))])
+        buf = bytearray().join((
+            self._head[(phase * n + (current - me) % n) * n + (dealer - me) % n],
+            _kind_bytes(hand), sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
+            memo[6], turn, memo[7],
+        ))
+        return np.frombuffer(buf, dtype=np.float32)
 
-    @functools.lru_cache(maxsize=4096)  # noqa: B019 - layouts are few and live as long as their variant
     def _table(self, me: int, melds: tuple[tuple[MeldGroup, ...], ...],
                reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
-               scores: tuple[int, ...], hand_number: int) -> tuple[float, ...]:
-        """Melds, canastas, red 3s, opened and opening need of every side, scaled (cached)."""
-        r = self._rules
-        sides = self._side_order[me]
-        blocks = [_side_melds(r, melds[side]) for side in sides]
-        cut = len(TARGET_SLOTS) * 4
-        out: list[float] = []
-        for b in blocks:
-            out += b[:cut]
-        for b in blocks:
-            out += b[cut:]
-        out += [len(reds[side]) / MELD_SCALE for side in sides]
-        out += [1.0 if opened[side] else 0.0 for side in sides]
-        v = self.variant
-        out += [0.0 if opened[side] else v.opening_minimum(scores[side], hand_number) / POINT_SCALE
-                for side in sides]
-        return tuple(out)
+               scores: tuple[int, ...], hand_number: int) -> bytes:
+        """Melds, canastas, red 3s, opened and opening need of every side, packed.
 
-    @functools.lru_cache(maxsize=1024)  # noqa: B019
+        Each side's meld block is packed once per tuple of melds (see
+        :func:`_side_bytes`): random play changes some side's melds every
+        other move, so the whole table cannot be cached as one.
+        """
+        sides = self._side_order[me]
+        memo = self._side_memo
+        blocks = []
+        for side in sides:
+            kept = memo[side]
+            if kept is None or kept[0] is not melds[side]:
+                kept = memo[side] = (melds[side], _side_bytes(self._rules, melds[side]))
+            blocks.append(kept[1])
+        need = _opening_need(self.variant, tuple(scores[side] for side in sides), hand_number)
+        return b"".join([
+            *(blk[0] for blk in blocks), *(blk[1] for blk in blocks),
+            _pack(*[len(reds[side]) / MELD_SCALE for side in sides],
+                  *[1.0 if opened[side] else 0.0 for side in sides],
+                  *[0.0 if opened[side] else need[i] for i, side in enumerate(sides)]),
+        ])
+
+    @functools.lru_cache(maxsize=1024)  # noqa: B019 - layouts are few and live as long as their variant
     def _tail(self, me: int, scores: tuple[int, ...], hand_scores: tuple[int, ...] | None,
-              hand_number: int) -> tuple[float, ...]:
+              hand_number: int) -> bytes:
+        """Scores, hand scores and hand number, packed (cached)."""
         sides = self._side_order[me]
         out = [_clip(scores[side] / SCORE_SCALE) for side in sides]
         if hand_scores is not None:
@@ -360,11 +386,19 @@ class ObservationLayout:
         else:
             out += [0.0] * self.sides
         out.append(min(hand_number / HAND_NUMBER_SCALE, 1.0))
-        return tuple(out)
+        return _pack(*out)
 
 
 _PHASES = tuple(tuple(1.0 if i == p else 0.0 for i in range(5)) for p in range(5))
 _ASKED = tuple(tuple(1.0 if i == a else 0.0 for i in range(3)) for a in range(3))
+
+
+def _pack(*values: float) -> bytes:
+    """``values`` as little-endian float32 bytes."""
+    return struct.pack(f"<{len(values)}f", *values)
+
+
+_FROZEN = ((_pack(0.0, 0.0), _pack(0.0, 1.0)), (_pack(1.0, 0.0), _pack(1.0, 1.0)))
 
 
 def _clip(x: float) -> float:
@@ -389,6 +423,32 @@ def _pile_block(pile: tuple[int, ...]) -> tuple[float, ...]:
     if pile:
         top[KIND[pile[-1]] - 1] = 1.0
     return (*top, *_kind_counts(pile))
+
+
+@lru_cache(maxsize=4096)
+def _kind_bytes(cards: tuple[int, ...]) -> bytes:
+    """:func:`_kind_counts` packed as float32 (cached per hand)."""
+    return _pack(*_kind_counts(cards))
+
+
+@lru_cache(maxsize=4096)
+def _pile_bytes(pile: tuple[int, ...]) -> bytes:
+    """:func:`_pile_block` packed as float32 (cached per pile)."""
+    return _pack(*_pile_block(pile))
+
+
+@lru_cache(maxsize=1024)
+def _opening_need(v: Variant, scores: tuple[int, ...], hand_number: int) -> tuple[float, ...]:
+    """The opening minimum of sides with ``scores`` (scaled), as if none had opened."""
+    return tuple(v.opening_minimum(x, hand_number) / POINT_SCALE for x in scores)
+
+
+@lru_cache(maxsize=4096)
+def _side_bytes(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[bytes, bytes]:
+    """:func:`_side_melds` packed: the per-target block, then the canasta counts."""
+    block = _side_melds(r, melds)
+    cut = len(TARGET_SLOTS) * 4
+    return _pack(*block[:cut]), _pack(*block[cut:])
 
 
 def _slot(rank: int) -> int:
@@ -431,19 +491,30 @@ def _ids_of(space: ActionSpace) -> dict[object, int]:
     return {m: i for i, m in enumerate(space.moves)}
 
 
-def action_mask(space: ActionSpace, state: GameState | SeatView) -> npt.NDArray[np.int8]:
+def action_mask(space: ActionSpace, state: GameState | SeatView,
+                size: int | None = None) -> npt.NDArray[np.int8]:
     """The legal-action mask of ``state`` as an ``np.int8`` array of ``space.size`` (1 = legal).
 
     The same ids as :meth:`canasta.ActionSpace.legal_ids`. All zeros once the
     game is over, and for a view of a seat whose turn it is not.
 
+    Args:
+        space: the action ids.
+        state: a state or a seat's view.
+        size: the mask's length if longer than ``space.size`` (an environment's
+            own extra ids, such as a wait action, stay 0).
+
     Raises:
-        CanastaError: ``state`` is of another variant than ``space``.
+        CanastaError: ``state`` is of another variant than ``space``, or ``size``
+            is shorter than the space.
     """
     if state.variant is not space.variant and state.variant != space.variant:
         raise CanastaError(f"the state is of variant {state.variant.name!r}, the action space "
                            f"of {space.variant.name!r}")
-    buf = bytearray(space.size)
+    n = space.size if size is None else size
+    if n < space.size:
+        raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
+    buf = bytearray(n)
     if state.phase != GAME_OVER:
         ids = _ids_of(space)
         try:
