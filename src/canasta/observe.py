@@ -35,8 +35,11 @@ visible part of the turn), so no hidden card can enter it.
 from __future__ import annotations
 
 import functools
+import operator
 import struct
+from collections.abc import Callable
 from functools import lru_cache
+from typing import cast
 
 import attrs
 import numpy as np
@@ -72,9 +75,9 @@ SCORE_SCALE = 10_000.0
 HAND_NUMBER_SCALE = 16.0
 
 Array = npt.NDArray[np.float32]
-#: What an observing seat's last table was made of (melds, red 3s, opened, scores,
-#: hand number, hand end) and its packed table and tail blocks.
-_Memo = tuple[object, object, object, object, int, object, bytes, bytes]
+#: What an observing seat's last side block was made of (red 3s, opened, scores, hand
+#: number, hand end) and its packed side and tail blocks.
+_Memo = tuple[object, object, object, int, object, bytes, bytes]
 
 
 @attrs.frozen
@@ -218,7 +221,9 @@ class ObservationLayout:
         self._memo: list[_Memo | None] = [None] * n
         # per side: its last tuple of melds and their packed blocks (hashing the
         # tuple for the cache costs more than this `is`)
-        self._side_memo: list[tuple[tuple[MeldGroup, ...], tuple[bytes, bytes]] | None] = [None] * m
+        self._side_memo: list[tuple[tuple[MeldGroup, ...], bytes, bytes] | None] = [None] * m
+        # a count of cards ÷ SIZE_SCALE, for every count the decks allow
+        self._size_of: tuple[float, ...] = tuple(k / SIZE_SCALE for k in range(total + 1))
         # relative orders, per observing seat
         self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
         self._side_order: list[list[int]] = []
@@ -332,48 +337,44 @@ class ObservationLayout:
                          drawn / CARD_SCALE)
             if len(self._turns) < 4096:
                 self._turns[key] = turn
+        # the melds of each side: packed once per tuple of melds; states share the
+        # tuple of a side whose melds a move leaves alone, so `is` finds it
+        side_memo = self._side_memo
+        blocks: list[bytes] = []
+        counts: list[bytes] = []
+        for side in self._side_order[me]:
+            kept = side_memo[side]
+            if kept is None or kept[0] is not melds[side]:
+                kept = side_memo[side] = (melds[side], *_side_bytes(self._rules, melds[side]))
+            blocks.append(kept[1])
+            counts.append(kept[2])
         memo = self._memo[me]
-        if (memo is None or memo[0] is not melds or memo[1] is not reds or memo[2] is not opened
-                or memo[3] is not scores or memo[4] != hand_number or memo[5] is not end):
+        if (memo is None or memo[0] is not reds or memo[1] is not opened or memo[2] is not scores
+                or memo[3] != hand_number or memo[4] is not end):
             hand_scores = end.hand_scores if end is not None and end.breakdowns else None
-            memo = (melds, reds, opened, scores, hand_number, end,
-                    self._table(me, melds, reds, opened, scores, hand_number),
+            memo = (reds, opened, scores, hand_number, end,
+                    self._sides_block(me, reds, opened, scores, hand_number),
                     self._tail(me, scores, hand_scores, hand_number))
             self._memo[me] = memo
-        sizes = self._sizes(*[x / SIZE_SCALE for x in (
+        size = self._size_of
+        sizes = self._sizes(*map(size.__getitem__, (
             *hand_sizes[me:], *hand_sizes[:me], *foot_sizes[me:], *foot_sizes[:me],
-            stock, len(pile))])
+            stock, len(pile))))
         buf = bytearray().join((
             self._head[(phase * n + (current - me) % n) * n + (dealer - me) % n],
             _kind_bytes(hand), sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
-            memo[6], turn, memo[7],
+            *blocks, *counts, memo[5], turn, memo[6],
         ))
         return np.frombuffer(buf, dtype=np.float32)
 
-    def _table(self, me: int, melds: tuple[tuple[MeldGroup, ...], ...],
-               reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
-               scores: tuple[int, ...], hand_number: int) -> bytes:
-        """Melds, canastas, red 3s, opened and opening need of every side, packed.
-
-        Each side's meld block is packed once per tuple of melds (see
-        :func:`_side_bytes`): random play changes some side's melds every
-        other move, so the whole table cannot be cached as one.
-        """
+    def _sides_block(self, me: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
+                     scores: tuple[int, ...], hand_number: int) -> bytes:
+        """Red 3s, opened and opening need of every side, packed."""
         sides = self._side_order[me]
-        memo = self._side_memo
-        blocks = []
-        for side in sides:
-            kept = memo[side]
-            if kept is None or kept[0] is not melds[side]:
-                kept = memo[side] = (melds[side], _side_bytes(self._rules, melds[side]))
-            blocks.append(kept[1])
         need = _opening_need(self.variant, tuple(scores[side] for side in sides), hand_number)
-        return b"".join([
-            *(blk[0] for blk in blocks), *(blk[1] for blk in blocks),
-            _pack(*[len(reds[side]) / MELD_SCALE for side in sides],
-                  *[1.0 if opened[side] else 0.0 for side in sides],
-                  *[0.0 if opened[side] else need[i] for i, side in enumerate(sides)]),
-        ])
+        return _pack(*[len(reds[side]) / MELD_SCALE for side in sides],
+                     *[1.0 if opened[side] else 0.0 for side in sides],
+                     *[0.0 if opened[side] else need[i] for i, side in enumerate(sides)])
 
     @functools.lru_cache(maxsize=1024)  # noqa: B019 - layouts are few and live as long as their variant
     def _tail(self, me: int, scores: tuple[int, ...], hand_scores: tuple[int, ...] | None,
@@ -486,9 +487,30 @@ def encode_view(view: SeatView) -> Array:
     return layout_of(view.variant).encode(view)
 
 
+#: Per move class: how to read its fields, and the id of each tuple of field values.
+_IdTable = dict[type, tuple[Callable[[object], object] | None, dict[object, int]]]
+
+
 @lru_cache(maxsize=64)
-def _ids_of(space: ActionSpace) -> dict[object, int]:
-    return {m: i for i, m in enumerate(space.moves)}
+def _ids_of(space: ActionSpace) -> _IdTable:
+    """The ids of ``space``'s moves, found by class and field values.
+
+    A move's own ``__hash__`` and ``__eq__`` are Python functions; reading the
+    fields with :func:`operator.attrgetter` keys the lookup on plain ints and
+    tuples, which hash in C: a third of the mask's cost.
+    """
+    table: _IdTable = {}
+    for i, m in enumerate(space.moves):
+        cls = type(m)
+        if cls not in table:
+            names = [a.name for a in attrs.fields(cast("type[attrs.AttrsInstance]", cls))]
+            table[cls] = (operator.attrgetter(*names) if names else None, {})
+        read, ids = table[cls]
+        ids[read(m) if read is not None else None] = i
+    return table
+
+
+_NO_IDS: tuple[None, dict[object, int]] = (None, {})
 
 
 def action_mask(space: ActionSpace, state: GameState | SeatView,
@@ -516,10 +538,11 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
         raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
     buf = bytearray(n)
     if state.phase != GAME_OVER:
-        ids = _ids_of(space)
-        try:
-            for m in state.legal_moves():
-                buf[ids[m]] = 1
-        except KeyError as exc:  # pragma: no cover - would be a bug in the enumeration
-            raise CanastaError(f"legal move {exc.args[0]} has no action id") from None
+        table = _ids_of(space)
+        for m in state.legal_moves():
+            read, ids = table.get(type(m), _NO_IDS)
+            i = ids.get(read(m) if read is not None else None)
+            if i is None:  # pragma: no cover - would be a bug in the enumeration
+                raise CanastaError(f"legal move {m} has no action id")
+            buf[i] = 1
     return np.frombuffer(buf, dtype=np.int8)

@@ -164,6 +164,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._ending = False  # the episode ends when this cycle does (schedule="cycles")
         self._steps = 0
         self._cycle = 0
+        self._paid = False  # some reward of this step is not 0
         self._cache: dict[str, Obs] = {}
 
     # -- spaces ---------------------------------------------------------------
@@ -216,6 +217,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._state = new_game(self.variant, seed=deal)
         self._over = self._ending = False
         self._steps = self._cycle = 0
+        self._paid = False
         self._cache = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -261,7 +263,9 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             raise CanastaError(f"{agent} is to move: None is only for agents that are done")
         a = int(action)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._paid:  # rewards are paid at a hand's end or for an illegal action, rarely
+            self._clear_rewards()
+            self._paid = False
         if self.infos[agent]:
             self.infos[agent] = {}
         self._steps += 1
@@ -274,7 +278,8 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
                 self._finish(terminated=False)
             else:
                 self.agent_selection = self.possible_agents[self._state.current]
-            self._accumulate_rewards()
+            if self._paid:
+                self._accumulate_rewards()
             return
         seat = self._seat[agent]
         if not self._ending and seat == self._state.current:
@@ -298,7 +303,8 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
                 self._finish(terminated=False)
             else:
                 self.agent_selection = self.possible_agents[0]
-        self._accumulate_rewards()
+        if self._paid:
+            self._accumulate_rewards()
 
     def _play(self, agent: str, a: int) -> bool:
         """Play id ``a`` for the agent to move; True when the episode ends with it."""
@@ -314,6 +320,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         if s.is_hand_over:
             for who, r in zip(self.possible_agents, seat_rewards(s, self.reward_scale), strict=True):
                 self.rewards[who] = r
+            self._paid = True
             if self.episode == "game" and s.phase == HAND_OVER:
                 s = advance(s)
             else:
@@ -327,6 +334,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         if self.illegal_action == "raise":
             raise exc
         self.rewards[agent] = self.illegal_reward
+        self._paid = True
         self.infos[agent] = {"illegal_action": a}
         return self.illegal_action == "penalize"
 
