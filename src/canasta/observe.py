@@ -349,7 +349,8 @@ class ObservationLayout:
             blocks.append(kept[1])
             counts.append(kept[2])
         memo = self._memo[me]
-        if (memo is None or memo[0] is not reds or memo[1] is not opened or memo[2] is not scores
+        # `!=`, not `is not`: the engine rebuilds equal tuples of red 3s and openings
+        if (memo is None or memo[0] != reds or memo[1] != opened or memo[2] != scores
                 or memo[3] != hand_number or memo[4] is not end):
             hand_scores = end.hand_scores if end is not None and end.breakdowns else None
             memo = (reds, opened, scores, hand_number, end,

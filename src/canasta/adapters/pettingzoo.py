@@ -22,11 +22,17 @@ An episode is one hand (``episode="hand"``, the default) or one whole game
 Rewards are paid when a hand ends: see :mod:`canasta.adapters.common`
 (score difference ÷ ``reward_scale``, 1000 points by default, summing to zero
 over the sides, at most :func:`~canasta.adapters.common.reward_bound` in
-absolute value per hand). An illegal action ends the episode: the agent that
-played it gets ``illegal_reward`` (-1 by default), the others 0, and
-``info["illegal_action"]`` is set; with ``illegal_reward=None`` it raises
-:class:`~canasta.IllegalMoveError` instead. ``max_cycles`` truncates the
-episode after ``max_cycles * number of agents`` moves.
+absolute value per hand). An illegal action (an id the mask forbids) ends the
+episode by default: the agent that played it gets ``illegal_reward`` (-1 by
+default), the others 0, and ``info["illegal_action"]`` is set;
+``illegal_action="refuse"`` pays the penalty and leaves the state unchanged,
+``"raise"`` raises :class:`~canasta.IllegalMoveError`.
+
+``schedule="turns"`` (the default) selects only the agent to move;
+``schedule="cycles"`` selects every agent once per cycle, the agent to move
+playing one move and the others :attr:`CanastaEnv.wait_action`: PettingZoo's
+notion of a cycle, which :func:`parallel_env` and ``max_cycles_test`` rely on.
+``max_cycles`` truncates the episode after that many cycles.
 
 Importing this module registers ``canasta/<variant>-v0`` for every bundled
 profile with :func:`pettingzoo.register`, so that
@@ -58,7 +64,17 @@ from canasta.play.bots import Bot
 from canasta.variant.loading import load_variant, variant_names
 from canasta.variant.model import Variant
 
-__all__ = ["CanastaEnv", "env", "env_ids", "make", "parallel_env", "raw_env", "register_all"]
+__all__ = [
+    "ILLEGAL_ACTIONS",
+    "SCHEDULES",
+    "CanastaEnv",
+    "env",
+    "env_ids",
+    "make",
+    "parallel_env",
+    "raw_env",
+    "register_all",
+]
 
 Obs = dict[str, npt.NDArray[Any]]
 
