@@ -226,6 +226,9 @@ class ObservationLayout:
         self._size_of: tuple[float, ...] = tuple(k / SIZE_SCALE for k in range(total + 1))
         # relative orders, per observing seat
         self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
+        # per observing seat: a per-seat tuple in relative order (itemgetter runs in C)
+        self._rotate: list[Callable[[tuple[int, ...]], tuple[int, ...]]] = [
+            operator.itemgetter(*order) if n > 1 else tuple for order in self._seat_order]
         self._side_order: list[list[int]] = []
         for p in range(n):
             order: list[int] = []
@@ -358,9 +361,8 @@ class ObservationLayout:
                     self._tail(me, scores, hand_scores, hand_number))
             self._memo[me] = memo
         size = self._size_of
-        sizes = self._sizes(*map(size.__getitem__, (
-            *hand_sizes[me:], *hand_sizes[:me], *foot_sizes[me:], *foot_sizes[:me],
-            stock, len(pile))))
+        rot = self._rotate[me]
+        sizes = self._sizes(*map(size.__getitem__, (*rot(hand_sizes), *rot(foot_sizes), stock, len(pile))))
         buf = bytearray().join((
             self._head[(phase * n + (current - me) % n) * n + (dealer - me) % n],
             _kind_bytes(hand), sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
@@ -492,13 +494,18 @@ def encode_view(view: SeatView) -> Array:
 _IdTable = dict[type, tuple[Callable[[object], object] | None, dict[object, int]]]
 
 
+#: How many move objects :func:`action_mask` remembers by identity, per action space.
+_KNOWN_MOVES = 8192
+
+
 @lru_cache(maxsize=64)
-def _ids_of(space: ActionSpace) -> _IdTable:
-    """The ids of ``space``'s moves, found by class and field values.
+def _ids_of(space: ActionSpace) -> tuple[_IdTable, dict[int, tuple[object, int]]]:
+    """The ids of ``space``'s moves, found by class and field values; and a memo by identity.
 
     A move's own ``__hash__`` and ``__eq__`` are Python functions; reading the
     fields with :func:`operator.attrgetter` keys the lookup on plain ints and
-    tuples, which hash in C: a third of the mask's cost.
+    tuples, which hash in C. The memo (filled by :func:`action_mask`) maps
+    ``id(move)`` to the move and its id.
     """
     table: _IdTable = {}
     for i, m in enumerate(space.moves):
@@ -508,7 +515,7 @@ def _ids_of(space: ActionSpace) -> _IdTable:
             table[cls] = (operator.attrgetter(*names) if names else None, {})
         read, ids = table[cls]
         ids[read(m) if read is not None else None] = i
-    return table
+    return table, {}
 
 
 _NO_IDS: tuple[None, dict[object, int]] = (None, {})
@@ -539,11 +546,19 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
         raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
     buf = bytearray(n)
     if state.phase != GAME_OVER:
-        table = _ids_of(space)
+        table, known = _ids_of(space)
         for m in state.legal_moves():
+            # the engine hands out the same move objects again and again (99% of
+            # legal moves in random play): find those by identity first
+            hit = known.get(id(m))
+            if hit is not None and hit[0] is m:
+                buf[hit[1]] = 1
+                continue
             read, ids = table.get(type(m), _NO_IDS)
             i = ids.get(read(m) if read is not None else None)
             if i is None:  # pragma: no cover - would be a bug in the enumeration
                 raise CanastaError(f"legal move {m} has no action id")
+            if len(known) < _KNOWN_MOVES:
+                known[id(m)] = (m, i)  # holding m keeps its id from being reused
             buf[i] = 1
     return np.frombuffer(buf, dtype=np.int8)
