@@ -39,7 +39,7 @@ import operator
 import struct
 from collections.abc import Callable
 from functools import lru_cache
-from typing import cast
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -221,13 +221,14 @@ class ObservationLayout:
         self._memo: list[_Memo | None] = [None] * n
         # per side: its last tuple of melds and their packed blocks (hashing the
         # tuple for the cache costs more than this `is`)
+        self._pile_memo: tuple[tuple[int, ...], bool] | None = None
         self._side_memo: list[tuple[tuple[MeldGroup, ...], bytes, bytes] | None] = [None] * m
         # a count of cards ÷ SIZE_SCALE, for every count the decks allow
         self._size_of: tuple[float, ...] = tuple(k / SIZE_SCALE for k in range(total + 1))
         # relative orders, per observing seat
         self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
         # per observing seat: a per-seat tuple in relative order (itemgetter runs in C)
-        self._rotate: list[Callable[[tuple[int, ...]], tuple[int, ...]]] = [
+        self._rotate: list[Callable[[tuple[Any, ...]], tuple[Any, ...]]] = [
             operator.itemgetter(*order) if n > 1 else tuple for order in self._seat_order]
         self._side_order: list[list[int]] = []
         for p in range(n):
@@ -281,10 +282,14 @@ class ObservationLayout:
             raise CanastaError(f"the view is of variant {view.variant_name!r}, this layout "
                                f"of {self.variant.name!r}")
         t = view.turn
-        side = self._rules.side_of[view.seat]
+        me = view.seat
+        side = self._rules.side_of[me]
+        rot, size = self._rotate[me], self._size_of
+        sizes = self._sizes(*map(size.__getitem__, (
+            *rot(view.hand_sizes), *rot(view.foot_sizes), view.stock_size, len(view.pile_codes))))
         return self._vector(
-            view.seat, view.phase, view.current, view.dealer, view.hand_codes, view.hand_sizes,
-            view.foot_sizes, view.stock_size, view.pile_codes, view.melds, view.red_three_codes,
+            me, view.phase, view.current, view.dealer, view.hand_codes, sizes,
+            view.pile_codes, view.melds, view.red_three_codes,
             view.opened, view.scores, view.hand_number, view.end,
             view.pile_frozen, view.pile_frozen_for(side),
             t.took_pile, t.melded, t.points, len(t.pending), t.asked, t.asker, len(t.drawn),
@@ -310,20 +315,27 @@ class ObservationLayout:
         t = state.turn
         own = seat == (t.asker if state.phase == ANSWER else state.current)
         side = self._rules.side_of[seat]
+        pile = state.pile_
+        rot, size = self._rotate[seat], self._size_of
+        sizes = self._sizes(*map(size.__getitem__, (
+            *map(len, rot(state.hands_)), *map(len, rot(state.feet_)), len(state.stock_), len(pile))))
+        # whether the pile freezes for everyone depends on its cards only: kept per pile
+        kept = self._pile_memo
+        if kept is None or kept[0] is not pile:
+            kept = self._pile_memo = (pile, state.pile_frozen)
+        frozen = kept[1]
         return self._vector(
-            seat, state.phase, state.current, state.dealer, state.hands_[seat],
-            tuple(map(len, state.hands_)), tuple(map(len, state.feet_)),
-            len(state.stock_), state.pile_, state.melds_, state.red_threes_, state.opened,
+            seat, state.phase, state.current, state.dealer, state.hands_[seat], sizes,
+            pile, state.melds_, state.red_threes_, state.opened,
             state.scores, state.hand_number, state.end,
-            state.pile_frozen, state.pile_frozen_for(side),
+            frozen, frozen or state.pile_frozen_for(side),
             t.took_pile, t.melded, t.points, len(t.pending) if own else 0, t.asked, t.asker,
             len(t.drawn) if own else 0,
         )
 
     def _vector(
         self, me: int, phase: int, current: int, dealer: int, hand: tuple[int, ...],
-        hand_sizes: tuple[int, ...], foot_sizes: tuple[int, ...], stock: int,
-        pile: tuple[int, ...], melds: tuple[tuple[MeldGroup, ...], ...],
+        sizes: bytes, pile: tuple[int, ...], melds: tuple[tuple[MeldGroup, ...], ...],
         reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...], scores: tuple[int, ...],
         hand_number: int, end: HandEnd | None, frozen: bool, frozen_me: bool,
         took: bool, melded: bool, points: int, pending: int, asked: int, asker: int, drawn: int,
@@ -360,15 +372,12 @@ class ObservationLayout:
                     self._sides_block(me, reds, opened, scores, hand_number),
                     self._tail(me, scores, hand_scores, hand_number))
             self._memo[me] = memo
-        size = self._size_of
-        rot = self._rotate[me]
-        sizes = self._sizes(*map(size.__getitem__, (*rot(hand_sizes), *rot(foot_sizes), stock, len(pile))))
         buf = bytearray().join((
             self._head[(phase * n + (current - me) % n) * n + (dealer - me) % n],
             _kind_bytes(hand), sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
             *blocks, *counts, memo[5], turn, memo[6],
         ))
-        return np.frombuffer(buf, dtype=np.float32)
+        return _frombuffer(buf, _FLOAT32)
 
     def _sides_block(self, me: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
                      scores: tuple[int, ...], hand_number: int) -> bytes:
@@ -401,6 +410,11 @@ def _pack(*values: float) -> bytes:
     """``values`` as little-endian float32 bytes."""
     return struct.pack(f"<{len(values)}f", *values)
 
+
+# np.frombuffer with a dtype object, passed by position: a keyword costs it twice the time
+_frombuffer = np.frombuffer
+_FLOAT32 = np.dtype("<f4")  # what _pack writes
+_INT8 = np.dtype(np.int8)
 
 _FROZEN = ((_pack(0.0, 0.0), _pack(0.0, 1.0)), (_pack(1.0, 0.0), _pack(1.0, 1.0)))
 
@@ -561,4 +575,4 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
             if len(known) < _KNOWN_MOVES:
                 known[id(m)] = (m, i)  # holding m keeps its id from being reused
             buf[i] = 1
-    return np.frombuffer(buf, dtype=np.int8)
+    return _frombuffer(buf, _INT8)
