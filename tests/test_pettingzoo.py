@@ -146,6 +146,27 @@ def test_cycles_hand_end_waits_for_the_cycle() -> None:
     assert waited > 0  # this deal's hand ends before the last seat of its cycle
 
 
+def test_a_refused_action_after_the_hand_still_ends_the_cycle() -> None:
+    """illegal_action="refuse": an agent that plays a move after the hand ended mid-cycle is
+    penalized, and the episode still ends with the cycle."""
+    e = cpz.env(variant="classic", schedule="cycles", illegal_action="refuse")
+    e.reset(seed=3)
+    rng = random.Random(0)
+    refused = []
+    for agent in e.agent_iter(5000):  # bounded: a bug here would never end the episode
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        if e.unwrapped.game_state.is_hand_over:
+            e.step(0)
+            refused.append(e.rewards[agent])
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert refused and all(r == -1.0 for r in refused)
+    assert e.unwrapped.game_state.is_hand_over and not e.agents
+
+
 def test_refused_actions_leave_the_state() -> None:
     """illegal_action="refuse": the penalty is paid, the state stays, the same agent moves again."""
     e = cpz.env(variant="classic", illegal_action="refuse", illegal_reward=-0.5)

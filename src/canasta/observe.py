@@ -423,36 +423,34 @@ def _clip(x: float) -> float:
     return -1.0 if x < -1.0 else (1.0 if x > 1.0 else x)
 
 
-@lru_cache(maxsize=4096)
-def _kind_counts(cards: tuple[int, ...]) -> tuple[float, ...]:
-    """Cards of each kind in slot order, ÷ CARD_SCALE (cached: states share their hands' tuples)."""
-    counts = [0.0] * 15
-    kind = KIND
-    step = 1.0 / CARD_SCALE
-    for c in cards:
-        counts[kind[c] - 1] += step
-    return tuple(counts)
+# Counting kinds runs in C: the card codes (0 to 63) become a bytes object, translated to
+# their kinds, and bytes.count counts each kind; a count k is then looked up as k ÷ 8
+# (exact in binary, the same float32 as adding 1/8 k times).
+_KIND_TABLE = bytes(KIND[c] if c < len(KIND) else 0 for c in range(256))
+_KIND_KEYS = tuple(bytes([k]) for k in KIND_SLOTS)
+_EIGHTHS = tuple(k / CARD_SCALE for k in range(256))
+_KIND_PACK = struct.Struct(f"<{len(KIND_SLOTS)}f").pack
+#: The pile-top one-hot, packed, per kind (index 0: an empty pile).
+_TOPS = (_pack(*[0.0] * len(KIND_SLOTS)),
+         *(_pack(*[1.0 if i == k - 1 else 0.0 for i in range(len(KIND_SLOTS))]) for k in KIND_SLOTS))
 
 
-@lru_cache(maxsize=4096)
-def _pile_block(pile: tuple[int, ...]) -> tuple[float, ...]:
-    """The top card's kind one-hot, then the pile's cards of each kind ÷ CARD_SCALE (cached per pile)."""
-    top = [0.0] * 15
-    if pile:
-        top[KIND[pile[-1]] - 1] = 1.0
-    return (*top, *_kind_counts(pile))
+def _kind_counts(cards: tuple[int, ...]) -> bytes:
+    """Cards of each kind in slot order ÷ CARD_SCALE, packed as float32."""
+    return _KIND_PACK(*map(_EIGHTHS.__getitem__, map(bytes(cards).translate(_KIND_TABLE).count, _KIND_KEYS)))
 
 
 @lru_cache(maxsize=4096)
 def _kind_bytes(cards: tuple[int, ...]) -> bytes:
-    """:func:`_kind_counts` packed as float32 (cached per hand)."""
-    return _pack(*_kind_counts(cards))
+    """:func:`_kind_counts` of a hand (cached: other seats' hands repeat)."""
+    return _kind_counts(cards)
 
 
 @lru_cache(maxsize=4096)
 def _pile_bytes(pile: tuple[int, ...]) -> bytes:
-    """:func:`_pile_block` packed as float32 (cached per pile)."""
-    return _pack(*_pile_block(pile))
+    """The top card's kind one-hot, then the pile's cards of each kind ÷ CARD_SCALE, packed
+    (cached: the pile changes at a discard or a take, not at a draw or a meld)."""
+    return _TOPS[KIND[pile[-1]] if pile else 0] + _kind_counts(pile)
 
 
 @lru_cache(maxsize=1024)

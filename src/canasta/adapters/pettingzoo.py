@@ -304,9 +304,9 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         elif a != self.wait_action:
             why = ("the episode ends with this cycle" if self._ending
                    else f"player_{self._state.current} is to move")
-            self._ending = self._illegal(agent, a, IllegalMoveError(
-                repr(action), f"{why}: the only action of {agent} is wait ({self.wait_action})"))
-            if self._ending:
+            if self._illegal(agent, a, IllegalMoveError(
+                    repr(action), f"{why}: the only action of {agent} is wait ({self.wait_action})")):
+                self._ending = True
                 self._cache = {}
         if seat + 1 < len(self.possible_agents):
             self.agent_selection = self.possible_agents[seat + 1]
