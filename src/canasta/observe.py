@@ -75,9 +75,9 @@ SCORE_SCALE = 10_000.0
 HAND_NUMBER_SCALE = 16.0
 
 Array = npt.NDArray[np.float32]
-#: What an observing seat's last side block was made of (red 3s, opened, scores, hand
-#: number, hand end) and its packed side and tail blocks.
-_Memo = tuple[object, object, object, int, object, bytes, bytes]
+#: What an observing seat's last table was made of (melds, red 3s, opened, scores, hand
+#: number, hand end), then its packed table (melds to opening need) and tail (scores).
+_Memo = tuple[object, object, object, object, int, object, bytes, bytes]
 
 
 @attrs.frozen
@@ -352,8 +352,24 @@ class ObservationLayout:
                          drawn / CARD_SCALE)
             if len(self._turns) < 4096:
                 self._turns[key] = turn
-        # the melds of each side: packed once per tuple of melds; states share the
-        # tuple of a side whose melds a move leaves alone, so `is` finds it
+        memo = self._memo[me]
+        # `!=` for red 3s and openings: the engine rebuilds equal tuples of them
+        if (memo is None or memo[0] is not melds or memo[1] != reds or memo[2] != opened
+                or memo[3] != scores or memo[4] != hand_number or memo[5] is not end):
+            memo = self._memo[me] = self._table(me, melds, reds, opened, scores, hand_number, end)
+        buf = bytearray().join((
+            self._head[(phase * n + (current - me) % n) * n + (dealer - me) % n],
+            _kind_counts(hand), sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
+            memo[6], turn, memo[7],
+        ))
+        return _frombuffer(buf, _FLOAT32)
+
+    def _table(self, me: int, melds: tuple[tuple[MeldGroup, ...], ...],
+               reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...], scores: tuple[int, ...],
+               hand_number: int, end: HandEnd | None) -> _Memo:
+        """The packed melds, canastas, red 3s, openings (one block) and scores (another) for ``me``."""
+        # each side's melds are packed once per tuple of melds; states share the tuple
+        # of a side whose melds a move leaves alone, so `is` finds it
         side_memo = self._side_memo
         blocks: list[bytes] = []
         counts: list[bytes] = []
@@ -363,21 +379,10 @@ class ObservationLayout:
                 kept = side_memo[side] = (melds[side], *_side_bytes(self._rules, melds[side]))
             blocks.append(kept[1])
             counts.append(kept[2])
-        memo = self._memo[me]
-        # `!=`, not `is not`: the engine rebuilds equal tuples of red 3s and openings
-        if (memo is None or memo[0] != reds or memo[1] != opened or memo[2] != scores
-                or memo[3] != hand_number or memo[4] is not end):
-            hand_scores = end.hand_scores if end is not None and end.breakdowns else None
-            memo = (reds, opened, scores, hand_number, end,
-                    self._sides_block(me, reds, opened, scores, hand_number),
-                    self._tail(me, scores, hand_scores, hand_number))
-            self._memo[me] = memo
-        buf = bytearray().join((
-            self._head[(phase * n + (current - me) % n) * n + (dealer - me) % n],
-            _kind_bytes(hand), sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
-            *blocks, *counts, memo[5], turn, memo[6],
-        ))
-        return _frombuffer(buf, _FLOAT32)
+        hand_scores = end.hand_scores if end is not None and end.breakdowns else None
+        table = b"".join((*blocks, *counts, self._sides_block(me, reds, opened, scores, hand_number)))
+        return (melds, reds, opened, scores, hand_number, end, table,
+                self._tail(me, scores, hand_scores, hand_number))
 
     def _sides_block(self, me: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
                      scores: tuple[int, ...], hand_number: int) -> bytes:
@@ -438,12 +443,6 @@ _TOPS = (_pack(*[0.0] * len(KIND_SLOTS)),
 def _kind_counts(cards: tuple[int, ...]) -> bytes:
     """Cards of each kind in slot order ÷ CARD_SCALE, packed as float32."""
     return _KIND_PACK(*map(_EIGHTHS.__getitem__, map(bytes(cards).translate(_KIND_TABLE).count, _KIND_KEYS)))
-
-
-@lru_cache(maxsize=4096)
-def _kind_bytes(cards: tuple[int, ...]) -> bytes:
-    """:func:`_kind_counts` of a hand (cached: other seats' hands repeat)."""
-    return _kind_counts(cards)
 
 
 @lru_cache(maxsize=4096)
