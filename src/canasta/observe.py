@@ -35,8 +35,11 @@ visible part of the turn), so no hidden card can enter it.
 from __future__ import annotations
 
 import functools
+import operator
 import struct
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -72,6 +75,9 @@ SCORE_SCALE = 10_000.0
 HAND_NUMBER_SCALE = 16.0
 
 Array = npt.NDArray[np.float32]
+#: What an observing seat's last table was made of (melds, red 3s, opened, scores, hand
+#: number, hand end), then its packed table (melds to opening need) and tail (scores).
+_Memo = tuple[object, object, object, object, int, object, bytes, bytes]
 
 
 @attrs.frozen
@@ -199,11 +205,31 @@ class ObservationLayout:
         self._by_name = {f.name: f for f in fields}
         self._low: Array = np.array(low, dtype=np.float32)
         self._high: Array = np.array(high, dtype=np.float32)
-        self._pack = struct.Struct(f"<{self.size}f").pack
-        self._onehot = tuple(tuple(1.0 if i == j else 0.0 for i in range(n)) for j in range(n))
+        onehot = tuple(tuple(1.0 if i == j else 0.0 for i in range(n)) for j in range(n))
+        self._onehot = onehot
         self._zeros = (0.0,) * n
+        # The vector is joined from packed float32 blocks: the blocks that change
+        # rarely (hand counts, the pile, the table, the scores) are packed once and
+        # cached, so a step converts a dozen floats, not two hundred.
+        self._head: tuple[bytes, ...] = tuple(
+            _pack(*_PHASES[ph], *onehot[cur], *onehot[dea])
+            for ph in range(5) for cur in range(n) for dea in range(n))
+        self._sizes = struct.Struct(f"<{2 * n + 2}f").pack
+        self._turns: dict[tuple[int, ...], bytes] = {}
+        # per observing seat: the last table's inputs and its packed blocks; states
+        # share the tuples of what a move leaves alone, so `is` finds most repeats
+        self._memo: list[_Memo | None] = [None] * n
+        # per side: its last tuple of melds and their packed blocks (hashing the
+        # tuple for the cache costs more than this `is`)
+        self._pile_memo: tuple[tuple[int, ...], bool] | None = None
+        self._side_memo: list[tuple[tuple[MeldGroup, ...], bytes, bytes] | None] = [None] * m
+        # a count of cards ÷ SIZE_SCALE, for every count the decks allow
+        self._size_of: tuple[float, ...] = tuple(k / SIZE_SCALE for k in range(total + 1))
         # relative orders, per observing seat
         self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
+        # per observing seat: a per-seat tuple in relative order (itemgetter runs in C)
+        self._rotate: list[Callable[[tuple[Any, ...]], tuple[Any, ...]]] = [
+            operator.itemgetter(*order) if n > 1 else tuple for order in self._seat_order]
         self._side_order: list[list[int]] = []
         for p in range(n):
             order: list[int] = []
@@ -256,10 +282,14 @@ class ObservationLayout:
             raise CanastaError(f"the view is of variant {view.variant_name!r}, this layout "
                                f"of {self.variant.name!r}")
         t = view.turn
-        side = self._rules.side_of[view.seat]
+        me = view.seat
+        side = self._rules.side_of[me]
+        rot, size = self._rotate[me], self._size_of
+        sizes = self._sizes(*map(size.__getitem__, (
+            *rot(view.hand_sizes), *rot(view.foot_sizes), view.stock_size, len(view.pile_codes))))
         return self._vector(
-            view.seat, view.phase, view.current, view.dealer, view.hand_codes, view.hand_sizes,
-            view.foot_sizes, view.stock_size, view.pile_codes, view.melds, view.red_three_codes,
+            me, view.phase, view.current, view.dealer, view.hand_codes, sizes,
+            view.pile_codes, view.melds, view.red_three_codes,
             view.opened, view.scores, view.hand_number, view.end,
             view.pile_frozen, view.pile_frozen_for(side),
             t.took_pile, t.melded, t.points, len(t.pending), t.asked, t.asker, len(t.drawn),
@@ -285,74 +315,88 @@ class ObservationLayout:
         t = state.turn
         own = seat == (t.asker if state.phase == ANSWER else state.current)
         side = self._rules.side_of[seat]
+        pile = state.pile_
+        rot, size = self._rotate[seat], self._size_of
+        sizes = self._sizes(*map(size.__getitem__, (
+            *map(len, rot(state.hands_)), *map(len, rot(state.feet_)), len(state.stock_), len(pile))))
+        # whether the pile freezes for everyone depends on its cards only: kept per pile
+        kept = self._pile_memo
+        if kept is None or kept[0] is not pile:
+            kept = self._pile_memo = (pile, state.pile_frozen)
+        frozen = kept[1]
         return self._vector(
-            seat, state.phase, state.current, state.dealer, state.hands_[seat],
-            tuple(len(h) for h in state.hands_), tuple(len(f) for f in state.feet_),
-            len(state.stock_), state.pile_, state.melds_, state.red_threes_, state.opened,
+            seat, state.phase, state.current, state.dealer, state.hands_[seat], sizes,
+            pile, state.melds_, state.red_threes_, state.opened,
             state.scores, state.hand_number, state.end,
-            state.pile_frozen, state.pile_frozen_for(side),
+            frozen, frozen or state.pile_frozen_for(side),
             t.took_pile, t.melded, t.points, len(t.pending) if own else 0, t.asked, t.asker,
             len(t.drawn) if own else 0,
         )
 
     def _vector(
         self, me: int, phase: int, current: int, dealer: int, hand: tuple[int, ...],
-        hand_sizes: tuple[int, ...], foot_sizes: tuple[int, ...], stock: int,
-        pile: tuple[int, ...], melds: tuple[tuple[MeldGroup, ...], ...],
+        sizes: bytes, pile: tuple[int, ...], melds: tuple[tuple[MeldGroup, ...], ...],
         reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...], scores: tuple[int, ...],
         hand_number: int, end: HandEnd | None, frozen: bool, frozen_me: bool,
         took: bool, melded: bool, points: int, pending: int, asked: int, asker: int, drawn: int,
     ) -> Array:
-        """The scaled vector; everything that changes rarely comes from caches."""
+        """The scaled vector, joined from packed blocks (the ones that change rarely are cached)."""
         n = self.seats
-        onehot = self._onehot
-        seats = self._seat_order[me]
-        out: list[float] = list(_PHASES[phase])
-        out += onehot[(current - me) % n]
-        out += onehot[(dealer - me) % n]
-        out += _kind_counts(hand)
-        out += [hand_sizes[q] / SIZE_SCALE for q in seats]
-        out += [foot_sizes[q] / SIZE_SCALE for q in seats]
-        out.append(stock / SIZE_SCALE)
-        out.append(len(pile) / SIZE_SCALE)
-        out += _pile_block(pile)
-        out.append(1.0 if frozen else 0.0)
-        out.append(1.0 if frozen_me else 0.0)
-        out += self._table(me, melds, reds, opened, scores, hand_number)
-        out += (1.0 if took else 0.0, 1.0 if melded else 0.0, points / POINT_SCALE,
-                pending / CARD_SCALE)
-        out += _ASKED[asked]
-        out += onehot[(asker - me) % n] if asker >= 0 else self._zeros
-        out.append(drawn / CARD_SCALE)
-        out += self._tail(me, scores, end.hand_scores if end is not None and end.breakdowns else None,
-                          hand_number)
-        # struct packs 211 floats in a quarter of the time np.array takes
-        return np.frombuffer(bytearray(self._pack(*out)), dtype=np.float32)
+        rel_asker = (asker - me) % n if asker >= 0 else -1
+        key = (took, melded, points, pending, asked, rel_asker, drawn)
+        turn = self._turns.get(key)
+        if turn is None:
+            turn = _pack(1.0 if took else 0.0, 1.0 if melded else 0.0, points / POINT_SCALE,
+                         pending / CARD_SCALE, *_ASKED[asked],
+                         *(self._onehot[rel_asker] if rel_asker >= 0 else self._zeros),
+                         drawn / CARD_SCALE)
+            if len(self._turns) < 4096:
+                self._turns[key] = turn
+        memo = self._memo[me]
+        # `!=` for red 3s and openings: the engine rebuilds equal tuples of them
+        if (memo is None or memo[0] is not melds or memo[1] != reds or memo[2] != opened
+                or memo[3] != scores or memo[4] != hand_number or memo[5] is not end):
+            memo = self._memo[me] = self._table(me, melds, reds, opened, scores, hand_number, end)
+        buf = bytearray().join((
+            self._head[(phase * n + (current - me) % n) * n + (dealer - me) % n],
+            _kind_counts(hand), sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
+            memo[6], turn, memo[7],
+        ))
+        return _frombuffer(buf, _FLOAT32)
 
-    @functools.lru_cache(maxsize=4096)  # noqa: B019 - layouts are few and live as long as their variant
     def _table(self, me: int, melds: tuple[tuple[MeldGroup, ...], ...],
-               reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
-               scores: tuple[int, ...], hand_number: int) -> tuple[float, ...]:
-        """Melds, canastas, red 3s, opened and opening need of every side, scaled (cached)."""
-        r = self._rules
-        sides = self._side_order[me]
-        blocks = [_side_melds(r, melds[side]) for side in sides]
-        cut = len(TARGET_SLOTS) * 4
-        out: list[float] = []
-        for b in blocks:
-            out += b[:cut]
-        for b in blocks:
-            out += b[cut:]
-        out += [len(reds[side]) / MELD_SCALE for side in sides]
-        out += [1.0 if opened[side] else 0.0 for side in sides]
-        v = self.variant
-        out += [0.0 if opened[side] else v.opening_minimum(scores[side], hand_number) / POINT_SCALE
-                for side in sides]
-        return tuple(out)
+               reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...], scores: tuple[int, ...],
+               hand_number: int, end: HandEnd | None) -> _Memo:
+        """The packed melds, canastas, red 3s, openings (one block) and scores (another) for ``me``."""
+        # each side's melds are packed once per tuple of melds; states share the tuple
+        # of a side whose melds a move leaves alone, so `is` finds it
+        side_memo = self._side_memo
+        blocks: list[bytes] = []
+        counts: list[bytes] = []
+        for side in self._side_order[me]:
+            kept = side_memo[side]
+            if kept is None or kept[0] is not melds[side]:
+                kept = side_memo[side] = (melds[side], *_side_bytes(self._rules, melds[side]))
+            blocks.append(kept[1])
+            counts.append(kept[2])
+        hand_scores = end.hand_scores if end is not None and end.breakdowns else None
+        table = b"".join((*blocks, *counts, self._sides_block(me, reds, opened, scores, hand_number)))
+        return (melds, reds, opened, scores, hand_number, end, table,
+                self._tail(me, scores, hand_scores, hand_number))
 
-    @functools.lru_cache(maxsize=1024)  # noqa: B019
+    def _sides_block(self, me: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
+                     scores: tuple[int, ...], hand_number: int) -> bytes:
+        """Red 3s, opened and opening need of every side, packed."""
+        sides = self._side_order[me]
+        need = _opening_need(self.variant, tuple(scores[side] for side in sides), hand_number)
+        return _pack(*[len(reds[side]) / MELD_SCALE for side in sides],
+                     *[1.0 if opened[side] else 0.0 for side in sides],
+                     *[0.0 if opened[side] else need[i] for i, side in enumerate(sides)])
+
+    @functools.lru_cache(maxsize=1024)  # noqa: B019 - layouts are few and live as long as their variant
     def _tail(self, me: int, scores: tuple[int, ...], hand_scores: tuple[int, ...] | None,
-              hand_number: int) -> tuple[float, ...]:
+              hand_number: int) -> bytes:
+        """Scores, hand scores and hand number, packed (cached)."""
         sides = self._side_order[me]
         out = [_clip(scores[side] / SCORE_SCALE) for side in sides]
         if hand_scores is not None:
@@ -360,35 +404,66 @@ class ObservationLayout:
         else:
             out += [0.0] * self.sides
         out.append(min(hand_number / HAND_NUMBER_SCALE, 1.0))
-        return tuple(out)
+        return _pack(*out)
 
 
 _PHASES = tuple(tuple(1.0 if i == p else 0.0 for i in range(5)) for p in range(5))
 _ASKED = tuple(tuple(1.0 if i == a else 0.0 for i in range(3)) for a in range(3))
 
 
+def _pack(*values: float) -> bytes:
+    """``values`` as little-endian float32 bytes."""
+    return struct.pack(f"<{len(values)}f", *values)
+
+
+# np.frombuffer with a dtype object, passed by position: a keyword costs it twice the time
+_frombuffer = np.frombuffer
+_FLOAT32 = np.dtype("<f4")  # what _pack writes
+_INT8 = np.dtype(np.int8)
+
+_FROZEN = ((_pack(0.0, 0.0), _pack(0.0, 1.0)), (_pack(1.0, 0.0), _pack(1.0, 1.0)))
+
+
 def _clip(x: float) -> float:
     return -1.0 if x < -1.0 else (1.0 if x > 1.0 else x)
 
 
-@lru_cache(maxsize=4096)
-def _kind_counts(cards: tuple[int, ...]) -> tuple[float, ...]:
-    """Cards of each kind in slot order, ÷ CARD_SCALE (cached: states share their hands' tuples)."""
-    counts = [0.0] * 15
-    kind = KIND
-    step = 1.0 / CARD_SCALE
-    for c in cards:
-        counts[kind[c] - 1] += step
-    return tuple(counts)
+# Counting kinds runs in C: the card codes (0 to 63) become a bytes object, translated to
+# their kinds, and bytes.count counts each kind; a count k is then looked up as k ÷ 8
+# (exact in binary, the same float32 as adding 1/8 k times).
+_KIND_TABLE = bytes(KIND[c] if c < len(KIND) else 0 for c in range(256))
+_KIND_KEYS = tuple(bytes([k]) for k in KIND_SLOTS)
+_EIGHTHS = tuple(k / CARD_SCALE for k in range(256))
+_KIND_PACK = struct.Struct(f"<{len(KIND_SLOTS)}f").pack
+#: The pile-top one-hot, packed, per kind (index 0: an empty pile).
+_TOPS = (_pack(*[0.0] * len(KIND_SLOTS)),
+         *(_pack(*[1.0 if i == k - 1 else 0.0 for i in range(len(KIND_SLOTS))]) for k in KIND_SLOTS))
+
+
+def _kind_counts(cards: tuple[int, ...]) -> bytes:
+    """Cards of each kind in slot order ÷ CARD_SCALE, packed as float32."""
+    return _KIND_PACK(*map(_EIGHTHS.__getitem__, map(bytes(cards).translate(_KIND_TABLE).count, _KIND_KEYS)))
 
 
 @lru_cache(maxsize=4096)
-def _pile_block(pile: tuple[int, ...]) -> tuple[float, ...]:
-    """The top card's kind one-hot, then the pile's cards of each kind ÷ CARD_SCALE (cached per pile)."""
-    top = [0.0] * 15
-    if pile:
-        top[KIND[pile[-1]] - 1] = 1.0
-    return (*top, *_kind_counts(pile))
+def _pile_bytes(pile: tuple[int, ...]) -> bytes:
+    """The top card's kind one-hot, then the pile's cards of each kind ÷ CARD_SCALE, packed
+    (cached: the pile changes at a discard or a take, not at a draw or a meld)."""
+    return _TOPS[KIND[pile[-1]] if pile else 0] + _kind_counts(pile)
+
+
+@lru_cache(maxsize=1024)
+def _opening_need(v: Variant, scores: tuple[int, ...], hand_number: int) -> tuple[float, ...]:
+    """The opening minimum of sides with ``scores`` (scaled), as if none had opened."""
+    return tuple(v.opening_minimum(x, hand_number) / POINT_SCALE for x in scores)
+
+
+@lru_cache(maxsize=4096)
+def _side_bytes(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[bytes, bytes]:
+    """:func:`_side_melds` packed: the per-target block, then the canasta counts."""
+    block = _side_melds(r, melds)
+    cut = len(TARGET_SLOTS) * 4
+    return _pack(*block[:cut]), _pack(*block[cut:])
 
 
 def _slot(rank: int) -> int:
@@ -426,29 +501,75 @@ def encode_view(view: SeatView) -> Array:
     return layout_of(view.variant).encode(view)
 
 
+#: Per move class: how to read its fields, and the id of each tuple of field values.
+_IdTable = dict[type, tuple[Callable[[object], object] | None, dict[object, int]]]
+
+
+#: How many move objects :func:`action_mask` remembers by identity, per action space.
+_KNOWN_MOVES = 8192
+
+
 @lru_cache(maxsize=64)
-def _ids_of(space: ActionSpace) -> dict[object, int]:
-    return {m: i for i, m in enumerate(space.moves)}
+def _ids_of(space: ActionSpace) -> tuple[_IdTable, dict[int, tuple[object, int]]]:
+    """The ids of ``space``'s moves, found by class and field values; and a memo by identity.
+
+    A move's own ``__hash__`` and ``__eq__`` are Python functions; reading the
+    fields with :func:`operator.attrgetter` keys the lookup on plain ints and
+    tuples, which hash in C. The memo (filled by :func:`action_mask`) maps
+    ``id(move)`` to the move and its id.
+    """
+    table: _IdTable = {}
+    for i, m in enumerate(space.moves):
+        cls = type(m)
+        if cls not in table:
+            names = [a.name for a in attrs.fields(cast("type[attrs.AttrsInstance]", cls))]
+            table[cls] = (operator.attrgetter(*names) if names else None, {})
+        read, ids = table[cls]
+        ids[read(m) if read is not None else None] = i
+    return table, {}
 
 
-def action_mask(space: ActionSpace, state: GameState | SeatView) -> npt.NDArray[np.int8]:
+_NO_IDS: tuple[None, dict[object, int]] = (None, {})
+
+
+def action_mask(space: ActionSpace, state: GameState | SeatView,
+                size: int | None = None) -> npt.NDArray[np.int8]:
     """The legal-action mask of ``state`` as an ``np.int8`` array of ``space.size`` (1 = legal).
 
     The same ids as :meth:`canasta.ActionSpace.legal_ids`. All zeros once the
     game is over, and for a view of a seat whose turn it is not.
 
+    Args:
+        space: the action ids.
+        state: a state or a seat's view.
+        size: the mask's length if longer than ``space.size`` (an environment's
+            own extra ids, such as a wait action, stay 0).
+
     Raises:
-        CanastaError: ``state`` is of another variant than ``space``.
+        CanastaError: ``state`` is of another variant than ``space``, or ``size``
+            is shorter than the space.
     """
     if state.variant is not space.variant and state.variant != space.variant:
         raise CanastaError(f"the state is of variant {state.variant.name!r}, the action space "
                            f"of {space.variant.name!r}")
-    buf = bytearray(space.size)
+    n = space.size if size is None else size
+    if n < space.size:
+        raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
+    buf = bytearray(n)
     if state.phase != GAME_OVER:
-        ids = _ids_of(space)
-        try:
-            for m in state.legal_moves():
-                buf[ids[m]] = 1
-        except KeyError as exc:  # pragma: no cover - would be a bug in the enumeration
-            raise CanastaError(f"legal move {exc.args[0]} has no action id") from None
-    return np.frombuffer(buf, dtype=np.int8)
+        table, known = _ids_of(space)
+        for m in state.legal_moves():
+            # the engine hands out the same move objects again and again (99% of
+            # legal moves in random play): find those by identity first
+            hit = known.get(id(m))
+            if hit is not None and hit[0] is m:
+                buf[hit[1]] = 1
+                continue
+            read, ids = table.get(type(m), _NO_IDS)
+            i = ids.get(read(m) if read is not None else None)
+            if i is None:  # pragma: no cover - would be a bug in the enumeration
+                raise CanastaError(f"legal move {m} has no action id")
+            if len(known) < _KNOWN_MOVES:
+                known[id(m)] = (m, i)  # holding m keeps its id from being reused
+            buf[i] = 1
+    return _frombuffer(buf, _INT8)

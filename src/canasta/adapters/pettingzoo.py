@@ -22,11 +22,17 @@ An episode is one hand (``episode="hand"``, the default) or one whole game
 Rewards are paid when a hand ends: see :mod:`canasta.adapters.common`
 (score difference ÷ ``reward_scale``, 1000 points by default, summing to zero
 over the sides, at most :func:`~canasta.adapters.common.reward_bound` in
-absolute value per hand). An illegal action ends the episode: the agent that
-played it gets ``illegal_reward`` (-1 by default), the others 0, and
-``info["illegal_action"]`` is set; with ``illegal_reward=None`` it raises
-:class:`~canasta.IllegalMoveError` instead. ``max_cycles`` truncates the
-episode after ``max_cycles * number of agents`` moves.
+absolute value per hand). An illegal action (an id the mask forbids) ends the
+episode by default: the agent that played it gets ``illegal_reward`` (-1 by
+default), the others 0, and ``info["illegal_action"]`` is set;
+``illegal_action="refuse"`` pays the penalty and leaves the state unchanged,
+``"raise"`` raises :class:`~canasta.IllegalMoveError`.
+
+``schedule="turns"`` (the default) selects only the agent to move;
+``schedule="cycles"`` selects every agent once per cycle, the agent to move
+playing one move and the others :attr:`CanastaEnv.wait_action`: PettingZoo's
+notion of a cycle, which :func:`parallel_env` and ``max_cycles_test`` rely on.
+``max_cycles`` truncates the episode after that many cycles.
 
 Importing this module registers ``canasta/<variant>-v0`` for every bundled
 profile with :func:`pettingzoo.register`, so that
@@ -46,7 +52,7 @@ import numpy.typing as npt
 import pettingzoo
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.conversions import aec_to_parallel
 
 from canasta.adapters.common import DEFAULT_REWARD_SCALE, advance, reward_bound, seat_rewards
 from canasta.engine import new_game
@@ -58,9 +64,25 @@ from canasta.play.bots import Bot
 from canasta.variant.loading import load_variant, variant_names
 from canasta.variant.model import Variant
 
-__all__ = ["CanastaEnv", "env", "env_ids", "make", "parallel_env", "raw_env", "register_all"]
+__all__ = [
+    "ILLEGAL_ACTIONS",
+    "SCHEDULES",
+    "CanastaEnv",
+    "env",
+    "env_ids",
+    "make",
+    "parallel_env",
+    "raw_env",
+    "register_all",
+]
 
 Obs = dict[str, npt.NDArray[Any]]
+
+
+#: What an illegal action does: ends the episode with a penalty, is refused with one, or raises.
+ILLEGAL_ACTIONS = ("penalize", "refuse", "raise")
+#: Which agents are selected: the seat to move only, or every agent once per cycle.
+SCHEDULES = ("turns", "cycles")
 
 
 class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
@@ -72,10 +94,24 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         render_mode: ``"ansi"`` (:meth:`render` returns the text), ``"human"``
             (prints it) or ``None``.
         reward_scale: points per unit of reward.
-        illegal_reward: the reward of an agent that plays an illegal action, which
-            ends the episode; ``None`` raises instead.
-        max_cycles: truncate after this many moves per agent on average
-            (``max_cycles * number of agents`` moves); ``None`` for no limit.
+        illegal_action: what an action the mask forbids does: ``"penalize"``
+            (the default, as PettingZoo's classic games: the agent gets
+            ``illegal_reward``, the others 0, and the episode ends),
+            ``"refuse"`` (the agent gets ``illegal_reward``, the state does not
+            change and the episode goes on) or ``"raise"``
+            (:class:`~canasta.IllegalMoveError`).
+        illegal_reward: the reward of an illegal action; ``None`` is the old
+            spelling of ``illegal_action="raise"``.
+        schedule: ``"turns"`` (the default: only the agent to move is selected,
+            and it plays every step of its turn in a row) or ``"cycles"``
+            (every cycle selects every live agent once, in seat order; the
+            agent to move plays one move, the others play :attr:`wait_action`,
+            the only id their mask allows: PettingZoo's cycle, which its
+            parallel form and ``max_cycles_test`` expect).
+        max_cycles: truncate every agent after this many cycles: ``max_cycles``
+            steps of every agent with ``schedule="cycles"``, ``max_cycles *
+            number of agents`` steps in all with ``"turns"`` (refused actions
+            count); ``None`` for no limit.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -90,7 +126,9 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         episode: str = "hand",
         render_mode: str | None = None,
         reward_scale: float = DEFAULT_REWARD_SCALE,
+        illegal_action: str = "penalize",
         illegal_reward: float | None = -1.0,
+        schedule: str = "turns",
         max_cycles: int | None = None,
     ) -> None:
         super().__init__()
@@ -102,15 +140,29 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
                                f"got {render_mode!r}")
         if not reward_scale > 0:
             raise CanastaError(f"reward_scale must be positive, got {reward_scale!r}")
-        if max_cycles is not None and max_cycles < 1:
-            raise CanastaError(f"max_cycles must be at least 1, got {max_cycles!r}")
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise CanastaError(f"illegal_action must be one of {', '.join(map(repr, ILLEGAL_ACTIONS))}, "
+                               f"got {illegal_action!r}")
+        if illegal_reward is None:
+            illegal_action = "raise"
+        if schedule not in SCHEDULES:
+            raise CanastaError(f"schedule must be 'turns' or 'cycles', got {schedule!r}")
+        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
+                                       or max_cycles < 1):
+            raise CanastaError(f"max_cycles must be an integer of at least 1, got {max_cycles!r}")
         self.episode = episode
         self.render_mode = render_mode
         self.reward_scale = float(reward_scale)
-        self.illegal_reward = illegal_reward
+        self.illegal_action = illegal_action
+        self.illegal_reward = -1.0 if illegal_reward is None else float(illegal_reward)
+        self.schedule = schedule
         self.max_cycles = max_cycles
         self.actions = ActionSpace(self.variant)
         self.layout = layout_of(self.variant)
+        self._cycles = schedule == "cycles"
+        #: The id of "wait", the move of an agent that is not to move (``schedule="cycles"`` only).
+        self.wait_action: int | None = self.actions.size if self._cycles else None
+        self._n_actions = self.actions.size + (1 if self._cycles else 0)
         self.possible_agents = [f"player_{i}" for i in range(self.layout.seats)]
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
@@ -124,8 +176,11 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self._seeder: random.Random | None = None
         self._state: GameState | None = None
-        self._over = True
-        self._moves = 0
+        self._over = True  # no live agent is left to move (the episode is ending or has ended)
+        self._ending = False  # the episode ends when this cycle does (schedule="cycles")
+        self._steps = 0
+        self._cycle = 0
+        self._paid = False  # some reward of this step is not 0
         self._cache: dict[str, Obs] = {}
 
     # -- spaces ---------------------------------------------------------------
@@ -135,13 +190,13 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         """``Dict(observation=Box(float32), action_mask=Box(int8))``, the same object every call."""
         return spaces.Dict({
             "observation": spaces.Box(self.layout.low, self.layout.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (self.actions.size,), dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, (self._n_actions,), dtype=np.int8),
         })
 
     @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(ActionSpace(variant).size)``, the same object every call."""
-        return spaces.Discrete(self.actions.size)
+        """``Discrete(ActionSpace(variant).size)`` (one more, :attr:`wait_action`, in cycles)."""
+        return spaces.Discrete(self._n_actions)
 
     # -- the game -------------------------------------------------------------
 
@@ -176,8 +231,9 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         if options and "deal" in options:
             deal = int(options["deal"])
         self._state = new_game(self.variant, seed=deal)
-        self._over = False
-        self._moves = 0
+        self._over = self._ending = False
+        self._steps = self._cycle = 0
+        self._paid = False
         self._cache = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -185,7 +241,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self._state.current]
+        self.agent_selection = self.possible_agents[0 if self._cycles else self._state.current]
 
     def observe(self, agent: str) -> Obs:
         """The agent's observation and action mask (computed once per step)."""
@@ -193,19 +249,26 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         if obs is None:
             s = self.game_state
             seat = self._seat[agent]
-            if self._over or seat != s.current:
-                mask = np.zeros(self.actions.size, dtype=np.int8)
+            if self._over or self._ending or seat != s.current:
+                mask = np.zeros(self._n_actions, dtype=np.int8)
+                if self._cycles and not self._over:
+                    mask[self._n_actions - 1] = 1
             else:
                 # the seat to move has the full state's legal moves (SeatView.legal_moves);
                 # asking the state reuses what the engine worked out for it
-                mask = action_mask(self.actions, s)
+                mask = action_mask(self.actions, s, self._n_actions)
             # the same vector as layout.encode(s.view(seat)), without building the view
             obs = {"observation": self.layout.encode_state(s, seat), "action_mask": mask}
             self._cache[agent] = obs
         return obs
 
     def step(self, action: int | None) -> None:
-        """Play ``action`` (an id of :class:`canasta.ActionSpace`) for the agent to move."""
+        """Play ``action`` (an id of :class:`canasta.ActionSpace`) for the selected agent.
+
+        Raises:
+            CanastaError: before :meth:`reset`, or ``None`` for an agent that is not done.
+            IllegalMoveError: an illegal action, with ``illegal_action="raise"``.
+        """
         if self._state is None:
             raise CanastaError("call reset() before step()")
         agent = self.agent_selection
@@ -214,44 +277,87 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             return
         if action is None:
             raise CanastaError(f"{agent} is to move: None is only for agents that are done")
-        s = self.game_state
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self._cache = {}
         a = int(action)
+        self._cumulative_rewards[agent] = 0.0
+        if self._paid:  # rewards are paid at a hand's end or for an illegal action, rarely
+            self._clear_rewards()
+            self._paid = False
+        if self.infos[agent]:
+            self.infos[agent] = {}
+        self._steps += 1
+        if not self._cycles:
+            self._cache = {}
+            ended = self._play(agent, a)
+            if ended:
+                self._finish(terminated=True)
+            elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
+                self._finish(terminated=False)
+            else:
+                self.agent_selection = self.possible_agents[self._state.current]
+            if self._paid:
+                self._accumulate_rewards()
+            return
+        seat = self._seat[agent]
+        if not self._ending and seat == self._state.current:
+            self._cache = {}
+            self._ending = self._play(agent, a)
+        elif a != self.wait_action:
+            why = ("the episode ends with this cycle" if self._ending
+                   else f"player_{self._state.current} is to move")
+            if self._illegal(agent, a, IllegalMoveError(
+                    repr(action), f"{why}: the only action of {agent} is wait ({self.wait_action})")):
+                self._ending = True
+                self._cache = {}
+        if seat + 1 < len(self.possible_agents):
+            self.agent_selection = self.possible_agents[seat + 1]
+        else:
+            # a cycle ends: the agents die here, where PettingZoo's parallel form expects it
+            self._cycle += 1
+            if self._ending:
+                self._finish(terminated=True)
+            elif self.max_cycles is not None and self._cycle >= self.max_cycles:
+                self._finish(terminated=False)
+            else:
+                self.agent_selection = self.possible_agents[0]
+        if self._paid:
+            self._accumulate_rewards()
+
+    def _play(self, agent: str, a: int) -> bool:
+        """Play id ``a`` for the agent to move; True when the episode ends with it."""
+        s = self.game_state
         try:
             if not 0 <= a < self.actions.size:
-                raise IllegalMoveError(repr(action), f"action ids are 0 to {self.actions.size - 1}")
+                raise IllegalMoveError(repr(a), f"{agent} is to move: wait ({a}) is not a move" if
+                                       a == self.wait_action else
+                                       f"action ids are 0 to {self._n_actions - 1}")
             s = s.apply(self.actions.moves[a])  # apply checks legality
-        except IllegalMoveError:
-            if self.illegal_reward is None:
-                raise
-            self.rewards[agent] = float(self.illegal_reward)
-            self.infos[agent] = {"illegal_action": a}
-            self._finish(terminated=True)
-            self._accumulate_rewards()
-            return
-        self._moves += 1
+        except IllegalMoveError as exc:
+            return self._illegal(agent, a, exc)
         if s.is_hand_over:
             for who, r in zip(self.possible_agents, seat_rewards(s, self.reward_scale), strict=True):
                 self.rewards[who] = r
+            self._paid = True
             if self.episode == "game" and s.phase == HAND_OVER:
                 s = advance(s)
             else:
                 self._state = s
-                self._finish(terminated=True)
-                self._accumulate_rewards()
-                return
+                return True
         self._state = s
-        if self.max_cycles is not None and self._moves >= self.max_cycles * len(self.possible_agents):
-            self._finish(terminated=False)
-        else:
-            self.agent_selection = self.possible_agents[s.current]
-        self._accumulate_rewards()
+        return False
+
+    def _illegal(self, agent: str, a: int, exc: IllegalMoveError) -> bool:
+        """Penalize ``agent`` for the illegal id ``a`` (or raise ``exc``); True when the episode ends."""
+        if self.illegal_action == "raise":
+            raise exc
+        self.rewards[agent] = self.illegal_reward
+        self._paid = True
+        self.infos[agent] = {"illegal_action": a}
+        return self.illegal_action == "penalize"
 
     def _finish(self, terminated: bool) -> None:
         """End the episode for every agent; the dead agents then step with None in seat order."""
         self._over = True
+        self._ending = False
         self._cache = {}
         for a in self.agents:
             if terminated:
@@ -261,8 +367,14 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
 
     def bot_action(self, agent: str, bot: Bot, rng: random.Random) -> int:
-        """The action ``bot`` picks for ``agent`` from the agent's own view (for baseline opponents)."""
-        view = self.game_state.view(self._seat[agent])
+        """The action ``bot`` picks for ``agent`` from the agent's own view (for baseline opponents).
+
+        With ``schedule="cycles"``, :attr:`wait_action` for an agent that is not to move.
+        """
+        seat = self._seat[agent]
+        if self.wait_action is not None and (self._ending or seat != self.game_state.current):
+            return self.wait_action
+        view = self.game_state.view(seat)
         return self.actions.encode(bot.choose(view, rng))
 
     def render(self) -> str | None:
@@ -310,12 +422,20 @@ def env(**kwargs: Any) -> AECEnv[str, Obs, int]:
     return CanastaEnv(**kwargs)
 
 
-def parallel_env(**kwargs: Any) -> pettingzoo.ParallelEnv[str, Obs, int | None]:
-    """The environment through :func:`pettingzoo.utils.conversions.turn_based_aec_to_parallel`.
+def parallel_env(**kwargs: Any) -> pettingzoo.ParallelEnv[str, Obs, int]:
+    """The parallel form: :func:`pettingzoo.utils.conversions.aec_to_parallel` of the
+    environment with ``schedule="cycles"`` (other arguments as :class:`CanastaEnv`).
 
-    Each parallel step plays the action of the agent to move; the others' are ignored.
+    One parallel step is one cycle: the agent to move plays one move of its
+    turn, every other live agent plays :attr:`CanastaEnv.wait_action` (the only
+    id its mask allows), so ``max_cycles`` counts parallel steps.
+
+    Raises:
+        CanastaError: ``schedule`` is given (the parallel form has only cycles).
     """
-    return turn_based_aec_to_parallel(env(**kwargs))
+    if "schedule" in kwargs:
+        raise CanastaError("parallel_env() always runs in cycles; drop the schedule argument")
+    return aec_to_parallel(CanastaEnv(schedule="cycles", **kwargs))
 
 
 def env_ids() -> list[str]:
