@@ -38,9 +38,9 @@ compiled`` (or ``python``) fails when the other engine was imported.
 
 ``--targets`` adds, from the same process, the other figures issue 19 sets
 targets for (medians over R runs, computed as ``benchmarks/playout.py``
-does): the median ``legal_moves()`` time, the bytes retained per successor
-state (tracemalloc), and Hand and Foot's moves/s against classic's,
-alternated the same way. Run by hand; never from a timed test.
+does): the median ``legal_moves()`` time (wall clock, per call), the bytes a
+kept state holds (tracemalloc over a whole hand's states), and Hand and
+Foot's moves/s against the variant's, alternated the same way. Run by hand; never from a timed test.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ from typing import Any
 
 #: Issue 19's targets: (ratio to gin_rummy, median legal_moves() in µs) by engine.
 TARGETS = {"pure Python": (1.0, 8.0), "compiled with mypyc": (2.0, 3.0)}
-#: At most this many bytes retained per successor state, either engine.
+#: At most this many bytes retained per state (``playout.py``'s measure: a
+#: whole hand's states kept together), either engine.
 TARGET_BYTES = 1024
 #: Hand and Foot's time per move at most this many times classic's.
 TARGET_HF = 1.5
@@ -209,12 +210,12 @@ def targets(variant: Any, engine: str, ratio: float, args: argparse.Namespace) -
         f"{verdict(statistics.median(lm) <= want_lm)}   (runs: {_fmt(lm, '.1f')})"
     )
     print(
-        f"  bytes/successor state   {per_state:8.0f}   target <= {TARGET_BYTES}: "
+        f"  bytes/kept state        {per_state:8.0f}   target <= {TARGET_BYTES}: "
         f"{verdict(per_state <= TARGET_BYTES)}"
     )
     print(
-        f"  hand-and-foot per move  {hf_factor:8.2f}x  classic's time, target <= {TARGET_HF}: "
-        f"{verdict(hf_factor <= TARGET_HF)}   (moves/s classic {_fmt([c for c, _ in pairs], '.0f')}; "
+        f"  hand-and-foot per move  {hf_factor:8.2f}x  {variant.name}'s time, target <= {TARGET_HF}: "
+        f"{verdict(hf_factor <= TARGET_HF)}   (moves/s {variant.name} {_fmt([c for c, _ in pairs], '.0f')}; "
         f"hand-and-foot {_fmt([h for _, h in pairs], '.0f')})"
     )
 
