@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -126,3 +127,84 @@ class TestDistributions:
         assert run(python, "-c", check, cwd=tmp_path).strip() == "ok"
         out = run(python, "-m", "canasta", "variants", cwd=tmp_path)
         assert out.split()[0] == "classic"
+
+
+def _tool(name: str) -> dict[str, Any]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+        tomllib = pytest.importorskip("tomli")
+    table: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"][name]
+    return table
+
+
+def _workflow() -> dict[Any, Any]:
+    import yaml
+
+    data: dict[Any, Any] = yaml.safe_load(
+        (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    )
+    return data
+
+
+def _test_files(command: str) -> list[str]:
+    return re.findall(r"tests/(test_\w+\.py)", command)
+
+
+class TestCompiledWheels:
+    """cibuildwheel's configuration and the release workflow agree with the package.
+
+    GitHub Actions cannot run here: these read the two files and check what a
+    mistake in them would break (a Python version without a compiled wheel, a
+    build that forgot to compile, tests that do not exist, no trusted publishing).
+    """
+
+    def test_builds_every_supported_python(self) -> None:
+        """The build selector names exactly the CPython versions of the classifiers."""
+        minors = []
+        for selector in _tool("cibuildwheel")["build"].split():
+            match = re.fullmatch(r"cp3(\d+)-\*", selector)
+            assert match, f"unexpected build selector {selector!r}"
+            minors.append(int(match.group(1)))
+        classified = sorted(
+            int(c.rsplit(".", 1)[1]) for c in project()["classifiers"]
+            if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+        )
+        assert sorted(minors) == classified == list(range(10, 14))
+        assert project()["requires-python"] == f">=3.{minors[0]}"
+
+    def test_compiles_and_tests_the_compiled_engine(self) -> None:
+        """CANASTA_COMPILE=1 is set, and the test command fails on a Python engine first."""
+        cfg = _tool("cibuildwheel")
+        assert cfg["environment"]["CANASTA_COMPILE"] == "1"
+        first, *rest = cfg["test-command"]
+        assert "COMPILED" in first and "sys.exit" in first
+        files = [f for cmd in rest for f in _test_files(cmd)]
+        assert "test_engine_rules.py" in files and "test_engine_random.py" in files
+        for name in files:
+            assert (ROOT / "tests" / name).is_file(), name
+        for needed in ("pytest", "hypothesis"):
+            assert needed in cfg["test-requires"]
+
+    def test_workflow_builds_all_platforms_and_publishes_on_tags(self) -> None:
+        """Wheels on Linux, macOS and Windows, the pure wheel and sdist, trusted publishing."""
+        wf = _workflow()
+        on = wf.get("on", wf.get(True))  # YAML 1.1 reads a bare `on` as true
+        assert on["push"]["tags"] == ["v*"]
+        jobs = wf["jobs"]
+        oses = " ".join(jobs["wheels"]["strategy"]["matrix"]["os"])
+        for family in ("ubuntu", "macos", "windows"):
+            assert family in oses
+        assert "cibuildwheel" in " ".join(s.get("run", "") for s in jobs["wheels"]["steps"])
+        pure = " ".join(s.get("run", "") for s in jobs["pure"]["steps"])
+        assert "--sdist --wheel" in pure and "py3-none-any" in pure
+        assert "CANASTA_COMPILE" not in pure
+        for name in _test_files(pure):
+            assert (ROOT / "tests" / name).is_file(), name
+        publish = jobs["publish"]
+        assert set(publish["needs"]) == {"wheels", "pure"}
+        assert publish["permissions"] == {"id-token": "write"}
+        assert "refs/tags/v" in publish["if"]
+        uses = [s.get("uses", "") for s in publish["steps"]]
+        assert any(u.startswith("pypa/gh-action-pypi-publish@") for u in uses)
+        assert not any("password" in s.get("with", {}) for s in publish["steps"])

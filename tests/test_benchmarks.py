@@ -1,0 +1,155 @@
+"""benchmarks/anchor.py: the side-by-side run against OpenSpiel, on tiny workloads.
+
+Nothing here times anything (speed is measured by running the script by hand):
+these tests check that the rounds alternate, that both sides play the number
+of moves asked, that the report names the engine and gives the median ratio,
+and that the options which pick an interpreter or an engine do what they say.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import statistics
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import canasta
+from canasta.engine import COMPILED
+from extras import need
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_anchor() -> ModuleType:
+    """benchmarks/anchor.py as a module (benchmarks/ is no package)."""
+    spec = importlib.util.spec_from_file_location("anchor", ROOT / "benchmarks" / "anchor.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+anchor = load_anchor()
+
+
+class TestAlternate:
+    """Rounds run both sides, in an order that alternates."""
+
+    def test_order_alternates(self) -> None:
+        """Round 0 runs a first, round 1 b first, and each pair is (a, b) whatever the order."""
+        calls: list[str] = []
+
+        def a(r: int) -> float:
+            calls.append(f"a{r}")
+            return 10.0 + r
+
+        def b(r: int) -> float:
+            calls.append(f"b{r}")
+            return 1.0 + r
+
+        pairs = anchor.alternate(a, b, 4)
+        assert calls == ["a0", "b0", "b1", "a1", "a2", "b2", "b3", "a3"]
+        assert pairs == [(10.0, 1.0), (11.0, 2.0), (12.0, 3.0), (13.0, 4.0)]
+
+
+class TestReexec:
+    """--python re-runs the script under another interpreter, without --python."""
+
+    @pytest.mark.parametrize("spelling", [["--python", "/v/bin/python"], ["--python=/v/bin/python"]])
+    def test_python_option_dropped(
+        self, monkeypatch: pytest.MonkeyPatch, spelling: list[str]
+    ) -> None:
+        """--python (either spelling) is removed, the rest is passed on, PYTHONPATH is not."""
+        seen: dict[str, object] = {}
+
+        class Done:
+            returncode = 7
+
+        def fake_run(cmd: list[str], env: dict[str, str]) -> Done:
+            seen["cmd"], seen["env"] = cmd, env
+            return Done()
+
+        monkeypatch.setattr(anchor.subprocess, "run", fake_run)
+        monkeypatch.setenv("PYTHONPATH", "/somewhere/src")
+        argv = ["classic", *spelling, "--rounds", "3"]
+        assert anchor.main(argv) == 7
+        cmd = seen["cmd"]
+        assert isinstance(cmd, list)
+        assert cmd[:2] == ["/v/bin/python", "-I"]
+        assert Path(cmd[2]).name == "anchor.py"
+        assert cmd[3:] == ["classic", "--rounds", "3"]
+        env = seen["env"]
+        assert isinstance(env, dict) and "PYTHONPATH" not in env
+
+
+class TestRun:
+    """A short run against gin_rummy (needs the openspiel extra)."""
+
+    def test_rates_count_the_moves_asked(self) -> None:
+        """Both sides stop after exactly the moves asked, across hand boundaries."""
+        pyspiel = need("pyspiel")
+        game = pyspiel.load_game("gin_rummy")
+        assert anchor.uniform_chance(game, 2, 1)
+        counted: list[int] = []
+        real = game.new_initial_state
+
+        class Counting:
+            """A gin_rummy state that counts the decisions applied to it."""
+
+            def __init__(self) -> None:
+                self.s = real()
+
+            def __getattr__(self, name: str) -> object:
+                return getattr(self.s, name)
+
+            def apply_action(self, action: int) -> None:
+                if not self.s.is_chance_node():
+                    counted.append(action)
+                self.s.apply_action(action)
+
+        class Game:
+            def new_initial_state(self) -> Counting:
+                return Counting()
+
+        rate, with_chance = anchor.theirs_rate(Game(), 250, 3, True)
+        assert len(counted) == 250  # more than one gin_rummy hand's decisions
+        assert with_chance > rate > 0
+        v = canasta.load_variant("classic")
+        assert anchor.ours_rate(v, 250, 3) > 0
+
+    def test_report(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The report names the engine, gives a line per round and their median ratio."""
+        need("pyspiel")
+        assert anchor.main(["classic", "--moves", "150", "--rounds", "3", "--clock", "wall"]) == 0
+        out = capsys.readouterr().out
+        engine = "compiled with mypyc" if COMPILED else "pure Python"
+        assert f"classic ({engine} engine" in out
+        assert "wall clock" in out
+        rows = re.findall(r"^\s+(\d) +(\d+) +(\d+) +\( *(\d+)\) +([\d.]+)$", out, flags=re.M)
+        assert [r[0] for r in rows] == ["1", "2", "3"]
+        ratios = [float(r[4]) for r in rows]
+        shown = float(re.search(r"median ratio ours/gin_rummy: ([\d.]+)", out).group(1))  # type: ignore[union-attr]
+        assert shown == pytest.approx(statistics.median(ratios), abs=0.006)
+
+    def test_require_other_engine_fails(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """--require names the engine wanted; the other one makes the script exit 1."""
+        need("pyspiel")
+        other = "python" if COMPILED else "compiled"
+        assert anchor.main(["--require", other, "--moves", "10", "--rounds", "1"]) == 1
+        assert f"expected the {other} engine" in capsys.readouterr().err
+
+
+def test_script_help_runs() -> None:
+    """The script's --help works as a script (argparse reads its docstring)."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "anchor.py"), "--help"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "gin_rummy" in done.stdout and "--python" in done.stdout
