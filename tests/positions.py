@@ -25,7 +25,7 @@ from canasta.engine.moves import WILD_TARGET
 from canasta.engine.state import PHASE_NAMES, GameState, MeldGroup, Turn
 from canasta.variant.model import Variant
 
-__all__ = ["cards", "meld", "position"]
+__all__ = ["cards", "meld", "moves", "play", "position", "refusal"]
 
 Cards = str | Iterable[int]
 
@@ -175,3 +175,33 @@ def position(
         end=None,
         rules=r,
     )
+
+
+# -- playing a position: the helpers every scenario test uses ------------------------
+
+
+def moves(s: GameState) -> set[str]:
+    """The legal moves of ``s`` as notation."""
+    return {str(m) for m in s.legal_moves()}
+
+
+def refusal(s: GameState, text: str) -> str:
+    """Apply ``text``, expecting a refusal; return its reason (and check is_legal agrees)."""
+    import pytest
+
+    from canasta import IllegalMoveError
+
+    assert not s.is_legal(s.parse_move(text)), f"{text!r} is legal"
+    assert text not in moves(s)
+    with pytest.raises(IllegalMoveError) as info:
+        s.apply(text)
+    return info.value.reason
+
+
+def play(s: GameState, *texts: str) -> GameState:
+    """Apply the moves ``texts`` in turn, each of which must be listed as legal."""
+    for text in texts:
+        assert text in moves(s), f"{text!r} not in {sorted(moves(s))}"
+        s = s.apply(text)
+    return s
+

@@ -17,32 +17,10 @@ import attrs
 import pytest
 
 import canasta
-from canasta import GameState, IllegalMoveError
+from canasta import GameState
 from canasta.cards import build_deck
 from canasta.engine import KIND
-from positions import cards, position
-
-
-def moves(s: GameState) -> set[str]:
-    """The legal moves of ``s`` as notation."""
-    return {str(m) for m in s.legal_moves()}
-
-
-def refusal(s: GameState, text: str) -> str:
-    """Apply ``text``, expecting a refusal; return its reason (and check is_legal agrees)."""
-    assert not s.is_legal(s.parse_move(text)), f"{text!r} is legal"
-    assert text not in moves(s)
-    with pytest.raises(IllegalMoveError) as info:
-        s.apply(text)
-    return info.value.reason
-
-
-def play(s: GameState, *texts: str) -> GameState:
-    """Apply the moves ``texts`` in turn, each of which must be listed as legal."""
-    for text in texts:
-        assert text in moves(s), f"{text!r} not in {sorted(moves(s))}"
-        s = s.apply(text)
-    return s
+from positions import cards, moves, play, position, refusal
 
 
 def hand(s: GameState, seat: int) -> str:

@@ -8,13 +8,11 @@ feet) and ``going_out.ask_required`` (going out needs the partner's yes).
 from __future__ import annotations
 
 import attrs
-import pytest
 
 import canasta
-from canasta import IllegalMoveError
 from canasta.check import check_variant
 from canasta.rulebook import describe, describe_diff
-from positions import position
+from positions import moves, position, refusal
 
 PAGAT = canasta.load_variant("hand-and-foot-pagat")
 HOUSE = canasta.load_variant("hand-and-foot")
@@ -28,17 +26,8 @@ WILD = "2S 2C 2D 2H JK JK 2S"
 BOOKS = [CLEAN_K, CLEAN_Q, DIRTY_J, DIRTY_10, WILD]
 
 
-def moves(s: canasta.GameState) -> set[str]:
-    """The legal moves of ``s`` as notation."""
-    return {str(m) for m in s.legal_moves()}
 
 
-def refusal(s: canasta.GameState, text: str) -> str:
-    """The reason ``text`` is refused (and it is not listed)."""
-    assert text not in moves(s)
-    with pytest.raises(IllegalMoveError) as info:
-        s.apply(text)
-    return info.value.reason
 
 
 def codes(text: str) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ import canasta
 from canasta import IllegalMoveError, score_side
 from canasta.check import check_variant
 from canasta.rulebook import describe, describe_diff
-from positions import position
+from positions import moves, play, position, refusal
 
 URUGUAYAN = canasta.load_variant("uruguayan")
 SIX = canasta.load_variant("classic-6p")
@@ -28,25 +28,10 @@ K7 = "KH KS KD KC KH KS KD"  # 7 x 10 = 70, a natural canasta of kings
 Q7 = "QH QS QD QC QH QS QD"  # 7 x 10 = 70, a natural canasta of queens
 
 
-def moves(s: canasta.GameState) -> set[str]:
-    """The legal moves of ``s`` as notation."""
-    return {str(m) for m in s.legal_moves()}
 
 
-def refusal(s: canasta.GameState, text: str) -> str:
-    """The reason ``text`` is refused (and it is not listed)."""
-    assert text not in moves(s)
-    with pytest.raises(IllegalMoveError) as info:
-        s.apply(text)
-    return info.value.reason
 
 
-def play(s: canasta.GameState, *texts: str) -> canasta.GameState:
-    """Apply ``texts`` in turn, each listed as legal first."""
-    for text in texts:
-        assert text in moves(s), f"{text!r} not in {sorted(moves(s))}"
-        s = s.apply(text)
-    return s
 
 
 class TestWildMeldMax:
