@@ -128,8 +128,9 @@ def main(argv: list[str]) -> int:
     if not argv or len(argv) > 2:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
-    build = Path(argv[0])
-    shots = Path(argv[1]) if len(argv) > 1 else build / "_shots"
+    # absolute: Chromium is given file:// addresses, which a relative path has none of
+    build = Path(argv[0]).resolve()
+    shots = Path(argv[1]).resolve() if len(argv) > 1 else build / "_shots"
     failures = check(build, shots)
     for failure in failures:
         print(f"check_pages: {failure}", file=sys.stderr)
