@@ -38,7 +38,10 @@ def run(*args: str | Path, cwd: Path, timeout: float = 300) -> str:
     """Run a command; fail the test with its output if it fails; return its stdout."""
     result = subprocess.run(
         [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=timeout,
-        env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
+        # without PYTHONPATH: a source tree on it would be imported instead of
+        # the wheel the test installed
+        env={**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+             "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
     )
     if result.returncode != 0:
         pytest.fail(f"{' '.join(map(str, args))} exited {result.returncode}:\n"
