@@ -12,7 +12,7 @@ import attrs
 import canasta
 from canasta.check import check_variant
 from canasta.rulebook import describe, describe_diff
-from positions import moves, position, refusal
+from positions import moves, play, position, refusal
 
 PAGAT = canasta.load_variant("hand-and-foot-pagat")
 HOUSE = canasta.load_variant("hand-and-foot")
@@ -122,6 +122,17 @@ class TestGoingOut:
         last = position(v, hands=["4C"], melds={0: BOOKS}, feet=feet)
         assert "discard 4" in moves(last)
         assert "partner must pick up their foot" in refusal(last, "out 4")
+
+    def test_own_foot_is_not_the_partners(self) -> None:
+        """partner_foot asks only about the partners: with foot_first off, the player's own foot down does not bar going out."""
+        foot = "5C 5D 5H 6C 6D 6H 7C 7D 7H 8C 8D 8H 4S"
+        go = attrs.evolve(PAGAT.going_out, ask_required=False, foot_first=False)
+        v = attrs.evolve(PAGAT, going_out=go)
+        s = position(v, hands=["9S 9H 9D 4C"], melds={0: BOOKS}, feet={0: foot})
+        assert play(s, "meld 9 9 9", "out 4").is_hand_over
+        barred = position(v, hands=["9S 9H 9D 4C"], melds={0: BOOKS}, feet={0: foot, 2: foot})
+        # still able to walk to its own foot, the player may meld; going out is refused
+        assert "partner must pick up their foot" in refusal(play(barred, "meld 9 9 9"), "out 4")
 
     def test_house_rules_need_neither(self) -> None:
         """The house profile lets a player go out without asking while the partner's foot is down."""

@@ -86,6 +86,15 @@ def must_walk(s: GameState) -> bool:
     return s.variant.foot.walk and not s.hands_[p] and bool(s.feet_[p])
 
 
+def partner_foot_down(s: GameState) -> bool:
+    """Whether ``going_out.partner_foot`` bars the player to move from going out: a partner's foot is still down."""
+    if not s.variant.going_out.partner_foot:
+        return False
+    r = s.rules
+    p = s.current
+    return any(s.feet_[x] for x in r.sides[r.side_of[p]] if x != p)
+
+
 def asking_required(s: GameState) -> bool:
     """Whether the player to move must ask the partner and hear yes before going out (``going_out.ask_required``)."""
     g = s.variant.going_out

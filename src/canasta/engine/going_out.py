@@ -12,6 +12,7 @@ from canasta.engine.facts import (
     may_discard_last,
     must_walk,
     opening_minimum,
+    partner_foot_down,
     probe,
     rebuild,
     with_item,
@@ -48,7 +49,7 @@ def going_out_error(s: GameState, q: Probe) -> str | None:
         return "your partner said no: you may not go out this turn"
     if s.feet_[p] and v.going_out.foot_first:
         return "you must pick up your foot before going out"
-    if v.going_out.partner_foot and any(s.feet_[x] for x in r.sides[side]):
+    if partner_foot_down(s):
         return "your partner must pick up their foot before you go out"
     if asking_required(s) and q.asked != TOLD_YES:
         return "ask your partner first: going out needs their yes ('ask')"

@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from canasta.engine.facts import asking_required, foot_available, may_discard_last, opening_minimum
+from canasta.engine.facts import (
+    asking_required,
+    foot_available,
+    may_discard_last,
+    opening_minimum,
+    partner_foot_down,
+)
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melds import canasta_counts, meld_info, open_meld, req_met
 from canasta.engine.moves import (
@@ -283,7 +289,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     if s.feet_[p] and v.going_out.foot_first:
         # the foot must be picked up first (a move of its own); its cards are hidden
         return False
-    if v.going_out.partner_foot and any(s.feet_[x] for x in r.sides[r.side_of[p]]):
+    if partner_foot_down(s):
         return False
     if q.asked != TOLD_YES and asking_required(s):
         # asking is a move of its own, made before laying anything
