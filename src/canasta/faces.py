@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import os
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TextIO
 
 from canasta.cards import RANK_NAMES, Card, parse_cards
@@ -28,8 +28,22 @@ __all__ = [
     "card_html",
     "card_name",
     "cards_html",
+    "hand_groups",
     "use_colour",
 ]
+
+def hand_groups(hand: Iterable[int], is_wild: Sequence[bool]) -> dict[str, list[int]]:
+    """A hand's card codes as the table shows them: one group per rank (``JK``, ``3R``
+    and ``3B`` apart), in rank order with the wild ranks last; ``is_wild`` is indexed by kind."""
+    groups: dict[str, list[int]] = {}
+    for c in sorted(hand, key=lambda c: (is_wild[c >> 2], c >> 2, c)):
+        card = Card(c)
+        label = "JK" if card.is_joker else RANK_NAMES[card.rank]
+        if card.rank == 3:
+            label = "3R" if card.is_red else "3B"
+        groups.setdefault(label, []).append(c)
+    return groups
+
 
 _SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 _SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}

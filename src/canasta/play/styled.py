@@ -22,6 +22,7 @@ from canasta.cards import RANK_NAMES, Card
 from canasta.engine import opening_minimum
 from canasta.engine.moves import Move, kind_name
 from canasta.engine.state import ANSWER, GameState
+from canasta.faces import hand_groups
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -69,14 +70,7 @@ def cards_text(cards: Sequence[int], wild_ranks: Collection[str]) -> Text:
 def _hand_text(hand: Sequence[int], state: GameState) -> Text:
     from rich.text import Text
 
-    is_wild = state.rules.is_wild
-    groups: dict[str, list[int]] = {}
-    for c in sorted(hand, key=lambda c: (is_wild[c >> 2], c >> 2, c)):
-        card = Card(c)
-        label = "JK" if card.is_joker else RANK_NAMES[card.rank]
-        if card.rank == 3:
-            label = "3R" if card.is_red else "3B"
-        groups.setdefault(label, []).append(c)
+    groups = hand_groups(hand, state.rules.is_wild)
     if not groups:
         return Text("(empty)", style="dim")
     parts = [Text.assemble((f"{label}: ", "dim"), cards_text(cs, _wild_ranks(state))) for label, cs in groups.items()]

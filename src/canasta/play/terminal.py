@@ -24,12 +24,12 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from canasta.cards import RANK_NAMES, Card
+from canasta.cards import Card
 from canasta.engine import new_game, opening_minimum
 from canasta.engine.moves import Move, kind_name
 from canasta.engine.state import ANSWER, GameState, MeldGroup
 from canasta.errors import CanastaError, IllegalMoveError, NotationError
-from canasta.faces import ansi_cards, use_colour
+from canasta.faces import ansi_cards, hand_groups, use_colour
 from canasta.io.record import RecordedGame
 from canasta.play.bots import Bot, make_bot
 from canasta.play.simulate import printable, save_record
@@ -56,14 +56,8 @@ def _cards(cards: Sequence[int], wilds: Collection[str] = (), colour: bool = Fal
 def _group_hand(hand: Sequence[int], is_wild: Sequence[bool], wilds: Collection[str] = (),
                 colour: bool = False) -> str:
     """The hand sorted by rank, wild cards last, one group per rank: ``4: 4C 4D   K: KS``."""
-    groups: dict[str, list[str]] = {}
-    for c in sorted(hand, key=lambda c: (is_wild[c >> 2], c >> 2, c)):
-        card = Card(c)
-        label = "JK" if card.is_joker else RANK_NAMES[card.rank]
-        if card.rank == 3:
-            label = "3R" if card.is_red else "3B"
-        groups.setdefault(label, []).append(_cards((c,), wilds, colour))
-    return "   ".join(f"{label}: {' '.join(cs)}" for label, cs in groups.items()) or "(empty)"
+    groups = hand_groups(hand, is_wild)
+    return "   ".join(f"{label}: {_cards(cs, wilds, colour)}" for label, cs in groups.items()) or "(empty)"
 
 
 def _meld_line(state: GameState, meld: MeldGroup, colour: bool = False) -> str:
