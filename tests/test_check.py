@@ -30,7 +30,10 @@ from canasta.engine.state import GameState
 from canasta.errors import CanastaError
 from strategies import variants
 
-BUNDLED = ["classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot", "hand-and-foot-pagat", "uruguayan"]
+BUNDLED = [
+    "bolivia", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
+    "hand-and-foot-pagat", "samba", "uruguayan",
+]
 DATA = Path(__file__).parent / "data"
 BROKEN = DATA / "broken"
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "checks.rst"

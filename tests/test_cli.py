@@ -17,7 +17,10 @@ from canasta import cli, console
 from canasta.cli import main
 from canasta.engine import COMPILED
 
-BUNDLED = ["classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot", "hand-and-foot-pagat", "uruguayan"]
+BUNDLED = [
+    "bolivia", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
+    "hand-and-foot-pagat", "samba", "uruguayan",
+]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -23,7 +23,18 @@ import canasta
 from canasta.engine import candidates, draw, oracle, tables
 from canasta.engine import game as engine_game
 from canasta.engine.facts import probe
-from canasta.engine.moves import Add, Answer, Ask, Discard, Foot, Meld, Move, TakeBack
+from canasta.engine.moves import (
+    Add,
+    AddToSequence,
+    Answer,
+    Ask,
+    Discard,
+    Foot,
+    Meld,
+    MeldSequence,
+    Move,
+    TakeBack,
+)
 from canasta.engine.state import DRAW, PLAY, TOLD_YES, GameState
 
 MAX_HAND = 10  # brute force is exponential: keep the hands small
@@ -104,7 +115,7 @@ def _keen(legal: Sequence[Move], rng: random.Random) -> Move:
     asks = [m for m in legal if isinstance(m, Ask) or m == Answer(True)]
     if asks and rng.random() < 0.8:
         return rng.choice(asks)
-    keen = [m for m in legal if isinstance(m, (Meld, Add))]
+    keen = [m for m in legal if isinstance(m, (Meld, Add, MeldSequence, AddToSequence))]
     return rng.choice(keen if keen and rng.random() < 0.7 else legal)
 
 
@@ -120,7 +131,8 @@ def _sampled(
 
     With ``reachable_out``, a going-out contract of more than three canastas
     (Pagat's Hand and Foot: five books), which seeded random play of short
-    hands never meets, is lowered to one canasta; every other rule stays.
+    hands never meets, is lowered to one canasta, and one that needs a
+    sequence canasta (Bolivia) to any canastas; every other rule stays.
     """
     v = canasta.load_variant(name)
     deal = attrs.evolve(v.deal, hand_size=7, foot_size=min(v.deal.foot_size, 7))
@@ -128,6 +140,11 @@ def _sampled(
     if reachable_out and v.going_out.canastas > 3:
         go = attrs.evolve(v.going_out, canastas=1, natural_canastas=0, mixed_canastas=0, wild_canastas=0)
         v = attrs.evolve(v, going_out=go)
+    if reachable_out and v.going_out.sequence_canastas:
+        # Bolivia's escalera (seven cards of a suit in order) is as far out of
+        # reach of seven-card hands: the contract keeps its count of canastas
+        # (test_sequences.py plays the escalera rule on set positions)
+        v = attrs.evolve(v, going_out=attrs.evolve(v.going_out, sequence_canastas=0))
     rng = random.Random(seed)
     found = 0
     for game in range(600):

@@ -41,9 +41,12 @@ from canasta.variant.model import (
 )
 from strategies import variants
 
-BUNDLED = ["classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot", "hand-and-foot-pagat", "uruguayan"]
+BUNDLED = [
+    "bolivia", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
+    "hand-and-foot-pagat", "samba", "uruguayan",
+]
 RANK_LIST = "'2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'JK'"
-NAMES = "classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot, hand-and-foot-pagat, uruguayan"
+NAMES = "bolivia, classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot, hand-and-foot-pagat, samba, uruguayan"
 
 
 @pytest.fixture

@@ -18,12 +18,14 @@ from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
     Add,
+    AddToSequence,
     Answer,
     Ask,
     Discard,
     Draw,
     Foot,
     Meld,
+    MeldSequence,
     Move,
     NextHand,
     Pass,
@@ -40,6 +42,7 @@ from canasta.engine.state import (
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
+    from canasta.engine.melds import MeldInfo
     from canasta.engine.tables import Rules
 
 
@@ -93,12 +96,48 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
             out.append(row[rank])
         for w in wilds:
             out.append(row[w])
+    if r.seq_on:
+        out.extend(sequence_candidates(r, hand, info))
     out.extend(discards)
     h = len(hand)
     n_out = v.threes.black_out_cards
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
         out.extend(_OUT[d.kind] for d in discards)
     return out
+
+
+def sequence_candidates(r: Rules, hand: tuple[int, ...], info: MeldInfo) -> list[Move]:
+    """New sequences the hand could lay, and cards it could add to the side's open sequences."""
+    held = set(hand)
+    out: list[Move] = [move for codes, move in _sequence_windows(r) if held.issuperset(codes)]
+    ok = r.in_seq
+    most = r.seq_max
+    seen: set[tuple[int, int, int]] = set()
+    for _i, suit, low, high in info.sequences:
+        if (suit, low, high) in seen:  # two alike take the same cards: one move each
+            continue
+        seen.add((suit, low, high))
+        if most is not None and high - low + 1 >= most:
+            continue
+        if high < 14 and ok[high + 1] and (high + 1) * 4 + suit in held:
+            out.append(AddToSequence(suit, low, high, high + 1))
+        if low > 2 and ok[low - 1] and (low - 1) * 4 + suit in held:
+            out.append(AddToSequence(suit, low, high, low - 1))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _sequence_windows(r: Rules) -> tuple[tuple[tuple[int, ...], MeldSequence], ...]:
+    """Every new sequence the variant allows: its cards, and the move that lays it."""
+    size = r.seq_min
+    ranks = r.seq_ranks
+    out = []
+    for suit in range(4):
+        for low in ranks:
+            span = range(low, low + size)
+            if all(k in ranks for k in span):
+                out.append((tuple(k * 4 + suit for k in span), MeldSequence(suit, low, low + size - 1)))
+    return tuple(out)
 
 
 # every add move, by target and kind, made once

@@ -18,17 +18,21 @@ from canasta.engine.facts import (
 )
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import KIND, remove_kinds
-from canasta.engine.melds import make_meld
+from canasta.engine.melds import find_sequence, make_meld, sequence_end
 from canasta.engine.moves import (
     RED_THREE,
+    SEQUENCE,
     TakePile,
+    TakeSequence,
     kind_name,
+    span_name,
 )
 from canasta.engine.oracle import can_finish
 from canasta.engine.state import (
     NOT_ASKED,
     PLAY,
     GameState,
+    MeldGroup,
     Turn,
 )
 from canasta.variant.model import Variant
@@ -105,11 +109,18 @@ def pass_step(s: GameState, build: bool) -> GameState | str | None:
         return "the stock is not empty: draw"
     must = s.variant.pile.must_take_when_stock_empty
     c = context_of(s)
-    if must == "lay_off" and take_step(s, c, TakePile("layoff"), False) is None:
+    if must == "lay_off" and (
+        take_step(s, c, TakePile("layoff"), False) is None
+        or any(
+            take_sequence_step(s, c, way, False) is None
+            for way in take_candidates(s, c) if isinstance(way, TakeSequence)
+        )
+    ):
         return "the stock is empty and you can take the pile by laying its top card off: you must take it"
     if must == "any":
         for way in take_candidates(s, c):
-            if take_step(s, c, way, False) is None:
+            step = take_step(s, c, way, False) if isinstance(way, TakePile) else take_sequence_step(s, c, way, False)
+            if step is None:
                 return f"the stock is empty and you can take the pile ('{way}'): you must take it"
     if not build:
         return None
@@ -122,7 +133,6 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
     pr = v.pile
     if not s.pile_:
         return "the discard pile is empty"
-    p = c.p
     side = c.side
     top = s.pile_[-1]
     k = KIND[top]
@@ -244,16 +254,32 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
             if not r.valid(k, nm.naturals, nm.wilds, True):
                 return f"{' '.join(kind_name(KIND[c]) for c in cards)} is not a legal meld"
             new_melds.append(nm)
+    return _take_rest(s, c, new_melds, rest, used, top, build)
+
+
+def _take_rest(
+    s: GameState, c: Ctx, new_melds: list[MeldGroup], rest: list[int], used: list[int], top: int,
+    build: bool,
+) -> GameState | str | None:
+    """Common end of taking the pile: ``used`` and the top card are melded (``new_melds``), ``rest`` stays in hand.
+
+    The rest of the pile joins the hand (or waits for the opening), red 3s in
+    it are laid, and the turn must still be finishable.
+    """
+    r = c.r
+    v = c.v
+    p = c.p
+    side = c.side
     # the rest of the cards taken: red 3s are laid (not replaced), the rest joins the hand
     taken = taken_pile(s)
-    pile_rest = [c for c in taken[:-1] if KIND[c] != RED_THREE]
+    pile_rest = [card for card in taken[:-1] if KIND[card] != RED_THREE]
     opened = s.opened[side]
     points = 0
     pending: tuple[int, ...] = ()
     if opened:
         hand_after = tuple(sorted((*rest, *pile_rest)))
     else:
-        points = sum(r.code_value[c] for c in used)
+        points = sum(r.code_value[card] for card in used)
         if v.opening.top_card_counts:
             points += r.code_value[top]
         if points >= opening_minimum(s, side):
@@ -274,7 +300,7 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         return "after taking the pile you could not finish the turn legally"
     if not build:
         return None
-    red = s.red_threes_[side] + tuple(c for c in taken[:-1] if KIND[c] == RED_THREE)
+    red = s.red_threes_[side] + tuple(card for card in taken[:-1] if KIND[card] == RED_THREE)
     return rebuild(
         s, phase=PLAY, hands=with_item(s.hands_, p, hand_after), pile=s.pile_[:len(s.pile_) - len(taken)],
         melds=with_item(s.melds_, side, melds_after), red=with_item(s.red_threes_, side, red),
@@ -282,6 +308,50 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         turn=Turn(took_pile=True, melded=True, points=points, pending=pending,
                   played=(*used, top)),
     )
+
+
+def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> GameState | str | None:
+    """Take the pile by adding its top card to an end of the side's sequence (``pile.take_lay_off``)."""
+    r = c.r
+    pr = c.v.pile
+    if not s.pile_:
+        return "the discard pile is empty"
+    if not r.seq_on:
+        return "this variant has no sequences"
+    top = s.pile_[-1]
+    k = KIND[top]
+    if r.stop[k]:
+        return f"the top card {Card(top)} is a stop card: the pile cannot be taken"
+    suit, low, high = m.suit, m.low, m.high
+    if not (0 <= suit <= 3 and 2 <= low <= high <= 14):
+        return f"'{m}' does not name a sequence"
+    if not pr.take_lay_off:
+        return "this variant does not let the top card be laid off to take the pile"
+    if top & 3 != suit or not r.in_seq[k]:
+        return f"the top card {Card(top)} cannot join the sequence {span_name(suit, low, high)}"
+    error = sequence_end(r, c.info, c.melds, suit, low, high, k)
+    if error is not None:
+        return error
+    if pile_frozen(s, c.side):
+        return f"the pile is frozen: taking it needs two natural {RANK_NAMES[k]}s from your hand"
+    oi = find_sequence(c.info, suit, low, high)
+    om = c.melds[oi]
+    if not pr.lay_off_after_canasta and r.kind_of(SEQUENCE, om.size, 0) is not None:
+        return (
+            f"the sequence {span_name(suit, low, high)} is a canasta already: the top card may be "
+            "laid off only on a meld that is not"
+        )
+    hand = c.hand
+    if not build and c.opened:
+        # the common case: an opened side keeps two cards, so a discard always remains
+        keep = len(hand)
+        if keep < 2:
+            keep += sum(1 for card in taken_pile(s)[:-1] if KIND[card] != RED_THREE)
+        if keep >= 2:
+            return None
+    new_melds = list(c.melds)
+    new_melds[oi] = make_meld(r, SEQUENCE, (*om.cards, top), suit)
+    return _take_rest(s, c, new_melds, list(hand), [], top, build)
 
 
 def taken_pile(s: GameState) -> tuple[int, ...]:
@@ -293,7 +363,7 @@ def taken_pile(s: GameState) -> tuple[int, ...]:
 _TAKES = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))
 
 
-def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile]:
+def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeSequence]:
     """Ways of taking the pile worth asking :func:`take_step` about (a superset of the legal ones).
 
     Ways whose cards are plainly missing (no pair of the top card's rank in
@@ -310,7 +380,15 @@ def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile]:
         return []
     counts = c.counts
     has_meld = k in c.info.index
-    out = []
+    out: list[TakePile | TakeSequence] = []
+    if r.seq_on and r.in_seq[k] and c.v.pile.take_lay_off:
+        top = s.pile_[-1]
+        suit = top & 3
+        seen = set()
+        for _i, s_, low, high in c.info.sequences:
+            if s_ == suit and (high + 1 == k or low - 1 == k) and (low, high) not in seen:
+                seen.add((low, high))
+                out.append(TakeSequence(suit, low, high))
     for way in _take_ways(r):
         w = way.way
         if w == "pair":

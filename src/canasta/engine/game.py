@@ -16,24 +16,33 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from canasta.engine.candidates import candidate_moves
 from canasta.engine.deal import deal_hand
-from canasta.engine.draw import draw_step, pass_step, take_step
+from canasta.engine.draw import draw_step, pass_step, take_sequence_step, take_step
 from canasta.engine.facts import context_of, must_walk, pile_frozen, pile_frozen_for_all, rebuild
 from canasta.engine.going_out import ask_step, discard_step, foot_step
 from canasta.engine.integrity import SEED_LIMIT
-from canasta.engine.melding import add_step, back_step, meld_step
+from canasta.engine.melding import (
+    add_sequence_step,
+    add_step,
+    back_step,
+    meld_sequence_step,
+    meld_step,
+)
 from canasta.engine.moves import (
     Add,
+    AddToSequence,
     Answer,
     Ask,
     Discard,
     Draw,
     Foot,
     Meld,
+    MeldSequence,
     Move,
     NextHand,
     Pass,
     TakeBack,
     TakePile,
+    TakeSequence,
     malformed,
     parse_move,
 )
@@ -96,11 +105,13 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
             return draw_step(s, build)
         if isinstance(m, TakePile):
             return take_step(s, context_of(s), m, build)
+        if isinstance(m, TakeSequence):
+            return take_sequence_step(s, context_of(s), m, build)
         if isinstance(m, Pass):
             return pass_step(s, build)
         return f"first draw from the stock or take the pile ('{m}' comes later)"
     # PLAY, a move that is not a play-phase step
-    if isinstance(m, (Draw, TakePile, Pass)):
+    if isinstance(m, (Draw, TakePile, TakeSequence, Pass)):
         return "you have already drawn this turn"
     if isinstance(m, Answer):
         return "nobody has asked to go out"
@@ -111,6 +122,8 @@ PLAY_STEPS: dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | N
     Discard: discard_step,
     Add: add_step,
     Meld: meld_step,
+    MeldSequence: meld_sequence_step,
+    AddToSequence: add_sequence_step,
     TakeBack: back_step,
     Foot: lambda s, c, m, build: foot_step(s, c, build),
     Ask: lambda s, c, m, build: ask_step(s, c, build),

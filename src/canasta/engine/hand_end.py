@@ -79,6 +79,9 @@ def hand_breakdowns(
         )
         left: list[int] = []
         held = 0
+        black_held = 0
+        # threes.black_held_penalty: a black 3 left counts the penalty, not its value
+        black_penalty = s.variant.threes.black_held_penalty is not None
         went = seat in seats and reason == "out"
         for p in seats:
             cards = list(s.hands_[p]) + list(s.feet_[p])
@@ -90,11 +93,13 @@ def hand_breakdowns(
                     held += 1
                 elif black_out and p == seat and k == BLACK_THREE:
                     continue
+                elif black_penalty and k == BLACK_THREE:
+                    black_held += 1
                 else:
                     left.append(r.code_value[c])
         table = SideTable(
             melds=melds, red_threes=len(s.red_threes_[side]), opened=s.opened[side],
-            left_values=tuple(left), red_threes_held=held, went_out=went,
+            left_values=tuple(left), red_threes_held=held, black_threes_held=black_held, went_out=went,
             concealed=went and concealed, black_three_out=went and black_out,
         )
         out.append(score_table(s.variant, table, r.red_in_deck))

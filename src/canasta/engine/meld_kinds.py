@@ -7,10 +7,11 @@ kind, never of the options behind it: :class:`~canasta.engine.tables.Rules`
 holds one kind per meld target (``Rules.meld_kinds[target]``: target 0 is a
 meld of wild cards, 3 a meld of black 3s, any other rank a meld of that rank).
 
-Three kinds exist: :class:`RankMeld` (naturals of one rank, with wild cards),
-:class:`WildMeld` (wild cards only) and :class:`BlackThreeMeld`. Adding one (a
-suit sequence, say) is a subclass of :class:`MeldKind` and a line in
-:func:`kinds_of` for the targets it claims. The size limits every meld shares
+Four kinds exist: :class:`RankMeld` (naturals of one rank, with wild cards),
+:class:`WildMeld` (wild cards only), :class:`BlackThreeMeld` and
+:class:`SequenceMeld` (naturals of one suit in rank order, target
+:data:`~canasta.engine.moves.SEQUENCE`). Adding one is a subclass of
+:class:`MeldKind` and a line in :func:`kinds_of` for the targets it claims. The size limits every meld shares
 (``melds.min_size``, ``melds.max_size``) are the base class's (:meth:`MeldKind.valid`),
 so a kind reads nothing but its variant: this module sits below the compiled
 tables, which hold one kind per target.
@@ -23,10 +24,13 @@ from typing import Protocol
 
 from canasta.cards import RANK_NAMES, parse_rank
 from canasta.engine.kinds import BLACK_THREE
-from canasta.engine.moves import WILD_TARGET, kind_name
+from canasta.engine.moves import SEQUENCE, WILD_TARGET, kind_name
 from canasta.variant.model import Variant
 
-__all__ = ["BlackThreeMeld", "MeldKind", "RankMeld", "Shape", "WildMeld", "kinds_of", "natural_ranks"]
+__all__ = [
+    "BlackThreeMeld", "MeldKind", "RankMeld", "SequenceMeld", "Shape", "WildMeld", "kinds_of",
+    "natural_ranks", "sequence_ranks",
+]
 
 
 class Shape(Protocol):
@@ -49,6 +53,19 @@ def natural_ranks(v: Variant) -> tuple[int, ...]:
     """The ranks ``v`` lets players meld as naturals: 2 to ace, but black 3s and the wild ranks."""
     wild = {parse_rank(r) for r in v.wilds.ranks}
     return tuple(k for k in range(2, 15) if k != BLACK_THREE and k not in wild)
+
+def sequence_ranks(v: Variant) -> tuple[int, ...]:
+    """The ranks a sequence may hold under ``v``: ``sequences.low`` to ``sequences.high``, natural ranks only.
+
+    A wild rank or the 3s inside the window break it: no sequence holds them,
+    so none can pass them either (the checker warns of such a window).
+    """
+    if not v.sequences.allowed:
+        return ()
+    lo, hi = parse_rank(v.sequences.low), parse_rank(v.sequences.high)
+    natural = set(natural_ranks(v))
+    return tuple(k for k in range(lo, hi + 1) if k in natural)
+
 
 _BONUS_LABEL = {"natural": "natural canasta", "mixed": "mixed canasta", "wild": "wild canasta"}
 
@@ -141,6 +158,8 @@ class RankMeld(MeldKind):
             return False
         if m.wilds_at_most_naturals and j > n:
             return False
+        if m.naturals_per_wild is not None and n < m.naturals_per_wild * j:
+            return False
         if j >= 2:
             if m.second_wild == "by_size" and n + 2 < m.second_wild_size:
                 return False
@@ -157,6 +176,8 @@ class RankMeld(MeldKind):
             return f"a meld may hold at most {m.max_wilds} wild cards"
         if m.wilds_at_most_naturals and j > n:
             return "a meld may not hold more wild cards than natural cards"
+        if m.naturals_per_wild is not None and n < m.naturals_per_wild * j:
+            return f"a meld needs {m.naturals_per_wild} natural cards for each wild card"
         if j >= 2 and m.second_wild == "by_size" and n + 2 < m.second_wild_size:
             return (
                 f"a second wild card may join a meld only as its card number "
@@ -248,11 +269,65 @@ class BlackThreeMeld(MeldKind):
         return None
 
 
+class SequenceMeld(MeldKind):
+    """Natural cards of one suit in unbroken rank order (``sequences.*``); never a wild card.
+
+    The engine checks the suit and the order when cards are laid; a kind sees
+    only how many cards a meld holds. Its sizes are the sequences' own, not
+    those of ``melds.*``.
+    """
+
+    def __init__(self, v: Variant) -> None:
+        super().__init__(v)
+        sq = v.sequences
+        self.canasta_size = sq.canasta_size
+        self.min_size = sq.min_size
+        self.max_size = sq.max_size
+        self.new_size = sq.min_size
+
+    def label(self, rank: int) -> str:
+        """See :meth:`MeldKind.label`."""
+        return "sequences"
+
+    def forms(self, n: int, j: int) -> bool:
+        """See :meth:`MeldKind.forms`: natural cards only, where the variant has sequences."""
+        return j == 0 and self.v.sequences.allowed
+
+    def why_not(self, n: int, j: int) -> str:
+        """See :meth:`MeldKind.why_not`."""
+        if not self.v.sequences.allowed:
+            return "this variant has no sequences"
+        if j:
+            return "a sequence holds natural cards only"
+        if self.max_size is not None and n + j > self.max_size:
+            return f"a sequence holds at most {self.max_size} cards"
+        return f"a sequence needs at least {self.min_size} cards"
+
+    def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
+        """See :meth:`MeldKind.new_meld_error`."""
+        if not self.v.sequences.allowed:
+            return "this variant has no sequences"
+        if n + j != self.new_size:
+            return f"lay a new sequence with exactly {self.new_size} cards, then add cards one at a time"
+        if not self.valid(n, j, True):
+            return self.why_not(n, j)
+        return None
+
+    def canasta(self, size: int, j: int) -> str | None:
+        """See :meth:`MeldKind.canasta`: a sequence canasta."""
+        return "sequence" if size >= self.canasta_size else None
+
+    def bonus(self, rank: int, kind: str) -> tuple[str, int]:
+        """See :meth:`MeldKind.bonus`: ``sequences.bonus``, under the name the rules give it."""
+        return self.v.sequences.name, self.v.sequences.bonus
+
+
 @lru_cache(maxsize=64)
 def kinds_of(v: Variant) -> tuple[MeldKind, ...]:
-    """The kind of meld of each target (index 0 to 15) under ``v`` (cached)."""
+    """The kind of meld of each target (index 0 to 16: :data:`~canasta.engine.moves.SEQUENCE` last) under ``v`` (cached)."""
     rank, wild, black = RankMeld(v), WildMeld(v), BlackThreeMeld(v)
-    kinds: list[MeldKind] = [rank] * 16
+    kinds: list[MeldKind] = [rank] * 17
     kinds[WILD_TARGET] = wild
     kinds[BLACK_THREE] = black
+    kinds[SEQUENCE] = SequenceMeld(v)
     return tuple(kinds)

@@ -10,13 +10,25 @@ from canasta.engine.facts import Probe, foot_available, opening_minimum, rebuild
 from canasta.engine.going_out import going_out_error
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE, remove_kinds
-from canasta.engine.melds import kind_needs, make_meld, meld_rule_text, meld_shape
+from canasta.engine.melds import (
+    find_sequence,
+    kind_needs,
+    make_meld,
+    meld_rule_text,
+    meld_shape,
+    sequence_end,
+    sequence_span_error,
+)
 from canasta.engine.moves import (
     RED_THREE,
+    SEQUENCE,
     Add,
+    AddToSequence,
     Meld,
+    MeldSequence,
     Move,
     TakeBack,
+    card_name,
     kind_name,
 )
 from canasta.engine.oracle import can_finish, concealed_possible
@@ -34,14 +46,19 @@ if TYPE_CHECKING:
 
 def play_cards(
     s: GameState, c: Ctx, move: Move, kinds: Sequence[int], index: int, rank: int, build: bool,
+    codes: Sequence[int] | None = None, suit: int = -1,
 ) -> GameState | str | None:
     """Common end of a meld or add: move ``kinds`` from hand to meld ``index`` (or a new one).
 
+    ``codes``: the exact cards, where the suit matters (a sequence's cards,
+    which the caller has found in the hand); ``suit``: the sequence's suit.
     Handles the opening minimum, the hand running out, and dead ends.
     """
     hand0 = c.hand
     counts = c.counts
-    if len(kinds) == 1:
+    if codes is not None:
+        pass
+    elif len(kinds) == 1:
         if not counts[kinds[0]]:
             return f"you do not hold {kind_name(kinds[0])}"
     else:
@@ -60,14 +77,17 @@ def play_cards(
     v = c.v
     p = c.p
     side = c.side
-    got = remove_kinds(hand0, kinds)
-    assert got is not None
-    rest, used = got
+    if codes is not None:
+        rest, used = remove_codes(hand0, codes)
+    else:
+        got = remove_kinds(hand0, kinds)
+        assert got is not None
+        rest, used = got
     melds = list(c.melds)
     if index < 0:
-        melds.append(make_meld(r, rank, used))
+        melds.append(make_meld(r, rank, used, suit))
     else:
-        melds[index] = make_meld(r, rank, melds[index].cards + tuple(used))
+        melds[index] = make_meld(r, rank, melds[index].cards + tuple(used), suit)
     opened = c.opened
     pending = t.pending
     hand = tuple(rest)
@@ -151,6 +171,43 @@ def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | N
     return play_cards(s, c, m, m.kinds, -1, rank, build)
 
 
+def meld_sequence_step(s: GameState, c: Ctx, m: MeldSequence, build: bool) -> GameState | str | None:
+    """Lay a new sequence from the hand (``sequences.*``)."""
+    r = c.r
+    suit, low, high = m.suit, m.low, m.high
+    if not r.seq_on:
+        return "this variant has no sequences: a meld holds natural cards of one rank"
+    if not (0 <= suit <= 3 and 2 <= low <= high <= 14):
+        return f"'{m}' does not name a sequence"
+    error = sequence_span_error(r, low, high)
+    if error is not None:
+        return error
+    if high - low + 1 != r.seq_min:
+        return f"lay a new sequence with exactly {r.seq_min} cards, then add cards one at a time"
+    codes = [k * 4 + suit for k in range(low, high + 1)]
+    hand = c.hand
+    if any(code not in hand for code in codes):
+        return f"you do not hold {' '.join(card_name(k, suit) for k in range(low, high + 1))}"
+    return play_cards(s, c, m, [k for k in range(low, high + 1)], -1, SEQUENCE, build, codes, suit)
+
+
+def add_sequence_step(s: GameState, c: Ctx, m: AddToSequence, build: bool) -> GameState | str | None:
+    """Add one card from the hand to an end of the side's sequence."""
+    suit, low, high, rank = m.suit, m.low, m.high, m.rank
+    if not c.r.seq_on:
+        return "this variant has no sequences"
+    if not (0 <= suit <= 3 and 2 <= low <= high <= 14 and 2 <= rank <= 14):
+        return f"'{m}' does not name a sequence and a card"
+    error = sequence_end(c.r, c.info, c.melds, suit, low, high, rank)
+    if error is not None:
+        return error
+    code = rank * 4 + suit
+    if code not in c.hand:
+        return f"you do not hold {card_name(rank, suit)}"
+    index = find_sequence(c.info, suit, low, high)
+    return play_cards(s, c, m, _ONE[rank], index, SEQUENCE, build, (code,), suit)
+
+
 # one-card kind lists, shared instead of built per call
 _ONE = [(k,) for k in range(16)]
 
@@ -219,7 +276,7 @@ def back_step(s: GameState, c: Ctx, m: TakeBack, build: bool) -> GameState | str
         melds.pop(e.index)
     else:
         rest, _taken = remove_codes(melds[e.index].cards, e.cards)
-        melds[e.index] = make_meld(r, melds[e.index].rank, rest)
+        melds[e.index] = make_meld(r, melds[e.index].rank, rest, melds[e.index].suit)
     hand = list(c.hand) + list(e.cards)
     pending = t.pending
     if e.pending and not pending:

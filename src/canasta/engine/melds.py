@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 from canasta.engine.kinds import KIND
 from canasta.engine.moves import (
     RED_THREE,
+    SEQUENCE,
     WILD_TARGET,
+    card_name,
+    span_name,
 )
 from canasta.engine.state import (
     MeldGroup,
@@ -25,7 +28,10 @@ if TYPE_CHECKING:
     from canasta.engine.tables import Rules
 
 
-def make_meld(r: Rules, rank: int, cards: Sequence[int]) -> MeldGroup:
+def make_meld(r: Rules, rank: int, cards: Sequence[int], suit: int = -1) -> MeldGroup:
+    """The meld of target ``rank`` holding ``cards`` (``suit``: a sequence's suit, else -1)."""
+    if suit >= 0:
+        return MeldGroup(rank, tuple(sorted(cards)), len(cards), 0, suit)
     j = sum(1 for c in cards if r.is_wild[KIND[c]])
     return MeldGroup(rank, tuple(sorted(cards)), len(cards) - j, j)
 
@@ -38,35 +44,36 @@ def open_meld(r: Rules, melds: Sequence[MeldGroup], rank: int) -> int:
     return -1
 
 
-def canasta_counts(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[int, int, int, int]:
-    """(canastas, natural, mixed, wild) among ``melds`` (worked out once per melds tuple)."""
+#: The canasta counts (see :func:`canasta_counts`): canastas of all kinds, then natural, mixed, wild, sequence.
+Counts = tuple[int, int, int, int, int]
+#: Where each canasta kind is counted in :data:`Counts`, after the total at 0.
+KIND_SLOT = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
+
+
+def canasta_counts(r: Rules, melds: tuple[MeldGroup, ...]) -> Counts:
+    """(canastas, natural, mixed, wild, sequence) among ``melds`` (worked out once per melds tuple)."""
     return meld_info(r, melds).canasta_counts()
 
 
-def count_canastas(r: Rules, melds: Sequence[MeldGroup]) -> tuple[int, int, int, int]:
-    tot = nat = mix = wld = 0
+def count_canastas(r: Rules, melds: Sequence[MeldGroup]) -> Counts:
+    counts = [0, 0, 0, 0, 0]
     for m in melds:
         kind = r.kind_of(m.rank, m.size, m.wilds)
         if kind is None:
             continue
-        tot += 1
-        if kind == "natural":
-            nat += 1
-        elif kind == "mixed":
-            mix += 1
-        else:
-            wld += 1
-    return tot, nat, mix, wld
+        counts[0] += 1
+        counts[KIND_SLOT[kind]] += 1
+    return counts[0], counts[1], counts[2], counts[3], counts[4]
 
 
-def req_met(r: Rules, counts: tuple[int, int, int, int]) -> bool:
+def req_met(r: Rules, counts: Sequence[int]) -> bool:
     return all(have >= need for have, need in zip(counts, r.req, strict=False))
 
 
 def req_text(r: Rules) -> str:
-    tot, nat, mix, wld = r.req
+    tot, nat, mix, wld, seq = r.req
     parts = [f"{tot} canasta{'s' if tot != 1 else ''}"]
-    kinds = [(nat, "natural"), (mix, "mixed"), (wld, "wild")]
+    kinds = [(nat, "natural"), (mix, "mixed"), (wld, "wild"), (seq, r.v.sequences.name)]
     extra = [f"{k} {name}" for k, name in kinds if k]
     if extra:
         parts.append("including " + ", ".join(extra))
@@ -76,7 +83,7 @@ def req_text(r: Rules) -> str:
 class MeldInfo:
     """What the engine asks of a side's melds again and again, worked out once."""
 
-    __slots__ = ("_canastas", "index", "melds", "open_ranks", "present", "rules")
+    __slots__ = ("_canastas", "index", "melds", "open_ranks", "present", "rules", "sequences")
 
     def __init__(self, r: Rules, melds: tuple[MeldGroup, ...]) -> None:
         self.rules = r
@@ -84,22 +91,29 @@ class MeldInfo:
         index: dict[int, int] = {}
         open_ranks: list[int] = []
         present: set[int] = set()
+        sequences: list[tuple[int, int, int, int]] = []
         most = r.most
         for i, m in enumerate(melds):
             rank = m.rank
             present.add(rank)
             top = most[rank]
             if top is None or len(m.cards) < top:  # not closed (Rules.closed)
+                if rank == SEQUENCE:
+                    # sequences are many per side, named by suit and span, not by rank
+                    sequences.append((i, m.suit, m.cards[0] >> 2, m.cards[-1] >> 2))
+                    continue
                 open_ranks.append(rank)
                 if rank not in index:
                     index[rank] = i
         self.index = index
         self.open_ranks = tuple(open_ranks)
         self.present = present
-        self._canastas: tuple[int, int, int, int] | None = None
+        #: the open sequences: (index, suit, low rank, high rank)
+        self.sequences = tuple(sequences)
+        self._canastas: Counts | None = None
 
-    def canasta_counts(self) -> tuple[int, int, int, int]:
-        """(canastas, natural, mixed, wild) among the melds."""
+    def canasta_counts(self) -> Counts:
+        """(canastas, natural, mixed, wild, sequence) among the melds."""
         got = self._canastas
         if got is None:
             got = self._canastas = count_canastas(self.rules, self.melds)
@@ -120,6 +134,44 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldInfo:
         _MELD_INFO.clear()
     info = _MELD_INFO[id(melds)] = MeldInfo(r, melds)
     return info
+
+
+def sequence_span_error(r: Rules, low: int, high: int) -> str | None:
+    """Why no sequence may hold the ranks ``low`` to ``high``, or ``None``."""
+    ranks = r.seq_ranks
+    if low not in ranks or high not in ranks or any(k not in ranks for k in range(low, high + 1)):
+        lo, hi = r.v.sequences.low, r.v.sequences.high
+        return f"a sequence holds natural cards from {lo} to {hi} of one suit, in unbroken rank order"
+    if r.seq_max is not None and high - low + 1 > r.seq_max:
+        return f"a sequence holds at most {r.seq_max} cards"
+    return None
+
+
+def find_sequence(info: MeldInfo, suit: int, low: int, high: int) -> int:
+    """Index of the side's open sequence of ``suit`` from ``low`` to ``high``, or -1."""
+    for i, s_, lo, hi in info.sequences:
+        if s_ == suit and lo == low and hi == high:
+            return i
+    return -1
+
+
+def sequence_end(
+    r: Rules, info: MeldInfo, melds: Sequence[MeldGroup], suit: int, low: int, high: int, rank: int
+) -> str | None:
+    """Why the card of ``rank`` cannot go on the side's sequence ``suit`` ``low``-``high``, or ``None``."""
+    if find_sequence(info, suit, low, high) < 0:
+        closed = any(
+            m.suit == suit and m.low == low and m.high == high for m in melds if m.rank == SEQUENCE
+        )
+        if closed:
+            return f"your side's sequence {span_name(suit, low, high)} is complete and closed"
+        return f"your side has no sequence {span_name(suit, low, high)}"
+    if rank != high + 1 and rank != low - 1:
+        return (
+            f"{card_name(rank, suit)} does not fit the sequence {span_name(suit, low, high)}: "
+            "a sequence grows one card at a time at either end"
+        )
+    return sequence_span_error(r, min(low, rank), max(high, rank))
 
 
 @lru_cache(maxsize=4096)

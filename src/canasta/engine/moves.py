@@ -12,6 +12,9 @@ notation               meaning
 ``take finish``        (Hand and Foot) finish the blocking meld, start a new one
 ``pass``               the stock is empty and the player does not take the pile
 ``meld 7 7 JK``        lay a new meld (cards named by rank; ``3`` is a black 3)
+``meld 7H 8H 9H``      lay a new sequence (where the variant has them): cards of one suit
+``add 7H-9H 10H``      add a card to the side's sequence of hearts from 7 to 9
+``take 7H-9H``         take an unfrozen pile, adding its top card to that sequence
 ``add K 2``            add one card (here a 2) to the side's meld of kings
 ``add W JK``           add a joker to the side's wild meld
 ``foot``               pick up the foot
@@ -25,7 +28,9 @@ notation               meaning
 
 Cards of one rank are interchangeable, so a move names ranks, not suits:
 ``discard 9`` discards one of the player's 9s. When parsing, a full card such as
-``9H`` is accepted too and stands for its rank.
+``9H`` is accepted too and stands for its rank. Sequences are the exception:
+their cards are named with their suit, and a sequence on the table by its
+lowest and highest card (``7H-9H``).
 """
 
 from __future__ import annotations
@@ -34,22 +39,25 @@ from typing import ClassVar
 
 import attrs
 
-from canasta.cards import RANK_NAMES, parse_rank
+from canasta.cards import RANK_NAMES, SUITS, parse_rank
 from canasta.errors import NotationError
 
 __all__ = [
     "Add",
+    "AddToSequence",
     "Answer",
     "Ask",
     "Discard",
     "Draw",
     "Foot",
     "Meld",
+    "MeldSequence",
     "Move",
     "NextHand",
     "Pass",
     "TakeBack",
     "TakePile",
+    "TakeSequence",
     "kind_name",
     "malformed",
     "parse_move",
@@ -59,6 +67,22 @@ __all__ = [
 RED_THREE = 1
 #: Target name of a side's wild meld in ``add`` moves.
 WILD_TARGET = 0
+#: Target (meld kind) of a sequence: natural cards of one suit in rank order.
+SEQUENCE = 16
+
+
+def card_name(rank: int, suit: int) -> str:
+    """Notation of the card of ``rank`` and ``suit`` (0 to 3, ``CDHS``): ``10H``."""
+    try:
+        return RANK_NAMES[rank] + SUITS[suit]
+    except (KeyError, IndexError, TypeError):
+        # a hand-built move may hold numbers that are no card: show them as they are
+        return f"{rank!r}/{suit!r}"
+
+
+def span_name(suit: int, low: int, high: int) -> str:
+    """Notation of a sequence on the table by its lowest and highest card: ``7H-9H``."""
+    return f"{card_name(low, suit)}-{card_name(high, suit)}"
 
 
 def kind_name(kind: int) -> str:
@@ -197,6 +221,51 @@ class Add(Move):
 
 
 @attrs.frozen(slots=True, repr=False)
+class MeldSequence(Move):
+    """Lay a new sequence: the natural cards of ``suit`` (0 to 3, ``CDHS``) from rank ``low`` to ``high``."""
+
+    verb: ClassVar[str] = "meld"
+    suit: int
+    low: int
+    high: int
+
+    def __str__(self) -> str:
+        if not (type(self.low) is int and type(self.high) is int and self.high - self.low < 20):
+            return f"meld {card_name(self.low, self.suit)}..{card_name(self.high, self.suit)}"
+        return "meld " + " ".join(card_name(k, self.suit) for k in range(self.low, self.high + 1))
+
+
+@attrs.frozen(slots=True, repr=False)
+class AddToSequence(Move):
+    """Add the card of ``rank`` to the side's sequence of ``suit`` from ``low`` to ``high``.
+
+    The card goes on the end it fits: ``rank`` is ``high + 1`` or ``low - 1``.
+    """
+
+    verb: ClassVar[str] = "add"
+    suit: int
+    low: int
+    high: int
+    rank: int
+
+    def __str__(self) -> str:
+        return f"add {span_name(self.suit, self.low, self.high)} {card_name(self.rank, self.suit)}"
+
+
+@attrs.frozen(slots=True, repr=False)
+class TakeSequence(Move):
+    """Take an unfrozen pile by adding its top card to the side's sequence of ``suit`` from ``low`` to ``high``."""
+
+    verb: ClassVar[str] = "take"
+    suit: int
+    low: int
+    high: int
+
+    def __str__(self) -> str:
+        return f"take {span_name(self.suit, self.low, self.high)}"
+
+
+@attrs.frozen(slots=True, repr=False)
 class Foot(Move):
     """Pick up the foot into the hand."""
 
@@ -298,7 +367,51 @@ def malformed(move: Move) -> str | None:
             return f"TakePile needs a way (text) and a wild kind (0 to 15), got {move.way!r} and {move.wild!r}"
     elif isinstance(move, Answer) and type(move.yes) is not bool:
         return f"Answer.yes must be True or False, got {move.yes!r}"
+    elif isinstance(move, (MeldSequence, AddToSequence, TakeSequence)):
+        name = type(move).__name__
+        if not (type(move.suit) is int and 0 <= move.suit <= 3):
+            return f"{name}.suit must be a suit number from 0 to 3 (C, D, H, S), got {move.suit!r}"
+        ranks = [move.low, move.high] + ([move.rank] if isinstance(move, AddToSequence) else [])
+        if not all(type(k) is int and 2 <= k <= 14 for k in ranks):
+            return f"{name} needs ranks from 2 to 14 (A), got {ranks!r}"
     return None
+
+
+def _suited(token: str) -> tuple[int, int] | None:
+    """``(rank, suit)`` of a full card other than a joker (``10H``), or ``None``."""
+    from canasta.cards import parse_card
+
+    try:
+        card = parse_card(token)
+    except NotationError:
+        return None
+    if card.is_joker or len(token) < 2:
+        return None
+    return card.rank, int(card) & 3
+
+
+def _sequence_cards(args: list[str]) -> tuple[int, int, int] | None:
+    """``(suit, low, high)`` when ``args`` are cards of one suit in unbroken rank order, else ``None``."""
+    cards = [_suited(a) for a in args]
+    if len(cards) < 2 or any(c is None for c in cards):
+        return None
+    ranks = sorted(c[0] for c in cards if c is not None)
+    suits = {c[1] for c in cards if c is not None}
+    if len(suits) != 1 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+        return None
+    return suits.pop(), ranks[0], ranks[-1]
+
+
+def _span(token: str, text: str) -> tuple[int, int, int]:
+    """``(suit, low, high)`` of a sequence named by its end cards, ``7H-9H``."""
+    parts = token.split("-")
+    ends = [_suited(x) for x in parts] if len(parts) == 2 else []
+    if len(ends) != 2 or ends[0] is None or ends[1] is None or ends[0][1] != ends[1][1] or ends[0][0] >= ends[1][0]:
+        raise NotationError(
+            f"{token!r} in move {text!r} is not a sequence: expected its lowest and highest card "
+            "of one suit, e.g. '7H-9H'"
+        )
+    return ends[0][1], ends[0][0], ends[1][0]
 
 
 def parse_move(text: str) -> Move:
@@ -328,14 +441,28 @@ def parse_move(text: str) -> Move:
         way = args[0].lower()
         if way in ("pair", "layoff", "finish"):
             return TakePile(way)
+        if "-" in way:
+            return TakeSequence(*_span(args[0], text))
         return TakePile("wild", _parse_kind(args[0], text))
     if verb == "meld":
         if not args:
             raise NotationError(f"{text!r}: 'meld' needs the cards to meld, e.g. 'meld 7 7 7'")
+        seq = _sequence_cards(args)
+        if seq is not None:
+            return MeldSequence(*seq)
         return Meld(tuple(_parse_kind(a, text) for a in args))
     if verb == "add":
         if len(args) != 2:
             raise NotationError(f"{text!r}: expected 'add <meld rank> <card>', e.g. 'add K 2'")
+        if "-" in args[0]:
+            suit, low, high = _span(args[0], text)
+            card = _suited(args[1])
+            if card is None or card[1] != suit:
+                raise NotationError(
+                    f"{args[1]!r} in move {text!r}: expected a card of the sequence's suit, "
+                    f"e.g. 'add {args[0]} {card_name(high + 1 if high < 14 else low - 1, suit)}'"
+                )
+            return AddToSequence(suit, low, high, card[0])
         return Add(_parse_kind(args[0], text), _parse_kind(args[1], text))
     if verb in ("discard", "out"):
         if len(args) != 1:

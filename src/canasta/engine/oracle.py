@@ -10,8 +10,9 @@ the full search runs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import product
 from typing import TYPE_CHECKING
 
 from canasta.engine.facts import (
@@ -21,8 +22,8 @@ from canasta.engine.facts import (
     opening_minimum,
     partner_foot_down,
 )
-from canasta.engine.kinds import BLACK_THREE
-from canasta.engine.melds import canasta_counts, meld_info, open_meld, req_met
+from canasta.engine.kinds import BLACK_THREE, KIND, count_kinds
+from canasta.engine.melds import KIND_SLOT, canasta_counts, meld_info, open_meld, req_met
 from canasta.engine.moves import (
     WILD_TARGET,
 )
@@ -35,6 +36,7 @@ from canasta.engine.state import (
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Probe
+    from canasta.engine.melds import MeldInfo
     from canasta.engine.tables import Rules
 
 
@@ -197,14 +199,38 @@ def outcomes(
                 if get(key, -1) < p:
                     new_states[key] = p
         states = new_states
+    return _close(
+        r, counts, melds, allow_black, max_left, W, prefix,
+        ((w, left, tot, nat, mix, 0, pts) for (w, left, tot, nat, mix), pts in states.items()),
+    )
+
+
+def _close(
+    r: Rules,
+    counts: Sequence[int],
+    melds: tuple[MeldGroup, ...],
+    allow_black: bool,
+    max_left: int,
+    W: int,
+    prefix: list[int],
+    states: Iterable[tuple[int, int, int, int, int, int, int]],
+) -> Outcomes:
+    """The last step of :func:`outcomes` and :func:`sequence_outcomes`: wild melds and black 3s.
+
+    ``states`` are ``(wilds used, cards left, canastas, natural, mixed,
+    sequence canastas, points)`` once every natural card has been placed.
+    """
+    base = canasta_counts(r, melds)
+    cap = r.req
     # black 3s: melded together (only where allowed) or left in hand
     b = counts[BLACK_THREE]
     black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True)
     # wild melds take what wilds remain
     wi = open_meld(r, melds, WILD_TARGET)
     w_exists = any(m.rank == WILD_TARGET for m in melds)
+    dup = r.v.melds.duplicate_ranks == "after_complete"
     result: Outcomes = {}
-    for (w, left, tot, nat, mix), pts in states.items():
+    for w, left, tot, nat, mix, sq, pts in states:
         if wi >= 0:
             wopts = _wild_options(r, W - w, melds[wi].wilds, True, False)
         else:
@@ -217,7 +243,7 @@ def outcomes(
             total_tot = min(cap[0], tot + g)
             ok = (
                 total_tot >= cap[0] and nat >= cap[1] and mix >= cap[2]
-                and min(cap[3], base[3] + g) >= cap[3]
+                and min(cap[3], base[3] + g) >= cap[3] and sq >= cap[4]
             )
             for black in ((False, True) if black_ok else (False,)):
                 lft = left + wild_left + (0 if black else b)
@@ -230,6 +256,203 @@ def outcomes(
                 if result.get(key2, -1) < p:
                     result[key2] = p
     return result
+
+
+# A run of a sequence being built in the search below: (cards, the rank it
+# takes next, cards it had on the table before: 0 for a run from the hand,
+# which must reach sequences.min_size on its own).
+Run = tuple[int, int, int]
+
+
+@lru_cache(maxsize=65536)
+def _suit_steps(
+    r: Rules, runs: tuple[Run, ...], rank: int, avail: int, starts: tuple[tuple[int, int], ...]
+) -> tuple[tuple[tuple[Run, ...], int, int], ...]:
+    """What one suit's runs can do at ``rank``, with ``avail`` cards of that suit and rank in hand.
+
+    ``starts``: the side's open sequences of the suit whose lowest rank is
+    ``rank``, as ``(highest rank, cards)``; a run from the hand that ends just
+    below one may join it (a sequence grows at both ends). Returns
+    ``(runs after, cards used, sequence canastas gained)``, each once.
+    """
+    seq_ok = r.in_seq[rank]
+    most = r.seq_max
+    smallest = r.seq_min
+
+    def is_c(n: int) -> int:
+        return 1 if n >= r.seq_canasta else 0
+
+    waiting = tuple(run for run in runs if run[1] > rank)
+    due = [run for run in runs if run[1] <= rank]
+    out: dict[tuple[tuple[Run, ...], int], int] = {}
+    # each run due at this rank: 0 takes a card, 1 ends, 2 + j joins starts[j]
+    choices = [(0, 1, *range(2, 2 + len(starts))) if run[1] == rank and seq_ok else (1, *range(2, 2 + len(starts))) for run in due]
+    for pick in product(*choices):
+        takes = pick.count(0)
+        if takes > avail:
+            continue
+        joined = [p - 2 for p in pick if p >= 2]
+        if len(set(joined)) != len(joined):
+            continue
+        after: list[Run] = list(waiting)
+        gained = 0
+        valid = True
+        joins: dict[int, int] = {}
+        for run, p in zip(due, pick, strict=True):
+            n, _next, orig = run
+            if p == 0:
+                if n + 1 == most:  # closed: it takes no more cards
+                    gained += is_c(n + 1) - is_c(orig)
+                else:
+                    after.append((n + 1, rank + 1, orig))
+            elif p == 1:
+                if orig == 0 and n < smallest:
+                    valid = False
+                    break
+                gained += is_c(n) - is_c(orig)
+            else:
+                if orig or run[1] != rank:  # only a run from the hand, ending just below
+                    valid = False
+                    break
+                joins[p - 2] = n
+        if not valid:
+            continue
+        for j, (high, size) in enumerate(starts):
+            n = size + joins.get(j, 0)
+            if most is not None and n > most:
+                valid = False
+                break
+            if n == most:
+                gained += is_c(n) - is_c(size)
+            else:
+                after.append((n, high + 1, size))
+        if not valid:
+            continue
+        for new in range(0, (avail - takes if seq_ok else 0) + 1):
+            runs_after = tuple(sorted(after + [(1, rank + 1, 0)] * new))
+            key = (runs_after, takes + new)
+            if out.get(key, -1) < gained:
+                out[key] = gained
+    return tuple((runs_after, used, gained) for (runs_after, used), gained in out.items())
+
+
+def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
+    """Sequence canastas the runs gain when they all end, or -1 if a run from the hand is too short."""
+    gained = 0
+    for n, _next, orig in runs:
+        if orig == 0 and n < r.seq_min:
+            return -1
+        gained += (n >= r.seq_canasta) - (orig >= r.seq_canasta)
+    return gained
+
+
+@lru_cache(maxsize=16384)
+def sequence_outcomes(
+    r: Rules,
+    hand: tuple[int, ...],
+    melds: tuple[MeldGroup, ...],
+    allow_black: bool,
+    max_left: int = 2,
+) -> Outcomes:
+    """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
+
+    A natural card of a rank the sequences may hold goes to the side's meld of
+    its rank or to a run of its suit: runs from the hand (which must reach
+    ``sequences.min_size``) or the side's open sequences, grown at either end.
+    The search goes up the ranks, keeping each suit's runs in its state.
+    """
+    counts = count_kinds(hand)
+    wild_vals: list[int] = []
+    for k in r.wild_kinds:
+        wild_vals += [r.value[k]] * counts[k]
+    wild_vals.sort(reverse=True)
+    W = len(wild_vals)
+    prefix = [0]
+    for val in wild_vals:
+        prefix.append(prefix[-1] + val)
+    by_code = [0] * 64
+    for card in hand:
+        by_code[card] += 1
+    info = meld_info(r, melds)
+    starts: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for _i, suit, low, high in info.sequences:
+        starts.setdefault((suit, low), []).append((high, high - low + 1))
+    base = canasta_counts(r, melds)
+    cap = r.req
+    empty: tuple[Run, ...] = ()
+    # state: (wilds used, left, tot, nat, mix, sequence canastas, runs by suit) -> points
+    State = tuple[int, int, int, int, int, int, tuple[tuple[Run, ...], ...]]
+    states: dict[State, int] = {
+        (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]),
+         min(base[4], cap[4]), (empty,) * 4): 0
+    }
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    index = info.index
+    for rank in r.natural_kinds:
+        val = r.value[rank]
+        # each suit in turn: its runs, and the cards left for the meld of the rank (the pool)
+        pooled: dict[tuple[State, int], int] = {(key, 0): pts for key, pts in states.items()}
+        for suit in range(4):
+            code = rank * 4 + suit
+            avail = by_code[code]
+            here = tuple(starts.get((suit, rank), ()))
+            nxt: dict[tuple[State, int], int] = {}
+            for (key, pool), pts in pooled.items():
+                runs = key[6]
+                mine = runs[suit]
+                if not avail and not here and not any(run[1] <= rank for run in mine):
+                    if nxt.get((key, pool), -1) < pts:
+                        nxt[(key, pool)] = pts
+                    continue
+                for after, used, gained in _suit_steps(r, mine, rank, avail, here):
+                    w, left, tot, nat, mix, sq, _runs = key
+                    new_runs = (*runs[:suit], after, *runs[suit + 1:])
+                    k2 = (w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), new_runs)
+                    p2 = pts + used * val
+                    slot = (k2, pool + avail - used)
+                    if nxt.get(slot, -1) < p2:
+                        nxt[slot] = p2
+            pooled = nxt
+        # then the meld of the rank takes what the runs left
+        oi = index.get(rank, -1)
+        new_states: dict[State, int] = {}
+        for (key, c), pts in pooled.items():
+            if oi >= 0:
+                m = melds[oi]
+                opts = _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W)
+            elif c:
+                may_new = dup or not any(m.rank == rank for m in melds)
+                opts = _rank_options(r, rank, c, 0, 0, False, may_new, W)
+            else:
+                opts = ((0, 0, 0, 0, 0),)
+            w, left, tot, nat, mix, sq, runs = key
+            for a, x, dt, dn, dm in opts:
+                w2 = w + x
+                if w2 > W:
+                    continue
+                l2 = left + c - a
+                if l2 > max_left:
+                    if max_left < 2:
+                        continue
+                    l2 = 2
+                k2 = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), sq, runs)
+                p2 = pts + a * val
+                if new_states.get(k2, -1) < p2:
+                    new_states[k2] = p2
+        states = new_states
+
+    def ended() -> Iterator[tuple[int, int, int, int, int, int, int]]:
+        for (w, left, tot, nat, mix, sq, runs), pts in states.items():
+            gained = 0
+            for suit_runs in runs:
+                g = _runs_end(r, suit_runs)
+                if g < 0:
+                    break
+                gained += g
+            else:
+                yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts
+
+    return _close(r, counts, melds, allow_black, max_left, W, prefix, ended())
 
 
 def concealed_possible(s: GameState, took: bool) -> bool:
@@ -250,16 +473,19 @@ def _stranded(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], all
             return True
     present = meld_info(r, melds).present
     need = r.min_nat
+    in_seq = r.in_seq  # a card a sequence may hold is never stranded: it may join a run
     for k in r.natural_kinds:
         c = counts[k]
-        if c and c < need and k not in present:
+        if c and c < need and k not in present and not in_seq[k]:
             left += c
             if left > 1:
                 return True
     return False
 
 
-def _canastas_reachable(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...]) -> bool:
+def _canastas_reachable(
+    r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], hand: Sequence[int] = ()
+) -> bool:
     """A quick necessary condition: could the side still have the canastas going out needs?"""
     need = r.req[0]
     info = meld_info(r, melds)
@@ -276,7 +502,25 @@ def _canastas_reachable(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup,
             have += 1 + (c + wilds) // r.canasta_size  # generous: a bound, not a plan
     if r.v.melds.wild_melds:
         have += wilds // max(1, r.min_size)
+    if r.seq_on:
+        have += _sequences_reachable(r, hand, info)
     return have >= need
+
+
+def _sequences_reachable(r: Rules, hand: Sequence[int], info: MeldInfo) -> int:
+    """More sequence canastas than the side could still make: a bound, not a plan.
+
+    Each new one needs ``sequences.canasta_size`` cards of one suit, from the
+    hand or from an open sequence of that suit.
+    """
+    cards = [0, 0, 0, 0]
+    in_seq = r.in_seq
+    for card in hand:
+        if in_seq[card >> 2]:
+            cards[card & 3] += 1
+    for _i, suit, low, high in info.sequences:
+        cards[suit] += high - low + 1
+    return sum(n // r.seq_canasta for n in cards)
 
 
 def can_go_out(s: GameState, q: Probe) -> bool:
@@ -303,7 +547,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
     allow_black = v.threes.black_meld != "never"
     final_optional = v.going_out.final_discard == "optional"
-    if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds):
+    if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds, q.hand):
         # a quick greedy plan (greedy_plan) often shows a way out at once;
         # the full search is needed only when it does not
         _upper, pts, left, plan = greedy_plan(r, counts, q.melds, allow_black)
@@ -313,7 +557,10 @@ def can_go_out(s: GameState, q: Probe) -> bool:
             and _plan_meets_requirement(r, q.melds, plan)
         ):
             return True
-        outs = outcomes(r, counts, q.melds, allow_black, 1)
+        outs = (
+            sequence_outcomes(r, q.hand, q.melds, allow_black, 1) if r.seq_on
+            else outcomes(r, counts, q.melds, allow_black, 1)
+        )
         for (left, ok, _black), pts in outs.items():
             if not ok or left == 2:
                 continue
@@ -326,9 +573,13 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     n_out = v.threes.black_out_cards
     if n_out is not None and counts[BLACK_THREE] in (n_out, n_out + 1):
         extra = counts[BLACK_THREE] - n_out
-        c2 = list(counts)
-        c2[BLACK_THREE] = 0
-        outs2 = outcomes(r, tuple(c2), q.melds, False, 1)
+        if r.seq_on:
+            rest = tuple(card for card in q.hand if KIND[card] != BLACK_THREE)
+            outs2 = sequence_outcomes(r, rest, q.melds, False, 1)
+        else:
+            c2 = list(counts)
+            c2[BLACK_THREE] = 0
+            outs2 = outcomes(r, tuple(c2), q.melds, False, 1)
         for (left, ok, _black), pts in outs2.items():
             if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
                 return True
@@ -428,23 +679,19 @@ def greedy_plan(
 def _plan_meets_requirement(r: Rules, melds: tuple[MeldGroup, ...], plan: list[list[int]]) -> bool:
     """Whether the side's melds, once ``plan`` (see :func:`greedy_plan`) is laid, hold the
     canastas that going out needs."""
-    tot, nat, mix, wld = meld_info(r, melds).canasta_counts()
+    counts = list(meld_info(r, melds).canasta_counts())
     for rank, n, j, index in plan:
         if index >= 0:
             m = melds[index]
             before = r.kind_of(m.rank, len(m.cards), m.wilds)
             if before is not None:
-                tot -= 1
-                nat -= before == "natural"
-                mix -= before == "mixed"
-                wld -= before == "wild"
+                counts[0] -= 1
+                counts[KIND_SLOT[before]] -= 1
         after = r.kind_of(rank, n + j, j)
         if after is not None:
-            tot += 1
-            nat += after == "natural"
-            mix += after == "mixed"
-            wld += after == "wild"
-    return req_met(r, (tot, nat, mix, wld))
+            counts[0] += 1
+            counts[KIND_SLOT[after]] += 1
+    return req_met(r, counts)
 
 
 def can_finish(s: GameState, q: Probe) -> bool:
@@ -473,10 +720,16 @@ def can_finish(s: GameState, q: Probe) -> bool:
     counts = q.counts
     pend = len(q.pending)
     upper, greedy, left_over, _plan = greedy_plan(r, counts, q.melds, allow_black)
+    if r.seq_on:
+        # the greedy plan knows no sequences: every natural card a sequence may hold could be melded
+        upper += sum(r.value[k] * counts[k] for k in r.seq_ranks)
     if upper >= need:
         if greedy >= need and left_over + pend >= 2:
             return True
-        outs = outcomes(r, counts, q.melds, allow_black)
+        outs = (
+            sequence_outcomes(r, q.hand, q.melds, allow_black) if r.seq_on
+            else outcomes(r, counts, q.melds, allow_black)
+        )
         final_optional = v.going_out.final_discard == "optional"
         foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first
         told_no = q.asked == TOLD_NO

@@ -8,15 +8,19 @@ It checks each meld with the same rules the engine melds by.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from canasta.cards import JOKER, Card, build_deck, parse_cards
 from canasta.engine.game import compile_rules
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.melds import meld_rule_text, req_text
-from canasta.engine.moves import RED_THREE, kind_name
+from canasta.engine.melds import KIND_SLOT, meld_rule_text, req_text
+from canasta.engine.moves import RED_THREE, SEQUENCE, kind_name
 from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table
 from canasta.errors import CanastaError
 from canasta.variant.model import Variant
+
+if TYPE_CHECKING:
+    from canasta.engine.tables import Rules
 
 __all__ = ["score_side"]
 
@@ -75,10 +79,18 @@ def score_side(
         kinds = [KIND[c] for c in cards]
         if RED_THREE in kinds:
             raise CanastaError(f"meld {i + 1} ({text}): red 3s are laid on their own, never melded")
-        if len(cards) < r.min_size:
-            raise CanastaError(f"meld {i + 1} ({text}): a meld needs at least {r.min_size} cards")
         naturals = [k for k in kinds if not r.is_wild[k]]
         j = len(kinds) - len(naturals)
+        if _is_sequence(r, cards):
+            if len(cards) < r.seq_min or (r.seq_max is not None and len(cards) > r.seq_max):
+                most = f" and at most {r.seq_max}" if r.seq_max is not None else ""
+                raise CanastaError(
+                    f"meld {i + 1} ({text}): a sequence has at least {r.seq_min}{most} cards"
+                )
+            tables.append((SEQUENCE, tuple(r.code_value[c] for c in cards), r.kind_of(SEQUENCE, len(cards), 0)))
+            continue
+        if len(cards) < r.min_size:
+            raise CanastaError(f"meld {i + 1} ({text}): a meld needs at least {r.min_size} cards")
         if not naturals:
             rank = 0
             if not variant.melds.wild_melds:
@@ -138,25 +150,38 @@ def score_side(
             rest.remove(c)
         left_cards = tuple(rest)
     if went_out:
-        counts = [0, 0, 0, 0]
+        counts = [0, 0, 0, 0, 0]
         for _, _, kind in tables:
             if kind:
                 counts[0] += 1
-                counts[{"natural": 1, "mixed": 2, "wild": 3}[kind]] += 1
+                counts[KIND_SLOT[kind]] += 1
         if not all(have >= need for have, need in zip(counts, r.req, strict=True)):
             raise CanastaError(f"went_out: going out needs {req_text(r)}")
     held = red_threes_held + sum(1 for c in left_cards if KIND[c] == RED_THREE)
+    black_held = 0
+    if variant.threes.black_held_penalty is not None:
+        black_held = sum(1 for c in left_cards if KIND[c] == BLACK_THREE)
+        left_cards = tuple(c for c in left_cards if KIND[c] != BLACK_THREE)
     table = SideTable(
         melds=tuple(tables),
         red_threes=red_threes,
         opened=bool(tables) if opened is None else opened,
         left_values=tuple(r.code_value[c] for c in left_cards if KIND[c] != RED_THREE),
         red_threes_held=held,
+        black_threes_held=black_held,
         went_out=went_out,
         concealed=concealed,
         black_three_out=black_three_out,
     )
     return score_table(variant, table, r.red_in_deck)
+
+
+def _is_sequence(r: Rules, cards: tuple[int, ...]) -> bool:
+    """Whether ``cards`` (two or more) are natural cards of one suit in unbroken rank order, where the variant has sequences."""
+    if not r.seq_on or len(cards) < 2 or any(not r.in_seq[KIND[c]] for c in cards):
+        return False
+    ranks = sorted(c >> 2 for c in cards)
+    return len({c & 3 for c in cards}) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks)))
 
 
 def _card(code: int) -> Card:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 import attrs
 
 from canasta.engine.meld_kinds import kinds_of
+from canasta.engine.moves import SEQUENCE
 from canasta.variant.model import Variant
 
 __all__ = ["ScoreBreakdown", "SideTable", "red_three_item", "score_table"]
@@ -47,6 +48,8 @@ class SideTable:
         left_values: point values of cards left in the side's hands and feet
             (black 3s of a black-3 out excluded).
         red_threes_held: red 3s still held in hands or feet.
+        black_threes_held: black 3s left in hands and feet, where
+            ``threes.black_held_penalty`` counts them (then not among ``left_values``).
         went_out: whether this side went out.
         concealed: whether it went out concealed.
         black_three_out: whether it went out with a black-3 out.
@@ -57,6 +60,7 @@ class SideTable:
     opened: bool = False
     left_values: tuple[int, ...] = ()
     red_threes_held: int = 0
+    black_threes_held: int = 0
     went_out: bool = False
     concealed: bool = False
     black_three_out: bool = False
@@ -107,8 +111,15 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
         left = sum(table.left_values)
         if left:
             items.append(("cards left in hand", -left))
+    if table.black_threes_held and th.black_held_penalty is not None:
+        items.append(("black 3s left in hand", -table.black_threes_held * th.black_held_penalty))
     if table.red_threes_held:
         items.append(("red 3s held", -table.red_threes_held * th.red_held_penalty))
+    sq = variant.sequences
+    if sq.short_penalty:
+        short = sum(1 for rank, values, _ in table.melds if rank == SEQUENCE and len(values) < sq.short_size)
+        if short:
+            items.append((f"sequences under {sq.short_size} cards", -short * sq.short_penalty))
     return ScoreBreakdown(tuple(items))
 
 

@@ -40,21 +40,39 @@ class MeldGroup:
     """One meld on the table.
 
     Attributes:
-        rank: the rank of its natural cards; 0 for a wild meld, 3 for black 3s.
+        rank: the rank of its natural cards; 0 for a wild meld, 3 for black 3s,
+            16 (:data:`~canasta.engine.moves.SEQUENCE`) for a sequence.
         cards: its cards, sorted.
         naturals: how many of them are natural cards.
         wilds: how many are wild cards.
+        suit: a sequence's suit (0 to 3, ``CDHS``); -1 for every other meld.
     """
 
     rank: int
     cards: tuple[int, ...]
     naturals: int
     wilds: int
+    suit: int = -1
 
     @property
     def size(self) -> int:
         """Number of cards in the meld."""
         return len(self.cards)
+
+    @property
+    def is_sequence(self) -> bool:
+        """Whether the meld is a sequence (cards of one suit in rank order)."""
+        return self.suit >= 0
+
+    @property
+    def low(self) -> int:
+        """A sequence's lowest rank (its cards are sorted, and of one suit)."""
+        return self.cards[0] >> 2
+
+    @property
+    def high(self) -> int:
+        """A sequence's highest rank."""
+        return self.cards[-1] >> 2
 
     def card_list(self) -> tuple[Card, ...]:
         """The meld's cards as :class:`Card` values."""
@@ -63,6 +81,8 @@ class MeldGroup:
     def __repr__(self) -> str:
         # The cards as text, as a player reads the table: <MeldGroup K: KH KS 2C>.
         try:
+            if self.suit >= 0:
+                return f"<MeldGroup sequence: {' '.join(str(card) for card in self.card_list())}>"
             name = "wild" if self.rank == 0 else RANK_NAMES[self.rank]
             # naturals first, then the wild cards, as a player lays them out
             ordered = sorted(self.card_list(), key=lambda card: self.rank != 0 and card.rank != self.rank)

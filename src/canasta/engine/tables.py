@@ -14,7 +14,7 @@ from typing import Protocol
 
 from canasta.cards import JOKER, build_deck, parse_rank
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.meld_kinds import Shape, kinds_of, natural_ranks
+from canasta.engine.meld_kinds import Shape, kinds_of, natural_ranks, sequence_ranks
 from canasta.engine.moves import (
     RED_THREE,
 )
@@ -93,9 +93,21 @@ class Rules:
         self.most = [k.max_size for k in self.meld_kinds]
         self.canasta_size = v.canastas.size
         self.new_size = max(m.min_size, m.min_naturals)
+        # Sequences (sequences.*): the ranks they may hold, and whether each rank is one of them.
+        sq = v.sequences
+        self.seq_on = sq.allowed
+        self.seq_ranks = sequence_ranks(v)
+        self.in_seq = [k in self.seq_ranks for k in range(16)]
+        self.seq_min = sq.min_size
+        self.seq_canasta = sq.canasta_size
+        self.seq_max = sq.max_size
+        # no meld under this many cards is a canasta, of any kind
+        self.least_canasta = min(self.canasta_size, sq.canasta_size) if sq.allowed else self.canasta_size
         self.red_in_deck = 2 * v.deck.decks
         go = v.going_out
-        self.req = (go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas)
+        self.req = (
+            go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas, go.sequence_canastas,
+        )
         self.partnerships = any(len(s) > 1 for s in self.sides)
         # Legality of natural melds by (naturals, wilds): the same for every
         # natural rank, and asked for often by the oracle's quick bounds.
@@ -130,8 +142,8 @@ class Rules:
     def kind_of(self, rank: int, size: int, j: int) -> str | None:
         """Canasta kind of a meld, or ``None`` if it is no canasta."""
         # Most melds asked about are short: no kind makes a canasta under
-        # canastas.size, so they are answered without asking the kind.
-        if size < self.canasta_size:
+        # least_canasta cards, so they are answered without asking the kind.
+        if size < self.least_canasta:
             return None
         return self.meld_kinds[rank].canasta(size, j)
 

@@ -64,6 +64,7 @@ __all__ = [
     "PlayerRules",
     "RankBonus",
     "ScoringRules",
+    "SequenceRules",
     "Source",
     "ThreeRules",
     "Variant",
@@ -274,6 +275,10 @@ class ThreeRules:
     red_held_penalty: int = _points(
         100, "Penalty for each red 3 still held in a hand or foot when the hand ends."
     )
+    black_held_penalty: int | None = _opt_points(
+        None,
+        "Penalty for each black 3 left in a hand or foot when the hand ends, counted instead of its card value (Bolivia: 100); none: it counts its value.",
+    )
     black_meld: Literal["never", "going_out_only", "always"] = _opt(
         "going_out_only", "When black 3s may be melded."
     )
@@ -316,6 +321,11 @@ class MeldRules:
         "Most cards in a meld of wild cards only (with wild_melds); one that reaches it is closed. None: max_size applies.",
         1,
     )
+    naturals_per_wild: int | None = _cards(
+        None,
+        "Each wild card in a meld of naturals needs at least this many naturals beside it (Samba: 2); none for no such rule.",
+        1,
+    )
     duplicate_ranks: Literal["never", "after_complete"] = _opt(
         "never",
         "Whether a side may start a second meld of a rank: never, or once its meld of that rank is complete (closed).",
@@ -325,6 +335,22 @@ class MeldRules:
         False,
         "Cards laid this turn may be moved between melds or back to the hand until the discard (the engine's move 'back' takes back the last meld or add laid, up to 8 times a turn; not after asking the partner or picking up the foot).",
     )
+
+
+@attrs.frozen(cache_hash=True)
+class SequenceRules:
+    """Sequences: natural cards of one suit in rank order, a second kind of meld (Samba)."""
+
+    allowed: bool = _opt(False, "Melds of natural cards of one suit in unbroken rank order (sequences) are allowed.")
+    low: str = _opt("4", "Lowest rank a sequence may hold.", rank=True)
+    high: str = _opt("A", "Highest rank a sequence may hold (ace high only: no sequence turns the corner).", rank=True)
+    min_size: int = _int(3, "Fewest cards in a new sequence.", 2, 13)
+    canasta_size: int = _int(7, "Cards that make a sequence a canasta.", 2, 13)
+    max_size: int | None = _opt_int(7, "Most cards in a sequence; one that reaches it is closed. None means no limit.", 2, 13)
+    bonus: int = _points(1500, "Bonus for a sequence canasta.")
+    name: str = _opt("samba", "What the rules call a sequence canasta (Samba: samba; Bolivia: escalera).", max_length=40, single_line=True)
+    short_size: int = _int(0, "A sequence of fewer cards than this left on the table at the end of the hand is penalized (Brazilian: 5); 0 for no penalty.", 0, 13)
+    short_penalty: int = _points(0, "Penalty for each such short sequence (Brazilian: 1000).")
 
 
 @attrs.frozen(cache_hash=True)
@@ -450,6 +476,9 @@ class GoingOutRules:
     natural_canastas: int = _int(0, "Of which at least this many natural (clean) canastas.", 0, MAX_CANASTAS)
     mixed_canastas: int = _int(0, "Of which at least this many mixed (dirty) canastas.", 0, MAX_CANASTAS)
     wild_canastas: int = _int(0, "Of which at least this many wild canastas.", 0, MAX_CANASTAS)
+    sequence_canastas: int = _int(
+        0, "Of which at least this many sequence canastas (Bolivia: 1 escalera).", 0, MAX_CANASTAS
+    )
     final_discard: Literal["optional", "required"] = _opt(
         "optional",
         "Whether the player going out may meld every card (optional) or must end with a discard (required).",
@@ -574,6 +603,7 @@ class Variant:
     values: CardValues = _opt(CardValues(), "Points of each card.")
     threes: ThreeRules = _opt(ThreeRules(), "Red and black 3s.")
     melds: MeldRules = _opt(MeldRules(), "What makes a legal meld.")
+    sequences: SequenceRules = _opt(SequenceRules(), "Sequences of one suit, a second kind of meld.")
     canastas: CanastaRules = _opt(CanastaRules(), "Canastas and their bonuses.")
     opening: OpeningRules = _opt(OpeningRules(), "The opening minimum.")
     pile: PileRules = _opt(PileRules(), "The discard pile.")
