@@ -383,6 +383,10 @@ class OpeningStep:
     from_score: int | None = _opt_int(
         None, "Applies from this cumulative score up (none: any lower score).", -MAX_SCORE, MAX_SCORE
     )
+    canasta: Literal["none", "any", "natural"] = _opt(
+        "none",
+        "Whether the first melds must also hold a canasta: none, any canasta, or a natural one (Brazilian, at high scores).",
+    )
 
 
 _CLASSIC_STEPS = (
@@ -409,6 +413,9 @@ class OpeningRules:
         max_items=MAX_ROWS,
     )
     top_card_counts: bool = _opt(True, "The top card of a pile taken to open counts toward the minimum.")
+    pile_allowed: bool = _opt(
+        True, "A side that has not opened may take the discard pile to make its opening meld (Brazilian: it may not)."
+    )
     concealed_waives: bool = _opt(True, "Going out concealed needs no opening minimum.")
 
 
@@ -637,14 +644,27 @@ class Variant:
             if not table:
                 return 0
             return table[min(round_index, len(table) - 1)]
-        best = 0
+        step = self._opening_step(score)
+        return 0 if step is None else step.minimum
+
+    def opening_canasta(self, score: int) -> str:
+        """Whether a side with cumulative ``score`` must hold a canasta in its opening melds:
+        ``"none"``, ``"any"`` or ``"natural"`` (``OpeningStep.canasta``; only with ``opening.by: score``)."""
+        if self.opening.by != "score":
+            return "none"
+        step = self._opening_step(score)
+        return "none" if step is None else step.canasta
+
+    def _opening_step(self, score: int) -> OpeningStep | None:
+        """The row of ``opening.score_table`` that applies at ``score``, or ``None``."""
+        best: OpeningStep | None = None
         best_from: int | None = None
         for step in self.opening.score_table:
             if step.from_score is None:
                 if best_from is None:
-                    best = step.minimum
+                    best = step
             elif score >= step.from_score and (best_from is None or step.from_score >= best_from):
-                best, best_from = step.minimum, step.from_score
+                best, best_from = step, step.from_score
         return best
 
 
