@@ -20,6 +20,7 @@ from canasta.variant.model import (
     MAX_WILD_MIXES,
     Assumption,
     RankBonus,
+    SequenceRules,
     Variant,
     WildRules,
     option_paths,
@@ -29,7 +30,7 @@ from canasta.variant.options import ITEM_META
 
 # Unbounded options get a generous but finite range, so values stay readable.
 _SPAN = 100_000
-_RANK_FIELDS = {(WildRules, "ranks"), (RankBonus, "rank")}
+_RANK_FIELDS = {(WildRules, "ranks"), (RankBonus, "rank"), (SequenceRules, "low"), (SequenceRules, "high")}
 
 
 # Characters no string option holds: see canasta.variant.options.string_problem.

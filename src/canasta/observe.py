@@ -21,8 +21,11 @@ variants with the same number of seats and sides share the layout (the same
 fields at the same offsets); :meth:`ObservationLayout.describe` lists them.
 
 Card kinds (15 slots, in this order): red 3, 2, black 3, 4, 5, ..., K, A,
-joker. Meld targets (14 slots): wild-card melds, then melds of 2s, black 3s,
-4s, ..., As. Counts are scaled by fixed constants (not by the variant), so the
+joker. Meld targets (15 slots): wild-card melds, then melds of 2s, black 3s,
+4s, ..., As, then sequences (all sequences of a side together). Where the
+variant has sequences, the observer's natural cards from 4 to A are also
+counted by suit (44 slots: the 4s of clubs, diamonds, hearts, spades, then the
+5s, ...), and the pile's top card has its suit one-hot. Counts are scaled by fixed constants (not by the variant), so the
 same value means the same number of cards in every profile: card counts of a
 kind ÷ 8, sizes of hands, feet, stock and pile ÷ 100, meld counts ÷ 4, points
 ÷ 100, cumulative and hand scores ÷ 10 000 clipped to [-1, 1].
@@ -46,6 +49,7 @@ import numpy as np
 import numpy.typing as npt
 
 from canasta.engine import KIND, Rules, compile_rules
+from canasta.engine.moves import SEQUENCE
 from canasta.engine.state import ANSWER, GAME_OVER, GameState, HandEnd, MeldGroup
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError
@@ -59,9 +63,11 @@ KIND_SLOTS: tuple[int, ...] = tuple(range(1, 16))
 KIND_LABELS: tuple[str, ...] = (
     "red3", "2", "black3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK",
 )
-#: Meld targets in slot order: wild melds (rank 0), 2s, black 3s, 4s ... As.
-TARGET_SLOTS: tuple[int, ...] = (0, 2, 3, *range(4, 15))
-TARGET_LABELS: tuple[str, ...] = ("W", "2", "black3", *KIND_LABELS[3:14])
+#: Meld targets in slot order: wild melds (rank 0), 2s, black 3s, 4s ... As, sequences (16).
+TARGET_SLOTS: tuple[int, ...] = (0, 2, 3, *range(4, 15), SEQUENCE)
+TARGET_LABELS: tuple[str, ...] = ("W", "2", "black3", *KIND_LABELS[3:14], "sequence")
+#: The natural cards counted by suit (``hand_suits``): ranks 4 to A, each in the suits C, D, H, S.
+SUITED_RANKS = tuple(range(4, 15))
 #: Per meld target: melds of it, their natural cards, their wild cards, canastas among them.
 MELD_ITEMS = ("melds", "naturals", "wilds", "canastas")
 #: The phases, one-hot: draw, play, answer, hand over, game over.
@@ -150,20 +156,26 @@ class ObservationLayout:
             ("to_move", n, "one-hot relative seat to move (the partner while answering)", [1.0] * n, 1.0),
             ("dealer", n, "one-hot relative seat of the dealer", [1.0] * n, 1.0),
             ("hand", k, f"own hand: cards of each kind ÷ {CARD_SCALE:g}", supply, CARD_SCALE),
+            ("hand_suits", 4 * len(SUITED_RANKS),
+             f"own hand: natural cards of each rank 4 to A and suit ÷ {CARD_SCALE:g} "
+             "(all 0 where the variant has no sequences)",
+             [float(variant.deck.decks)] * (4 * len(SUITED_RANKS)), CARD_SCALE),
             ("hand_sizes", n, f"cards in each seat's hand ÷ {SIZE_SCALE:g}", [float(total)] * n, SIZE_SCALE),
             ("foot_sizes", n, f"cards in each seat's foot ÷ {SIZE_SCALE:g}", [float(total)] * n, SIZE_SCALE),
             ("stock_size", 1, f"cards in the stock ÷ {SIZE_SCALE:g}", [float(total)], SIZE_SCALE),
             ("pile_size", 1, f"cards in the discard pile ÷ {SIZE_SCALE:g}", [float(total)], SIZE_SCALE),
             ("pile_top", k, "one-hot kind of the pile's top card (all 0 when empty)", [1.0] * k, 1.0),
             ("pile_cards", k, f"the pile's cards of each kind ÷ {CARD_SCALE:g}", supply, CARD_SCALE),
+            ("pile_top_suit", 4, "one-hot suit (C, D, H, S) of the pile's top card (all 0 when "
+             "empty or a joker)", [1.0] * 4, 1.0),
             ("pile_frozen", 2, "pile frozen for everyone; frozen against the observer's side",
              [1.0, 1.0], 1.0),
             ("melds", m * t * 4,
              f"per side, per meld target: {', '.join(MELD_ITEMS)}; melds and canastas "
              f"÷ {MELD_SCALE:g}, cards ÷ {CARD_SCALE:g}",
              [float(total), float(total), float(total), float(total)] * (m * t), 0.0),
-            ("canastas", m * 3, f"per side: natural, mixed, wild canastas ÷ {MELD_SCALE:g}",
-             [float(total)] * (m * 3), MELD_SCALE),
+            ("canastas", m * 4, f"per side: natural, mixed, wild, sequence canastas ÷ {MELD_SCALE:g}",
+             [float(total)] * (m * 4), MELD_SCALE),
             ("red_threes", m, f"per side: red 3s laid ÷ {MELD_SCALE:g}", [float(supply[0])] * m,
              MELD_SCALE),
             ("opened", m, "per side: has made its opening meld", [1.0] * m, 1.0),
@@ -359,7 +371,8 @@ class ObservationLayout:
             memo = self._memo[me] = self._table(me, melds, reds, opened, scores, hand_number, end)
         buf = bytearray().join((
             self._head[(phase * n + (current - me) % n) * n + (dealer - me) % n],
-            _kind_counts(hand), sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
+            _kind_counts(hand), _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
+            sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
             memo[6], turn, memo[7],
         ))
         return _frombuffer(buf, _FLOAT32)
@@ -445,11 +458,36 @@ def _kind_counts(cards: tuple[int, ...]) -> bytes:
     return _KIND_PACK(*map(_EIGHTHS.__getitem__, map(bytes(cards).translate(_KIND_TABLE).count, _KIND_KEYS)))
 
 
+_SUIT_SLOT = tuple(
+    (c >> 2) - SUITED_RANKS[0] if SUITED_RANKS[0] <= c >> 2 <= SUITED_RANKS[-1] else -1 for c in range(64))
+_SUITED_PACK = struct.Struct(f"<{4 * len(SUITED_RANKS)}f").pack
+_NO_SUITS = _SUITED_PACK(*[0.0] * (4 * len(SUITED_RANKS)))
+
+
+def _suit_counts(cards: tuple[int, ...]) -> bytes:
+    """Natural cards of each rank 4 to A and suit ÷ CARD_SCALE, packed (``hand_suits``)."""
+    counts = [0] * (4 * len(SUITED_RANKS))
+    slot = _SUIT_SLOT
+    for c in cards:
+        i = slot[c]
+        if i >= 0:
+            counts[i * 4 + (c & 3)] += 1
+    return _SUITED_PACK(*map(_EIGHTHS.__getitem__, counts))
+
+
+_SUIT_TOPS = tuple(_pack(*[1.0 if i == suit else 0.0 for i in range(4)]) for suit in range(4))
+_NO_SUIT_TOP = _pack(0.0, 0.0, 0.0, 0.0)
+
+
 @lru_cache(maxsize=4096)
 def _pile_bytes(pile: tuple[int, ...]) -> bytes:
-    """The top card's kind one-hot, then the pile's cards of each kind ÷ CARD_SCALE, packed
-    (cached: the pile changes at a discard or a take, not at a draw or a meld)."""
-    return _TOPS[KIND[pile[-1]] if pile else 0] + _kind_counts(pile)
+    """The top card's kind one-hot, the pile's cards of each kind ÷ CARD_SCALE, the top card's
+    suit one-hot, packed (cached: the pile changes at a discard or a take, not at a draw or a meld)."""
+    if not pile:
+        return _TOPS[0] + _kind_counts(pile) + _NO_SUIT_TOP
+    top = pile[-1]
+    suit = _NO_SUIT_TOP if KIND[top] == 15 else _SUIT_TOPS[top & 3]
+    return _TOPS[KIND[top]] + _kind_counts(pile) + suit
 
 
 @lru_cache(maxsize=1024)
@@ -467,17 +505,20 @@ def _side_bytes(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[bytes, bytes]:
 
 
 def _slot(rank: int) -> int:
+    """The target slot of a meld of ``rank`` (see :data:`TARGET_SLOTS`)."""
+    if rank == SEQUENCE:
+        return len(TARGET_SLOTS) - 1
     return 0 if rank == 0 else rank - 1
 
 
 @lru_cache(maxsize=4096)
 def _side_melds(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[float, ...]:
-    """Per target slot: melds, naturals, wilds, canastas; then natural, mixed, wild canastas (scaled).
+    """Per target slot: melds, naturals, wilds, canastas; then natural, mixed, wild, sequence canastas (scaled).
 
     Cached: a side's melds change a few times a hand, and states share the tuple.
     """
     block = [0.0] * (len(TARGET_SLOTS) * 4)
-    counts = {"natural": 0.0, "mixed": 0.0, "wild": 0.0}
+    counts = {"natural": 0.0, "mixed": 0.0, "wild": 0.0, "sequence": 0.0}
     for meld in melds:
         i = _slot(meld.rank) * 4
         block[i] += 1.0 / MELD_SCALE
@@ -487,7 +528,7 @@ def _side_melds(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[float, ...]:
         if k is not None:
             block[i + 3] += 1.0 / MELD_SCALE
             counts[k] += 1.0 / MELD_SCALE
-    return (*block, counts["natural"], counts["mixed"], counts["wild"])
+    return (*block, counts["natural"], counts["mixed"], counts["wild"], counts["sequence"])
 
 
 @lru_cache(maxsize=64)

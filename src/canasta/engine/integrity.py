@@ -17,8 +17,8 @@ from collections import Counter
 from canasta.engine.facts import NEW_TURN, context_of
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melding import MAX_TAKE_BACKS, back_step
-from canasta.engine.moves import RED_THREE, WILD_TARGET, TakeBack
-from canasta.engine.state import ANSWER, DRAW, HAND_OVER, NOT_ASKED, PLAY, GameState
+from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET, TakeBack
+from canasta.engine.state import ANSWER, DRAW, HAND_OVER, NOT_ASKED, PLAY, GameState, MeldGroup
 from canasta.engine.tables import Rules
 
 __all__ = ["SCORE_LIMIT", "SEED_LIMIT", "state_problem"]
@@ -58,6 +58,11 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
                 return where, "this variant has no melds of wild cards"
             if m.rank == BLACK_THREE and v.threes.black_meld == "never":
                 return where, "black 3s are never melded in this variant"
+            if m.rank == SEQUENCE or m.suit != -1:
+                why = _sequence_error(r, m)
+                if why is not None:
+                    return where, why
+                continue
             if m.rank not in (WILD_TARGET, BLACK_THREE) and not r.is_natural[m.rank]:
                 return where, f"rank {m.rank} cannot be melded"
             if not r.valid(m.rank, m.naturals, m.wilds, True):
@@ -66,10 +71,28 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
                 open_ranks.append(m.rank)
         if len(open_ranks) != len(set(open_ranks)):
             return f"melds[{side}]", "a side has at most one open meld of each rank"
-        if v.melds.duplicate_ranks == "never" and len({m.rank for m in melds}) != len(melds):
+        groups = [m.rank for m in melds if m.rank != SEQUENCE]  # a side may hold many sequences
+        if v.melds.duplicate_ranks == "never" and len(set(groups)) != len(groups):
             return f"melds[{side}]", "this variant allows one meld of each rank a side"
         if any(KIND[c] != RED_THREE for c in s.red_threes_[side]):
             return f"red_threes[{side}]", "only red 3s are laid as red 3s"
+    return None
+
+
+def _sequence_error(r: Rules, m: MeldGroup) -> str | None:
+    """What is wrong with the sequence ``m`` (one of a state's melds), or ``None``."""
+    if not r.seq_on:
+        return "this variant has no sequences"
+    if m.rank != SEQUENCE or not 0 <= m.suit <= 3:
+        return "a sequence has rank 16 and a suit from 0 to 3; other melds have suit -1"
+    if m.wilds or m.naturals != len(m.cards) or any(c & 3 != m.suit for c in m.cards):
+        return "a sequence holds natural cards of its own suit only"
+    ranks = [c >> 2 for c in m.cards]
+    if ranks != list(range(ranks[0], ranks[0] + len(ranks))) or any(k not in r.seq_ranks for k in ranks):
+        lo, hi = r.v.sequences.low, r.v.sequences.high
+        return f"a sequence holds one card of each rank in unbroken order, from {lo} to {hi}"
+    if len(m.cards) < r.seq_min or (r.seq_max is not None and len(m.cards) > r.seq_max):
+        return f"a sequence holds {r.seq_min} to {r.seq_max or 'any number of'} cards"
     return None
 
 

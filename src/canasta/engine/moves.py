@@ -91,6 +91,8 @@ def kind_name(kind: int) -> str:
         return "W"
     if kind == RED_THREE:
         return "3R"
+    if kind == SEQUENCE:
+        return "sequence"
     # a hand-built move may hold a number that is no kind: show it as it is
     return RANK_NAMES.get(kind, str(kind)) if isinstance(kind, int) else repr(kind)
 

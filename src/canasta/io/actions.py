@@ -17,7 +17,13 @@ only change when the variant does):
 5. ``foot``, ``ask``, ``yes``, ``no``;
 6. ``discard <rank>`` then ``out <rank>`` for every rank a hand can hold (black
    3 as ``3``; never a red 3);
-7. ``next``.
+7. ``next``;
+8. ``back`` (only where the variant lets cards laid this turn be taken back);
+9. sequences (only where the variant has them): each new sequence (by suit,
+   then lowest rank), then for each sequence a side could hold short of its
+   closing size (by suit, lowest rank, highest rank) the card one above it and
+   the card one below it, then ``take`` onto each such sequence (only where the
+   top card may be laid off to take the pile).
 
 Only combinations the variant's meld rules allow and the decks can supply are
 numbered, so the space stays small (classic: a few hundred ids).
@@ -34,17 +40,20 @@ from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
     Add,
+    AddToSequence,
     Answer,
     Ask,
     Discard,
     Draw,
     Foot,
     Meld,
+    MeldSequence,
     Move,
     NextHand,
     Pass,
     TakeBack,
     TakePile,
+    TakeSequence,
 )
 from canasta.engine.state import GameState
 from canasta.engine.view import SeatView
@@ -105,8 +114,36 @@ def _enumerate(v: Variant) -> list[Move]:
     moves += [Discard(k, True) for k in kinds]
     moves.append(NextHand())
     if v.melds.rearrange:
-        moves.append(TakeBack())  # last, so the ids of the other moves do not move
+        moves.append(TakeBack())  # after the others, so the ids of the other moves do not move
+    if r.seq_on:
+        moves += _sequence_moves(v)
     return moves
+
+
+def _sequence_moves(v: Variant) -> list[Move]:
+    """The sequence moves of ``v``, in the order the module docstring gives."""
+    r = compile_rules(v)
+    ranks = r.seq_ranks
+    size, most = r.seq_min, r.seq_max
+    spans = []  # every sequence a side could hold and still add to: (suit, low, high)
+    for suit in range(4):
+        for low in ranks:
+            high = low + size - 1
+            while high in ranks and all(k in ranks for k in range(low, high + 1)):
+                if most is not None and high - low + 1 >= most:
+                    break
+                spans.append((suit, low, high))
+                high += 1
+    # new sequences, even those closed as soon as laid (size == most)
+    out: list[Move] = [
+        MeldSequence(suit, low, low + size - 1) for suit in range(4) for low in ranks
+        if all(k in ranks for k in range(low, low + size)) and (most is None or size <= most)
+    ]
+    for suit, low, high in spans:
+        out += [AddToSequence(suit, low, high, k) for k in (high + 1, low - 1) if k in ranks]
+    if v.pile.take_lay_off:
+        out += [TakeSequence(suit, low, high) for suit, low, high in spans]
+    return out
 
 
 class ActionSpace:

@@ -35,10 +35,10 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, NoReturn, TypeVar
 
-from canasta.cards import Card, build_deck, parse_card, parse_rank
+from canasta.cards import JOKER, Card, build_deck, parse_card, parse_rank
 from canasta.engine import KIND, compile_rules
 from canasta.engine.integrity import state_problem
-from canasta.engine.moves import RED_THREE, WILD_TARGET, Move, kind_name, parse_move
+from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET, Move, kind_name, parse_move
 from canasta.engine.scoring import ScoreBreakdown
 from canasta.engine.state import (
     HAND_OVER,
@@ -282,11 +282,14 @@ def _rank_in(value: Any, path: str) -> int:
 
 
 def _meld_out(m: MeldGroup) -> dict[str, Any]:
+    # a sequence is "rank": "sequence"; its suit is that of its cards
     return {"rank": kind_name(m.rank), "cards": _cards_out(m.cards)}
 
 
 def _meld_in(value: Any, path: str, is_wild: Sequence[bool]) -> MeldGroup:
     obj = _object(value, path, _MELD_KEYS)
+    if obj["rank"] == "sequence":
+        return _sequence_in(obj, path)
     rank = _rank_in(obj["rank"], f"{path}.rank")
     written = _cards(obj["cards"], f"{path}.cards")
     if not written:
@@ -297,6 +300,17 @@ def _meld_in(value: Any, path: str, is_wild: Sequence[bool]) -> MeldGroup:
                   f"{str(Card(code))!r} does not belong in a meld of rank {obj['rank']!r}")
     wilds = sum(1 for c in written if is_wild[KIND[c]])
     return MeldGroup(rank, tuple(sorted(written)), len(written) - wilds, wilds)
+
+
+def _sequence_in(obj: dict[str, Any], path: str) -> MeldGroup:
+    """A sequence from its JSON: cards of one suit (whether they make a legal sequence is the state check's)."""
+    written = _cards(obj["cards"], f"{path}.cards")
+    if not written:
+        _fail(f"{path}.cards", "a sequence holds at least one card")
+    suits = {code & 3 for code in written}
+    if len(suits) != 1 or any(KIND[code] in (RED_THREE, JOKER) for code in written):
+        _fail(f"{path}.cards", "a sequence holds natural cards of one suit")
+    return MeldGroup(SEQUENCE, tuple(sorted(written)), len(written), 0, suits.pop())
 
 
 def _turn_out(t: Turn) -> dict[str, Any]:
