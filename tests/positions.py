@@ -21,7 +21,7 @@ import canasta
 from canasta.cards import build_deck, parse_cards
 from canasta.engine import KIND, compile_rules, shuffle
 from canasta.engine.melds import make_meld as _make_meld
-from canasta.engine.moves import WILD_TARGET
+from canasta.engine.moves import SEQUENCE, WILD_TARGET
 from canasta.engine.state import PHASE_NAMES, GameState, MeldGroup, Turn
 from canasta.variant.model import Variant
 
@@ -49,10 +49,18 @@ def _variant(variant: str | Variant) -> Variant:
 
 
 def meld(variant: str | Variant, text: Cards) -> MeldGroup:
-    """A meld of ``text``: its rank is that of its naturals (0 if all wild, 3 for black 3s)."""
+    """A meld of ``text``: its rank is that of its naturals (0 if all wild, 3 for black 3s).
+
+    Natural cards of one suit in unbroken rank order are a sequence, where the
+    variant has sequences.
+    """
     r = compile_rules(_variant(variant))
     codes = cards(text)
     naturals = {KIND[c] for c in codes if not r.is_wild[KIND[c]]}
+    ranks = sorted(c >> 2 for c in codes)
+    if (r.seq_on and len(naturals) > 1 and len({c & 3 for c in codes}) == 1
+            and ranks == list(range(ranks[0], ranks[0] + len(ranks)))):
+        return _make_meld(r, SEQUENCE, codes, codes[0] & 3)
     if len(naturals) > 1:
         raise ValueError(f"meld {text!r} mixes ranks {sorted(naturals)}")
     rank = naturals.pop() if naturals else WILD_TARGET

@@ -1,0 +1,257 @@
+"""Sequences (``sequences.*``, the Samba family): notation, the rules of laying and growing
+them, their scores, and the oracle against brute force on positions rich in runs.
+
+The scenario positions are written card by card (see :mod:`positions`); scores
+are worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from positions import meld, moves, play, position, refusal
+from test_oracle import finishable, raw_rules
+
+import canasta
+from canasta import ActionSpace, score_side
+from canasta.engine import game as engine_game
+from canasta.engine.moves import AddToSequence, Ask, MeldSequence, TakeSequence, parse_move
+from canasta.engine.state import PLAY, TOLD_YES, GameState, Turn
+
+SEQUENCE_PROFILES = ["samba", "bolivia"]
+
+
+def samba_opened(hand: str, melds: list[str], pile: str = "5C 9D", **kw: object) -> GameState:
+    """Seat 0 of Samba in its play phase; its side (0) has opened with ``melds``."""
+    return position("samba", hands=[hand, "4C 4D 6C"], melds={0: melds}, pile=pile, **kw)  # type: ignore[arg-type]
+
+
+class TestNotation:
+    @pytest.mark.parametrize("name", SEQUENCE_PROFILES)
+    def test_every_action_round_trips(self, name: str) -> None:
+        """Every sequence move of the action space reads back from its notation."""
+        space = ActionSpace(canasta.load_variant(name))
+        sequence_moves = [m for m in space.moves if isinstance(m, (MeldSequence, AddToSequence, TakeSequence))]
+        assert len(sequence_moves) > 300
+        for m in sequence_moves:
+            assert parse_move(str(m)) == m
+            assert space.encode(str(m)) == space.encode(m)
+
+    def test_forms(self) -> None:
+        assert parse_move("meld 9H 7H 8H") == MeldSequence(2, 7, 9)
+        assert str(parse_move("add 7S-9S 10S")) == "add 7S-9S 10S"
+        assert parse_move("take 4D-6D") == TakeSequence(1, 4, 6)
+        # the same suit and rank three times is a meld of one rank, not a sequence
+        assert str(parse_move("meld 7H 7H 7H")) == "meld 7 7 7"
+
+    @pytest.mark.parametrize("text", ["add 7H-9S 10H", "add 7H-9H 10S", "take 9H-7H", "add 7H 9H 8H"])
+    def test_malformed(self, text: str) -> None:
+        with pytest.raises(canasta.NotationError):
+            parse_move(text)
+
+
+class TestLaying:
+    def test_new_sequence_of_three(self) -> None:
+        s = samba_opened("7H 8H 9H 10H KS QS 5C", ["KC KD KH"])
+        assert "meld 7H 8H 9H" in moves(s) and "meld 8H 9H 10H" in moves(s)
+        s2 = play(s, "meld 7H 8H 9H")
+        (seq,) = [m for m in s2.melds[0] if m.is_sequence]
+        assert (seq.suit, seq.low, seq.high, seq.size) == (2, 7, 9, 3)
+        # the 10 of hearts now fits the top of it
+        assert "add 7H-9H 10H" in moves(s2)
+
+    def test_a_new_sequence_has_exactly_three_cards(self) -> None:
+        s = samba_opened("7H 8H 9H 10H KS", ["KC KD KH"])
+        assert "exactly 3 cards" in refusal(s, "meld 7H 8H 9H 10H")
+
+    def test_no_wild_card_no_three_and_ace_high(self) -> None:
+        s = samba_opened("2H 3H 4H 5H QS KS AS", ["KC KD KH"])
+        assert "from 4 to A" in refusal(s, "meld 2H 3H 4H")
+        # no sequence turns the corner from the ace
+        assert "meld QS KS AS" in moves(s)
+        assert not any(str(m).startswith("meld") and "AS 2S" in str(m) for m in s.legal_moves())
+
+    def test_grows_at_either_end_one_card_at_a_time(self) -> None:
+        s = samba_opened("5H 6H 10H JH 4S 9C 9D", ["7H 8H 9H"])
+        assert {"add 7H-9H 6H", "add 7H-9H 10H"} <= moves(s)
+        assert "does not fit" in refusal(s, "add 7H-9H JH")
+        assert "does not fit" in refusal(s, "add 7H-9H 5H")
+        s2 = play(s, "add 7H-9H 6H", "add 6H-9H 5H")
+        assert [(m.low, m.high) for m in s2.melds[0] if m.is_sequence] == [(5, 9)]
+
+    def test_a_samba_closes_at_seven(self) -> None:
+        # 4H to 9H (six cards) and the 10 of hearts makes the samba; nothing follows it
+        s = samba_opened("10H JH KS QS 5C", ["4H 5H 6H 7H 8H 9H", "KC KD KH"])
+        s2 = play(s, "add 4H-9H 10H")
+        samba = [m for m in s2.melds[0] if m.is_sequence][0]
+        assert s2.canasta_kind(samba) == "sequence"
+        assert "complete and closed" in refusal(s2, "add 4H-10H JH")
+
+    def test_several_sequences_of_one_suit(self) -> None:
+        s = samba_opened("7H 8H 9H KS QS 5C", ["4H 5H 6H", "KC KD KH"])
+        # a new sequence beside the old one: sequences are never joined
+        s2 = play(s, "meld 7H 8H 9H")
+        assert sorted((m.low, m.high) for m in s2.melds[0] if m.is_sequence) == [(4, 6), (7, 9)]
+
+    def test_no_sequences_without_the_option(self) -> None:
+        s = position("classic", hands=["7H 8H 9H KS QS", "4C"], melds={0: ["KC KD KH"]}, pile="5C")
+        assert "no sequences" in refusal(s, "meld 7H 8H 9H")
+        assert not any(isinstance(m, MeldSequence) for m in s.legal_moves())
+
+
+class TestGroups:
+    def test_two_naturals_for_each_wild_card(self) -> None:
+        s = samba_opened("7C 7D 2H 2S JK 5S 6S", ["KC KD KH"])
+        assert "meld 7 7 2" in moves(s)
+        s2 = play(s, "meld 7 7 2")
+        assert "2 natural cards for each wild card" in refusal(s2, "add 7 JK")
+        # the kings: three naturals and a wild card, but never a second one
+        s3 = play(s, "add K 2")
+        assert "2 natural cards for each wild card" in refusal(s3, "add K JK")
+
+
+class TestTakingThePile:
+    def test_top_card_onto_a_sequence(self) -> None:
+        s = samba_opened("KS QS 5D 6D", ["7H 8H 9H", "KC KD KH"], pile="4C 10H", phase="draw")
+        assert "take 7H-9H" in moves(s)
+        s2 = s.apply("take 7H-9H")
+        assert [(m.low, m.high) for m in s2.melds[0] if m.is_sequence] == [(7, 10)]
+        assert {str(c) for c in s2.hands[0]} >= {"4C"}  # the rest of the pile joins the hand
+
+    def test_wrong_suit_and_frozen_pile(self) -> None:
+        s = samba_opened("KS QS 5D 6D", ["7H 8H 9H", "KC KD KH"], pile="4C 10S", phase="draw")
+        assert "cannot join" in refusal(s, "take 7H-9H")
+        frozen = samba_opened("KS QS 5D 6D", ["7H 8H 9H", "KC KD KH"], pile="2C 4C 10H", phase="draw")
+        assert "frozen" in refusal(frozen, "take 7H-9H")
+
+
+class TestGoingOut:
+    def test_samba_counts_toward_two_canastas(self) -> None:
+        s = samba_opened(
+            "10H 9C", ["4H 5H 6H 7H 8H 9H", "KC KD KH KS KC KD 2H"], turn={"drawn": ()},
+        )
+        # the 10H makes the samba: two canastas, then out with the 9C
+        s2 = play(s, "add 4H-9H 10H")
+        assert "out 9" in moves(s2)
+
+    def test_bolivia_needs_an_escalera(self) -> None:
+        two = ["KC KD KH KS KC KD 2H", "QC QD QH QS QC QD QH"]
+        s = position("bolivia", hands=["9C", "4C 4D"], melds={0: two}, pile="5C")
+        assert "escalera" in refusal(s, "out 9")
+        with_escalera = position("bolivia", hands=["9C", "4C 4D"], melds={0: [two[0], "4S 5S 6S 7S 8S 9S 10S"]},
+                                 pile="5C")
+        assert "out 9" in moves(with_escalera)
+
+
+class TestScores:
+    def test_samba_hand(self) -> None:
+        """A samba, a mixed canasta, all six red 3s, going out (worked by hand).
+
+        Melded cards: 4H-10H = 4 fives and 3 tens = 50; KC KD KH KS KC 2H JK =
+        5 x 10 + 20 + 50 = 120. Bonuses: samba 1500, mixed canasta 300. Six red
+        3s: 1000 (plus: the side has two canastas). Going out 200. Left in the
+        partner's hand: 9C 4D = -15. Total 3155.
+        """
+        b = score_side(
+            canasta.load_variant("samba"),
+            melds=["4H 5H 6H 7H 8H 9H 10H", "KC KD KH KS KC 2H JK"],
+            red_threes=6, hand="9C 4D", went_out=True,
+        )
+        assert dict(b.items) == {
+            "melded cards": 170, "samba": 1500, "mixed canasta of Ks": 300, "all 6 red 3s": 1000,
+            "going out": 200, "cards left in hand": -15,
+        }
+        assert b.total == 3155
+
+    def test_six_red_threes_minus_with_one_canasta(self) -> None:
+        # one canasta only: the six red 3s count 1000 minus; the meld 7H 8H 9H counts 25
+        b = score_side(canasta.load_variant("samba"), melds=["7H 8H 9H", "KC KD KH KS KC KD KH"],
+                       red_threes=6)
+        assert dict(b.items)["all 6 red 3s (minus)"] == -1000
+        assert b.total == 25 + 70 + 500 - 1000
+
+    def test_bolivia_bolivia_escalera_and_black_threes(self) -> None:
+        """A bolivia (seven wild cards: 2500), an escalera (1500), two black 3s left (-200).
+
+        Melded: 2C 2D 2H 2S JK JK JK = 4 x 20 + 3 x 50 = 230; 8S-AS = 10 x 5 + 20 = 80... 8S 9S
+        10S JS QS KS AS = 6 x 10 + 20 = 80. Total 230 + 80 + 2500 + 1500 - 200 = 4110.
+        """
+        b = score_side(
+            canasta.load_variant("bolivia"),
+            melds=["2C 2D 2H 2S JK JK JK", "8S 9S 10S JS QS KS AS"], hand="3C 3S",
+        )
+        assert dict(b.items) == {
+            "melded cards": 310, "wild canasta": 2500, "escalera": 1500,
+            "black 3s left in hand": -200,
+        }
+        assert b.total == 4110
+
+    def test_engine_scores_the_hand_it_ends(self) -> None:
+        s = samba_opened("10H 9C", ["4H 5H 6H 7H 8H 9H", "KC KD KH KS KC KD 2H"])
+        end = play(s, "add 4H-9H 10H", "out 9").end
+        assert end is not None
+        items = dict(end.breakdowns[0].items)
+        assert items["samba"] == 1500 and items["going out"] == 200
+
+
+# -- the oracle and the move list, against brute force, on positions rich in runs ----------
+
+_POOL = [f"{r}{s}" for s in "HS" for r in ("4 5 6 7 8 9 10 J Q K A".split())] + [
+    "2C", "2D", "JK", "3C", "KC", "KD", "9C", "9D", "5C",
+]
+
+
+@st.composite
+def run_positions(draw: st.DrawFn, name: str) -> GameState:
+    """A play-phase position of ``name`` whose hand and table hold runs of hearts and spades."""
+    hand = draw(st.lists(st.sampled_from(_POOL), min_size=1, max_size=9))
+    table: list[str] = []
+    for suit in draw(st.lists(st.sampled_from("HS"), max_size=2)):
+        low = draw(st.integers(4, 11))
+        high = draw(st.integers(low + 2, min(14, low + 5)))
+        names = {11: "J", 12: "Q", 13: "K", 14: "A"}
+        table.append(" ".join(f"{names.get(k, k)}{suit}" for k in range(low, high + 1)))
+    if draw(st.booleans()):
+        table.append("QC QD QH")
+    told_yes = bool(table) and draw(st.booleans())
+    opened = bool(table)
+    turn = Turn(asked=TOLD_YES, asker=0) if told_yes else Turn()
+    v = canasta.load_variant(name)
+    if not draw(st.booleans()):
+        # one canasta to go out, so that going out is within reach of short hands
+        v = attrs.evolve(v, going_out=attrs.evolve(v.going_out, canastas=1, sequence_canastas=0))
+    return position(v, hands=[" ".join(hand), "4C 6D"], melds={0: table}, pile="5D",
+                    opened=[opened, False], turn=turn)
+
+
+@pytest.mark.parametrize("name", SEQUENCE_PROFILES)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_steps_agree_with_brute_force(name: str, data: st.DataObject) -> None:
+    """Every play-phase move: legal exactly when its own rule allows it and the turn can still be finished."""
+    s = data.draw(run_positions(name))
+    legal = set(s.legal_moves())
+    space = ActionSpace(s.variant)
+    with raw_rules():
+        memo: dict[GameState, bool] = {}
+        for m in (*space.moves, *legal):
+            if isinstance(m, Ask):
+                continue  # judged by the oracle itself (see test_oracle)
+            if engine_game.step(s, m, False) is not None:
+                assert m not in legal, (str(m), s)
+                continue
+            nxt = engine_game.step(s, m, True)
+            assert isinstance(nxt, GameState)
+            ends_turn = nxt.phase != PLAY or nxt.current != s.current
+            expected = ends_turn or finishable(nxt, memo)
+            assert (m in legal) == expected, (str(m), expected, s.hands[0], s.melds[0])
+    # (set positions may be dead ends no game reaches; test_engine_random plays real ones)
+    for m in legal:
+        assert isinstance(s.apply(m), GameState)
+
+
+def test_the_table_helper_makes_sequences() -> None:
+    m = meld("samba", "9S 7S 8S")
+    assert m.is_sequence and (m.suit, m.low, m.high) == (3, 7, 9)
