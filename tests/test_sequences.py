@@ -11,14 +11,14 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from positions import meld, moves, play, position, refusal
-from test_oracle import finishable, raw_rules
 
 import canasta
 from canasta import ActionSpace, score_side
 from canasta.engine import game as engine_game
 from canasta.engine.moves import AddToSequence, Ask, MeldSequence, TakeSequence, parse_move
 from canasta.engine.state import PLAY, TOLD_YES, GameState, Turn
+from positions import meld, moves, play, position, refusal
+from test_oracle import finishable, raw_rules
 
 SEQUENCE_PROFILES = ["samba", "bolivia"]
 
@@ -85,7 +85,7 @@ class TestLaying:
         # 4H to 9H (six cards) and the 10 of hearts makes the samba; nothing follows it
         s = samba_opened("10H JH KS QS 5C", ["4H 5H 6H 7H 8H 9H", "KC KD KH"])
         s2 = play(s, "add 4H-9H 10H")
-        samba = [m for m in s2.melds[0] if m.is_sequence][0]
+        samba = next(m for m in s2.melds[0] if m.is_sequence)
         assert s2.canasta_kind(samba) == "sequence"
         assert "complete and closed" in refusal(s2, "add 4H-10H JH")
 
@@ -198,7 +198,7 @@ class TestScores:
 
 # -- the oracle and the move list, against brute force, on positions rich in runs ----------
 
-_POOL = [f"{r}{s}" for s in "HS" for r in ("4 5 6 7 8 9 10 J Q K A".split())] + [
+_POOL = [f"{r}{s}" for s in "HS" for r in (["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])] + [
     "2C", "2D", "JK", "3C", "KC", "KD", "9C", "9D", "5C",
 ]
 
