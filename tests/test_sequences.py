@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 import canasta
 from canasta import ActionSpace, score_side
+from canasta.engine import check as engine_check
 from canasta.engine import game as engine_game
-from canasta.engine.moves import AddToSequence, Ask, MeldSequence, TakeSequence, parse_move
+from canasta.engine.moves import AddToSequence, Ask, Discard, MeldSequence, TakeSequence, parse_move
 from canasta.engine.state import PLAY, TOLD_YES, GameState, Turn
 from positions import meld, moves, play, position, refusal
 from test_oracle import finishable, raw_rules
@@ -104,12 +105,43 @@ class TestLaying:
 class TestGroups:
     def test_two_naturals_for_each_wild_card(self) -> None:
         s = samba_opened("7C 7D 2H 2S JK 5S 6S", ["KC KD KH"])
-        assert "meld 7 7 2" in moves(s)
-        s2 = play(s, "meld 7 7 2")
+        assert "meld 7C 7D 2" in moves(s)
+        s2 = play(s, "meld 7C 7D 2")
         assert "2 natural cards for each wild card" in refusal(s2, "add 7 JK")
         # the kings: three naturals and a wild card, but never a second one
         s3 = play(s, "add K 2")
         assert "2 natural cards for each wild card" in refusal(s3, "add K JK")
+
+
+class TestSuits:
+    """Where sequences exist, cards of one rank are no longer alike: moves name their suits."""
+
+    def test_the_player_chooses_which_sevens_to_meld(self) -> None:
+        s = samba_opened("7C 7D 7H 7S 8H 9H QS KS", ["KC KD KH"])
+        assert {"meld 7C 7D 7S", "meld 7C 7D 7H", "meld 7D 7H 7S", "meld 7C 7H 7S"} <= moves(s)
+        # keeping the 7 of hearts leaves the sequence 7H 8H 9H to lay
+        s2 = play(s, "meld 7C 7D 7S", "meld 7H 8H 9H")
+        assert {str(c) for c in s2.hands[0]} == {"QS", "KS"}
+
+    def test_discards_name_the_card(self) -> None:
+        s = samba_opened("9C 9H KS QS 5D", ["KC KD KH"])
+        assert {"discard 9C", "discard 9H"} <= moves(s)
+        after = s.apply("discard 9H")
+        assert str(after.pile_top) == "9H" and "9C" in {str(c) for c in after.hands[0]}
+        assert "name the card's suit" in refusal(s, "discard 9")
+
+    def test_unsuited_text_in_classic_stands_for_the_rank(self) -> None:
+        s = position("classic", hands=["9C 9H KS QS 5D", "4C"], melds={0: ["KC KD KH"]}, pile="5C")
+        assert s.parse_move("discard 9H") == s.parse_move("discard 9")
+        assert str(s.apply("discard 9H").pile_top) == "9C"  # either 9: the rank is what counts
+        assert "suits do not matter" in str(engine_check(s, Discard(9, False, 2)))
+
+    def test_take_pair_names_the_naturals(self) -> None:
+        s = samba_opened("7C 7H 7S KS QS", ["KC KD KH"], pile="4C 7D", phase="draw")
+        assert {"take pair 7C 7H", "take pair 7C 7S", "take pair 7H 7S"} <= moves(s)
+        s2 = s.apply("take pair 7C 7S")
+        assert "7H" in {str(c) for c in s2.hands[0]}
+        assert "name the suit" in refusal(s, "take pair")
 
 
 class TestTakingThePile:
@@ -134,15 +166,15 @@ class TestGoingOut:
         )
         # the 10H makes the samba: two canastas, then out with the 9C
         s2 = play(s, "add 4H-9H 10H")
-        assert "out 9" in moves(s2)
+        assert "out 9C" in moves(s2)
 
     def test_bolivia_needs_an_escalera(self) -> None:
         two = ["KC KD KH KS KC KD 2H", "QC QD QH QS QC QD QH"]
         s = position("bolivia", hands=["9C", "4C 4D"], melds={0: two}, pile="5C")
-        assert "escalera" in refusal(s, "out 9")
+        assert "escalera" in refusal(s, "out 9C")
         with_escalera = position("bolivia", hands=["9C", "4C 4D"], melds={0: [two[0], "4S 5S 6S 7S 8S 9S 10S"]},
                                  pile="5C")
-        assert "out 9" in moves(with_escalera)
+        assert "out 9C" in moves(with_escalera)
 
 
 class TestScores:
@@ -190,7 +222,7 @@ class TestScores:
 
     def test_engine_scores_the_hand_it_ends(self) -> None:
         s = samba_opened("10H 9C", ["4H 5H 6H 7H 8H 9H", "KC KD KH KS KC KD 2H"])
-        end = play(s, "add 4H-9H 10H", "out 9").end
+        end = play(s, "add 4H-9H 10H", "out 9C").end
         assert end is not None
         items = dict(end.breakdowns[0].items)
         assert items["samba"] == 1500 and items["going out"] == 200

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from canasta.engine.draw import take_candidates
 from canasta.engine.facts import context_of, must_walk
-from canasta.engine.kinds import BLACK_THREE
+from canasta.engine.kinds import BLACK_THREE, suit_choices
 from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
@@ -82,28 +82,55 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     dup = v.melds.duplicate_ranks == "after_complete"
     new_melds, discards = _hand_candidates(r, counts)
     index = info.index
+    suits = _suits_held(hand) if r.seq_on else None
     for rank, mv in new_melds:
         # a new meld of a rank the side already has is refused: not worth asking
         if rank in index or (rank in present and not dup):
             continue
-        out.append(mv)
+        if suits is not None and r.suited[rank]:
+            out.extend(_suited_melds(mv, suits[rank]))
+        else:
+            out.append(mv)
     wilds = [w for w in r.wild_kinds if counts[w]]
     for rank in open_ranks:
         if rank == BLACK_THREE:
             continue
         row = _ADD[rank]
         if rank != WILD_TARGET and counts[rank]:
-            out.append(row[rank])
+            if suits is not None and r.suited[rank]:
+                out.extend(Add(rank, rank, x) for x in range(4) if suits[rank][x])
+            else:
+                out.append(row[rank])
         for w in wilds:
             out.append(row[w])
-    if r.seq_on:
+    if suits is not None:
         out.extend(sequence_candidates(r, hand, info))
+        discards = [
+            d for k, d in ((d.kind, d) for d in discards) if not r.suited[k]
+        ] + [Discard(k, False, x) for k in r.seq_ranks for x in range(4) if suits[k][x]]
     out.extend(discards)
     h = len(hand)
     n_out = v.threes.black_out_cards
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
-        out.extend(_OUT[d.kind] for d in discards)
+        out.extend(_OUT[d.kind] if d.suit == -1 else Discard(d.kind, True, d.suit) for d in discards)
     return out
+
+
+def _suits_held(hand: tuple[int, ...]) -> list[list[int]]:
+    """How many cards of each suit the hand holds, by rank: ``held[rank][suit]``."""
+    held = [[0, 0, 0, 0] for _ in range(16)]
+    for code in hand:
+        held[code >> 2][code & 3] += 1
+    return held
+
+
+def _suited_melds(mv: Meld, held: list[int]) -> list[Meld]:
+    """``mv`` once for each choice of suits of its natural cards that the hand can make."""
+    naturals = sum(1 for k in mv.kinds if k == mv.kinds[0])
+    return [Meld(mv.kinds, suits) for suits in suit_choices(naturals, tuple(held))]
+
+
+
 
 
 def sequence_candidates(r: Rules, hand: tuple[int, ...], info: MeldInfo) -> list[Move]:
@@ -275,5 +302,3 @@ def _wild_combos(wilds: list[int], counts: Sequence[int], j: int) -> list[tuple[
         for tail in _wild_combos(rest, counts, j - use):
             out.append((first,) * use + tail)
     return out
-
-

@@ -17,13 +17,14 @@ from canasta.engine.facts import (
     with_item,
 )
 from canasta.engine.hand_end import end_hand
-from canasta.engine.kinds import KIND, remove_kinds
-from canasta.engine.melds import find_sequence, make_meld, sequence_end
+from canasta.engine.kinds import KIND, remove_kinds, suit_choices
+from canasta.engine.melds import find_sequence, holds, make_meld, sequence_end, suited_codes
 from canasta.engine.moves import (
     RED_THREE,
     SEQUENCE,
     TakePile,
     TakeSequence,
+    card_name,
     kind_name,
     span_name,
 )
@@ -170,7 +171,10 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
             return f"the meld of {rank}s cannot take {need} more {rank}s"
         if v.melds.duplicate_ranks != "after_complete" or not r.closed(k, om.size + need):
             return f"the side may not start a second meld of {rank}s"
-        got = remove_kinds(hand, [k] * (need + 2))
+        named = _named(r, hand, k, m, need + 2)
+        if isinstance(named, str):
+            return named
+        got = remove_kinds(hand, [k] * (need + 2)) if named is None else _remove(hand, named, [])
         assert got is not None
         rest, used = got
         new_melds[oi] = make_meld(r, k, om.cards + tuple(used[:need]))
@@ -218,6 +222,9 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         for kk in set(kinds):
             if counts[kk] < kinds.count(kk):
                 return "you do not hold the cards for that"
+        named = _named(r, hand, k, m, kinds.count(k))
+        if isinstance(named, str):
+            return named
         n_add = 1 + sum(1 for kk in kinds if not r.is_wild[kk])
         j_add = len(kinds) + 1 - n_add
         if oi >= 0:
@@ -237,7 +244,10 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
                 keep += sum(1 for card in taken_pile(s)[:-1] if KIND[card] != RED_THREE)
             if keep >= 2:
                 return None
-        got = remove_kinds(hand, kinds)
+        if named is None:
+            got = remove_kinds(hand, kinds)
+        else:
+            got = _remove(hand, named, [kk for kk in kinds if kk != k])
         assert got is not None
         rest, used = got
         cards = (*used, top)
@@ -308,6 +318,35 @@ def _take_rest(
         turn=Turn(took_pile=True, melded=True, points=points, pending=pending,
                   played=(*used, top)),
     )
+
+
+def _named(r: Rules, hand: tuple[int, ...], k: int, m: TakePile, n: int) -> list[int] | str | None:
+    """The exact natural cards of the top card's rank ``k`` that ``m`` takes the pile with
+    (``n`` of them), why they are named wrongly, or ``None`` where suits do not matter."""
+    naturals = m.naturals
+    if not naturals and not r.suited[k]:
+        return None
+    if any(not (type(x) is int and 0 <= x < 64) or KIND[x] != k for x in naturals):
+        return f"'{m}' must name natural cards of the top card's rank, {kind_name(k)}"
+    held = [x for x in hand if KIND[x] == k] or [k * 4 + 2]
+    example = TakePile(m.way, m.wild, tuple(held[i % len(held)] for i in range(n)) if r.suited[k] else ())
+    got = suited_codes(r, k, n, tuple(x & 3 for x in naturals), str(example))
+    if isinstance(got, list) and not holds(hand, got):
+        return f"you do not hold {' '.join(card_name(x >> 2, x & 3) for x in got)}"
+    return got
+
+
+def _remove(hand: tuple[int, ...], codes: list[int], kinds: list[int]) -> tuple[list[int], list[int]] | None:
+    """``hand`` without the cards ``codes`` and one card of each of ``kinds``; those removed first."""
+    if not holds(hand, codes):
+        return None
+    rest = list(hand)
+    for code in codes:
+        rest.remove(code)
+    got = remove_kinds(rest, kinds)
+    if got is None:
+        return None
+    return got[0], [*codes, *got[1]]
 
 
 def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> GameState | str | None:
@@ -399,8 +438,28 @@ def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeS
                 continue
         elif not has_meld:  # "layoff" and "finish" need the side's open meld of the rank
             continue
-        out.append(way)
+        if r.suited[k] and w != "layoff":
+            out.extend(_suited_takes(c, way, k))
+        else:
+            out.append(way)
     return out
+
+
+def _suited_takes(c: Ctx, way: TakePile, k: int) -> list[TakePile]:
+    """``way`` once for each choice of the natural cards of rank ``k`` it takes the pile with."""
+    if way.way == "finish":
+        m = c.melds[c.info.index[k]]
+        n = c.r.canasta_size - m.size + 2
+    else:
+        n = 2 if way.way == "pair" else 1
+    held = [0, 0, 0, 0]
+    for code in c.hand:
+        if KIND[code] == k:
+            held[code & 3] += 1
+    return [
+        TakePile(way.way, way.wild, tuple(k * 4 + x for x in suits))
+        for suits in suit_choices(n, tuple(held))
+    ]
 
 
 @lru_cache(maxsize=64)

@@ -174,7 +174,7 @@ def check(s: GameState, m: Move) -> str | None:
 
 def apply(s: GameState, m: Move | str) -> GameState:
     """The state after ``m``; see :meth:`GameState.apply`."""
-    move = parse_move(m) if isinstance(m, str) else m
+    move = parse_move(m, s.rules.suited_ranks) if isinstance(m, str) else m
     if not isinstance(move, Move):
         hint = (
             " (an action id? turn it into a move with canasta.ActionSpace(variant).decode(state, action))"

@@ -23,6 +23,7 @@ from canasta.engine.melds import canasta_counts, req_met, req_text
 from canasta.engine.moves import (
     RED_THREE,
     Discard,
+    card_name,
     kind_name,
 )
 from canasta.engine.oracle import can_finish, can_go_out, concealed_possible
@@ -77,6 +78,19 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
     t = c.turn
     if not 0 <= k < 16 or not c.counts[k]:
         return f"you hold no {kind_name(k) if 0 <= k < 16 else k}"
+    suit = m.suit
+    if suit != -1 or c.r.suited[k]:
+        verb = "out" if m.out else "discard"
+        if not c.r.suited[k]:
+            return f"suits do not matter for {kind_name(k)}s in this variant: write '{verb} {kind_name(k)}'"
+        if not (type(suit) is int and 0 <= suit <= 3):
+            held = next(x for x in hand if KIND[x] == k)
+            return (
+                f"suits matter in this variant (sequences): name the card's suit, e.g. "
+                f"'{verb} {card_name(k, held & 3)}'"
+            )
+        if k * 4 + suit not in hand:
+            return f"you hold no {card_name(k, suit)}"
     left = len(hand) - 1
     if t.pending:
         return "the side has not yet met its opening minimum with the pile's top card"
@@ -106,9 +120,12 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
     if not build:
         return None
     i = 0
-    kind = KIND
-    while kind[hand[i]] != k:  # the hand holds a k: checked above
-        i += 1
+    if suit != -1:
+        i = hand.index(k * 4 + suit)
+    else:
+        kind = KIND
+        while kind[hand[i]] != k:  # the hand holds a k: checked above
+            i += 1
     hands = with_item(s.hands_, p, hand[:i] + hand[i + 1:])
     pile = (*s.pile_, hand[i])
     if m.out:

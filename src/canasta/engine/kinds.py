@@ -53,3 +53,19 @@ def remove_kinds(hand: Sequence[int], kinds: Sequence[int]) -> tuple[list[int], 
     return rest, taken
 
 
+@lru_cache(maxsize=4096)
+def suit_choices(n: int, held: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of ``n`` suits (sorted) drawn from ``held[suit]`` cards of each suit."""
+    out: list[tuple[int, ...]] = []
+
+    def grow(suit: int, left: int, acc: tuple[int, ...]) -> None:
+        if left == 0:
+            out.append(acc)
+            return
+        if suit == 4:
+            return
+        for use in range(min(left, held[suit]), -1, -1):
+            grow(suit + 1, left - use, acc + (suit,) * use)
+
+    grow(0, n, ())
+    return tuple(out)

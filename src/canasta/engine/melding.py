@@ -9,15 +9,17 @@ from typing import TYPE_CHECKING
 from canasta.engine.facts import Probe, foot_available, opening_minimum, rebuild, with_item
 from canasta.engine.going_out import going_out_error
 from canasta.engine.hand_end import end_hand
-from canasta.engine.kinds import BLACK_THREE, remove_kinds
+from canasta.engine.kinds import BLACK_THREE, KIND, remove_kinds
 from canasta.engine.melds import (
     find_sequence,
+    holds,
     kind_needs,
     make_meld,
     meld_rule_text,
     meld_shape,
     sequence_end,
     sequence_span_error,
+    suited_codes,
 )
 from canasta.engine.moves import (
     RED_THREE,
@@ -56,9 +58,7 @@ def play_cards(
     """
     hand0 = c.hand
     counts = c.counts
-    if codes is not None:
-        pass
-    elif len(kinds) == 1:
+    if len(kinds) == 1:
         if not counts[kinds[0]]:
             return f"you do not hold {kind_name(kinds[0])}"
     else:
@@ -78,7 +78,16 @@ def play_cards(
     p = c.p
     side = c.side
     if codes is not None:
+        # the named cards exactly; any others (wild cards) by kind
         rest, used = remove_codes(hand0, codes)
+        if len(codes) < len(kinds):
+            others = list(kinds)
+            for code in codes:
+                others.remove(KIND[code])
+            got = remove_kinds(rest, others)
+            assert got is not None
+            rest, more = got
+            used += more
     else:
         got = remove_kinds(hand0, kinds)
         assert got is not None
@@ -162,13 +171,35 @@ def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | N
         return shape
     rank = shape
     info = c.info
+    codes: list[int] | None = None
+    if m.suits or c.r.suited[rank]:
+        naturals = [k for k in m.kinds if not c.r.is_wild[k]]
+        got = suited_codes(c.r, rank, len(naturals), m.suits, _example(c, m))
+        if isinstance(got, str):
+            return got
+        if got is not None:
+            if not holds(c.hand, got):
+                return f"you do not hold {' '.join(card_name(x >> 2, x & 3) for x in got)}"
+            codes = got
     if rank in info.present:
         label = c.r.meld_kinds[rank].label(rank)
         if rank in info.index:
             return f"your side already has a meld of {label}: add to it"
         if c.v.melds.duplicate_ranks != "after_complete":
             return f"your side already has a meld of {label}"
-    return play_cards(s, c, m, m.kinds, -1, rank, build)
+    return play_cards(s, c, m, m.kinds, -1, rank, build, codes)
+
+
+def _example(c: Ctx, m: Meld) -> str:
+    """``m`` as it is written in this variant: with suits where they matter, without elsewhere."""
+    r = c.r
+    naturals = [k for k in m.kinds if not r.is_wild[k]]
+    rank = naturals[0] if naturals else 0
+    if not r.suited[rank]:
+        return str(Meld(m.kinds))
+    held = [x for x in c.hand if x >> 2 == rank] or [rank * 4 + x for x in range(4)]
+    suits = [held[i % len(held)] & 3 for i in range(len(naturals))]
+    return str(Meld(m.kinds, tuple(suits)))
 
 
 def meld_sequence_step(s: GameState, c: Ctx, m: MeldSequence, build: bool) -> GameState | str | None:
@@ -240,6 +271,19 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
     j = om.wilds + (1 if wild else 0)
     if not r.meld_kinds[target].valid(n, j, False):  # the kind directly: a hot path
         return meld_rule_text(r, target, n, j)
+    suit = m.suit
+    if suit != -1 or r.suited[k]:
+        if wild or not r.suited[k]:
+            return f"suits do not matter for {kind_name(k)}s in this variant: write 'add {kind_name(target)} {kind_name(k)}'"
+        if not (type(suit) is int and 0 <= suit <= 3):
+            return (
+                f"suits matter in this variant (sequences): name the suit of the {kind_name(k)}, "
+                f"e.g. 'add {kind_name(target)} {card_name(k, 2)}'"
+            )
+        code = k * 4 + suit
+        if code not in c.hand:
+            return f"you do not hold {card_name(k, suit)}"
+        return play_cards(s, c, m, _ONE[k], oi, target, build, (code,))
     return play_cards(s, c, m, _ONE[k], oi, target, build)
 
 

@@ -18,6 +18,7 @@ from canasta.engine.moves import (
     SEQUENCE,
     WILD_TARGET,
     card_name,
+    kind_name,
     span_name,
 )
 from canasta.engine.state import (
@@ -172,6 +173,36 @@ def sequence_end(
             "a sequence grows one card at a time at either end"
         )
     return sequence_span_error(r, min(low, rank), max(high, rank))
+
+
+def suited_codes(r: Rules, kind: int, n: int, suits: Sequence[int], example: str) -> list[int] | str | None:
+    """The exact natural cards of ``kind`` that a move names by ``suits`` (``n`` of them), or
+    why they are named wrongly; ``None`` where suits do not matter for the kind.
+
+    ``example``: the move written right, for the message.
+    """
+    if not r.suited[kind]:
+        if suits:
+            return f"suits do not matter for {kind_name(kind)}s in this variant: write '{example}'"
+        return None
+    if len(suits) != n or any(not (type(x) is int and 0 <= x <= 3) for x in suits):
+        return (
+            f"suits matter in this variant (sequences): name the suit of each natural "
+            f"{kind_name(kind)}, e.g. '{example}'"
+        )
+    return [kind * 4 + x for x in suits]
+
+
+def holds(hand: Sequence[int], codes: Sequence[int]) -> bool:
+    """Whether ``hand`` holds every card of ``codes`` (as many of each as named)."""
+    if len(codes) == 1:
+        return codes[0] in hand
+    rest = list(hand)
+    for code in codes:
+        if code not in rest:
+            return False
+        rest.remove(code)
+    return True
 
 
 @lru_cache(maxsize=4096)

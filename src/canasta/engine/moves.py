@@ -35,6 +35,7 @@ lowest and highest card (``7H-9H``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import ClassVar
 
 import attrs
@@ -122,6 +123,21 @@ def _parse_kind(token: str, text: str) -> int:
     raise NotationError(f"{token!r} in move {text!r} is not a card rank")
 
 
+def _sorted_suits(suits: object) -> object:
+    # suits in order, so that one choice of cards is one move; anything else
+    # is kept as given, for the engine to refuse by name (see malformed)
+    if isinstance(suits, (tuple, list)) and all(type(x) is int for x in suits):
+        return tuple(sorted(suits))
+    return suits
+
+
+def _card_tail(codes: object) -> str:
+    """`` 7C 7H``: the cards a take names from the hand, where suits matter."""
+    if not codes or not isinstance(codes, tuple):
+        return ""
+    return "".join(" " + card_name(c >> 2, c & 3) if type(c) is int else f" {c!r}" for c in codes)
+
+
 class Move:
     """Base class of every move. Moves are frozen values; ``str(move)`` is its notation.
 
@@ -177,16 +193,22 @@ class TakePile(Move):
             side's meld of its rank) or ``"finish"`` (Hand and Foot: finish the
             blocking meld, then meld the top card with two more naturals).
         wild: the wild kind used with ``way="wild"``, else 0.
+        naturals: where suits matter, the natural cards from the hand, as
+            card codes (``take pair 7C 7H``, ``take 2 7S``).
     """
 
     verb: ClassVar[str] = "take"
     way: str
     wild: int = 0
+    #: where suits matter (a variant with sequences): the natural cards from the
+    #: hand, as card codes (two for ``pair``, one for ``wild``), else empty
+    naturals: tuple[int, ...] = attrs.field(default=(), converter=_sorted_suits)
 
     def __str__(self) -> str:
+        tail = _card_tail(self.naturals)
         if self.way == "wild":
-            return f"take {kind_name(self.wild)}"
-        return f"take {self.way}"
+            return f"take {kind_name(self.wild)}{tail}"
+        return f"take {self.way}{tail}"
 
 
 def _meld_order(kinds: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -201,13 +223,25 @@ def _meld_order(kinds: tuple[int, ...] | list[int]) -> tuple[int, ...]:
 
 @attrs.frozen(slots=True, repr=False)
 class Meld(Move):
-    """Lay a new meld from hand; ``kinds`` are card kinds (rank numbers), naturals first."""
+    """Lay a new meld from hand; ``kinds`` are card kinds (rank numbers), naturals first.
+
+    Where suits matter (a variant with sequences), ``suits`` names the suit of
+    each natural card (``meld 7C 7D 7S 2``), so the player chooses which of
+    their 7s stay in hand.
+    """
 
     verb: ClassVar[str] = "meld"
     kinds: tuple[int, ...] = attrs.field(converter=_meld_order)
+    #: where suits matter (a variant with sequences): the suits of the natural cards, else empty
+    suits: tuple[int, ...] = attrs.field(default=(), converter=_sorted_suits)
 
     def __str__(self) -> str:
-        return "meld " + " ".join(kind_name(k) for k in self.kinds)
+        names = [kind_name(k) for k in self.kinds]
+        if self.suits and isinstance(self.suits, tuple) and len(self.suits) <= len(names):
+            # the naturals come first: they are the cards the suits name
+            for i, suit in enumerate(self.suits):
+                names[i] = card_name(self.kinds[i], suit)
+        return "meld " + " ".join(names)
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -217,9 +251,12 @@ class Add(Move):
     verb: ClassVar[str] = "add"
     target: int
     kind: int
+    #: where suits matter: the suit of the natural card added, else -1
+    suit: int = -1
 
     def __str__(self) -> str:
-        return f"add {kind_name(self.target)} {kind_name(self.kind)}"
+        card = card_name(self.kind, self.suit) if self.suit != -1 else kind_name(self.kind)
+        return f"add {kind_name(self.target)} {card}"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -315,9 +352,12 @@ class Discard(Move):
     verb: ClassVar[str] = "discard"
     kind: int
     out: bool = False
+    #: where suits matter (a variant with sequences): the card's suit, else -1
+    suit: int = -1
 
     def __str__(self) -> str:
-        return f"{'out' if self.out else 'discard'} {kind_name(self.kind)}"
+        card = card_name(self.kind, self.suit) if self.suit != -1 else kind_name(self.kind)
+        return f"{'out' if self.out else 'discard'} {card}"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -416,10 +456,16 @@ def _span(token: str, text: str) -> tuple[int, int, int]:
     return ends[0][1], ends[0][0], ends[1][0]
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str, suited: Collection[int] = ()) -> Move:
     """Parse move notation (see the module documentation) into a :class:`Move`.
 
     Parsing checks the form only; whether the move is legal is the state's call.
+
+    Args:
+        text: the notation.
+        suited: the ranks whose natural cards a move names with their suit
+            (where the variant has sequences: :meth:`GameState.parse_move`
+            passes them); elsewhere a full card such as ``9H`` stands for its rank.
 
     Raises:
         NotationError: ``text`` is not a move; the message quotes it.
@@ -436,23 +482,29 @@ def parse_move(text: str) -> Move:
             raise NotationError(f"{text!r}: {verb!r} takes no arguments")
         return _SIMPLE[verb]
     if verb == "take":
-        if len(args) != 1:
+        if not args:
             raise NotationError(
                 f"{text!r}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
             )
         way = args[0].lower()
-        if way in ("pair", "layoff", "finish"):
-            return TakePile(way)
         if "-" in way:
+            if len(args) != 1:
+                raise NotationError(f"{text!r}: expected 'take <sequence>', e.g. 'take 7H-9H'")
             return TakeSequence(*_span(args[0], text))
-        return TakePile("wild", _parse_kind(args[0], text))
+        naturals = tuple(
+            kind * 4 + suit for kind, suit in (_suited_kind(a, text, suited) for a in args[1:]) if suit >= 0
+        )
+        if way in ("pair", "layoff", "finish"):
+            return TakePile(way, 0, naturals)
+        return TakePile("wild", _parse_kind(args[0], text), naturals)
     if verb == "meld":
         if not args:
             raise NotationError(f"{text!r}: 'meld' needs the cards to meld, e.g. 'meld 7 7 7'")
         seq = _sequence_cards(args)
         if seq is not None:
             return MeldSequence(*seq)
-        return Meld(tuple(_parse_kind(a, text) for a in args))
+        cards = [_suited_kind(a, text, suited) for a in args]
+        return Meld(tuple(k for k, _ in cards), tuple(x for _, x in cards if x >= 0))
     if verb == "add":
         if len(args) != 2:
             raise NotationError(f"{text!r}: expected 'add <meld rank> <card>', e.g. 'add K 2'")
@@ -465,14 +517,24 @@ def parse_move(text: str) -> Move:
                     f"e.g. 'add {args[0]} {card_name(high + 1 if high < 14 else low - 1, suit)}'"
                 )
             return AddToSequence(suit, low, high, card[0])
-        return Add(_parse_kind(args[0], text), _parse_kind(args[1], text))
+        kind, suit = _suited_kind(args[1], text, suited)
+        return Add(_parse_kind(args[0], text), kind, suit)
     if verb in ("discard", "out"):
         if len(args) != 1:
             raise NotationError(f"{text!r}: expected '{verb} <card>', e.g. '{verb} 9'")
-        return Discard(_parse_kind(args[0], text), verb == "out")
+        kind, suit = _suited_kind(args[0], text, suited)
+        return Discard(kind, verb == "out", suit)
     raise NotationError(
         f"{text!r} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
         "yes, no, discard, out, next, back"
     )
 
 
+def _suited_kind(token: str, text: str, suited: Collection[int]) -> tuple[int, int]:
+    """``(kind, suit)`` of a card in a move: the suit only for a full card of a ``suited`` rank, else -1."""
+    kind = _parse_kind(token, text)
+    if kind in suited:
+        card = _suited(token)
+        if card is not None:
+            return kind, card[1]
+    return kind, -1

@@ -352,10 +352,14 @@ class GameState:
     def parse_move(self, text: str) -> Move:
         """Parse move notation; see :mod:`canasta.engine.moves`.
 
+        Where the variant has sequences, cards that a sequence may hold keep
+        their suit (``discard 9H`` discards the 9 of hearts); elsewhere a card
+        stands for its rank.
+
         Raises:
             NotationError: ``text`` is not a move.
         """
-        return parse_move(text)
+        return parse_move(text, self.rules.suited_ranks)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see; see :class:`canasta.SeatView`."""

@@ -98,6 +98,10 @@ class Rules:
         self.seq_on = sq.allowed
         self.seq_ranks = sequence_ranks(v)
         self.in_seq = [k in self.seq_ranks for k in range(16)]
+        #: the ranks whose natural cards moves name with their suit: those a
+        #: sequence may hold (elsewhere cards of one rank are interchangeable)
+        self.suited = self.in_seq
+        self.suited_ranks = frozenset(self.seq_ranks)
         self.seq_min = sq.min_size
         self.seq_canasta = sq.canasta_size
         self.seq_max = sq.max_size

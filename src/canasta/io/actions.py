@@ -17,6 +17,12 @@ only change when the variant does):
 5. ``foot``, ``ask``, ``yes``, ``no``;
 6. ``discard <rank>`` then ``out <rank>`` for every rank a hand can hold (black
    3 as ``3``; never a red 3);
+
+   where suits matter (a variant with sequences), the ranks a sequence may
+   hold come with each suit: each choice of suits of a new meld's naturals,
+   ``add`` of each suit, ``discard`` and ``out`` of each suit, and (after the
+   sequence moves) ``take pair`` and ``take <wild>`` with each choice of
+   naturals;
 7. ``next``;
 8. ``back`` (only where the variant lets cards laid this turn be taken back);
 9. sequences (only where the variant has them): each new sequence (by suit,
@@ -94,7 +100,10 @@ def _enumerate(v: Variant) -> list[Move]:
             if not r.valid(k, n, size - n, True):
                 continue
             for combo in _wild_multisets(v, wilds, size - n):
-                moves.append(Meld((k,) * n + combo))
+                if r.suited[k]:
+                    moves += [Meld((k,) * n + combo, suits) for suits in _suits(v, n)]
+                else:
+                    moves.append(Meld((k,) * n + combo))
     if v.melds.wild_melds and r.valid(WILD_TARGET, 0, size, True):
         moves += [Meld(combo) for combo in _wild_multisets(v, wilds, size)]
     th = v.threes
@@ -106,18 +115,35 @@ def _enumerate(v: Variant) -> list[Move]:
     targets = list(r.natural_kinds) + ([WILD_TARGET] if v.melds.wild_melds else [])
     for t in targets:
         if t != WILD_TARGET:
-            moves.append(Add(t, t))
+            moves += [Add(t, t, x) for x in range(4)] if r.suited[t] else [Add(t, t)]
         moves += [Add(t, w) for w in wilds]
     moves += [Foot(), Ask(), Answer(True), Answer(False)]
     kinds = [k for k in range(BLACK_THREE - 1, JOKER + 1) if _deck_count(v, k)]
-    moves += [Discard(k, False) for k in kinds]
-    moves += [Discard(k, True) for k in kinds]
+    for out in (False, True):
+        for k in kinds:
+            moves += [Discard(k, out, x) for x in range(4)] if r.suited[k] else [Discard(k, out)]
     moves.append(NextHand())
     if v.melds.rearrange:
         moves.append(TakeBack())  # after the others, so the ids of the other moves do not move
     if r.seq_on:
         moves += _sequence_moves(v)
+        # taking the pile with named naturals (suits matter): by the top card's rank
+        for k in r.seq_ranks:
+            moves += [TakePile("pair", 0, tuple(k * 4 + x for x in suits)) for suits in _suits(v, 2)]
+            if v.pile.take_natural_and_wild:
+                moves += [TakePile("wild", w, (k * 4 + x,)) for w in wilds for x in range(4)]
+            if v.pile.blocked_by_meld_size is not None and v.pile.blocked_exception:
+                for n in range(3, r.canasta_size + 2):
+                    moves += [TakePile("finish", 0, tuple(k * 4 + x for x in suits)) for suits in _suits(v, n)]
     return moves
+
+
+def _suits(v: Variant, n: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``n`` suits the decks can supply (each card ``deck.decks`` times)."""
+    return [
+        combo for combo in combinations_with_replacement(range(4), n)
+        if all(combo.count(x) <= v.deck.decks for x in range(4))
+    ]
 
 
 def _sequence_moves(v: Variant) -> list[Move]:
