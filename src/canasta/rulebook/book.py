@@ -393,16 +393,16 @@ def _pile_section(v: Variant) -> Section:
         n = p.blocked_by_meld_size
         need = size - n
         if has_partners(v):
-            lead = f"For example, while a side has an unfinished meld of {num(n)} 8s, its players may not take the pile with an 8 on top"
+            start = f"For example, while a side has an unfinished meld of {num(n)} 8s, its players may not take the pile with an 8 on top"
             but = "but one of them holding {} 8s may"
         else:
-            lead = f"For example, while a player has an unfinished meld of {num(n)} 8s, they may not take the pile with an 8 on top"
+            start = f"For example, while a player has an unfinished meld of {num(n)} 8s, they may not take the pile with an 8 on top"
             but = "but holding {} 8s, they may"
         if p.blocked_exception:
             done = f"{_some(need, '8')} {'completes' if need == 1 else 'complete'} the canasta"
-            text = f"{lead}; {but.format(num(need + 2))}: {done}, and the other two make a new meld with the top card."
+            text = f"{start}; {but.format(num(need + 2))}: {done}, and the other two make a new meld with the top card."
         else:
-            text = f"{lead}, however many 8s they hold."
+            text = f"{start}, however many 8s they hold."
         texts.append(Text(text, ("pile.blocked_by_meld_size", "pile.blocked_exception")))
     if texts:
         blocks.append(_para(texts))

@@ -37,7 +37,7 @@ def _say_players(v: Variant) -> str:
 
 def _players_instead(v: Variant, o: Variant) -> str:
     if has_partners(v):
-        how = f"in {num(len(v.sides))} sides of two partners, partners sitting opposite each other"
+        how = f"in {num(len(v.sides))} sides of two, partners sitting opposite each other"
     else:
         how = "each on their own"
     return f"Play with {num(v.players.count)} players instead of {num(o.players.count)}, {how}."

@@ -164,8 +164,7 @@ rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=has_foot)
 
 def _say_partner_foot(v: Variant) -> str:
     if v.going_out.partner_foot:
-        if v.going_out.foot_first:
-            return "Nor may a player go out before their partner has picked up their foot."
+        # no "Nor may ...": in a list of differences the sentence stands alone
         return "A player may not go out before their partner has picked up their foot."
     return "A player may go out whether or not their partner has picked up their foot."
 

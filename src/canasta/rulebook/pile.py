@@ -124,7 +124,7 @@ def _say_take_lay_off(v: Variant) -> str:
     partners = has_partners(v)
     own = "their side's" if partners else "their own"
     if not v.pile.take_lay_off:
-        return f"The pile can never be taken just by adding its top card to {own} meld."
+        return f"A player may never take the pile just by adding its top card to {own} meld."
     text = (
         f"A player may take the pile by adding its top card to {own} meld of that rank, "
         f"even with no card of that rank in the hand{_frozen_note(v)}"
