@@ -360,3 +360,178 @@ class TestQuickReference:
         width = float(re.search(r'<page width="([\d.]+)"', bbox)[1])  # type: ignore[index]
         right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', bbox))
         assert right <= width - 20, (right, width)
+
+
+# --------------------------------------------------------------------------- prose
+
+#: House profiles for the prose checks, one unusual rule each, so that sentences the
+#: bundled books never say are read too.
+PROSE_HOUSES = {
+    "solo-foot": "extends: hand-and-foot\nplayers:\n  count: 3\n  partnerships: false\n"
+    "foot:\n  walk: true\n  trigger: empty_hand\n",
+    "no-upcard": "extends: classic\ndeal:\n  upcard: false\n",
+    "no-wilds": "extends: classic\nmelds:\n  max_wilds: 0\n",
+    "by-naturals": "extends: classic\nmelds:\n  second_wild: by_naturals\n  second_wild_naturals: 4\n",
+    "blocked": "extends: classic\npile:\n  blocked_by_meld_size: 5\n  blocked_exception: false\n",
+    "rounds": "extends: classic\nopening:\n  by: round\n  round_table: [50, 90]\n"
+    "game:\n  target: null\n  rounds: 3\n",
+    "red-held": "extends: classic\nthrees:\n  red_laid_at_once: false\n",
+    "black-out": "extends: classic-2p\nthrees:\n  black_out_cards: 3\nscoring:\n  hand_minus: false\n",
+    "take-top": "extends: classic\npile:\n  take_top: 5\n",
+    "duplicates-solo": "extends: classic-3p\nmelds:\n  max_size: 8\n  duplicate_ranks: after_complete\n",
+}
+
+#: Phrasings the rule books once had and must not have again: (why, pattern).
+#: Read over the sentences the books generate, not over what a profile writes
+#: (titles, descriptions, sources, customs), which the profile's author owns.
+FORBIDDEN_PROSE = [
+    ("a double negation", r"until the top card is not"),
+    ("'count ... minus' / 'plus' for a score", r"\bcounts? (\S+ ){0,2}(minus|plus)\b"),
+    ("'no one is skipped'", r"\b(no one|nobody) is skipped\b"),
+    ("a reference to nowhere", r"\bsee below\b"),
+    ("the stock called by another name", r"\b(the|a) deck\b|\bdraw pile\b"),
+    ("a side called by another name", r"\bteams?\b|\bpartnerships?\b"),
+    ("'themself'", r"\bthemself\b"),
+    ("a player called 'that' or 'it'", r"\ba player that\b|\bplayer\b[^.;:]*\bits first meld\b"),
+    ("a meld with no owner", r"\bthe (side|player)'s meld\b|one of the (side|player)'s unfinished melds"),
+    ("'each partner' for the side's players", r"\beach partner may\b"),
+    ("a meld of natural cards holding wild cards", r"\ba meld of natural cards may hold\b"),
+    ("'complete and closed: no more'", r"\bcomplete and closed\b"),
+    ("a sentence that leans on one not there", r"(^|[.;] )Nor may\b"),
+    ("'and ... and every later hand'", r"\band every later hand\b"),
+    ("'whether it went out or not'", r"\bwhether it went out or not\b"),
+    ("'must discard it' before an optional rule", r"\bmust discard it; they may say\b"),
+    ("'which may be a black 3 too'", r"\bwhich may be a black 3 too\b"),
+    ("'only one wild card may be in a meld'", r"\bonly one wild card may be in a meld\b"),
+    ("'a hand ... at the end'", r"\bleft in a hand at the end\b"),
+    ("'(house rules)' twice", r"\(house rules\) \(house rules\)"),
+]
+
+#: Phrasings forbidden anywhere in a book, notes included.
+FORBIDDEN_ANYWHERE = [
+    ("a note that contradicts itself", r"not fixed by the source text; taken from the source\b(?!'|&#x27;)"),
+    ("'(house rules)' twice", r"\(house rules\) \(house rules\)"),
+]
+
+
+def _prose_variants(tmp_path: Path) -> dict[str, Variant]:
+    out = {name: canasta.load_variant(name) for name in BUNDLED}
+    for name, text in PROSE_HOUSES.items():
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(text, encoding="utf-8")
+        out[name] = canasta.load_variant(path)
+    return out
+
+
+def _generated_sentences(v: Variant) -> list[str]:
+    """Every sentence the book of ``v`` generates: sections but the customs, the built description, the differences."""
+    from canasta.rulebook.blocks import BulletList, Paragraph, Table
+    from canasta.rulebook.book import S_CUSTOMS
+    from canasta.rulebook.summary import summary
+
+    book = rule_book(v)
+    texts: list[str] = [] if v.description.strip() else [summary(v)]
+    for section in book.sections:
+        if section.title == S_CUSTOMS:
+            continue
+        for block in section.blocks:
+            if isinstance(block, Paragraph):
+                texts += [t.text for t in block.sentences]
+            elif isinstance(block, BulletList):
+                texts += [t.text for item in block.items for t in item.sentences]
+            elif isinstance(block, Table):
+                texts += [c.text for row in block.rows for c in row]
+    for other in ("classic", "hand-and-foot"):
+        texts += [t.text for t in difference_sentences(v, canasta.load_variant(other))]
+        texts += [t.text for t in difference_sentences(canasta.load_variant(other), v)]
+    return texts
+
+
+class TestProse:
+    """Issue 16, item 6: the books read like a published rule book, and the phrasings fixed stay fixed."""
+
+    def test_no_forbidden_phrasing(self, tmp_path: Path) -> None:
+        """No generated sentence of a bundled book, a house book or a list of differences has a phrasing once fixed."""
+        found = []
+        for name, v in _prose_variants(tmp_path).items():
+            for text in _generated_sentences(v):
+                for why, pattern in FORBIDDEN_PROSE:
+                    if re.search(pattern, text, re.IGNORECASE):
+                        found.append(f"{name}: {why}: {text!r}")
+            for fmt in ("markdown", "html"):
+                book = describe(v, fmt)
+                for why, pattern in FORBIDDEN_ANYWHERE:
+                    for m in re.finditer(pattern, book, re.IGNORECASE):
+                        found.append(f"{name} ({fmt}): {why}: {book[max(0, m.start() - 60):m.end() + 20]!r}")
+        assert found == []
+
+    def test_the_patterns_catch_the_old_phrasings(self) -> None:
+        """Each forbidden pattern matches the phrasing it names (so a typo cannot make the test pass vacuously)."""
+        old = [
+            "until the top card is not a wild card", "A black 3 left in a hand at the end counts 5 points minus.",
+            "no one is skipped", "take the whole discard pile (see below)", "the deck", "each partnership",
+            "each for themself", "a player that has not yet made its first meld",
+            "join the side's meld of that rank", "each partner may pick up their foot",
+            "A meld of natural cards may hold at most three wild cards.",
+            "a meld of seven cards is complete and closed: no more cards may join it.",
+            "Nor may a player go out", "90 in the second and every later hand",
+            "whether it went out or not", "must discard it; they may say",
+            "which may be a black 3 too", "Only one wild card may be in a meld of up to five cards",
+            "left in a hand at the end", "Our table (house rules) (house rules)",
+        ]
+        for (why, pattern), text in zip(FORBIDDEN_PROSE, old, strict=True):
+            assert re.search(pattern, text, re.IGNORECASE), why
+        assert re.search(FORBIDDEN_ANYWHERE[0][1], "Not fixed by the source text; taken from the source (a 3)", re.I)
+        assert not re.search(FORBIDDEN_ANYWHERE[0][1], "Not fixed by the source text; taken from the source's", re.I)
+
+    def test_take_top_is_not_the_whole_pile(self, tmp_path: Path) -> None:
+        """Where a player takes only the top cards of the pile, no sentence says they take the whole pile."""
+        for name, v in _prose_variants(tmp_path).items():
+            book = describe(v)
+            if v.pile.take_top is not None:
+                assert "whole discard pile" not in book, name
+                assert f"take the top {count_words(v.pile.take_top)} cards of the discard pile" in book, name
+
+    def test_examples_where_a_rule_is_subtle(self, tmp_path: Path) -> None:
+        """The second wild card (both readings), the blocked pile with and without its exception, out but not out, melds of wild cards."""
+        vs = _prose_variants(tmp_path)
+        assert "may take a joker as their sixth card, but three 9s and a 2 may not" in describe(vs["hand-and-foot"])
+        assert "may not take a second wild card until a fourth 9 joins them" in describe(vs["by-naturals"])
+        assert "but one of them holding four 8s may: two 8s complete the canasta" in describe(vs["hand-and-foot"])
+        assert "may not take the pile with an 8 on top, however many 8s they hold" in describe(vs["blocked"])
+        assert "has no cards left but is not out" in describe(vs["hand-and-foot"])
+        assert "make a meld of wild cards; it may grow to seven wild cards, while a meld of 9s takes at most three" in (
+            describe(vs["uruguayan"])
+        )
+
+    def test_example_follows_its_rule(self) -> None:
+        """The meld examples stand right after the limit on wild cards, not after unrelated rules."""
+        text = describe(canasta.load_variant("hand-and-foot"))
+        limit = "A meld of one rank may hold at most two wild cards. "
+        assert limit + "For example, two 9s and a 2 make a meld" in text
+
+    def test_one_mark_for_a_table(self) -> None:
+        """Hand and Foot's scoring: one mark on the heading and ° on the one rule its source fixes, not a mark per cell."""
+        text = describe(canasta.load_variant("hand-and-foot"))
+        assert text.count("## Scoring†\n") == 1
+        scoring = text.split("## Scoring†\n", 1)[1].split("\n## ", 1)[0]
+        assert scoring.count("†") == 0
+        assert "| Going out with seven black 3s | 1500° |" in scoring
+        assert "° Fixed by the source text." in text
+
+    def test_every_book_has_fewer_marks_than_before(self) -> None:
+        """No table whose cells nearly all carry one mark repeats it on each cell."""
+        for name in BUNDLED:
+            text = describe(canasta.load_variant(name))
+            for table in re.findall(r"(?:^\|.*\|\n)+", text, re.MULTILINE):
+                rows = table.strip().splitlines()[2:]
+                cells = [r.rsplit("|", 2)[1].strip() for r in rows]
+                marks = [c[-1] for c in cells if c and c[-1] in "†‡§‖¶"]
+                assert not marks or max(marks.count(m) for m in set(marks)) * 4 < 3 * len(cells), (name, table)
+
+
+def count_words(n: int) -> str:
+    """A number as the books write it (five, 12)."""
+    from canasta.rulebook.words import num
+
+    return num(n)

@@ -191,7 +191,7 @@ class TestBooksAndChecks:
         """Wild melds of three to seven, closed; the pile always frozen; the wild canasta's 2000."""
         book = describe(URUGUAYAN)
         assert "three to seven wild cards" in book
-        assert "A wild meld of seven cards is complete and closed." in book
+        assert "A meld of wild cards is complete (closed) at seven, and no more cards may join it." in book
         assert "always frozen" in book
         assert "This is the only way to take the pile." in book
         assert "frozen for everyone while" not in book  # freezing changes nothing there

@@ -1,34 +1,25 @@
 """The dynamic check: play seeded hands with the engine and report what went wrong or never happened.
 
-:func:`run_playouts` plays hands alternately with a simple greedy player and
-with random legal moves, and reports engine failures (C040), hands that never
-end (C041), positions with no legal move (C042), nobody ever going out (C043)
-and rules that never came into play (C044). Importing the module registers
-those kinds in :data:`~canasta.check.registry.CHECKS`.
+:func:`run_playouts` plays hands with a simple greedy player, with random legal
+moves, and with a player that seeks a rule not yet seen
+(:class:`~canasta.check.policies.Seeker`), and reports engine failures (C040),
+hands that never end (C041), positions with no legal move (C042), nobody ever
+going out (C043) and rules that never came into play (C044). Importing the
+module registers those kinds in :data:`~canasta.check.registry.CHECKS`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import attrs
 
 from canasta.check.pile import pile_taken_sometimes
+from canasta.check.policies import GOALS, Seeker, greedy_move
 from canasta.check.registry import Diagnostic, Facts, declare, make_diagnostic, plural
-from canasta.engine import BLACK_THREE, GameState, Rules, compile_rules, new_game
-from canasta.engine.moves import (
-    WILD_TARGET,
-    Add,
-    Answer,
-    Ask,
-    Discard,
-    Draw,
-    Foot,
-    Meld,
-    Move,
-    TakePile,
-)
+from canasta.engine import BLACK_THREE, GameState, compile_rules, new_game
+from canasta.engine.moves import Ask, Discard, Foot, Meld, Move, TakePile
 from canasta.variant.model import Variant
 
 __all__ = ["MAX_MOVES_PER_HAND", "run_playouts"]
@@ -76,7 +67,7 @@ declare(
     In all the simulated hands every hand ended with the stock, never with a
     player going out. Going out is possible in principle (the static checks
     found no contradiction) but so hard that it may as well not be a rule.
-    The playouts mix random play with a simple greedy player; a real table
+    The playouts mix random play with simple greedy players; a real table
     plays better, so treat this as a strong hint rather than a proof.
     """,
     """
@@ -91,14 +82,17 @@ declare(
     """
     An option that can take effect never did in any simulated hand: the pile
     was never taken in some way, the foot never picked up, nobody asked to go
-    out, no black-3 out, no canasta of some kind. Worth a look when the
-    option matters to the table; with few playouts it is expected.
+    out, nobody went out concealed, no black-3 out, no canasta of some kind.
+    Worth a look when the option matters to the table; with few playouts it
+    is expected.
 
-    Going out concealed is not reported: the simulated players meld as soon as
-    they can and never hold their hand back to meld it all in one turn, so a
-    concealed out happens only by chance and its absence says nothing about
-    the rule. A black-3 out is reported with the same caveat in its message:
-    the players discard black 3s rather than collect them.
+    The rule was looked for, not only missed: one simulated hand in four is
+    played by a player that seeks a rule not seen so far (it holds its hand
+    back to go out concealed, keeps its black 3s, takes the pile in the way
+    not yet seen, keeps wild cards out of melds of a rank), and the message
+    says how many hands sought the rule. A rule that even a seeking player
+    never reached may be out of reach, or so rare that the table will not
+    miss it.
     """,
     """
     extends: classic
@@ -112,36 +106,6 @@ declare(
 # --------------------------------------------------------------------------- playouts
 
 
-def _policy_greedy(moves: Sequence[Move], rng: random.Random, r: Rules) -> Move:
-    """A simple player: go out (asking the partner first when it may), meld and add, take the pile, discard the cheapest card."""
-
-    def score(m: Move) -> float:
-        if isinstance(m, Discard):
-            if m.out:
-                return 100.0
-            return -float(r.value[m.kind]) - (30.0 if r.is_wild[m.kind] else 0.0)
-        if isinstance(m, Ask):
-            # listed only when the player can go out this turn: asking is the way
-            # to go out where permission is required, and a yes binds
-            return 98.0
-        if isinstance(m, Answer):
-            return 95.0 if m.yes else -50.0
-        if isinstance(m, Foot):
-            return 90.0
-        if isinstance(m, Meld):
-            wild = sum(1 for k in m.kinds if r.is_wild[k])
-            return 72.0 if wild == len(m.kinds) else 70.0 - 5 * wild
-        if isinstance(m, Add):
-            return 55.0 if r.is_wild[m.kind] and m.target != WILD_TARGET else 65.0
-        if isinstance(m, TakePile):
-            return 50.0
-        if isinstance(m, Draw):
-            return 40.0
-        return -100.0
-
-    return max(moves, key=lambda m: score(m) + rng.random() * 0.1)
-
-
 @attrs.define
 class _Tally:
     """What happened over all simulated hands."""
@@ -149,6 +113,7 @@ class _Tally:
     hands: int = 0
     outs: int = 0
     events: set[str] = attrs.field(factory=set)
+    sought: dict[str, int] = attrs.field(factory=dict)  # hands played by a seeker, by goal
     failures: dict[str, list[str]] = attrs.field(factory=dict)
 
     def fail(self, code: str, text: str) -> None:
@@ -171,9 +136,15 @@ def _note(tally: _Tally, s: GameState, m: Move, after: GameState) -> None:
         tally.events.add("out_but_not_out")
 
 
-def _play_hand(v: Variant, deal_seed: int, rng: random.Random, greedy: bool, tally: _Tally) -> None:
+def _play_hand(
+    v: Variant, deal_seed: int, rng: random.Random, greedy: bool, tally: _Tally,
+    seeker: Seeker | None = None,
+) -> None:
     r = compile_rules(v)
-    policy = "greedy" if greedy else "random"
+    policy = (
+        f"seat {seeker.seat} seeking {seeker.goal}" if seeker is not None
+        else "greedy" if greedy else "random"
+    )
     where = f"hand dealt with seed {deal_seed} ({policy} play)"
     move: Move | None = None
     count = 0
@@ -192,7 +163,12 @@ def _play_hand(v: Variant, deal_seed: int, rng: random.Random, greedy: bool, tal
                     f"{last} ({s!r})",
                 )
                 return
-            move = _policy_greedy(moves, rng, r) if greedy else moves[rng.randrange(len(moves))]
+            if seeker is not None:
+                move = seeker.move(s, moves, rng, r)
+            elif greedy:
+                move = greedy_move(moves, rng, r)
+            else:
+                move = moves[rng.randrange(len(moves))]
             after = s.apply(move)
             _note(tally, s, move, after)
             s = after
@@ -223,10 +199,20 @@ def run_playouts(v: Variant, n: int, seed: int) -> list[Diagnostic]:
     came into play.
     """
     tally = _Tally()
+    sought = [event for possible, event, _path, _text in _candidates(v) if possible and event in GOALS]
     for i in range(n):
         deal_seed = seed + i
         rng = random.Random(seed * 1_000_003 + i)
-        _play_hand(v, deal_seed, rng, greedy=(i % 2 == 0), tally=tally)
+        # Even hands greedy, then odd hands alternately random and seeking: the
+        # seekers go after the rules not yet seen, the rarest first to be left.
+        seeker = None
+        if i % 4 == 3:
+            missing = [e for e in sought if e not in tally.events]
+            if missing:
+                goal = missing[(i // 4) % len(missing)]
+                seeker = Seeker(goal, (i // 4) % v.players.count)
+                tally.sought[goal] = tally.sought.get(goal, 0) + 1
+        _play_hand(v, deal_seed, rng, greedy=(i % 2 == 0), tally=tally, seeker=seeker)
         tally.hands += 1
     out: list[Diagnostic] = []
     for code in ("C040", "C041", "C042"):
@@ -247,15 +233,18 @@ def run_playouts(v: Variant, n: int, seed: int) -> list[Diagnostic]:
     return out
 
 
-#: Why an event may never happen in the playouts however good the rule: the
-#: simulated players do not seek it.
-_NOT_SOUGHT = {
-    "black_out": "; the simulated players discard black 3s and never collect them on purpose, "
-    "so this is no sign against the rule",
+#: Why a rule that no simulated player seeks was still looked for: the greedy player
+#: takes these whenever it may, so their absence says as much as a seeker's would.
+_ALWAYS_TAKEN = {
+    "foot": "; the simulated players pick up their foot whenever they may",
+    "ask": "; the simulated players ask whenever they may go out",
+    "out_but_not_out": "; the simulated players meld all they can, down to their last card",
+    "canasta:mixed": "; the simulated players add wild cards to melds of a rank",
 }
 
 
-def _unused_rules(v: Variant, tally: _Tally, n: int) -> Iterator[Diagnostic]:
+def _candidates(v: Variant) -> list[tuple[bool, str, str, str]]:
+    """The rules the playouts look for: (whether it can happen at all, event, option, what was never seen)."""
     f = Facts(v)
     p = v.pile
     candidates: list[tuple[bool, str, str, str]] = []
@@ -275,12 +264,11 @@ def _unused_rules(v: Variant, tally: _Tally, n: int) -> Iterator[Diagnostic]:
         (v.deal.foot_size > 0, "foot", "deal.foot_size", "no foot was ever picked up"),
         (v.going_out.ask_partner and partners, "ask", "going_out.ask_partner",
          "nobody ever asked the partner to go out"),
+        (v.going_out.concealed, "concealed", "going_out.concealed", "nobody ever went out concealed"),
         (v.threes.black_out_cards is not None and not f.threes_wild, "black_out",
          "threes.black_out_cards", "nobody ever went out with black 3s"),
         (v.threes.black_meld != "never" and not f.threes_wild, "black_meld",
          "threes.black_meld", "black 3s were never melded"),
-        # Going out concealed is not looked for: the simulated players meld as soon as
-        # they can and never hold a hand back, so it happens only by chance (see C044).
         (v.going_out.out_but_not_out, "out_but_not_out", "going_out.out_but_not_out",
          "nobody ever played on with no cards ('out, but not out')"),
         (f.natural_canasta, "canasta:natural", "canastas.natural_bonus",
@@ -289,10 +277,22 @@ def _unused_rules(v: Variant, tally: _Tally, n: int) -> Iterator[Diagnostic]:
          "no mixed canasta was ever made"),
         (f.wild_canasta, "canasta:wild", "canastas.wild_bonus", "no wild canasta was ever made"),
     ]
-    for possible, event, path, text in candidates:
-        if possible and event not in tally.events:
-            why = _NOT_SOUGHT.get(event, "")
-            yield make_diagnostic(
-                "C044", (path,), f"{text} in {plural(n, 'simulated hand')}{why}",
-                "check more hands, or ask whether the rule is needed",
+    return candidates
+
+
+def _unused_rules(v: Variant, tally: _Tally, n: int) -> Iterator[Diagnostic]:
+    for possible, event, path, text in _candidates(v):
+        if not possible or event in tally.events:
+            continue
+        sought = tally.sought.get(event, 0)
+        if event in GOALS:
+            why = (
+                f", {sought} of them with a player who {GOALS[event]}"
+                if sought else ", none of them with a player seeking it"
             )
+        else:
+            why = _ALWAYS_TAKEN.get(event, "")
+        yield make_diagnostic(
+            "C044", (path,), f"{text} in {plural(n, 'simulated hand')}{why}",
+            "check more hands, or ask whether the rule is needed",
+        )

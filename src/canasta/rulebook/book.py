@@ -270,36 +270,86 @@ def _second_wild_example(v: Variant) -> str | None:
     from canasta.engine import compile_rules
 
     m = v.melds
-    if m.second_wild != "by_size" or m.max_wilds < 2 or "9" in v.wilds.ranks:
+    if m.second_wild == "always" or m.max_wilds < 2 or "9" in v.wilds.ranks:
         return None
     wilds = _usable_wilds(v)
     if len(wilds) < 2:
         return None
-    valid, k, at = compile_rules(v).valid, parse_rank("9"), m.second_wild_size
-    good, bad = (at - 2, 2), (at - 3, 2)
+    valid, k = compile_rules(v).valid, parse_rank("9")
+    if m.second_wild == "by_size":
+        at = m.second_wild_size
+        good, bad = (at - 2, 2), (at - 3, 2)
+    else:
+        need = m.second_wild_naturals
+        good, bad = (need, 2), (need - 1, 2)
     if bad[0] < 1 or not valid(k, *good, False) or valid(k, *bad, False):
         return None
+    first = _some(1, wilds[0])
+    if m.second_wild == "by_size":
+        return (
+            f"For example, {_some(good[0], '9')} and {first} may take {_some(1, wilds[1])} as "
+            f"their {ordinal(at)} card, but {_some(bad[0], '9')} and {first} may not take a "
+            f"second wild card as their {ordinal(at - 1)}."
+        )
     return (
-        f"For example, {_some(good[0], '9')} and {_some(1, wilds[0])} may take {_some(1, wilds[1])} "
-        f"as the meld's {ordinal(at)} card, but {_some(bad[0], '9')} and {_some(1, wilds[0])} "
-        f"may not take one as the {ordinal(at - 1)}."
+        f"For example, {_some(good[0], '9')} and {first} may take {_some(1, wilds[1])}, but "
+        f"{_some(bad[0], '9')} and {first} may not take a second wild card until a "
+        f"{ordinal(good[0])} 9 joins them."
     )
+
+
+def _wild_meld_example(v: Variant) -> str | None:
+    """The limits of a meld of wild cards beside a meld of one rank, as the engine checks them."""
+    from canasta.cards import parse_rank
+    from canasta.engine import compile_rules
+    from canasta.engine.moves import WILD_TARGET
+
+    m = v.melds
+    wilds = _usable_wilds(v)
+    if not m.wild_melds or len(wilds) < 2 or "9" in v.wilds.ranks or m.min_size != 3:
+        return None
+    r = compile_rules(v)
+    if not r.valid(WILD_TARGET, 0, 3, True):
+        return None
+    top = m.wild_meld_max if m.wild_meld_max is not None else m.max_size
+    grows = f"it may grow to {count(top, 'wild card')}" if top is not None else "it may grow without limit"
+    text = f"For example, {_some(1, wilds[1])} and {_some(2, wilds[0])} make a meld of wild cards; {grows}"
+    nine = parse_rank("9")
+    if m.max_wilds >= 1 and any(r.valid(nine, n, m.max_wilds, False) for n in range(2, 12)):
+        text += f", while a meld of 9s takes at most {count(m.max_wilds, 'wild card')}"
+    if top is not None and m.max_size is None:
+        text += ", however long it grows"
+    return text + "."
+
+
+def _after(texts: list[Text], path: str) -> int:
+    """The index just after the last sentence stating ``path`` (the end when none does)."""
+    found = [i + 1 for i, t in enumerate(texts) if path in t.paths]
+    return found[-1] if found else len(texts)
 
 
 def _melds_section(v: Variant) -> Section:
     texts = _shown(v, S_MELDS)
+    # Each example follows the rule it shows, so a reader meets the rule and its case together.
     examples = _meld_examples(v)
     if examples:
-        texts.append(Text(examples, ("melds.min_naturals", "melds.max_wilds")))
+        texts.insert(_after(texts, "melds.max_wilds"), Text(examples, ("melds.min_naturals", "melds.max_wilds")))
     second = _second_wild_example(v)
     if second:
-        at = next((i + 1 for i, t in enumerate(texts) if "melds.second_wild" in t.paths), len(texts))
-        texts.insert(at, Text(second, ("melds.second_wild", "melds.second_wild_size")))
+        path = "melds.second_wild_size" if v.melds.second_wild == "by_size" else "melds.second_wild_naturals"
+        texts.insert(_after(texts, "melds.second_wild"), Text(second, ("melds.second_wild", path)))
+    wild = _wild_meld_example(v)
+    if wild:
+        texts.insert(_after(texts, "melds.wild_melds"), Text(wild, ("melds.wild_melds", "melds.wild_meld_max")))
     blocks: list[Block] = [_para(texts)]
     figure = _meld_figure(v)
     if figure is not None:
         blocks.append(figure)
-    blocks.append(_para(Text("Red 3s are never melded; black 3s, see below.")))
+    if v.threes.black_meld == "never":
+        threes = "Red 3s and black 3s are never melded."
+    else:
+        threes = "Red 3s are never melded; when black 3s may be, see \u201cRed and black 3s\u201d."
+    blocks.append(_para(Text(threes)))
     return Section(S_MELDS, tuple(blocks))
 
 
@@ -339,15 +389,21 @@ def _pile_section(v: Variant) -> Section:
     blocks.append(_para(Text(say_take(v)), freezing))
     blocks.append(BulletList(tuple(Paragraph((w,)) for w in ways)))
     p, size = v.pile, v.canastas.size
-    if p.blocked_by_meld_size is not None and p.blocked_exception and p.blocked_by_meld_size < size:
+    if p.blocked_by_meld_size is not None and p.blocked_by_meld_size < size and "8" not in v.wilds.ranks:
         n = p.blocked_by_meld_size
         need = size - n
-        texts.append(Text(
-            f"For example, while the side has an unfinished meld of {num(n)} 8s, an 8 on top of "
-            f"the pile blocks it; a player holding {num(need + 2)} 8s may still take it: "
-            f"{num(need)} of them complete the canasta, and two more make a new meld with the top card.",
-            ("pile.blocked_by_meld_size", "pile.blocked_exception"),
-        ))
+        if has_partners(v):
+            start = f"For example, while a side has an unfinished meld of {num(n)} 8s, its players may not take the pile with an 8 on top"
+            but = "but one of them holding {} 8s may"
+        else:
+            start = f"For example, while a player has an unfinished meld of {num(n)} 8s, they may not take the pile with an 8 on top"
+            but = "but holding {} 8s, they may"
+        if p.blocked_exception:
+            done = f"{_some(need, '8')} {'completes' if need == 1 else 'complete'} the canasta"
+            text = f"{start}; {but.format(num(need + 2))}: {done}, and the other two make a new meld with the top card."
+        else:
+            text = f"{start}, however many 8s they hold."
+        texts.append(Text(text, ("pile.blocked_by_meld_size", "pile.blocked_exception")))
     if texts:
         blocks.append(_para(texts))
     return Section(S_PILE, tuple(blocks))
@@ -497,7 +553,7 @@ def _bonus_table(v: Variant) -> Table:
 def _scoring_section(v: Variant) -> Section:
     texts = _shown(v, S_SCORING)
     keep = _take(texts, "scoring.meld_points", "scoring.hand_minus")
-    intro = Text("When a hand ends, each side scores, whether it went out or not.")
+    intro = Text("When a hand ends, each side scores, whether or not it went out.")
     return Section(
         S_SCORING,
         (

@@ -25,22 +25,21 @@ def _say_players(v: Variant) -> str:
     n = v.players.count
     if has_partners(v):
         sides = len(v.sides)
-        groups = "two partnerships" if sides == 2 else f"{num(sides)} partnerships of two"
         return (
-            f"{cap(num(n))} players play in {groups}, partners sitting opposite each other; "
-            "each partnership is a side and scores together."
+            f"{cap(num(n))} players play in {num(sides)} sides of two; the two partners of a side "
+            "sit opposite each other and score together."
         )
     extra = ""
     if v.players.partnerships and n >= 2:
-        extra = " (partnerships need an even number of players, four or more)"
-    return f"{cap(num(n))} players play, each for themself and each a side of their own{extra}."
+        extra = " (partners need an even number of players, four or more)"
+    return f"{cap(num(n))} players play, each on their own{extra}: each player is a side and scores alone."
 
 
 def _players_instead(v: Variant, o: Variant) -> str:
     if has_partners(v):
-        how = f"in {num(len(v.sides))} partnerships, partners sitting opposite each other"
+        how = f"in {num(len(v.sides))} sides of two, partners sitting opposite each other"
     else:
-        how = "each for themself"
+        how = "each on their own"
     return f"Play with {num(v.players.count)} players instead of {num(o.players.count)}, {how}."
 
 
@@ -86,7 +85,10 @@ def _say_wilds(v: Variant) -> str:
         first = f"{cap(names[0])} are wild."
     else:
         first = f"{cap(join(names))} are wild."
-    threes = "red 3s score on their own and black 3s block the discard pile"
+    threes = (
+        "red 3s score on their own, and a black 3 on top of the discard pile stops the next "
+        "player from taking it"
+    )
     if "3" in v.wilds.ranks:
         threes = "red 3s score on their own"
     return f"{first} The other cards from 4 to ace are natural cards; {threes}."
@@ -134,7 +136,10 @@ rule(
 
 def _say_upcard(v: Variant) -> str:
     if not v.deal.upcard:
-        return "No card is turned up: the discard pile starts empty, so the first player draws from the stock."
+        return (
+            "The rest of the cards form the stock, face down. No card is turned up: the discard "
+            "pile starts empty, so the first player draws from the stock."
+        )
     return (
         "The rest of the cards form the stock, face down; its top card is turned face up "
         "beside it to start the discard pile."
@@ -173,7 +178,9 @@ def _say_draw(v: Variant) -> str:
     n = v.draw.count
     draw = f"Draw {count(n, 'card')} from the stock"
     if pile_takeable(v):
-        return f"{draw}, or take the whole discard pile (see below)."
+        top = v.pile.take_top
+        pile = "the whole discard pile" if top is None else f"the top {count(top, 'card')} of the discard pile"
+        return f"{draw}, or take {pile} (see \u201cThe discard pile\u201d)."
     return f"{draw}."
 
 

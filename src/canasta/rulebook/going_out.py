@@ -22,12 +22,13 @@ def _say_foot_trigger(v: Variant) -> str:
             "A player who has played every card of their hand picks up their foot and plays on "
             "from it; red 3s in it are laid at once."
         )
-    side = "side" if has_partners(v) else "player"
-    who = "each partner" if has_partners(v) else "the player"
+    once = (
+        "Once a side has completed its first canasta, each of its players"
+        if has_partners(v) else "Once a player has completed their first canasta, they"
+    )
     return (
-        f"Once the {side} has completed its first canasta, {who} may pick up their foot on "
-        "their turn, in the middle of play, and add it to their hand; the player who completed "
-        "the canasta may do so at once and play on."
+        f"{once} may pick up their foot on their turn, in the middle of play, and add it to "
+        "their hand; the player who completed the canasta may do so at once and play on."
     )
 
 
@@ -50,7 +51,7 @@ rule("foot.walk", S_FOOT, _say_walk, relevant=has_foot, shown=lambda v: has_foot
 def _say_foot_first(v: Variant) -> str:
     if v.going_out.foot_first:
         return "A player may not go out before picking up their foot."
-    return "A player may go out without having picked up their foot; its cards then count minus."
+    return "A player may go out without having picked up their foot; its cards then count against their side."
 
 
 # -- going out
@@ -104,8 +105,8 @@ rule(
 def _say_final_discard(v: Variant) -> str:
     if v.going_out.final_discard == "required":
         return (
-            "A player goes out by discarding their last card; melding every card without a "
-            "final discard is not allowed."
+            "A player goes out by discarding their last card; they may not go out by melding "
+            "every card without a discard."
         )
     return (
         "A player goes out by melding every card left in their hand, or by melding all but one "
@@ -119,8 +120,8 @@ rule("going_out.final_discard", S_OUT, _say_final_discard)
 def _say_out_not_out(v: Variant) -> str:
     if v.going_out.out_but_not_out:
         return (
-            "A player left with a single card at the end of the turn must discard it; they may "
-            "say \u201cout, but not out\u201d and play on with no cards in hand, without ending the hand."
+            "A player may also discard their last card without going out: they say \u201cout, "
+            "but not out\u201d and play on with no cards in hand, and the hand goes on."
         )
     if has_foot(v) and v.foot.walk:
         return (
@@ -163,8 +164,7 @@ rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=has_foot)
 
 def _say_partner_foot(v: Variant) -> str:
     if v.going_out.partner_foot:
-        if v.going_out.foot_first:
-            return "Nor may a player go out before their partner has picked up their foot."
+        # no "Nor may ...": in a list of differences the sentence stands alone
         return "A player may not go out before their partner has picked up their foot."
     return "A player may go out whether or not their partner has picked up their foot."
 
@@ -181,8 +181,8 @@ def say_concealed(v: Variant) -> str:
     if not v.going_out.concealed:
         return "There is no separate bonus for going out concealed."
     return (
-        "A player goes out concealed by melding their whole hand in one turn without having "
-        "melded any card earlier in the hand; taking the discard pile rules it out. Going out "
+        "A player goes out concealed by melding all their cards in a single turn, having melded "
+        "nothing before that turn; taking the discard pile rules it out. Going out "
         f"concealed scores {points(v.scoring.concealed_bonus)} in all, instead of the usual "
         f"{pts(v.scoring.going_out_bonus)}."
     )
@@ -195,11 +195,11 @@ def _say_black_out(v: Variant) -> str:
     t = v.threes
     n = t.black_out_cards
     if n is None:
-        return "Black 3s left in the hand of the player who goes out count minus like any other card."
+        return "Black 3s left in the hand of the player who goes out cost their value like any other card."
     return (
-        "A player who may otherwise go out may do so with nothing left in hand but "
-        f"{count(n, 'black 3')} and one card to discard, which may be a black 3 too: those black 3s "
-        f"then do not count minus, and the side scores {points(t.black_out_bonus)} for them."
+        "A player who may go out may also go out holding nothing but "
+        f"{count(n, 'black 3')} and one card to discard (which may be another black 3): those "
+        f"black 3s then cost nothing, and the side scores {points(t.black_out_bonus)} for them."
     )
 
 
@@ -236,9 +236,12 @@ rule("draw.short_stock", S_STOCK, _say_short_stock, relevant=lambda v: v.draw.co
 def _say_must_take(v: Variant) -> str:
     must = v.pile.must_take_when_stock_empty
     start = "Once the stock is empty, play goes on only through the discard pile: "
-    end = " The hand ends as soon as a player cannot draw and does not take the pile; no one goes out."
+    end = (
+        " The hand ends as soon as a player cannot draw and does not take the pile, with no one "
+        "going out."
+    )
     if not pile_takeable(v):
-        return "The hand ends as soon as the stock is empty and a player cannot draw; no one goes out."
+        return "The hand ends as soon as the stock is empty and a player cannot draw, with no one going out."
     if must == "any":
         duty = "a player must take the pile whenever they can."
     elif must == "lay_off" and v.pile.take_lay_off:

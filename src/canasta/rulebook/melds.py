@@ -47,8 +47,9 @@ rule("melds.min_size melds.min_naturals", S_MELDS, _say_meld_size)
 def _say_max_wilds(v: Variant) -> str:
     w = v.melds.max_wilds
     if w == 0:
-        return "Wild cards may not join a meld of natural cards."
-    return f"A meld of natural cards may hold at most {count(w, 'wild card')}."
+        return "Wild cards may never be melded with natural cards."
+    meld = "A meld of one rank" if v.melds.wild_melds else "A meld"
+    return f"{meld} may hold at most {count(w, 'wild card')}."
 
 
 rule(
@@ -92,7 +93,7 @@ def _say_second_wild(v: Variant) -> str:
         if s <= 2:
             return "A second wild card may join a meld at any time, within the limit."
         return (
-            f"Only one wild card may be in a meld of up to {count(s - 1, 'card')}: "
+            f"A meld of up to {count(s - 1, 'card')} may hold only one wild card; "
             f"a second wild card may join it {_second_wild_places(v)}."
         )
     if m.second_wild == "by_naturals":
@@ -132,8 +133,8 @@ def _say_max_size(v: Variant) -> str:
             return "There is no limit to the number of cards in a meld of one rank."
         return "There is no limit to the number of cards in a meld."
     return (
-        f"A meld may hold at most {count(top, 'card')}; a meld of {count(top, 'card')} is "
-        "complete and closed: no more cards may join it."
+        f"A meld may hold at most {count(top, 'card')}; at {num(top)} it is complete (closed), "
+        "and no more cards may join it."
     )
 
 
@@ -149,13 +150,15 @@ rule(
 
 
 def _say_duplicates(v: Variant) -> str:
-    side = "side" if has_partners(v) else "player"
+    partners = has_partners(v)
+    who = "A side" if partners else "A player"
     if v.melds.duplicate_ranks == "after_complete" and v.melds.max_size is not None:
+        its, it = ("its", "it") if partners else ("their", "they")
         return (
-            f"A {side} may have only one unfinished meld of each rank, but once its meld of a "
-            "rank is complete, it may start another meld of that rank."
+            f"{who} may have only one unfinished meld of each rank, but once {its} meld of a "
+            f"rank is complete, {it} may start another meld of that rank."
         )
-    return f"A {side} may have only one meld of each rank."
+    return f"{who} may have only one meld of each rank."
 
 
 rule("melds.duplicate_ranks", S_MELDS, _say_duplicates)
@@ -169,7 +172,10 @@ def _say_wild_melds(v: Variant) -> str:
     size = f"{num(low)} to {num(top)}" if top is not None and top > low else f"at least {num(low)}"
     text = f"A meld may also be made of wild cards only: {size} wild cards, with no natural card."
     if v.melds.wild_meld_max is not None and v.melds.wild_meld_max != v.melds.max_size:
-        text += f" A wild meld of {count(v.melds.wild_meld_max, 'card')} is complete and closed."
+        text += (
+            f" A meld of wild cards is complete (closed) at {num(v.melds.wild_meld_max)}, "
+            "and no more cards may join it."
+        )
     return text
 
 
@@ -235,7 +241,9 @@ def _say_opening(v: Variant) -> str:
         ]
         later = v.game.rounds is None or v.game.rounds > len(table)
         if later:
-            parts[-1] += " and every later hand"
+            # "from the third hand on", not "in the third and every later hand": join()
+            # already puts an "and" before the last part
+            parts[-1] = f"{minimum_text(table[-1])} from the {ordinal(len(table))} hand on"
         return f"{start}: {join(parts)}."
     below, steps = score_steps(v)
     if not steps:
@@ -346,6 +354,7 @@ def _span(low: int, high: int) -> str:
 def say_kinds(v: Variant) -> str:
     """The kinds of canasta the variant has, as one sentence (the canastas section states it, no option does)."""
     parts = ["a natural (clean) canasta has no wild card"]
+    # "; " between the kinds: each kind says "a ... canasta has ...", and commas alone would run them together
     if mixed_possible(v):
         n = v.canastas.size
         most = min(v.melds.max_wilds, n - v.melds.min_naturals)
@@ -358,7 +367,7 @@ def say_kinds(v: Variant) -> str:
             parts.append("a mixed (dirty) canasta has natural cards and wild cards")
     if v.melds.wild_melds:
         parts.append(f"a wild canasta is {count(v.canastas.size, 'wild card')}")
-    return cap(join(parts, "and")) + "."
+    return cap("; ".join(parts)) + "."
 
 
 def _say_bonuses(v: Variant) -> str:

@@ -36,7 +36,8 @@ def _say_freezing(v: Variant) -> str:
             + (" (a wild card may be discarded, and then freezes it)." if p.frozen_by_wild else ".")
         )
     if p.frozen_until_opened:
-        sentences.append(f"It is also frozen against a {side} that has not yet made its first meld.")
+        who = "a side that has not yet made its" if side == "side" else "a player who has not yet made their"
+        sentences.append(f"It is also frozen against {who} first meld.")
     if not sentences:
         return "The discard pile is never frozen."
     return " ".join(sentences)
@@ -101,10 +102,10 @@ def _say_take_pair(v: Variant) -> str:
     if not v.pile.take_natural_pair:
         return "The pile can never be taken with a pair from the hand."
     wild = "" if v.pile.take_natural_and_wild else ", never with a wild card"
-    side = "side's" if has_partners(v) else "player's"
+    own = "their side's" if has_partners(v) else "their own"
     return (
         f"A player may take the pile with two natural cards of the top card's rank from the hand{wild}: "
-        f"the three cards make a new meld, or join the {side} meld of that rank."
+        f"the three cards make a new meld, or join {own} meld of that rank."
         + (" This is the only way to take the pile." if always_frozen(v)
            else " This is the only way to take a frozen pile." if can_freeze(v) else "")
     )
@@ -120,15 +121,17 @@ def _say_take_wild(v: Variant) -> str:
 
 
 def _say_take_lay_off(v: Variant) -> str:
-    side = "side" if has_partners(v) else "player"
+    partners = has_partners(v)
+    own = "their side's" if partners else "their own"
     if not v.pile.take_lay_off:
-        return f"The pile can never be taken just by adding its top card to a meld of the {side}."
+        return f"A player may never take the pile just by adding its top card to {own} meld."
     text = (
-        f"A player may take the pile by adding its top card to the {side}'s meld of that rank, "
+        f"A player may take the pile by adding its top card to {own} meld of that rank, "
         f"even with no card of that rank in the hand{_frozen_note(v)}"
     )
     if not v.pile.lay_off_after_canasta:
-        text += f"; but not once the {side} has made a canasta of that rank this hand"
+        who = "their side has" if partners else "they have"
+        text += f"; but not once {who} made a canasta of that rank this hand"
     return text + "."
 
 
@@ -148,13 +151,13 @@ rule("pile.lay_off_after_canasta", S_PILE, _say_take_lay_off,
 
 def _say_block(v: Variant) -> str:
     p = v.pile
-    side = "side" if has_partners(v) else "player"
+    own = "their side's" if has_partners(v) else "their own"
     n = p.blocked_by_meld_size
     if n is None:
         return "A meld on the table never stops a player from taking the pile."
     text = (
-        f"The pile may not be taken when its top card has the rank of one of the {side}'s "
-        f"unfinished melds of {count(n, 'card')} or more"
+        f"A player may not take the pile when its top card is of the same rank as {own} "
+        f"unfinished meld of {count(n, 'card')} or more"
     )
     if not p.blocked_exception:
         return text + "."
@@ -167,7 +170,7 @@ def _say_block(v: Variant) -> str:
     )
     return (
         f"{text}, with one exception: a player holding enough natural cards of that rank may "
-        f"complete that meld with {finish} of them and start a new meld of the rank with two "
+        f"complete that meld with {finish} of them, start a new meld of the rank with two "
         "more and the top card, and so take the pile."
     )
 

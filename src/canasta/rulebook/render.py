@@ -36,6 +36,8 @@ FORMATS: tuple[str, ...] = ("markdown", "rst", "html")
 
 
 _MARKS = ("\u2020", "\u2021", "\u00a7", "\u2016", "\u00b6")
+#: The mark of a rule the source text fixes, under a heading whose mark covers the rest.
+FIXED_MARK = "\u00b0"
 
 
 def _mark(i: int) -> str:
@@ -48,6 +50,8 @@ class _Notes:
     def __init__(self, variant: Variant | None) -> None:
         self.variant = variant
         self.marks: dict[str, str] = {}
+        self.headed = False  # some heading carries a mark
+        self.fixed = False  # some rule under a marked heading carries FIXED_MARK
 
     def source_of(self, path: str) -> str | None:
         if self.variant is None or not self.variant.is_assumed(path):
@@ -75,9 +79,31 @@ class _Notes:
         cited = self.variant is not None and bool(
             clean(self.variant.source.title) or clean(self.variant.source.reference) or clean(self.variant.source.url)
         )
-        lead = "A mark on a heading covers the whole section; on a column heading, the whole column."
+        lead: list[str] = []
+        if self.headed:
+            lead.append(
+                "A mark on a heading covers the whole section, and one on a column heading the "
+                "whole column, except a sentence or cell that carries a mark of its own."
+            )
         said = "Not fixed by the source text; taken from" if cited else "Taken from"
-        return [lead] + [f"{mark} {said} {source.rstrip('.')}." for source, mark in self.marks.items()]
+        out = lead + [self._note(mark, source, said) for source, mark in self.marks.items()]
+        if self.fixed:
+            out.append(
+                f"{FIXED_MARK} Fixed by the source text." if cited
+                else f"{FIXED_MARK} Not taken from the sources these notes name."
+            )
+        return out
+
+    @staticmethod
+    def _note(mark: str, source: str, said: str) -> str:
+        source = source.rstrip(".")
+        # A profile may say that a value comes from its own source, read between the lines;
+        # "not fixed by the source text; taken from the source" would contradict itself.
+        low = source.lower()
+        if low == "the source" or low.startswith(("the source (", "the source,", "the source;")):
+            rest = source[len("the source"):]
+            return f"{mark} Not said in so many words by the source text; inferred from it{rest}."
+        return f"{mark} {said} {source}."
 
 
 def _texts(block: Block) -> list[Text]:
@@ -95,14 +121,26 @@ class _Renderer:
 
     def __init__(self, notes: _Notes, pictures: bool = False) -> None:
         self.notes = notes
-        self.quiet = False  # a mark on the heading covers the sentences under it
+        self.cover = ""  # the mark on the heading above, which covers the rules under it
         self.pictures = pictures
         variant = notes.variant
         self.wild_ranks: tuple[str, ...] = variant.wilds.ranks if variant is not None else ()
 
     def text(self, t: Text) -> str:
         faces = self.faces(t.cards) if self.pictures and t.cards else ""
-        return faces + self.escape(t.text) + ("" if self.quiet else self.notes.mark(t))
+        return faces + self.escape(t.text) + self.mark(t)
+
+    def mark(self, t: Text) -> str:
+        """The marks ``t`` carries where it stands: none where the heading's mark covers it."""
+        mark = self.notes.mark(t)
+        if not self.cover or not t.paths:
+            return mark if not self.cover else ""
+        if mark == self.cover:
+            return ""
+        if not mark:
+            self.notes.fixed = True
+            return FIXED_MARK
+        return mark
 
     def faces(self, cards: tuple[str, ...]) -> str:
         """Card faces before a text (only formats that draw pictures)."""
@@ -127,12 +165,22 @@ class _Renderer:
         return " ".join(self.text(t) for t in p.sentences)
 
     def common_mark(self, texts: list[Text]) -> str:
-        """The mark every rule of ``texts`` carries, if they all carry the same one (and there are two)."""
-        marks = {self.notes.mark(t) for t in texts if t.paths}
-        ruled = sum(1 for t in texts if t.paths)
-        if ruled < 2 or len(marks) != 1:
+        """The mark for a heading over ``texts``: one that at least three quarters of their rules carry (two at least).
+
+        The rules without it then show their own marks, or :data:`FIXED_MARK`
+        when the source fixes them, so one mark on the heading replaces a mark
+        on nearly every sentence or cell without covering the exceptions.
+        """
+        marks = [self.notes.mark(t) for t in texts if t.paths]
+        best = ""
+        best_n = 0
+        for m in dict.fromkeys(marks):
+            n = marks.count(m)
+            if m and n > best_n:
+                best, best_n = m, n
+        if best_n < 2 or 4 * best_n < 3 * len(marks):
             return ""
-        return marks.pop()
+        return best
 
     def escape(self, text: str) -> str:
         raise NotImplementedError
@@ -143,10 +191,11 @@ class _Renderer:
         for section in book.sections:
             blocks = [b for b in section.blocks if non_empty(b)]
             mark = self.common_mark([t for b in blocks for t in _texts(b)])
+            self.notes.headed |= bool(mark)
             parts.append(self.heading(section.title, 2, mark))
-            self.quiet = bool(mark)
+            self.cover = mark
             parts += [text for text in (self.block(b) for b in blocks) if text]
-            self.quiet = False
+            self.cover = ""
         notes = self.notes.notes()
         if notes:
             parts.append(self.heading("Notes", 2))
@@ -169,18 +218,20 @@ class _Renderer:
         raise NotImplementedError
 
     def table_marks(self, t: Table) -> tuple[str, ...]:
-        """The header cells, the last one marked when every cell of the table carries the same mark."""
-        mark = "" if self.quiet else self.common_mark([c for row in t.rows for c in row])
+        """The header cells, the last one marked when most cells of the table carry the same mark (see :meth:`common_mark`)."""
+        mark = "" if self.cover else self.common_mark([c for row in t.rows for c in row])
+        self.notes.headed |= bool(mark)
         header = [self.escape(h) for h in t.header]
         header[-1] += mark
         return tuple(header)
 
     def table_rows(self, t: Table) -> tuple[tuple[str, ...], ...]:
-        quiet, self.quiet = self.quiet, self.quiet or bool(self.common_mark([c for row in t.rows for c in row]))
+        cover = self.cover
+        self.cover = cover or self.common_mark([c for row in t.rows for c in row])
         try:
             return tuple(tuple(self.text(c) for c in row) for row in t.rows)
         finally:
-            self.quiet = quiet
+            self.cover = cover
 
     def para_block(self, p: Paragraph) -> str:
         raise NotImplementedError

@@ -65,8 +65,8 @@ def sheet_book(variant: Variant) -> RuleBook:
         Section("Example melds", tuple(b for b in _blocks(book, S_MELDS) if isinstance(b, Figure))),
         Section(S_OUT, _blocks(book, S_OUT)),
     ]
-    intro = (Paragraph((Text(f"The rules a player looks up during a game; the whole rule book is "
-                             f"printed by: canasta rules {variant.name} --format html"),)),)
+    intro = (Paragraph((Text(f"The rules a player looks up during a game. To print the whole "
+                             f"rule book: canasta rules {variant.name} --format html"),)),)
     return RuleBook(f"{book.title}: quick reference", intro, tuple(s for s in sections if s.blocks), variant)
 
 

@@ -18,9 +18,9 @@ def summary(v: Variant) -> str:
     """The main rules of ``v`` in one paragraph: players, cards, drawing, melds, going out, the end."""
     n = v.players.count
     if has_partners(v):
-        who = f"{num(n)} players in {num(len(v.sides))} partnerships"
+        who = f"{num(n)} players in {num(len(v.sides))} sides of two"
     else:
-        who = f"{num(n)} players, each for themself"
+        who = f"{num(n)} players, each on their own"
     cards = v.deck.decks * (52 + v.deck.jokers_per_deck)
     parts = [f"A game for {who}, with {count(v.deck.decks, 'deck')} ({cards} cards)"]
     if has_foot(v):

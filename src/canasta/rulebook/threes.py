@@ -16,7 +16,7 @@ from canasta.variant.model import Variant
 def _say_red_laid(v: Variant) -> str:
     if not v.threes.red_laid_at_once:
         return (
-            "Red 3s are not laid out: a red 3 stays in the hand until the hand ends."
+            "Red 3s are not laid out: a red 3 stays in its player's hand until the hand ends."
         )
     foot = " (or finds one in their foot)" if has_foot(v) else ""
     text = (
@@ -24,7 +24,7 @@ def _say_red_laid(v: Variant) -> str:
         "face up on the table at once and draws a replacement from the stock, as often as needed."
     )
     if v.deal.upcard:
-        text += " A red 3 in a discard pile taken is laid the same way, without replacement."
+        text += " A red 3 found in a discard pile a player takes is laid the same way, without replacement."
     return text
 
 
@@ -108,8 +108,8 @@ def _say_red_minus(v: Variant) -> str:
         need = t.red_canastas_needed
         conds.append("has completed no canasta" if need == 1 else f"has completed fewer than {count(need, 'canasta')}")
     if not conds:
-        return "Red 3s always count plus, whether or not their side has melded."
-    return f"If a side {join(conds, 'or')} when the hand ends, its red 3s count minus instead of plus."
+        return "Red 3s always count for their side, whether or not it has melded."
+    return f"If a side {join(conds, 'or')} when the hand ends, its red 3s count against it instead of for it."
 
 
 rule(
@@ -128,8 +128,11 @@ def red_can_be_held(v: Variant) -> bool:
 
 
 def _say_red_held(v: Variant) -> str:
-    where = "a hand or an unplayed foot" if has_foot(v) else "a hand"
-    return f"A red 3 still held in {where} when the hand ends costs {points(v.threes.red_held_penalty)}."
+    where = "a player's hand or unplayed foot" if has_foot(v) else "a player's hand"
+    return (
+        f"A red 3 still in {where} when the hand ends costs their side "
+        f"{points(v.threes.red_held_penalty)}."
+    )
 
 
 rule(
@@ -175,5 +178,6 @@ def say_black_discard(v: Variant) -> str:
     """Black 3s as discards, and their value left in a hand: the last sentence of the 3s section."""
     return (
         "A black 3 may be discarded; on top of the pile it stops the next player from taking it. "
-        f"A black 3 left in a hand at the end counts {points(v.values.black_three)} minus."
+        f"A black 3 left in a player's {'hand or foot' if has_foot(v) else 'hand'} when the hand "
+        f"ends costs their side {points(v.values.black_three)}."
     )

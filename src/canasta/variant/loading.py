@@ -232,7 +232,10 @@ def _inherit_words(base: dict[str, Any], own: dict[str, Any], merged: dict[str, 
     if "title" not in own:
         parent = base.get("title") or base.get("name") or ""
         label = own.get("name") or "house rules"
-        out["title"] = f"{parent} ({label})" if parent else ""
+        # A house file over a house profile ("Hand and Foot (house rules)") gets a title of
+        # its own without saying "(house rules)" twice.
+        again = isinstance(parent, str) and parent.endswith(f"({label})")
+        out["title"] = f"{parent[:-1]}, changed)" if again else f"{parent} ({label})" if parent else ""
     return out
 
 
