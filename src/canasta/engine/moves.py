@@ -59,6 +59,7 @@ __all__ = [
     "TakeBack",
     "TakePile",
     "TakeSequence",
+    "canonical",
     "kind_name",
     "malformed",
     "parse_move",
@@ -138,6 +139,9 @@ def _card_tail(codes: object) -> str:
     return "".join(" " + card_name(c >> 2, c & 3) if type(c) is int else f" {c!r}" for c in codes)
 
 
+_SUIT_FIELDS = frozenset({"suit", "suits", "naturals"})
+
+
 class Move:
     """Base class of every move. Moves are frozen values; ``str(move)`` is its notation.
 
@@ -158,7 +162,11 @@ class Move:
         except Exception:  # a repr must not fail on a malformed move
             pass
         cls: type = type(self)
-        names = [a.name for a in attrs.fields(cls)] if attrs.has(cls) else []
+        # the suit fields at their default (where suits do not matter) are left out
+        names = [
+            a.name for a in attrs.fields(cls)
+            if a.name not in _SUIT_FIELDS or getattr(self, a.name) != a.default
+        ] if attrs.has(cls) else []
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
         return f"{type(self).__name__}({fields})"
 
@@ -456,6 +464,11 @@ def _span(token: str, text: str) -> tuple[int, int, int]:
     return ends[0][1], ends[0][0], ends[1][0]
 
 
+#: The ranks whose cards keep their suit when text is read for no variant in
+#: particular but must lose nothing (a move's JSON): 4 to A, the ranks sequences hold.
+SUITED_BY_DEFAULT = frozenset(range(4, 15))
+
+
 def parse_move(text: str, suited: Collection[int] = ()) -> Move:
     """Parse move notation (see the module documentation) into a :class:`Move`.
 
@@ -463,9 +476,12 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
 
     Args:
         text: the notation.
-        suited: the ranks whose natural cards a move names with their suit
-            (where the variant has sequences: :meth:`GameState.parse_move`
-            passes them); elsewhere a full card such as ``9H`` stands for its rank.
+        suited: the ranks whose natural cards keep their suit. By default
+            none: a full card such as ``9H`` stands for its rank.
+            :meth:`GameState.parse_move` passes its variant's (the ranks its
+            sequences may hold, where suits matter: ``discard 9H`` discards
+            the 9 of hearts); :data:`SUITED_BY_DEFAULT` reads every suit a
+            sequence could need, for text that must lose nothing.
 
     Raises:
         NotationError: ``text`` is not a move; the message quotes it.
@@ -491,6 +507,11 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
             if len(args) != 1:
                 raise NotationError(f"{text!r}: expected 'take <sequence>', e.g. 'take 7H-9H'")
             return TakeSequence(*_span(args[0], text))
+        if any(_suited(a) is None for a in args[1:]):
+            # (where suits matter, the natural cards from the hand follow: 'take pair 7C 7H')
+            raise NotationError(
+                f"{text!r}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
+            )
         naturals = tuple(
             kind * 4 + suit for kind, suit in (_suited_kind(a, text, suited) for a in args[1:]) if suit >= 0
         )
@@ -528,6 +549,23 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         f"{text!r} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
         "yes, no, discard, out, next, back"
     )
+
+
+def canonical(move: Move, suited: Collection[int]) -> Move:
+    """``move`` with the suits dropped of every card whose rank is not in ``suited``.
+
+    Text read with every suit kept (:data:`SUITED_BY_DEFAULT`) becomes the move
+    a variant lists: in a variant without sequences, ``discard 9H`` is ``discard 9``.
+    """
+    if isinstance(move, Discard) and move.suit != -1 and move.kind not in suited:
+        return Discard(move.kind, move.out)
+    if isinstance(move, Add) and move.suit != -1 and move.kind not in suited:
+        return Add(move.target, move.kind)
+    if isinstance(move, Meld) and move.suits and move.kinds and move.kinds[0] not in suited:
+        return Meld(move.kinds)
+    if isinstance(move, TakePile) and move.naturals and any(c >> 2 not in suited for c in move.naturals):
+        return TakePile(move.way, move.wild)
+    return move
 
 
 def _suited_kind(token: str, text: str, suited: Collection[int]) -> tuple[int, int]:

@@ -225,7 +225,7 @@ class ActionSpace:
         """
         from canasta.engine.moves import parse_move
 
-        m = parse_move(move) if isinstance(move, str) else move
+        m = parse_move(move, compile_rules(self.variant).suited_ranks) if isinstance(move, str) else move
         try:
             return self._ids[m]
         except (KeyError, TypeError):

@@ -43,7 +43,7 @@ import attrs
 import yaml
 
 from canasta.engine import new_game
-from canasta.engine.moves import Move, parse_move
+from canasta.engine.moves import SUITED_BY_DEFAULT, Move, canonical, parse_move
 from canasta.engine.state import GameState
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
 from canasta.limits import (
@@ -111,7 +111,7 @@ def _moves_tuple(moves: Iterable[Move | str]) -> tuple[Move, ...]:
     out = []
     for m in moves:
         if isinstance(m, str):
-            m = parse_move(m)
+            m = parse_move(m, SUITED_BY_DEFAULT)
         if not isinstance(m, Move):
             raise CanastaError(f"expected a move or move notation, got {type(m).__name__}")
         out.append(m)
@@ -164,7 +164,7 @@ class RecordedGame:
         yield s
         for i, move in enumerate(self.moves):
             try:
-                s = s.apply(move)
+                s = s.apply(canonical(move, s.rules.suited_ranks))
             except IllegalMoveError as exc:
                 if i < len(self.lines):
                     raise RecordError(self.source, self.lines[i], str(exc)) from None
@@ -367,7 +367,7 @@ class _Parser:
             raise RecordError(self.source, line, f"a move of {len(text)} characters; "
                               f"a move is at most {MAX_MOVE_CHARS}")
         try:
-            move = parse_move(text)
+            move = parse_move(text, SUITED_BY_DEFAULT)
         except NotationError as exc:
             # the notation's message quotes the whole line: quote it short
             reason = str(exc).replace(repr(text), quote(text))
@@ -462,7 +462,7 @@ def replay_text(text: str, source: str = "<record>") -> GameState:
     for line, move_text in _move_lines(lines, start):
         move = parse(line, move_text)
         try:
-            s = s.apply(move)
+            s = s.apply(canonical(move, s.rules.suited_ranks))
         except IllegalMoveError as exc:
             raise RecordError(source, line, str(exc)) from None
     return s
@@ -532,7 +532,7 @@ class GameRecorder:
             IllegalMoveError: the move is illegal; nothing is recorded.
             NotationError: ``move`` is text that is not a move.
         """
-        parsed = parse_move(move) if isinstance(move, str) else move
+        parsed = self._state.parse_move(move) if isinstance(move, str) else move
         self._state = self._state.apply(parsed)
         self._moves.append(parsed)
         return self._state

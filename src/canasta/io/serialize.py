@@ -38,7 +38,15 @@ from typing import Any, NoReturn, TypeVar
 from canasta.cards import JOKER, Card, build_deck, parse_card, parse_rank
 from canasta.engine import KIND, compile_rules
 from canasta.engine.integrity import state_problem
-from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET, Move, kind_name, parse_move
+from canasta.engine.moves import (
+    RED_THREE,
+    SEQUENCE,
+    SUITED_BY_DEFAULT,
+    WILD_TARGET,
+    Move,
+    kind_name,
+    parse_move,
+)
 from canasta.engine.scoring import ScoreBreakdown
 from canasta.engine.state import (
     HAND_OVER,
@@ -658,7 +666,8 @@ def _structure_view(value: Any, _type: Any) -> SeatView:
 def _move_in(value: Any, path: str) -> Move:
     text = _str(value, path)
     try:
-        return parse_move(text)
+        # every suit written is kept: a move of a variant with sequences names them
+        return parse_move(text, SUITED_BY_DEFAULT)
     except NotationError as exc:
         _fail(path, str(exc))
 
