@@ -500,7 +500,7 @@ class TestSambaText:
         assert "Each sequence of fewer than five cards on a side's table when the hand ends costs 1000 points." in [
             t.text for t in difference_sentences(v, canasta.load_variant("samba"))
         ]
-        assert "| Each sequence of fewer than 5 cards | \u22121000" in text
+        assert "| Each sequence of fewer than five cards | \u22121000" in text
 
     def test_opening_canasta_tiers_and_pile(self) -> None:
         """Canasta tiers of the score table and an opening without the pile are stated."""
