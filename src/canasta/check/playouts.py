@@ -20,14 +20,17 @@ from canasta.engine import BLACK_THREE, GameState, Rules, compile_rules, new_gam
 from canasta.engine.moves import (
     WILD_TARGET,
     Add,
+    AddToSequence,
     Answer,
     Ask,
     Discard,
     Draw,
     Foot,
     Meld,
+    MeldSequence,
     Move,
     TakePile,
+    TakeSequence,
 )
 from canasta.variant.model import Variant
 
@@ -133,7 +136,12 @@ def _policy_greedy(moves: Sequence[Move], rng: random.Random, r: Rules) -> Move:
             return 72.0 if wild == len(m.kinds) else 70.0 - 5 * wild
         if isinstance(m, Add):
             return 55.0 if r.is_wild[m.kind] and m.target != WILD_TARGET else 65.0
-        if isinstance(m, TakePile):
+        if isinstance(m, MeldSequence):
+            # natural cards only: as good as a natural meld, and longer runs first
+            return 70.0 + 0.5 * (m.high - m.low)
+        if isinstance(m, AddToSequence):
+            return 66.0
+        if isinstance(m, (TakePile, TakeSequence)):
             return 50.0
         if isinstance(m, Draw):
             return 40.0
@@ -158,6 +166,9 @@ class _Tally:
 def _note(tally: _Tally, s: GameState, m: Move, after: GameState) -> None:
     if isinstance(m, TakePile):
         tally.events.add(f"take:{m.way}")
+    elif isinstance(m, TakeSequence):
+        # the top card laid off on a sequence: a way of taking by lay-off
+        tally.events.add("take:layoff")
     elif isinstance(m, Foot):
         tally.events.add("foot")
     elif isinstance(m, Ask):
@@ -288,6 +299,7 @@ def _unused_rules(v: Variant, tally: _Tally, n: int) -> Iterator[Diagnostic]:
         (f.mixed_canasta, "canasta:mixed", "canastas.mixed_bonus",
          "no mixed canasta was ever made"),
         (f.wild_canasta, "canasta:wild", "canastas.wild_bonus", "no wild canasta was ever made"),
+        (f.sequence_canasta, "canasta:sequence", "sequences.bonus", "no sequence canasta was ever made"),
     ]
     for possible, event, path, text in candidates:
         if possible and event not in tally.events:
