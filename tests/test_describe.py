@@ -509,10 +509,13 @@ class TestSambaText:
         steps = (*steps[:-2], attrs.evolve(steps[-2], canasta="any"), steps[-1])
         v = attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=steps, pile_allowed=False))
         text = canasta.describe(v)
-        assert ("must include a complete canasta at high scores: a canasta for a score of 7000 to "
-                "8995 and a natural canasta for a score of 9000 or more.") in text
+        assert ("Besides the minimum count, a side's opening melds must include a complete canasta "
+                "when its total score is 7000 to 8995 and a complete natural canasta when it is 9000 "
+                "or more.") in text
         assert "A side that has not yet melded may not take the discard pile" in text
         assert "When a side opens by taking the discard pile" not in text
+        assert ("| First meld minimum | by score: 15, 50, 90, 120, 160, 200; canasta for 7000 to 8995, "
+                "natural canasta for 9000 or more; not from the pile |") in compare([v])
 
 
 class TestHandAndFootText:
@@ -644,8 +647,8 @@ class TestDescribeDiff:
         tiered = attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=steps))
         lines = [t.text for t in difference_sentences(tiered, v)]
         assert lines == [
-            "Besides the minimum count, the melds of a side's first turn of melding must include a "
-            "complete canasta at high scores: a natural canasta for a score of 7000 or more."
+            "Besides the minimum count, a side's opening melds must include a complete natural "
+            "canasta when its total score is 7000 or more."
         ]
 
     def test_rule_book_order(self) -> None:

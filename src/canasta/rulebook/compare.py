@@ -80,7 +80,9 @@ def _cmp_opening(v: Variant) -> str:
         text = "by score: " + ", ".join(str(x) for x in values) if any(values) else "none"
         tiers = canasta_tiers(v)
         if tiers:
-            text += "; " + ", ".join(f"{'natural ' if k == 'natural' else ''}canasta for {span}" for span, k in tiers)
+            text += "; " + ", ".join(
+                f"{'natural ' if k == 'natural' else ''}canasta{' for ' + span if span else ''}" for span, k in tiers
+            )
         return text + _no_pile(v)
     return "none" + _no_pile(v)
 

@@ -467,7 +467,10 @@ def score_rows(v: Variant) -> list[tuple[str, int]]:
 
 rule("opening.by", S_OPENING, _say_opening)
 def canasta_tiers(v: Variant) -> list[tuple[str, str]]:
-    """``(range of total scores, "any" or "natural")`` of the score-table rows whose first melds must hold a canasta."""
+    """``(range of total scores, "any" or "natural")`` of the score-table rows whose first melds must hold a canasta.
+
+    The range is ``""`` when the table has only a row for every score.
+    """
     if v.opening.by != "score":
         return []
     below: OpeningStep | None = None
@@ -478,7 +481,7 @@ def canasta_tiers(v: Variant) -> list[tuple[str, str]]:
         else:
             by_from[step.from_score] = step
     if not by_from:
-        return [("any total score", below.canasta)] if below is not None and below.canasta != "none" else []
+        return [("", below.canasta)] if below is not None and below.canasta != "none" else []
     kinds = [below.canasta if below is not None else "none"] + [by_from[k].canasta for k in sorted(by_from)]
     return [(span, kind) for (span, _), kind in zip(score_rows(v), kinds, strict=True) if kind != "none"]
 
@@ -488,12 +491,15 @@ def _say_opening_canasta(v: Variant) -> str:
     if not tiers:
         return "The first melds never need to hold a canasta."
     side = "side" if has_partners(v) else "player"
-    words = {"any": "a canasta", "natural": "a natural canasta"}
-    parts = [f"{words[kind]} for a score of {span}" for span, kind in tiers]
-    return (
-        f"Besides the minimum count, the melds of a {side}'s first turn of melding must include "
-        f"a complete canasta at high scores: {join(parts)}."
-    )
+    words = {"any": "a complete canasta", "natural": "a complete natural canasta"}
+    lead = f"Besides the minimum count, a {side}'s opening melds must include"
+    if tiers[0][0] == "":
+        return f"{lead} {words[tiers[0][1]]}."
+    parts = [
+        f"{words[kind]} when its total score is {span}" if i == 0 else f"{words[kind]} when it is {span}"
+        for i, (span, kind) in enumerate(tiers)
+    ]
+    return f"{lead} {join(parts)}."
 
 
 def _score_table_instead(v: Variant, o: Variant) -> str:
