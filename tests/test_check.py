@@ -359,6 +359,12 @@ class TestPlayouts:
         found = check_variant(canasta.load_variant(name), playouts=20)
         assert serious(found) == set(), [d.format() for d in found]
 
+    @pytest.mark.parametrize("name", ["samba", "bolivia"])
+    def test_sequences_come_into_play(self, name: str) -> None:
+        """The simulated players lay sequences up to a sequence canasta and go out (Bolivia: with an escalera)."""
+        found = check_variant(canasta.load_variant(name), playouts=20)
+        assert [d for d in found if d.code in ("C043", "C044")] == []
+
     def test_deterministic(self) -> None:
         """The same seed gives the same findings."""
         v = canasta.load_variant("classic-3p")
