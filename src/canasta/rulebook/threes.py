@@ -197,7 +197,8 @@ def _say_black_held_penalty(v: Variant) -> str:
     penalty = v.threes.black_held_penalty
     where = _black_held_where(v)
     if penalty is None:
-        return f"A black 3 left in {where} when the hand ends counts its value minus, like any other card."
+        cost = "counts its value minus" if v.scoring.hand_minus else "costs nothing"
+        return f"A black 3 left in {where} when the hand ends {cost}, like any other card."
     return f"A black 3 left in {where} when the hand ends costs {points(penalty)}, counted instead of its value."
 
 
