@@ -19,10 +19,7 @@ from canasta.cards import RANK_NAMES
 from canasta.variant.model import (
     MAX_WILD_MIXES,
     Assumption,
-    RankBonus,
-    SequenceRules,
     Variant,
-    WildRules,
     option_paths,
     wild_mixes,
 )
@@ -30,7 +27,6 @@ from canasta.variant.options import ITEM_META
 
 # Unbounded options get a generous but finite range, so values stay readable.
 _SPAN = 100_000
-_RANK_FIELDS = {(WildRules, "ranks"), (RankBonus, "rank"), (SequenceRules, "low"), (SequenceRules, "high")}
 
 
 # Characters no string option holds: see canasta.variant.options.string_problem.
@@ -88,7 +84,7 @@ def _for_type(tp: Any, meta: typing.Mapping[str, Any], rank: bool) -> st.SearchS
 def _for_class(cls: type) -> st.SearchStrategy[Any]:
     hints = typing.get_type_hints(cls)
     kwargs = {
-        f.name: _for_type(hints[f.name], f.metadata, (cls, f.name) in _RANK_FIELDS)
+        f.name: _for_type(hints[f.name], f.metadata, bool(f.metadata.get("rank")))
         for f in attrs.fields(cls)
     }
     return st.builds(cls, **kwargs)

@@ -258,6 +258,98 @@ class TestCheckVariant:
             assert d.message
 
 
+def evolved(name: str, **areas: dict[str, object]) -> canasta.Variant:
+    """Bundled profile ``name`` with the options of each area in ``areas`` changed."""
+    v = canasta.load_variant(name)
+    return attrs.evolve(v, **{a: attrs.evolve(getattr(v, a), **opts) for a, opts in areas.items()})
+
+
+def found(v: canasta.Variant) -> dict[str, list[canasta.check.Diagnostic]]:
+    """The static diagnostics of ``v`` by code."""
+    out: dict[str, list[canasta.check.Diagnostic]] = {}
+    for d in check_variant(v):
+        out.setdefault(d.code, []).append(d)
+    return out
+
+
+class TestSequenceChecks:
+    """The static checks read sequences as a kind of meld and of canasta."""
+
+    def test_sequence_canastas_count_as_canastas(self) -> None:
+        """Rank melds that never reach a canasta are no C004 while sequences make canastas."""
+        assert "C004" not in found(evolved("samba", melds={"max_size": 6}))
+        assert "C004" in found(evolved("samba", melds={"max_size": 6}, sequences={"allowed": False}))
+
+    def test_required_sequence_canasta_never_made_is_c005(self) -> None:
+        """A contract that needs a sequence canasta no sequence can reach is an error, not C051's warning."""
+        got = found(evolved("bolivia", sequences={"max_size": 6}))
+        assert [d.severity for d in got["C005"]] == ["error"]
+        assert "a sequence holds at most 6 cards" in got["C005"][0].message
+        assert "C051" not in got
+
+    def test_too_many_sequence_canastas_is_c008(self) -> None:
+        """Three decks hold one seven-card run per suit and deck in a window of 4 to A: twelve at most."""
+        got = found(evolved("bolivia", going_out={"canastas": 13, "sequence_canastas": 13}))
+        assert "at most 12 sequence canastas can be made" in got["C008"][0].message
+        assert "C008" not in found(evolved("bolivia", going_out={"canastas": 12, "sequence_canastas": 12}))
+
+    def test_sequence_kind_in_the_total(self) -> None:
+        """C032 adds sequence canastas to the kinds a contract lists."""
+        got = found(evolved("bolivia", going_out={"canastas": 1, "sequence_canastas": 1, "natural_canastas": 1}))
+        assert "lists 2 of particular kinds" in got["C032"][0].message
+
+    def test_wild_rank_inside_the_window(self) -> None:
+        """A wild king splits the window: C050, while sequences of 4 to Q still make sambas."""
+        got = found(evolved("samba", wilds={"ranks": ("2", "JK", "K")}))
+        assert "includes Ks" in got["C050"][0].message
+        assert "C051" not in got and "C049" not in got
+
+    def test_broken_window_too_short_for_a_samba(self) -> None:
+        """A wild 9 leaves stretches of five and five ranks: no seven-card samba (C051)."""
+        got = found(evolved("samba", wilds={"ranks": ("2", "JK", "9")}))
+        assert "longest stretch of the window 4 to A holds 5" in got["C051"][0].message
+
+    @pytest.mark.parametrize(
+        ("size", "penalty", "words"),
+        [
+            (3, 1000, "none is ever under 3"),
+            (5, 0, "sequences.short_penalty is 0"),
+            (0, 500, "sequences.short_size is 0"),
+        ],
+    )
+    def test_short_penalty_idle(self, size: int, penalty: int, words: str) -> None:
+        """A short-sequence penalty without a size, a size without a penalty, or a size no sequence is under."""
+        got = found(evolved("samba", sequences={"short_size": size, "short_penalty": penalty}))
+        assert words in got["C052"][0].message
+
+    def test_short_penalty_brazilian_clean(self) -> None:
+        """Brazilian's penalty (under five cards, 1000) on growing sequences is no finding."""
+        v = evolved("samba", sequences={"short_size": 5, "short_penalty": 1000, "max_size": None})
+        assert serious(check_variant(v)) == set()
+
+    def test_canasta_tier_with_two_cards_drawn(self) -> None:
+        """Hands grow before opening when two cards are drawn: a canasta tier is never flagged for hand size."""
+        v = canasta.load_variant("samba")
+        steps = (*v.opening.score_table[:-1], attrs.evolve(v.opening.score_table[-1], canasta="natural"))
+        v = attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=steps, pile_allowed=False))
+        assert serious(check_variant(v)) == set()
+
+    def test_canasta_tier_without_any_canasta(self) -> None:
+        """A natural canasta tier where no natural canasta or sequence canasta exists."""
+        v = evolved("classic", canastas={"size": 9}, going_out={"canastas": 0})
+        steps = (*v.opening.score_table, canasta.variant.model.OpeningStep(150, 5000, "natural"))
+        v = attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=steps))
+        got = found(v)
+        assert got["C055"][0].paths == ("opening.score_table[4].canasta",)
+        assert "none can ever be made" in got["C055"][0].message
+
+    def test_written_sequence_options_are_dead(self, tmp_path: Path) -> None:
+        """A file that writes sequence options at their defaults with sequences off gets C056 for each."""
+        path = write(tmp_path, "house.yaml", "extends: classic\nsequences:\n  low: '4'\n  allowed: false\n")
+        got = [f.diagnostic for f in check_profile(path)]
+        assert [(d.code, d.path) for d in got] == [("C056", "sequences.low")]
+
+
 class TestPlayouts:
     """check_variant(playouts=N): findings from simulated hands."""
 
@@ -266,6 +358,12 @@ class TestPlayouts:
         """Twenty simulated hands of each bundled profile give no errors or warnings."""
         found = check_variant(canasta.load_variant(name), playouts=20)
         assert serious(found) == set(), [d.format() for d in found]
+
+    @pytest.mark.parametrize("name", ["samba", "bolivia"])
+    def test_sequences_come_into_play(self, name: str) -> None:
+        """The simulated players lay sequences up to a sequence canasta and go out (Bolivia: with an escalera)."""
+        found = check_variant(canasta.load_variant(name), playouts=20)
+        assert [d for d in found if d.code in ("C043", "C044")] == []
 
     def test_deterministic(self) -> None:
         """The same seed gives the same findings."""

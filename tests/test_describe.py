@@ -29,7 +29,7 @@ from canasta.rulebook import (
     rule_book,
 )
 from canasta.rulebook.registry import RULES
-from canasta.variant.model import Assumption, RankBonus, Source, Variant
+from canasta.variant.model import Assumption, OpeningStep, RankBonus, Source, Variant
 from strategies import variants
 
 BUNDLED = canasta.variant_names()
@@ -73,6 +73,7 @@ def safe(v: Variant) -> Variant:
         source=Source("Test rules", "a book", ""),
         assumed=tuple(Assumption(a.path, "a test source") for a in v.assumed),
         customs=tuple("The youngest player keeps the score." for _ in v.customs),
+        sequences=attrs.evolve(v.sequences, name="samba"),
     )
 
 
@@ -148,6 +149,10 @@ def alternatives(v: Variant, path: str) -> list[Any]:
         return [(RankBonus("A", "natural", 2500),), (RankBonus("7", "mixed", 1000),)]
     if path == "threes.red_table":
         return [(100, 200, 300, 1000), (150, 300), ()]
+    if field.metadata.get("rank") and tp is str:
+        return [x for x in ("5", "K", "A") if x != value]
+    if tp is str:
+        return [value + "s", "escalera"]
     if tp is bool:
         return [not value]
     if get_origin(tp) is Literal:
@@ -189,7 +194,20 @@ def bases() -> list[Variant]:
         game=attrs.evolve(classic.game, rounds=6),
         foot=attrs.evolve(classic.foot, trigger="empty_hand"),
     )
-    return [classic, canasta.load_variant("hand-and-foot"), rich, canasta.load_variant("draw-two")]
+    samba = canasta.load_variant("samba")
+    # sequences that grow without limit and cost a penalty when short, openings
+    # that need a canasta and may not take the pile (the Brazilian options)
+    steps = (*samba.opening.score_table, OpeningStep(200, 9000, "natural"))
+    tiered = attrs.evolve(
+        samba,
+        sequences=attrs.evolve(samba.sequences, max_size=None, short_size=5, short_penalty=1000),
+        opening=attrs.evolve(samba.opening, score_table=steps, pile_allowed=False),
+        pile=attrs.evolve(samba.pile, lay_off_after_canasta=False),
+    )
+    return [
+        classic, canasta.load_variant("hand-and-foot"), rich, canasta.load_variant("draw-two"),
+        samba, canasta.load_variant("bolivia"), tiered,
+    ]
 
 
 class TestCoverage:
@@ -419,6 +437,87 @@ class TestClassicText:
         assert phrase in self.TEXT.replace("†", "").replace("‡", "")
 
 
+class TestSambaText:
+    """The Samba and Bolivia rule books state the sequence rules and their scores."""
+
+    TEXT = canasta.describe(canasta.load_variant("samba")).replace("†", "").replace("‡", "")
+    BOLIVIA = canasta.describe(canasta.load_variant("bolivia")).replace("†", "").replace("‡", "")
+
+    @pytest.mark.parametrize(
+        "phrase",
+        [
+            "Each wild card in a meld needs at least two natural cards beside it: a meld with one "
+            "wild card holds at least two natural cards, one with two wild cards at least four.",
+            "A side may also meld sequences: natural cards of one suit in unbroken rank order, "
+            "from the 4 up to the ace at most. Wild cards never join a sequence.",
+            "no sequence turns the corner from the ace to a 2",
+            "A new sequence is laid with exactly three cards; then cards join it one at a time, at either end.",
+            "A side may have several sequences of one suit; they are never joined into one.",
+            "A sequence of seven cards is a samba, a canasta; it is complete and closed",
+            "So a samba runs from the 4 to the 10, the 5 to the jack, the 6 to the queen, the 7 to "
+            "the king or the 8 to the ace, in any one suit.",
+            "A samba counts as a canasta wherever the rules count canastas, and scores a bonus of 1500 points",
+            "The top card may also be added at either end of one of the side's sequences of its suit",
+            "| Samba (sequence canasta) | 1500",
+            "A black 3 left in a hand at the end counts 5 points minus.",
+        ],
+    )
+    def test_phrase(self, phrase: str) -> None:
+        """The Samba rule book states this rule."""
+        assert phrase in self.TEXT
+
+    @pytest.mark.parametrize(
+        "phrase",
+        [
+            "A sequence of seven cards is an escalera, a canasta",
+            "at least two canastas, among them at least one escalera",
+            "A black 3 left in a hand when the hand ends costs 100 points, counted instead of its value.",
+            "| Each black 3 left in a hand | \u2212100",
+            "| Escalera (sequence canasta) | 1500",
+            "| Wild canasta | 2500",
+        ],
+    )
+    def test_bolivia_phrase(self, phrase: str) -> None:
+        """The Bolivia rule book states this rule."""
+        assert phrase in self.BOLIVIA
+
+    def test_window_broken_by_a_wild_rank(self) -> None:
+        """A wild rank inside the window splits it, and the example stretches avoid it."""
+        v = canasta.load_variant("samba")
+        v = attrs.evolve(v, wilds=attrs.evolve(v.wilds, ranks=("2", "JK", "J")))
+        text = canasta.describe(v)
+        assert "No sequence holds jacks (wild cards and 3s are never part of one), so none runs across it." in text
+        assert "So a samba runs from the 4 to the 10, in any one suit." in text
+
+    def test_short_sequences_and_open_growth(self) -> None:
+        """Sequences without a limit say so, and a short-sequence penalty is stated and tabled."""
+        v = canasta.load_variant("samba")
+        v = attrs.evolve(v, sequences=attrs.evolve(v.sequences, max_size=None, short_size=5, short_penalty=1000))
+        text = canasta.describe(v)
+        assert "A sequence of seven cards or more is a samba, a canasta; it may grow as far as the window allows." in text
+        assert "So the shortest samba runs from" in text
+        # the scoring section tables its bonuses and penalties; the sentence is the difference's
+        assert "Each sequence of fewer than five cards on a side's table when the hand ends costs 1000 points." in [
+            t.text for t in difference_sentences(v, canasta.load_variant("samba"))
+        ]
+        assert "| Each sequence of fewer than five cards | \u22121000" in text
+
+    def test_opening_canasta_tiers_and_pile(self) -> None:
+        """Canasta tiers of the score table and an opening without the pile are stated."""
+        v = canasta.load_variant("samba")
+        steps = (*v.opening.score_table, OpeningStep(200, 9000, "natural"))
+        steps = (*steps[:-2], attrs.evolve(steps[-2], canasta="any"), steps[-1])
+        v = attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=steps, pile_allowed=False))
+        text = canasta.describe(v)
+        assert ("Besides the minimum count, a side's opening melds must include a complete canasta "
+                "when its total score is 7000 to 8995 and a complete natural canasta when it is 9000 "
+                "or more.") in text
+        assert "A side that has not yet melded may not take the discard pile" in text
+        assert "When a side opens by taking the discard pile" not in text
+        assert ("| First meld minimum | by score: 15, 50, 90, 120, 160, 200; canasta for 7000 to 8995, "
+                "natural canasta for 9000 or more; not from the pile |") in compare([v])
+
+
 class TestHandAndFootText:
     """The Hand and Foot rule book covers every rule of its source text."""
 
@@ -528,6 +627,30 @@ class TestDescribeDiff:
         assert any("another hand is played" in x for x in lines)
         assert len(lines) == 5
 
+    def test_bolivia_against_samba(self) -> None:
+        """Bolivia against Samba: wild melds and their bonus, the escalera, the opening, black 3s, the contract, the target."""
+        text = describe_diff(canasta.load_variant("bolivia"), canasta.load_variant("samba"))
+        lines = [line[2:] for line in text.splitlines() if line.startswith("- ")]
+        assert lines[0].startswith("A meld may also be made of wild cards only: three to seven wild cards")
+        assert lines[1] == "A sequence canasta is called an escalera instead of a samba."
+        assert "150 for a score of 7000 or more" in lines[2]
+        assert "a wild canasta 2500 points" in lines[3]
+        assert lines[4].startswith("A black 3 left in a hand when the hand ends costs 100 points")
+        assert "among them at least one escalera" in lines[5]
+        assert lines[6] == "The game ends at 15000 points instead of 10000."
+        assert len(lines) == 7
+
+    def test_canasta_tier_only(self) -> None:
+        """A score table that differs only in its canasta tiers states the tiers, not the minimums."""
+        v = canasta.load_variant("samba")
+        steps = (*v.opening.score_table[:-1], attrs.evolve(v.opening.score_table[-1], canasta="natural"))
+        tiered = attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=steps))
+        lines = [t.text for t in difference_sentences(tiered, v)]
+        assert lines == [
+            "Besides the minimum count, a side's opening melds must include a complete natural "
+            "canasta when its total score is 7000 or more."
+        ]
+
     def test_rule_book_order(self) -> None:
         """Differences come in rule-book order: players, deal, draw, then going out."""
         text = describe_diff(canasta.load_variant("classic-2p"), canasta.load_variant("classic"))
@@ -573,16 +696,21 @@ class TestCompare:
         vs = [canasta.load_variant(n) for n in BUNDLED]
         text = compare(vs)
         header = text.splitlines()[2]
-        assert header.startswith("| Rule | Classic partnership Canasta |")
+        assert header.startswith("| Rule | Bolivia | Classic partnership Canasta |")
         assert header.count("|") == len(vs) + 2
-        for row in ("Players", "Cards", "Dealt", "Draw", "Melds", "Canastas to go out",
-                    "Going-out bonus", "Game ends at"):
+        for row in ("Players", "Cards", "Dealt", "Draw", "Melds", "Sequences", "Canastas to go out",
+                    "Black 3s", "Going-out bonus", "Game ends at"):
             assert f"\n| {row} |" in text
-        # classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot,
-        # hand-and-foot-pagat, uruguayan
-        assert "| Dealt | 11 | 15 | 13 | 13 | 11 | 11 + foot of 11 | 13 + foot of 13 | 11 |" in text
-        assert ("| Game ends at | 5000 points | 5000 points | 5000 points | 7500 points | 5000 points "
-                "| 4 hands | 4 hands | 5000 points |") in text
+        # bolivia, classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot,
+        # hand-and-foot-pagat, samba, uruguayan
+        assert "| Dealt | 15 | 11 | 15 | 13 | 13 | 11 | 11 + foot of 11 | 13 + foot of 13 | 15 | 11 |" in text
+        assert ("| Game ends at | 15000 points | 5000 points | 5000 points | 5000 points | 7500 points "
+                "| 5000 points | 4 hands | 4 hands | 10000 points | 5000 points |") in text
+        assert ("| Sequences | 4 to A, 3+ cards; escalera at 7 (1500), closed at 7 | none | none | none "
+                "| none | none | none | none | 4 to A, 3+ cards; samba at 7 (1500), closed at 7 | none |") in text
+        assert "| Canastas to go out | 2: 1 escalera | 1 | 2 |" in text
+        assert "| Black 3s | left in hand \u2212100 | left in hand: its value |" in text
+        assert "2+ natural per wild; wild melds of 3 to 7 |" in text
 
     @pytest.mark.parametrize("fmt", FORMATS)
     def test_formats(self, fmt: str) -> None:

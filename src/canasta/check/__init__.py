@@ -32,7 +32,8 @@ The package's parts, each importing only those above it:
   :mod:`~canasta.check.going_out` (the canastas needed to go out),
   :mod:`~canasta.check.threes` (black 3s, 3s wild), :mod:`~canasta.check.pile`
   (taking the discard pile), :mod:`~canasta.check.opening` (the opening
-  minimum), :mod:`~canasta.check.scoring` (bonuses, target, end of the game);
+  minimum), :mod:`~canasta.check.scoring` (bonuses, target, end of the game),
+  :mod:`~canasta.check.sequences` (suit sequences: window, sizes, penalty);
 * :mod:`canasta.check.playouts`: the simulated hands;
 * :mod:`canasta.check.checker`: :func:`check_variant`, which runs them all;
 * :mod:`canasta.check.profile`: :func:`check_profile`, files and locations;

@@ -4,7 +4,7 @@ C035 (a black-3 out bonus without a black-3 out) and C036 (no wild card can
 ever be melded), and :func:`written_dead`: options the profile file itself
 writes for an area that is off, even at their default value, reported with the
 code of that area (C016 for a foot rule without a foot, C035, C036, C046,
-C047). Importing
+C047, C053, C056 for sequence options while sequences are off). Importing
 the module registers C035 and C036 in :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 
 from canasta.check.registry import Diagnostic, Facts, Raw, make_diagnostic, static_check
+from canasta.check.sequences import SEQUENCE_OPTIONS
 from canasta.variant.model import CanastaRules, MeldRules, PileRules, ThreeRules, Variant
 
 __all__ = ["DEAD_AREAS", "written_dead"]
@@ -111,6 +112,10 @@ DEAD_AREAS: tuple[tuple[str, Callable[[Variant], bool], tuple[str, ...], str, st
      "red 3s never count minus for want of canastas (threes.red_minus_without_canasta: false)"),
     ("C047", lambda v: not v.melds.wild_melds, ("melds.wild_meld_max",),
      "melds.wild_melds", "wild melds are off (melds.wild_melds: false)"),
+    ("C053", lambda v: v.melds.max_wilds == 0, ("melds.naturals_per_wild",),
+     "melds.max_wilds", "no wild card may join a meld of naturals (melds.max_wilds: 0)"),
+    ("C056", lambda v: not v.sequences.allowed, SEQUENCE_OPTIONS,
+     "sequences.allowed", "sequences are off (sequences.allowed: false)"),
 )
 
 

@@ -28,7 +28,9 @@ _N = r"(?P<n>\d+|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
 
 def _canastas(v: Variant) -> int:
     g = v.going_out
-    return max(g.canastas, g.natural_canastas + g.mixed_canastas + g.wild_canastas)
+    return max(
+        g.canastas, g.natural_canastas + g.mixed_canastas + g.wild_canastas + g.sequence_canastas
+    )
 
 
 #: (phrase, the option it speaks of, what the rules say, the words for it).

@@ -1,7 +1,8 @@
 """Static checks of going out: the canastas a side needs, and whether they can be made.
 
-C004 to C008 and C032: going-out requirements that no meld, kind of canasta or
-supply of cards can meet, and a total that is lower than the kinds it lists.
+C004 to C008, C032 and C048: going-out requirements that no meld, kind of
+canasta (sequence canastas among them) or supply of cards can meet, and a total
+that is lower than the kinds it lists.
 Importing the module registers them in :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -59,10 +60,13 @@ def _no_canasta(f: Facts) -> Iterator[Raw]:
     """,
 )
 def _kind_impossible(f: Facts) -> Iterator[Raw]:
-    """Going out needs a natural (or mixed) canasta, but none can ever be made.
+    """Going out needs a natural, mixed or sequence canasta, but none can ever be made.
 
     A natural canasta needs ``canastas.size`` natural cards of one rank (4 per
-    deck); a mixed canasta needs a wild card in a meld that may hold one.
+    deck); a mixed canasta needs a wild card in a meld that may hold one; a
+    sequence canasta needs ``sequences.canasta_size`` ranks in a row inside the
+    sequence window, and a sequence allowed to grow that far
+    (``sequences.max_size``).
     """
     if not f.any_meld or (f.needs_canasta and not f.any_canasta):
         return
@@ -81,6 +85,23 @@ def _kind_impossible(f: Facts) -> Iterator[Raw]:
             f"going out needs {plural(go.mixed_canastas, 'mixed canasta')}, but no "
             "canasta can hold a wild card under the meld rules",
             "set going_out.mixed_canastas: 0, or allow wild cards in melds",
+        )
+    sq = f.v.sequences
+    if go.sequence_canastas > 0 and sq.allowed and not f.sequence_canasta:
+        # sequences off altogether is C048's
+        if sq.max_size is not None and sq.max_size < f.seq_smallest:
+            why = (f"a sequence holds at most {plural(sq.max_size, 'card')}, fewer than the "
+                   f"{f.seq_smallest} of a sequence canasta")
+            paths: tuple[str, ...] = ("going_out.sequence_canastas", "sequences.max_size", "sequences.canasta_size")
+        else:
+            why = (f"no stretch of the sequence window ({sq.low} to {sq.high}, less wild ranks and "
+                   f"3s) holds {f.seq_smallest} ranks in a row")
+            paths = ("going_out.sequence_canastas", "sequences.canasta_size", "sequences.low", "sequences.high")
+        yield (
+            paths,
+            f"going out needs {plural(go.sequence_canastas, 'sequence canasta')}, but {why}, "
+            "so nobody can ever go out",
+            "lower sequences.canasta_size, widen the window, or set going_out.sequence_canastas: 0",
         )
 
 
@@ -163,7 +184,10 @@ def _too_many_canastas(f: Facts) -> Iterator[Raw]:
     if not f.needs_canasta or f.kind_problem():
         return
     m = f.v.melds
-    total = max(go.canastas, go.natural_canastas + go.mixed_canastas + go.wild_canastas)
+    total = max(
+        go.canastas,
+        go.natural_canastas + go.mixed_canastas + go.wild_canastas + go.sequence_canastas,
+    )
     per_rank = 1
     if m.duplicate_ranks == "after_complete" and m.max_size is not None:
         needs = [n for ok, n in ((f.natural_canasta, f.smallest),
@@ -171,22 +195,31 @@ def _too_many_canastas(f: Facts) -> Iterator[Raw]:
         per_rank = max(1, f.copies // min(needs, default=f.copies))
     rank_melds = len(f.ranks) * per_rank if (f.natural_canasta or f.mixed_canasta) else 0
     wild_most = f.wild_cards // f.smallest if f.wild_canasta else 0
+    # each deck holds one card of each rank of a suit: as many sequence canastas
+    # per suit and deck as the window's stretches hold canasta-sized runs
+    seq_most = (
+        4 * f.decks * sum((hi - lo + 1) // f.seq_smallest for lo, hi in f.seq_runs)
+        if f.sequence_canasta else 0
+    )
     problems = []
-    if total > rank_melds + wild_most:
-        problems.append(f"at most {rank_melds + wild_most} canastas can be on the table at once")
+    if total > rank_melds + wild_most + seq_most:
+        problems.append(f"at most {rank_melds + wild_most + seq_most} canastas can be on the table at once")
+    elif go.sequence_canastas > seq_most:
+        problems.append(f"at most {seq_most} sequence canastas can be made")
     elif go.natural_canastas + go.mixed_canastas > rank_melds:
         problems.append(f"at most {rank_melds} natural or mixed canastas can be made")
     elif go.wild_canastas * f.smallest + go.mixed_canastas * f.mixed_wilds > f.wild_cards:
         problems.append(f"the decks hold only {plural(f.wild_cards, 'wild card')}")
     elif (
         go.natural_canastas * f.smallest + go.mixed_canastas * f.mixed_naturals
+        + go.sequence_canastas * f.seq_smallest
         > len(f.ranks) * f.copies
     ):
         problems.append("there are too few natural cards")
     if problems:
         yield (
             ("going_out.canastas", "going_out.natural_canastas", "going_out.mixed_canastas",
-             "going_out.wild_canastas"),
+             "going_out.wild_canastas", "going_out.sequence_canastas"),
             f"going out needs {plural(total, 'canasta')}, but {problems[0]}, so nobody "
             "can ever go out",
             "require fewer canastas",
@@ -204,18 +237,42 @@ def _too_many_canastas(f: Facts) -> Iterator[Raw]:
     """,
 )
 def _canasta_total_low(f: Facts) -> Iterator[Raw]:
-    """``going_out.canastas`` is lower than the natural, mixed and wild canastas it lists.
+    """``going_out.canastas`` is lower than the natural, mixed, wild and sequence canastas it lists.
 
     The engine requires each count, so the side in fact needs their sum; the
     total as written is misleading but harmless.
     """
     go = f.v.going_out
-    kinds = go.natural_canastas + go.mixed_canastas + go.wild_canastas
+    kinds = go.natural_canastas + go.mixed_canastas + go.wild_canastas + go.sequence_canastas
     if go.canastas < kinds:
         yield (
             ("going_out.canastas", "going_out.natural_canastas", "going_out.mixed_canastas",
-             "going_out.wild_canastas"),
+             "going_out.wild_canastas", "going_out.sequence_canastas"),
             f"going out needs {plural(go.canastas, 'canasta')} but lists {kinds} of "
             f"particular kinds, so the side in fact needs {kinds}",
             f"set going_out.canastas: {kinds}",
+        )
+
+
+@static_check(
+    "C048", "error", "sequence canastas required while sequences are off",
+    """
+    extends: classic
+    going_out:
+      sequence_canastas: 1
+    """,
+)
+def _sequences_off(f: Facts) -> Iterator[Raw]:
+    """Going out needs a sequence canasta, but sequences may not be melded.
+
+    A sequence canasta is a sequence of ``sequences.canasta_size`` cards,
+    which needs ``sequences.allowed: true``; as written nobody can ever go out.
+    """
+    go = f.v.going_out
+    if go.sequence_canastas > 0 and not f.v.sequences.allowed:
+        yield (
+            ("going_out.sequence_canastas", "sequences.allowed"),
+            f"going out needs {plural(go.sequence_canastas, 'sequence canasta')}, but "
+            "sequences may not be melded, so nobody can ever go out",
+            "set sequences.allowed: true, or going_out.sequence_canastas: 0",
         )

@@ -1,7 +1,8 @@
 """Static checks of the meld rules: meld sizes, wild cards in melds, second melds.
 
-C003, C015, C030, C031 and C034: whether any meld can be laid, how the rule for
-a second wild card reads, and meld options that never apply. Importing the
+C003, C015, C030, C031, C034, C047, C053 and C054: whether any meld can be laid,
+how the rule for a second wild card reads, meld options that never apply, and
+new melds that cannot hold a wild card. Importing the
 module registers them in :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -122,7 +123,7 @@ def _second_wild_idle(f: Facts) -> Iterator[Raw]:
 )
 def _meld_is_canasta(f: Facts) -> Iterator[Raw]:
     """A new meld is at least as big as a canasta, so melds and canastas are the same thing."""
-    if f.any_meld and f.new_size >= f.canasta_size:
+    if (f.natural_meld or f.wild_meld) and f.new_size >= f.canasta_size:
         yield (
             ("canastas.size", "melds.min_size"),
             f"a new meld has {f.new_size} cards and a canasta needs {f.canasta_size}, so "
@@ -197,7 +198,7 @@ def _duplicates_idle(f: Facts) -> Iterator[Raw]:
     with no maximum no meld ever closes, so no second meld is ever started.
     """
     m = f.v.melds
-    if m.duplicate_ranks == "after_complete" and m.max_size is None and f.any_meld:
+    if m.duplicate_ranks == "after_complete" and m.max_size is None and (f.natural_meld or f.wild_meld):
         yield (
             ("melds.duplicate_ranks", "melds.max_size"),
             "a meld closes only at melds.max_size and there is no maximum, so a second "
@@ -247,3 +248,62 @@ def _wild_meld_max(f: Facts) -> Iterator[Raw]:
             "canasta, so no wild canasta can be made and canastas.wild_bonus is never paid",
             f"raise melds.wild_meld_max to at least {f.canasta_size}, or null",
         )
+
+
+@static_check(
+    "C053", "warning", "a naturals-per-wild rule that never applies",
+    """
+    extends: classic
+    melds:
+      max_wilds: 0
+      wild_melds: true
+      naturals_per_wild: 2
+    """,
+)
+def _naturals_per_wild_idle(f: Facts) -> Iterator[Raw]:
+    """``melds.naturals_per_wild`` is set, but no wild card may join a meld of naturals (``melds.max_wilds: 0``).
+
+    The rule asks each wild card in a meld of naturals for that many naturals
+    beside it; with no wild card allowed in such a meld it has no effect.
+    """
+    m = f.v.melds
+    if m.naturals_per_wild is not None and m.max_wilds == 0:
+        yield (
+            ("melds.naturals_per_wild", "melds.max_wilds"),
+            "melds.max_wilds is 0, so no wild card joins a meld of naturals and "
+            "melds.naturals_per_wild has no effect",
+            "remove melds.naturals_per_wild, or allow wild cards in melds",
+        )
+
+
+@static_check(
+    "C054", "info", "the smallest new meld cannot hold a wild card",
+    """
+    extends: classic
+    melds:
+      naturals_per_wild: 3
+    """,
+)
+def _new_meld_without_wild(f: Facts) -> Iterator[Raw]:
+    """With ``melds.naturals_per_wild`` a new meld of the smallest size cannot take a wild card.
+
+    Each wild card needs ``naturals_per_wild`` naturals beside it, so a meld
+    of ``melds.min_size`` cards holds a wild card only when it has at least
+    ``naturals_per_wild + 1`` cards: the smallest new melds are natural, and a
+    player with a pair and a wild card cannot meld them. That may be the
+    intent; it is worth knowing.
+    """
+    m = f.v.melds
+    n = m.naturals_per_wild
+    if n is None or m.max_wilds == 0 or not f.natural_meld or not f.ranks:
+        return
+    rank = f.ranks[0]
+    size = f.new_size
+    if any(f.r.valid(rank, size - j, j, True) for j in range(1, size)):
+        return
+    yield (
+        ("melds.naturals_per_wild", "melds.min_size"),
+        f"each wild card needs {plural(n, 'natural card')} beside it, so a new meld of "
+        f"{size} cards cannot hold a wild card: a wild card joins a meld of at least {n + 1} cards",
+        "lower melds.naturals_per_wild if new melds should take a wild card",
+    )

@@ -1,7 +1,8 @@
 """Static checks of the opening minimum and its tables.
 
-C009, C023, C024 and C025: a minimum no hand can reach, an empty table, a
-table that does not increase or is never used. Importing the module registers
+C009, C023, C024, C025 and C055: a minimum no hand can reach, an empty table, a
+table that does not increase or is never used, and a row that asks the first
+melds for a canasta no opening can hold. Importing the module registers
 them in :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
+from canasta.check.pile import pile_taken_sometimes
 from canasta.check.registry import Facts, Raw, static_check
 from canasta.variant.model import OpeningRules
 
@@ -156,3 +158,72 @@ def _opening_unused(f: Facts) -> Iterator[Raw]:
                 f"the opening minimum goes by {o.by}, so opening.{name} is never used",
                 f"remove opening.{name}, or set opening.by: {by}",
             )
+
+
+@static_check(
+    "C055", "warning", "an opening canasta tier no opening can meet",
+    """
+    extends: classic
+    deal:
+      hand_size: 5
+    opening:
+      score_table:
+        - {minimum: 15}
+        - {from_score: 0, minimum: 50}
+        - {from_score: 1500, minimum: 90}
+        - {from_score: 3000, minimum: 120, canasta: any}
+      pile_allowed: false
+    """,
+)
+def _canasta_tier_unreachable(f: Facts) -> Iterator[Raw]:
+    """A row of ``opening.score_table`` asks the first melds for a canasta that no opening can hold.
+
+    A side at that score must include a complete canasta (``canasta: any``)
+    or a natural one (``canasta: natural``; a sequence canasta, all natural
+    cards, is counted as one here) in the melds of its first turn of melding.
+    When no canasta of that kind can be made at all, or when a player opens
+    with too few cards to hold the smallest one (with one card drawn a turn a
+    hand never grows before its side has opened: ``hand_size + 1`` cards, and
+    the top card of the pile where the pile may be taken to open), a side
+    that reaches that score can never meld again. The engine's reading of the
+    rest of a taken pile is left aside: only the top card counts here, as for
+    the opening minimum.
+    """
+    v = f.v
+    o = v.opening
+    if o.by != "score":
+        return
+    for i, step in enumerate(o.score_table):
+        if step.canasta == "none":
+            continue
+        path = f"opening.score_table[{i}].canasta"
+        at = "below the lowest score of the table" if step.from_score is None else f"from {step.from_score}"
+        natural = step.canasta == "natural"
+        sizes = [size for ok, size in (
+            (f.natural_canasta, f.smallest),
+            (f.mixed_canasta and not natural, f.smallest),
+            (f.wild_canasta and not natural, f.smallest),
+            (f.sequence_canasta, f.seq_smallest),
+        ) if ok]
+        kind = "a natural canasta" if natural else "a canasta"
+        if not sizes:
+            yield (
+                (path,),
+                f"the first melds {at} must hold {kind}, but none can ever be made, so a side "
+                "that reaches that score can never meld again",
+                "remove the row's canasta, or let such canastas be made",
+            )
+            return
+        if v.draw.count != 1:
+            continue  # the hand grows by a card a turn before opening: no bound
+        pile = 1 if o.pile_allowed and pile_taken_sometimes(f) else 0
+        cards = max(v.deal.hand_size, v.deal.foot_size) + v.draw.count + pile
+        if min(sizes) > cards:
+            yield (
+                (path, "deal.hand_size", "canastas.size"),
+                f"the first melds {at} must hold {kind} of at least {min(sizes)} cards, but a "
+                f"player opens with at most {cards} cards, so a side that reaches that score can "
+                "never meld again",
+                "remove the row's canasta, or make canastas smaller",
+            )
+            return

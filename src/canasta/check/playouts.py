@@ -19,7 +19,7 @@ from canasta.check.pile import pile_taken_sometimes
 from canasta.check.policies import GOALS, Seeker, greedy_move
 from canasta.check.registry import Diagnostic, Facts, declare, make_diagnostic, plural
 from canasta.engine import BLACK_THREE, GameState, compile_rules, new_game
-from canasta.engine.moves import Ask, Discard, Foot, Meld, Move, TakePile
+from canasta.engine.moves import Ask, Discard, Foot, Meld, Move, TakePile, TakeSequence
 from canasta.variant.model import Variant
 
 __all__ = ["MAX_MOVES_PER_HAND", "run_playouts"]
@@ -123,6 +123,9 @@ class _Tally:
 def _note(tally: _Tally, s: GameState, m: Move, after: GameState) -> None:
     if isinstance(m, TakePile):
         tally.events.add(f"take:{m.way}")
+    elif isinstance(m, TakeSequence):
+        # the top card laid off on a sequence: a way of taking by lay-off
+        tally.events.add("take:layoff")
     elif isinstance(m, Foot):
         tally.events.add("foot")
     elif isinstance(m, Ask):
@@ -276,6 +279,7 @@ def _candidates(v: Variant) -> list[tuple[bool, str, str, str]]:
         (f.mixed_canasta, "canasta:mixed", "canastas.mixed_bonus",
          "no mixed canasta was ever made"),
         (f.wild_canasta, "canasta:wild", "canastas.wild_bonus", "no wild canasta was ever made"),
+        (f.sequence_canasta, "canasta:sequence", "sequences.bonus", "no sequence canasta was ever made"),
     ]
     return candidates
 

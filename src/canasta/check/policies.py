@@ -23,14 +23,17 @@ from canasta.engine.kinds import KIND
 from canasta.engine.moves import (
     WILD_TARGET,
     Add,
+    AddToSequence,
     Answer,
     Ask,
     Discard,
     Draw,
     Foot,
     Meld,
+    MeldSequence,
     Move,
     TakePile,
+    TakeSequence,
 )
 from canasta.engine.oracle import can_go_out
 from canasta.engine.state import DRAW, PLAY
@@ -82,7 +85,12 @@ def greedy_move(moves: Sequence[Move], rng: random.Random, r: Rules) -> Move:
             return 72.0 if wild == len(m.kinds) else 70.0 - 5 * wild
         if isinstance(m, Add):
             return 55.0 if r.is_wild[m.kind] and m.target != WILD_TARGET else 65.0
-        if isinstance(m, TakePile):
+        if isinstance(m, MeldSequence):
+            # natural cards only: as good as a natural meld, and longer runs first
+            return 70.0 + 0.5 * (m.high - m.low)
+        if isinstance(m, AddToSequence):
+            return 66.0
+        if isinstance(m, (TakePile, TakeSequence)):
             return 50.0
         if isinstance(m, Draw):
             return 40.0

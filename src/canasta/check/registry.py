@@ -18,6 +18,7 @@ import attrs
 
 from canasta.cards import JOKER
 from canasta.engine import BLACK_THREE, Rules, compile_rules
+from canasta.engine.meld_kinds import sequence_ranks
 from canasta.engine.moves import WILD_TARGET
 from canasta.variant.model import Variant
 
@@ -299,10 +300,28 @@ class Facts:
         self.wild_canasta = (
             self.wild_meld and s <= self.wild_cards and r.valid(WILD_TARGET, 0, s, False)
         )
-        self.any_canasta = self.natural_canasta or self.mixed_canasta or self.wild_canasta
+        # sequences (sequences.*): the stretches of the window no wild rank or 3 breaks
+        sq = v.sequences
+        self.seq_runs: list[tuple[int, int]] = []
+        for k in sequence_ranks(v):
+            if self.seq_runs and self.seq_runs[-1][1] == k - 1:
+                self.seq_runs[-1] = (self.seq_runs[-1][0], k)
+            else:
+                self.seq_runs.append((k, k))
+        self.longest_run = max((hi - lo + 1 for lo, hi in self.seq_runs), default=0)
+        seq_top = self.longest_run if sq.max_size is None else min(sq.max_size, self.longest_run)
+        self.sequence_meld = sq.allowed and sq.min_size <= seq_top
+        # the smallest sequence canasta: canasta size, and a new sequence is never smaller
+        self.seq_smallest = max(sq.canasta_size, sq.min_size)
+        self.sequence_canasta = sq.allowed and self.seq_smallest <= seq_top
+        self.any_meld = self.any_meld or self.sequence_meld
+        self.any_canasta = (
+            self.natural_canasta or self.mixed_canasta or self.wild_canasta or self.sequence_canasta
+        )
         go = v.going_out
         self.needs_canasta = max(
-            go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas
+            go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas,
+            go.sequence_canastas,
         ) > 0
 
     def count(self, kind: int) -> int:
@@ -338,6 +357,7 @@ class Facts:
             or (go.natural_canastas > 0 and not self.natural_canasta)
             or (go.mixed_canastas > 0 and not self.mixed_canasta)
             or (go.wild_canastas > 0 and not self.wild_canasta)
+            or (go.sequence_canastas > 0 and not self.sequence_canasta)
             or go.wild_canastas * self.smallest > self.wild_cards
         )
 
@@ -351,6 +371,7 @@ class Facts:
             (self.natural_canasta, v.canastas.natural_bonus),
             (self.mixed_canasta, v.canastas.mixed_bonus),
             (self.wild_canasta, v.canastas.wild_bonus),
+            (self.sequence_canasta, v.sequences.bonus),
             (self.any_canasta, max((b.bonus for b in v.canastas.rank_bonuses), default=0)),
             (True, v.scoring.going_out_bonus),
             (v.going_out.concealed, v.scoring.concealed_bonus),

@@ -23,6 +23,7 @@ from canasta.rulebook.blocks import (
     non_empty,
 )
 from canasta.rulebook.facts import (
+    can_freeze,
     has_foot,
     has_partners,
     pile_takeable,
@@ -31,6 +32,7 @@ from canasta.rulebook.facts import (
     variant_title,
 )
 from canasta.rulebook.melds import (
+    a_an,
     effective_rank_bonuses,
     minimum_text,
     mixed_possible,
@@ -39,6 +41,10 @@ from canasta.rulebook.melds import (
     say_kinds,
     score_rows,
     score_steps,
+    sequence_canasta_possible,
+    sequence_example,
+    sequence_name,
+    sequence_runs,
 )
 from canasta.rulebook.pile import say_take
 from canasta.rulebook.registry import (
@@ -59,7 +65,7 @@ from canasta.rulebook.registry import (
 )
 from canasta.rulebook.scoring import RANK_OF_VALUE, VALUE_ROWS
 from canasta.rulebook.summary import summary
-from canasta.rulebook.threes import red_can_be_held, say_black_discard
+from canasta.rulebook.threes import red_can_be_held, say_black_discard, say_black_held
 from canasta.rulebook.words import cap, clean, count, join, num, ordinal, pts, rank_plural
 from canasta.variant.model import Variant
 
@@ -341,16 +347,62 @@ def _melds_section(v: Variant) -> Section:
     wild = _wild_meld_example(v)
     if wild:
         texts.insert(_after(texts, "melds.wild_melds"), Text(wild, ("melds.wild_melds", "melds.wild_meld_max")))
+    sequences = _take(texts, *_SEQUENCE_PATHS)
     blocks: list[Block] = [_para(texts)]
     figure = _meld_figure(v)
     if figure is not None:
         blocks.append(figure)
+    blocks += _sequence_blocks(v, sequences)
     if v.threes.black_meld == "never":
         threes = "Red 3s and black 3s are never melded."
     else:
         threes = "Red 3s are never melded; when black 3s may be, see \u201cRed and black 3s\u201d."
     blocks.append(_para(Text(threes)))
     return Section(S_MELDS, tuple(blocks))
+
+
+#: The options whose sentences make the paragraph on sequences in the melds section.
+_SEQUENCE_PATHS = (
+    "sequences.allowed", "sequences.low", "sequences.high", "sequences.min_size",
+    "sequences.canasta_size", "sequences.max_size", "sequences.name",
+)
+
+
+def _sequence_cards(v: Variant, n: int) -> tuple[str, ...] | None:
+    """``n`` hearts in a row from the window's longest stretch (starting at the 7 where it fits), or ``None``."""
+    from canasta.cards import RANK_NAMES
+
+    run = max(sequence_runs(v), key=lambda r: r[1] - r[0], default=None)
+    if run is None or run[1] - run[0] + 1 < n:
+        return None
+    start = max(run[0], min(7, run[1] - n + 1))
+    return tuple(RANK_NAMES[k] + "H" for k in range(start, start + n))
+
+
+def _sequence_blocks(v: Variant, texts: list[Text]) -> list[Block]:
+    """The paragraph on sequences, with the stretches a sequence canasta may run through, and its figure."""
+    if not v.sequences.allowed:
+        return []
+    example = sequence_example(v)
+    if example:
+        texts.append(Text(example, ("sequences.canasta_size", "sequences.low", "sequences.high")))
+    blocks: list[Block] = [_para(texts)]
+    sq = v.sequences
+    examples: list[Example] = []
+    new = _sequence_cards(v, sq.min_size)
+    if new is not None:
+        examples.append(Example(new, "A new sequence", True))
+        wilds = _usable_wilds(v)
+        if wilds:
+            mixed = (*new[:-1], _of_rank(wilds[0], 1)[0])
+            examples.append(Example(mixed, "A wild card in a sequence: not a meld", False))
+    size = max(sq.canasta_size, sq.min_size)
+    canasta = _sequence_cards(v, size) if sequence_canasta_possible(v) else None
+    if canasta is not None:
+        examples.append(Example(canasta, f"{cap(sequence_name(v))}: bonus {pts(sq.bonus)}"))
+    if examples:
+        blocks.append(Figure(tuple(examples)))
+    return blocks
 
 
 def _opening_section(v: Variant) -> Section:
@@ -387,7 +439,7 @@ def _pile_section(v: Variant) -> Section:
     freezing = _take(texts, "pile.frozen_by_wild", "pile.frozen_by_red_three", "pile.frozen_until_opened")
     ways = _take(texts, "pile.take_natural_pair", "pile.take_natural_and_wild", "pile.take_lay_off")
     blocks.append(_para(Text(say_take(v)), freezing))
-    blocks.append(BulletList(tuple(Paragraph((w,)) for w in ways)))
+    blocks.append(BulletList(tuple(Paragraph((w, *_sequence_lay_off(v, w))) for w in ways)))
     p, size = v.pile, v.canastas.size
     if p.blocked_by_meld_size is not None and p.blocked_by_meld_size < size and "8" not in v.wilds.ranks:
         n = p.blocked_by_meld_size
@@ -409,6 +461,24 @@ def _pile_section(v: Variant) -> Section:
     return Section(S_PILE, tuple(blocks))
 
 
+def _sequence_lay_off(v: Variant, way: Text) -> tuple[Text, ...]:
+    """After the way of taking the pile by lay-off: the top card may also extend a sequence."""
+    if "pile.take_lay_off" not in way.paths or not v.sequences.allowed or not v.pile.take_lay_off:
+        return ()
+    side = "side's" if has_partners(v) else "player's"
+    frozen = " (not when the pile is frozen)" if can_freeze(v) else ""
+    text = (
+        f"The top card may also be added at either end of one of the {side} sequences of its "
+        f"suit, which it continues{frozen}"
+    )
+    sq = v.sequences
+    if not v.pile.lay_off_after_canasta and sequence_canasta_possible(v) and (
+        sq.max_size is None or sq.max_size > max(sq.canasta_size, sq.min_size)
+    ):
+        text += f", but not to {a_an(sequence_name(v))}"
+    return (Text(text + ".", ("pile.take_lay_off", "sequences.allowed", "pile.lay_off_after_canasta")),)
+
+
 def _threes_section(v: Variant) -> Section:
     texts = _shown(v, S_THREES)
     black = _take(
@@ -416,7 +486,9 @@ def _threes_section(v: Variant) -> Section:
     )
     red_blocks = _para(Text("A red 3 is never melded or discarded."), texts)
     black_texts = [*black]
-    if v.scoring.hand_minus:
+    if v.threes.black_held_penalty is not None:
+        black_texts.append(Text(say_black_held(v), ("threes.black_held_penalty",)))
+    elif v.scoring.hand_minus:
         black_texts.append(Text(say_black_discard(v), ("values.black_three", "scoring.hand_minus")))
     else:
         black_texts.append(Text("A black 3 may be discarded; on top of the pile it stops the next player from taking it."))
@@ -504,6 +576,8 @@ def _bonus_table(v: Variant) -> Table:
         rows.append(("Mixed (dirty) canasta", c.mixed_bonus, ("canastas.mixed_bonus",)))
     if v.melds.wild_melds:
         rows.append(("Wild canasta", c.wild_bonus, ("canastas.wild_bonus",)))
+    if sequence_canasta_possible(v):
+        rows.append((f"{cap(sequence_name(v))} (sequence canasta)", v.sequences.bonus, ("sequences.bonus",)))
     for rank, kind, bonus in effective_rank_bonuses(v):
         rows.append((f"{cap(kind)} canasta of {rank_plural(rank)}", bonus, ("canastas.rank_bonuses",)))
     if t.red_table:
@@ -536,6 +610,14 @@ def _bonus_table(v: Variant) -> Table:
         )
     if red_can_be_held(v):
         rows.append(("Each red 3 still held", -t.red_held_penalty, ("threes.red_held_penalty",)))
+    if t.black_held_penalty is not None and "3" not in v.wilds.ranks:
+        rows.append(("Each black 3 left in a hand", -t.black_held_penalty, ("threes.black_held_penalty",)))
+    sq = v.sequences
+    if sq.allowed and sq.short_size and sq.short_penalty:
+        rows.append((
+            f"Each sequence of fewer than {num(sq.short_size)} cards", -sq.short_penalty,
+            ("sequences.short_size", "sequences.short_penalty"),
+        ))
     if s.meld_points:
         rows.append(("Cards in melds", "+ their values", ("scoring.meld_points",)))
     if s.hand_minus:

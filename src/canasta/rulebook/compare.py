@@ -7,8 +7,15 @@ from collections.abc import Callable, Sequence
 from canasta.rulebook.blocks import RuleBook, Table, Text
 from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, variant_title, wild_names
 from canasta.rulebook.going_out import kind_requirements
-from canasta.rulebook.melds import mixed_possible, new_size, score_steps
+from canasta.rulebook.melds import (
+    canasta_tiers,
+    mixed_possible,
+    new_size,
+    score_steps,
+    sequence_canasta_possible,
+)
 from canasta.rulebook.render import render
+from canasta.rulebook.words import clean
 from canasta.variant.model import Variant
 
 
@@ -37,22 +44,51 @@ def _cmp_meld(v: Variant) -> str:
         text += f" (second from card {m.second_wild_size})"
     elif m.max_wilds >= 2 and m.second_wild == "by_naturals":
         text += f" (second after {m.second_wild_naturals} natural)"
+    if m.naturals_per_wild is not None and m.max_wilds > 0:
+        text += f", {m.naturals_per_wild}+ natural per wild"
     if m.max_size is not None:
         text += f"; at most {m.max_size} cards"
     if m.wild_melds:
         text += "; wild melds"
+        top = m.wild_meld_max if m.wild_meld_max is not None else m.max_size
+        if top is not None:
+            text += f" of {m.min_size} to {top}"
+    return text
+
+
+def _cmp_sequences(v: Variant) -> str:
+    sq = v.sequences
+    if not sq.allowed:
+        return "none"
+    text = f"{sq.low} to {sq.high}, {sq.min_size}+ cards"
+    if sequence_canasta_possible(v):
+        text += f"; {clean(sq.name) or 'sequence canasta'} at {sq.canasta_size} ({sq.bonus})"
+    if sq.max_size is not None:
+        text += f", closed at {sq.max_size}"
+    if sq.short_size and sq.short_penalty:
+        text += f"; under {sq.short_size} cards \u2212{sq.short_penalty}"
     return text
 
 
 def _cmp_opening(v: Variant) -> str:
     o = v.opening
     if o.by == "round":
-        return "by hand: " + ", ".join(str(x) for x in o.round_table) if o.round_table else "none"
+        return ("by hand: " + ", ".join(str(x) for x in o.round_table) if o.round_table else "none") + _no_pile(v)
     if o.by == "score":
         below, steps = score_steps(v)
         values = [below, *(m for _, m in steps)]
-        return "by score: " + ", ".join(str(x) for x in values) if any(values) else "none"
-    return "none"
+        text = "by score: " + ", ".join(str(x) for x in values) if any(values) else "none"
+        tiers = canasta_tiers(v)
+        if tiers:
+            text += "; " + ", ".join(
+                f"{'natural ' if k == 'natural' else ''}canasta{' for ' + span if span else ''}" for span, k in tiers
+            )
+        return text + _no_pile(v)
+    return "none" + _no_pile(v)
+
+
+def _no_pile(v: Variant) -> str:
+    return "; not from the pile" if not v.opening.pile_allowed and pile_takeable(v) else ""
 
 
 def _cmp_pile(v: Variant) -> str:
@@ -98,11 +134,23 @@ def _cmp_red(v: Variant) -> str:
     return text
 
 
+def _cmp_black(v: Variant) -> str:
+    t = v.threes
+    if "3" in v.wilds.ranks:
+        return "wild"
+    text = f"left in hand \u2212{t.black_held_penalty}" if t.black_held_penalty is not None else "left in hand: its value"
+    if t.black_out_cards is not None:
+        text += f"; out with {t.black_out_cards} ({t.black_out_bonus})"
+    return text
+
+
 def _cmp_out(v: Variant) -> str:
     total, _ = kind_requirements(v)
     g = v.going_out
     kinds = [f"{n} {k}" for k, n in (("natural", g.natural_canastas), ("mixed", g.mixed_canastas),
                                        ("wild", g.wild_canastas)) if n]
+    if g.sequence_canastas:
+        kinds.append(f"{g.sequence_canastas} {clean(v.sequences.name) or 'sequence'}")
     text = str(total)
     if kinds:
         text += ": " + ", ".join(kinds)
@@ -135,11 +183,13 @@ _COMPARE_ROWS: tuple[tuple[str, Callable[[Variant], str]], ...] = (
     ("Draw", lambda v: f"{v.draw.count} {'card' if v.draw.count == 1 else 'cards'}"),
     ("Wild cards", lambda v: ", ".join(wild_names(v)) or "none"),
     ("Melds", _cmp_meld),
+    ("Sequences", _cmp_sequences),
     ("First meld minimum", _cmp_opening),
     ("Pile frozen by", _cmp_frozen),
     ("Pile taken with", _cmp_pile),
     ("Canastas", _cmp_canastas),
     ("Red 3s", _cmp_red),
+    ("Black 3s", _cmp_black),
     ("Canastas to go out", _cmp_out),
     ("Going-out bonus", _cmp_bonus),
     ("Game ends at", _cmp_game),
@@ -156,8 +206,8 @@ def compare(variants: Sequence[Variant], format: str = "markdown", *, standalone
 
     Returns:
         A document with one table, whose rows are players, cards, the deal, the
-        draw, wild cards, melds, the first meld, the pile, canastas, red 3s,
-        going out and the end of the game.
+        draw, wild cards, melds, sequences, the first meld, the pile, canastas,
+        red 3s, black 3s, going out and the end of the game.
 
     Raises:
         CanastaError: ``format`` is unknown or ``variants`` is empty.

@@ -6,6 +6,7 @@ from __future__ import annotations
 # rules in rule-book order whichever module is imported first (see registry).
 import canasta.rulebook.threes  # noqa: F401
 from canasta.rulebook.facts import has_foot, has_partners, pile_takeable
+from canasta.rulebook.melds import a_an, sequence_canasta_possible, sequence_name
 from canasta.rulebook.registry import S_FOOT, S_OUT, S_STOCK, rule
 from canasta.rulebook.words import count, join, num, points, pts
 from canasta.variant.model import Variant
@@ -65,7 +66,9 @@ def kind_requirements(v: Variant) -> tuple[int, list[str]]:
         for k, n in (("natural", g.natural_canastas), ("mixed", g.mixed_canastas), ("wild", g.wild_canastas))
         if n
     ]
-    total = max(g.canastas, g.natural_canastas + g.mixed_canastas + g.wild_canastas)
+    if g.sequence_canastas:
+        kinds.append(count(g.sequence_canastas, sequence_name(v)))
+    total = max(g.canastas, g.natural_canastas + g.mixed_canastas + g.wild_canastas + g.sequence_canastas)
     return total, kinds
 
 
@@ -79,7 +82,7 @@ def _say_canastas_needed(v: Variant) -> str:
         need = join(kinds)
         if not kinds:
             need = f"at least {count(total, 'canasta')}"
-        elif total > g.natural_canastas + g.mixed_canastas + g.wild_canastas:
+        elif total > g.natural_canastas + g.mixed_canastas + g.wild_canastas + g.sequence_canastas:
             need = f"at least {count(total, 'canasta')}, among them at least {need}"
         else:
             need = f"at least {need}"
@@ -93,6 +96,8 @@ def _say_canastas_needed(v: Variant) -> str:
         text += " Since melds of wild cards only are not allowed, no one can ever go out."
     if total and v.melds.max_size is not None and v.melds.max_size < v.canastas.size:
         text += " Since no meld can become a canasta, no one can ever go out."
+    if g.sequence_canastas and not sequence_canasta_possible(v):
+        text += f" Since no sequence can become {a_an(sequence_name(v))}, no one can ever go out."
     return text
 
 
@@ -100,6 +105,7 @@ rule(
     "going_out.canastas going_out.natural_canastas going_out.mixed_canastas going_out.wild_canastas",
     S_OUT, _say_canastas_needed,
 )
+rule("going_out.sequence_canastas", S_OUT, _say_canastas_needed)
 
 
 def _say_final_discard(v: Variant) -> str:

@@ -11,10 +11,12 @@ from collections.abc import Callable
 # The sentence modules import the one before them first, so the registry holds their
 # rules in rule-book order whichever module is imported first (see registry).
 import canasta.rulebook.deal  # noqa: F401
+from canasta.cards import RANK_NAMES, parse_rank
+from canasta.engine.meld_kinds import sequence_ranks
 from canasta.rulebook.facts import has_concealed, has_partners, pile_takeable
 from canasta.rulebook.registry import S_CANASTAS, S_MELDS, S_OPENING, rule
-from canasta.rulebook.words import cap, count, join, num, ordinal, points, pts, rank_plural
-from canasta.variant.model import Variant
+from canasta.rulebook.words import cap, clean, count, join, num, ordinal, points, pts, rank_plural
+from canasta.variant.model import OpeningStep, Variant
 
 # -- melds and wild cards
 
@@ -70,6 +72,26 @@ rule(
     "melds.wilds_at_most_naturals", S_MELDS, _say_wilds_vs_naturals,
     relevant=lambda v: v.melds.max_wilds > 0,
     shown=lambda v: v.melds.max_wilds > 0 and v.melds.wilds_at_most_naturals,
+)
+
+
+def _say_naturals_per_wild(v: Variant) -> str:
+    n = v.melds.naturals_per_wild
+    if n is None:
+        return "A wild card needs no set number of natural cards beside it, within the limit on wild cards."
+    text = f"Each wild card in a meld needs at least {count(n, 'natural card')} beside it"
+    if v.melds.max_wilds >= 2:
+        text += (
+            f": a meld with one wild card holds at least {num(n)} natural "
+            f"{'card' if n == 1 else 'cards'}, one with two wild cards at least {num(2 * n)}"
+        )
+    return text + "."
+
+
+rule(
+    "melds.naturals_per_wild", S_MELDS, _say_naturals_per_wild,
+    relevant=lambda v: v.melds.max_wilds > 0,
+    shown=lambda v: v.melds.max_wilds > 0 and v.melds.naturals_per_wild is not None,
 )
 
 
@@ -201,6 +223,175 @@ def _say_rearrange(v: Variant) -> str:
 rule("melds.rearrange", S_MELDS, _say_rearrange, shown=lambda v: v.melds.rearrange)
 
 
+# -- sequences (sequences.*): a second kind of meld, of one suit in rank order
+
+_THE_RANK = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "JK": "joker"}
+
+
+def _the(rank: int) -> str:
+    """``"the 4"``, ``"the ace"``: a rank of a sequence as a player names it."""
+    name = RANK_NAMES[rank]
+    return "the " + _THE_RANK.get(name, name)
+
+
+def a_an(noun: str) -> str:
+    """``noun`` with its indefinite article: ``"a samba"``, ``"an escalera"``."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def sequence_name(v: Variant) -> str:
+    """What the rules call a sequence canasta (``sequences.name``), on one line; ``"sequence canasta"`` if blank."""
+    return clean(v.sequences.name) or "sequence canasta"
+
+
+def sequence_runs(v: Variant) -> list[tuple[int, int]]:
+    """The stretches of ranks a sequence may run through, ``(lowest, highest)`` rank numbers.
+
+    The window ``sequences.low`` to ``sequences.high`` less the ranks that break
+    it (wild ranks and 3s), as the engine reads it
+    (:func:`canasta.engine.meld_kinds.sequence_ranks`); empty without sequences.
+    """
+    runs: list[tuple[int, int]] = []
+    for k in sequence_ranks(v):
+        if runs and runs[-1][1] == k - 1:
+            runs[-1] = (runs[-1][0], k)
+        else:
+            runs.append((k, k))
+    return runs
+
+
+def longest_run(v: Variant) -> int:
+    """The most ranks in a row a sequence may hold: the longest stretch of :func:`sequence_runs`."""
+    return max((hi - lo + 1 for lo, hi in sequence_runs(v)), default=0)
+
+
+def sequence_canasta_possible(v: Variant) -> bool:
+    """Whether a sequence can ever become a canasta under ``v``."""
+    sq = v.sequences
+    size = max(sq.canasta_size, sq.min_size)
+    top = longest_run(v) if sq.max_size is None else min(sq.max_size, longest_run(v))
+    return sq.allowed and size <= top
+
+
+def _breaks(v: Variant) -> list[str]:
+    """The plural names of the ranks inside the window that no sequence may hold."""
+    lo, hi = parse_rank(v.sequences.low), parse_rank(v.sequences.high)
+    held = set(sequence_ranks(v))
+    return [rank_plural(RANK_NAMES[k]) if k != 3 else "3s" for k in range(lo, hi + 1) if k not in held]
+
+
+def _say_sequences(v: Variant) -> str:
+    sq = v.sequences
+    side = "side" if has_partners(v) else "player"
+    if not sq.allowed:
+        return "Cards of one suit in rank order make no meld: every meld is of one rank."
+    lo, hi = parse_rank(sq.low), parse_rank(sq.high)
+    if lo > hi:
+        return (
+            f"Sequences would be allowed from {_the(lo)} up to {_the(hi)}, but that window holds no "
+            "rank, so no sequence can ever be laid."
+        )
+    text = (
+        f"A {side} may also meld sequences: natural cards of one suit in unbroken rank order, "
+        f"from {_the(lo)} up to {_the(hi)} at most. Wild cards never join a sequence."
+    )
+    if hi == 14:
+        text += " The ace is high only: no sequence turns the corner from the ace to a 2."
+    breaks = _breaks(v)
+    if breaks:
+        text += (
+            f" No sequence holds {join(breaks)} (wild cards and 3s are never part of one), "
+            f"so none runs across {'it' if len(breaks) == 1 else 'them'}."
+        )
+    if longest_run(v) < sq.min_size:
+        text += f" No stretch of the window holds {num(sq.min_size)} ranks in a row, so no sequence can ever be laid."
+    return text
+
+
+rule(
+    "sequences.allowed", S_MELDS, _say_sequences, shown=lambda v: v.sequences.allowed,
+)
+rule(
+    "sequences.low sequences.high", S_MELDS, _say_sequences,
+    relevant=lambda v: v.sequences.allowed,
+)
+
+
+def _say_sequence_size(v: Variant) -> str:
+    n = v.sequences.min_size
+    side = "side" if has_partners(v) else "player"
+    return (
+        f"A new sequence is laid with exactly {count(n, 'card')}; then cards join it one at a "
+        f"time, at either end. A {side} may have several sequences of one suit; they are never "
+        "joined into one."
+    )
+
+
+rule(
+    "sequences.min_size", S_MELDS, _say_sequence_size, relevant=lambda v: v.sequences.allowed,
+    instead=lambda v, o: (
+        f"A new sequence is laid with exactly {count(v.sequences.min_size, 'card')} instead of "
+        f"{num(o.sequences.min_size)}."
+    ),
+)
+
+
+def _say_sequence_canasta(v: Variant) -> str:
+    sq = v.sequences
+    name, c, top = sequence_name(v), sq.canasta_size, sq.max_size
+    if top is not None and top < c:
+        return (
+            f"A sequence holds at most {count(top, 'card')} and is then closed; since "
+            f"{a_an(name)} (a sequence canasta) takes {num(c)}, no sequence ever becomes a canasta."
+        )
+    if longest_run(v) < max(c, sq.min_size):
+        return (
+            f"A sequence of {count(c, 'card')} would be {a_an(name)} (a sequence canasta), but no "
+            f"stretch of the window holds {num(c)} ranks in a row, so none can be made."
+        )
+    if top is not None and top <= max(c, sq.min_size):
+        return (
+            f"A sequence of {count(max(c, sq.min_size), 'card')} is {a_an(name)}, a canasta; it is "
+            "complete and closed: no more cards may join it."
+        )
+    text = f"A sequence of {count(c, 'card')} or more is {a_an(name)}, a canasta"
+    if top is None:
+        return text + "; it may grow as far as the window allows."
+    return text + f"; a sequence holds at most {count(top, 'card')} and is then closed."
+
+
+def sequence_example(v: Variant) -> str | None:
+    """The stretches of ranks the shortest sequence canastas run through, as a sentence; ``None`` if there are none."""
+    if not sequence_canasta_possible(v):
+        return None
+    size = max(v.sequences.canasta_size, v.sequences.min_size)
+    spans = [
+        f"{_the(start)} to {_the(start + size - 1)}"
+        for lo, hi in sequence_runs(v) for start in range(lo, hi - size + 2)
+    ]
+    if len(spans) > 6:
+        spans = [*spans[:2], f"and so on up to {spans[-1]}"]
+        listed = ", ".join(spans)
+    else:
+        listed = join(spans, "or")
+    exact = v.sequences.max_size is not None and v.sequences.max_size <= size
+    what = a_an(sequence_name(v)) if exact else f"the shortest {sequence_name(v)}"
+    return f"So {what} runs from {listed}, in any one suit."
+
+
+rule(
+    "sequences.canasta_size sequences.max_size", S_MELDS, _say_sequence_canasta,
+    relevant=lambda v: v.sequences.allowed,
+)
+rule(
+    "sequences.name", S_MELDS, _say_sequence_canasta,
+    relevant=lambda v: v.sequences.allowed,
+    instead=lambda v, o: (
+        f"A sequence canasta is called {a_an(sequence_name(v))} instead of {a_an(sequence_name(o))}."
+    ),
+)
+
+
 # -- the first meld
 
 
@@ -283,9 +474,56 @@ def score_rows(v: Variant) -> list[tuple[str, int]]:
 
 
 rule("opening.by", S_OPENING, _say_opening)
+def canasta_tiers(v: Variant) -> list[tuple[str, str]]:
+    """``(range of total scores, "any" or "natural")`` of the score-table rows whose first melds must hold a canasta.
+
+    The range is ``""`` when the table has only a row for every score.
+    """
+    if v.opening.by != "score":
+        return []
+    below: OpeningStep | None = None
+    by_from: dict[int, OpeningStep] = {}
+    for step in v.opening.score_table:
+        if step.from_score is None:
+            below = step
+        else:
+            by_from[step.from_score] = step
+    if not by_from:
+        return [("", below.canasta)] if below is not None and below.canasta != "none" else []
+    kinds = [below.canasta if below is not None else "none"] + [by_from[k].canasta for k in sorted(by_from)]
+    return [(span, kind) for (span, _), kind in zip(score_rows(v), kinds, strict=True) if kind != "none"]
+
+
+def _say_opening_canasta(v: Variant) -> str:
+    tiers = canasta_tiers(v)
+    if not tiers:
+        return "The first melds never need to hold a canasta."
+    side = "side" if has_partners(v) else "player"
+    words = {"any": "a complete canasta", "natural": "a complete natural canasta"}
+    lead = f"Besides the minimum count, a {side}'s opening melds must include"
+    if tiers[0][0] == "":
+        return f"{lead} {words[tiers[0][1]]}."
+    parts = [
+        f"{words[kind]} when its total score is {span}" if i == 0 else f"{words[kind]} when it is {span}"
+        for i, (span, kind) in enumerate(tiers)
+    ]
+    return f"{lead} {join(parts)}."
+
+
+def _score_table_instead(v: Variant, o: Variant) -> str:
+    """A difference in the score table: the minimums, the canasta tiers, or both."""
+    parts = [say(v) for say in (_say_opening, _say_opening_canasta) if say(v) != say(o)]
+    return " ".join(parts) or _say_opening(v)
+
+
 rule(
     "opening.score_table opening.score_table.minimum opening.score_table.from_score",
     S_OPENING, _say_opening, relevant=lambda v: v.opening.by == "score",
+    instead=_score_table_instead,
+)
+rule(
+    "opening.score_table.canasta", S_OPENING, _say_opening_canasta,
+    relevant=lambda v: v.opening.by == "score", shown=lambda v: bool(canasta_tiers(v)),
 )
 rule("opening.round_table", S_OPENING, _say_opening, relevant=lambda v: v.opening.by == "round")
 
@@ -303,7 +541,23 @@ def _say_top_card_counts(v: Variant) -> str:
 
 rule(
     "opening.top_card_counts", S_OPENING, _say_top_card_counts,
-    relevant=lambda v: v.opening.by != "none" and pile_takeable(v),
+    relevant=lambda v: v.opening.by != "none" and pile_takeable(v) and v.opening.pile_allowed,
+)
+
+
+def _say_pile_allowed(v: Variant) -> str:
+    side = "side" if has_partners(v) else "player"
+    if v.opening.pile_allowed:
+        return f"A {side} may take the discard pile to make its first meld."
+    return (
+        f"A {side} that has not yet melded may not take the discard pile: its first melds "
+        "come from the hand alone."
+    )
+
+
+rule(
+    "opening.pile_allowed", S_OPENING, _say_pile_allowed, relevant=pile_takeable,
+    shown=lambda v: pile_takeable(v) and not v.opening.pile_allowed,
 )
 
 
@@ -427,4 +681,20 @@ rule(
     "canastas.rank_bonuses canastas.rank_bonuses.rank canastas.rank_bonuses.kind "
     "canastas.rank_bonuses.bonus",
     S_CANASTAS, _say_rank_bonuses, shown=lambda v: bool(effective_rank_bonuses(v)),
+)
+
+
+def _say_sequence_bonus(v: Variant) -> str:
+    name = sequence_name(v)
+    return (
+        f"{cap(a_an(name))} counts as a canasta wherever the rules count canastas, and scores "
+        f"a bonus of {points(v.sequences.bonus)} besides the values of its cards."
+    )
+
+
+rule(
+    "sequences.bonus", S_CANASTAS, _say_sequence_bonus, relevant=sequence_canasta_possible,
+    instead=lambda v, o: (
+        f"{cap(a_an(sequence_name(v)))} scores {points(v.sequences.bonus)} instead of {pts(o.sequences.bonus)}."
+    ),
 )

@@ -86,6 +86,26 @@ rule(
         f"Going out scores {points(v.scoring.going_out_bonus)} instead of {pts(o.scoring.going_out_bonus)}."
     ),
 )
+def _say_short_sequences(v: Variant) -> str:
+    sq = v.sequences
+    if not sq.short_size or not sq.short_penalty:
+        return "A short sequence left on the table costs nothing."
+    return (
+        f"Each sequence of fewer than {count(sq.short_size, 'card')} on a side's table when the "
+        f"hand ends costs {points(sq.short_penalty)}."
+    )
+
+
+rule(
+    "sequences.short_size", S_SCORING, _say_short_sequences,
+    relevant=lambda v: v.sequences.allowed and v.sequences.short_penalty > 0,
+    shown=lambda v: v.sequences.allowed and v.sequences.short_size > 0 and v.sequences.short_penalty > 0,
+)
+rule(
+    "sequences.short_penalty", S_SCORING, _say_short_sequences,
+    relevant=lambda v: v.sequences.allowed and v.sequences.short_size > 0,
+    shown=lambda v: v.sequences.allowed and v.sequences.short_size > 0 and v.sequences.short_penalty > 0,
+)
 rule(
     "scoring.concealed_bonus", S_SCORING, say_concealed, relevant=has_concealed,
     instead=lambda v, o: (

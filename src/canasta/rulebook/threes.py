@@ -181,3 +181,33 @@ def say_black_discard(v: Variant) -> str:
         f"A black 3 left in a player's {'hand or foot' if has_foot(v) else 'hand'} when the hand "
         f"ends costs their side {points(v.values.black_three)}."
     )
+
+
+def _black_held_where(v: Variant) -> str:
+    return "a hand or an unplayed foot" if has_foot(v) else "a hand"
+
+
+def say_black_held(v: Variant) -> str:
+    """Black 3s as discards, and the penalty for one left in a hand (``threes.black_held_penalty``):
+    the last sentence of the 3s section when that penalty is set."""
+    return (
+        "A black 3 may be discarded; on top of the pile it stops the next player from taking it. "
+        f"A black 3 left in {_black_held_where(v)} when the hand ends costs "
+        f"{points(v.threes.black_held_penalty or 0)}, counted instead of its value."
+    )
+
+
+def _say_black_held_penalty(v: Variant) -> str:
+    penalty = v.threes.black_held_penalty
+    where = _black_held_where(v)
+    if penalty is None:
+        cost = "counts its value minus" if v.scoring.hand_minus else "costs nothing"
+        return f"A black 3 left in {where} when the hand ends {cost}, like any other card."
+    return f"A black 3 left in {where} when the hand ends costs {points(penalty)}, counted instead of its value."
+
+
+# The 3s section states it through say_black_held (shown=False keeps it from being said twice).
+rule(
+    "threes.black_held_penalty", S_THREES, _say_black_held_penalty,
+    relevant=lambda v: "3" not in v.wilds.ranks, shown=lambda v: False,
+)
