@@ -29,10 +29,13 @@ from canasta.engine.moves import (
     Ask,
     Discard,
     Foot,
+    AddToSequence,
     Meld,
+    MeldSequence,
     Move,
     Pass,
     TakePile,
+    TakeSequence,
 )
 from canasta.engine.state import ANSWER, DRAW, PLAY, MeldGroup
 from canasta.engine.view import SeatView
@@ -150,9 +153,10 @@ class GreedyBot:
     @staticmethod
     def _draw(moves: Sequence[Move]) -> Move:
         order = {"layoff": 0, "pair": 1, "finish": 2, "wild": 3}
-        takes = [m for m in moves if isinstance(m, TakePile)]
+        takes = [m for m in moves if isinstance(m, (TakePile, TakeSequence))]
         if takes:
-            return min(takes, key=lambda m: order.get(m.way, 9))
+            # laying the top card off on a sequence costs no card from the hand, like a lay-off
+            return min(takes, key=lambda m: order.get(m.way, 9) if isinstance(m, TakePile) else 0)
         for m in moves:
             if not isinstance(m, Pass):
                 return m
@@ -209,6 +213,11 @@ class GreedyBot:
         if isinstance(m, Discard):  # an 'out': better than asking, which may be refused
             return 950 - r.value[m.kind] / 100
         size_to_canasta = r.canasta_size
+        if isinstance(m, AddToSequence):
+            # natural cards toward a sequence canasta (a samba): as good as growing a meld
+            return 305 + (m.high - m.low)
+        if isinstance(m, MeldSequence):
+            return 275
         if isinstance(m, Add):
             meld = open_melds.get(m.target)
             size = meld.size if meld is not None else 0
@@ -247,11 +256,18 @@ class GreedyBot:
             seen[KIND[c]] += 1
         own_ranks: set[int] = set()
         opp_ranks: set[int] = set()
+        # the cards (code) that would grow an open sequence, the side's own or another's
+        own_ends: set[int] = set()
+        opp_ends: set[int] = set()
         for i, melds in enumerate(view.melds):
             for meld in melds:
                 for c in meld.cards:
                     seen[KIND[c]] += 1
                 if r.closed(meld.rank, meld.size):
+                    continue
+                if meld.is_sequence:
+                    ends = own_ends if i == side else opp_ends
+                    ends.update({(meld.high + 1) * 4 + meld.suit, (meld.low - 1) * 4 + meld.suit})
                     continue
                 (own_ranks if i == side else opp_ranks).add(meld.rank)
         per_rank = 4 * r.v.deck.decks
@@ -265,6 +281,12 @@ class GreedyBot:
         for d in discards:
             k = d.kind
             cost = r.value[k] / 10 + 15 * (counts[k] - 1)
+            if d.suit != -1:
+                code = k * 4 + d.suit
+                if code in own_ends:
+                    cost += 60
+                if code in opp_ends and next_is_opponent and not frozen_for_next:
+                    cost += 80 + 5 * pile_n
             if r.is_wild[k]:
                 cost += 1000
             elif r.stop[k]:
