@@ -18,6 +18,7 @@ from canasta.engine import check as engine_check
 from canasta.engine import game as engine_game
 from canasta.engine.moves import AddToSequence, Ask, Discard, MeldSequence, TakeSequence, parse_move
 from canasta.engine.state import PLAY, TOLD_YES, GameState, Turn
+from canasta.variant.model import OpeningStep
 from positions import meld, moves, play, position, refusal
 from test_oracle import finishable, raw_rules
 
@@ -151,6 +152,26 @@ class TestTakingThePile:
         s2 = s.apply("take 7H-9H")
         assert [(m.low, m.high) for m in s2.melds[0] if m.is_sequence] == [(7, 10)]
         assert {str(c) for c in s2.hands[0]} >= {"4C"}  # the rest of the pile joins the hand
+
+    def test_no_pile_for_the_opening(self) -> None:
+        """``opening.pile_allowed: false`` (Brazilian): an unopened side melds its opening from the hand."""
+        v = canasta.load_variant("samba")
+        closed = attrs.evolve(v, opening=attrs.evolve(v.opening, pile_allowed=False))
+        # the pair of kings with the top king (30) and the queens (30) would open (50)
+        hand = "KC KH QS QH QD 9D 9C 4S"
+        s = position(v, hands=[hand, "4C"], pile="4D KD", phase="draw")
+        assert "take pair KC KH" in moves(s)
+        barred = position(closed, hands=[hand, "4C"], pile="4D KD", phase="draw")
+        assert "opening meld comes from the hand" in refusal(barred, "take pair KC KH")
+        opened = position(closed, hands=[hand, "4C"], melds={0: ["7C 7D 7H"]}, pile="4D KD", phase="draw")
+        assert "take pair KC KH" in moves(opened)
+
+    def test_opening_canasta_tiers_are_not_played_yet(self) -> None:
+        v = canasta.load_variant("samba")
+        rows = (*v.opening.score_table, OpeningStep(minimum=0, from_score=7000, canasta="any"))
+        tiered = attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=rows))
+        with pytest.raises(canasta.VariantError, match=r"score_table\[5\]\.canasta"):
+            canasta.new_game(tiered, 1)
 
     def test_wrong_suit_and_frozen_pile(self) -> None:
         s = samba_opened("KS QS 5D 6D", ["7H 8H 9H", "KC KD KH"], pile="4C 10S", phase="draw")

@@ -142,6 +142,8 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
     if not r.is_natural[k]:
         return f"the top card {Card(top)} cannot be melded, so the pile cannot be taken"
     rank = RANK_NAMES[k]
+    if not c.opened and not v.opening.pile_allowed:
+        return "a side that has not opened may not take the discard pile: its opening meld comes from the hand"
     hand = c.hand
     counts = c.counts
     if m.way == "pair" and counts[k] < 2 and pr.take_natural_pair:
@@ -366,6 +368,8 @@ def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> Ga
         return f"'{m}' does not name a sequence"
     if not pr.take_lay_off:
         return "this variant does not let the top card be laid off to take the pile"
+    if not c.opened and not c.v.opening.pile_allowed:
+        return "a side that has not opened may not take the discard pile: its opening meld comes from the hand"
     if top & 3 != suit or not r.in_seq[k]:
         return f"the top card {Card(top)} cannot join the sequence {span_name(suit, low, high)}"
     error = sequence_end(r, c.info, c.melds, suit, low, high, k)

@@ -217,6 +217,14 @@ def compile_rules(variant: Variant) -> Rules:
         validate_variant(variant)
     except VariantError as exc:
         raise VariantError(f"variant {variant.name!r}: {exc}") from None
+    for i, row in enumerate(variant.opening.score_table):
+        if row.canasta != "none":
+            # the rule books and the checker know the option; the turn oracle
+            # does not yet weigh a canasta among the opening melds
+            raise VariantError(
+                f"variant {variant.name!r}: opening.score_table[{i}].canasta: this version of the "
+                f"engine plays only 'none' (openings by points), got {row.canasta!r}"
+            )
     return Rules(variant, ENGINE)
 
 
