@@ -351,8 +351,8 @@ def _say_sequence_canasta(v: Variant) -> str:
         )
     if top is not None and top <= max(c, sq.min_size):
         return (
-            f"A sequence of {count(max(c, sq.min_size), 'card')} is {a_an(name)}, a canasta; it is "
-            "complete and closed: no more cards may join it."
+            f"A sequence of {count(max(c, sq.min_size), 'card')} is {a_an(name)}, a canasta: it is "
+            "complete (closed), and no more cards may join it."
         )
     text = f"A sequence of {count(c, 'card')} or more is {a_an(name)}, a canasta"
     if top is None:
