@@ -201,8 +201,12 @@ def _say_black_held_penalty(v: Variant) -> str:
     penalty = v.threes.black_held_penalty
     where = _black_held_where(v)
     if penalty is None:
-        cost = "counts its value minus" if v.scoring.hand_minus else "costs nothing"
-        return f"A black 3 left in {where} when the hand ends {cost}, like any other card."
+        if not v.scoring.hand_minus:
+            return f"A black 3 left in {where} when the hand ends costs nothing, like any other card."
+        return (
+            f"A black 3 left in {where} when the hand ends costs its side its value, "
+            "like any other card."
+        )
     return f"A black 3 left in {where} when the hand ends costs {points(penalty)}, counted instead of its value."
 
 
