@@ -1,9 +1,12 @@
 """Random playouts of every bundled profile, checking the engine's invariants after each move.
 
-The default run plays a few dozen hands per profile (a few hundred in all), with
-hypothesis derandomized and no example database, so CI sees the same hands every
-time. Set ``CANASTA_PLAYOUTS=N`` to play N hands per profile instead (e.g. 2000),
-and ``CANASTA_PLAYOUT_SEED`` to change which hands those are.
+The hands are a fixed budget for all the bundled profiles together, split
+evenly among them (never fewer than :data:`MIN_PER_PROFILE` each), so that a new
+profile makes each profile's share smaller instead of the run longer. The default
+run plays 480 hands in all, with hypothesis derandomized and no example database,
+so CI sees the same hands every time. Set ``CANASTA_PLAYOUTS=N`` to play N hands
+in all instead (e.g. 16000 for a long run), and ``CANASTA_PLAYOUT_SEED`` to change
+which hands those are.
 """
 
 from __future__ import annotations
@@ -41,11 +44,16 @@ from strategies import playouts
 
 VARIANTS = canasta.variant_names()
 
-#: Hands per profile: CANASTA_PLAYOUTS, or the default below.
-DEFAULT_PLAYOUTS = 60
-PLAYOUTS = int(os.environ.get("CANASTA_PLAYOUTS") or DEFAULT_PLAYOUTS)
-#: A long run (many hands) samples the expensive "unlisted moves are refused" check more thinly.
-REFUSAL_EVERY = 4 if PLAYOUTS <= DEFAULT_PLAYOUTS else 8
+#: Hands in all, over every bundled profile: CANASTA_PLAYOUTS, or the default below.
+DEFAULT_PLAYOUTS = 480
+#: Each profile plays at least this many hands, however many profiles share the budget.
+MIN_PER_PROFILE = 10
+TOTAL_PLAYOUTS = int(os.environ.get("CANASTA_PLAYOUTS") or DEFAULT_PLAYOUTS)
+#: Hands per profile: an even share of the budget.
+PLAYOUTS = max(MIN_PER_PROFILE, TOTAL_PLAYOUTS // len(VARIANTS))
+#: A run longer than the default samples the expensive "unlisted moves are
+#: refused" check more thinly.
+REFUSAL_EVERY = 4 if TOTAL_PLAYOUTS <= DEFAULT_PLAYOUTS else 8
 #: A hand of any bundled profile ends well within this many moves.
 MAX_MOVES = 3000
 #: Whole games played to game over per profile.
