@@ -446,3 +446,17 @@ def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]
     elif isinstance(node, list):
         for i, v in enumerate(node):
             yield from _paths(v, (*prefix, i))
+
+
+def test_a_take_back_log_over_a_pile_held_aside_round_trips() -> None:
+    """A step that did not open the side leaves the pile's cards held aside: its log says so, and reads back.
+
+    (Found by the CI's engine trace: the state check wanted those cards in the hand.)
+    """
+    s = canasta.new_game(canasta.load_variant("hand-and-foot"), 95029)
+    for move in ("draw", "meld 9 9 2", "meld 10 10 2", "discard 4", "take pair", "add 4 2"):
+        s = s.apply(move)
+    assert s.turn.pending and s.turn.laid[-1].pending == s.turn.pending
+    back = canasta.from_json(canasta.to_json(s), canasta.GameState)
+    assert back == s
+    assert back.apply("back").turn.points == s.apply("back").turn.points

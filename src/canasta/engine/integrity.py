@@ -167,8 +167,12 @@ def _take_backs(s: GameState, side: int) -> tuple[str, str] | None:
         return "turn.laid", "a step logged names a meld of the side (a new one is the last)"
     if Counter(e.cards) - Counter(melds[e.index].cards) or (e.new and len(e.cards) != melds[e.index].size):
         return "turn.laid", "the cards of a step logged are on the meld it names"
-    if e.pending and (t.pending or Counter(e.pending) - Counter(s.hands_[s.current])):
-        return "turn.laid", "pile cards held aside before a step are in the hand after it"
+    # the pile cards held aside before the step: still aside if it did not open
+    # the side, in the hand if it did
+    if e.pending and t.pending and t.pending != e.pending:
+        return "turn.laid", "pile cards held aside before a step that did not open the side are still held aside"
+    if e.pending and not t.pending and Counter(e.pending) - Counter(s.hands_[s.current]):
+        return "turn.laid", "pile cards held aside before a step that opened the side are in the hand after it"
     before = back_step(s, context_of(s), TakeBack(), True)
     assert isinstance(before, GameState)
     problem = state_problem(before)
