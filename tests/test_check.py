@@ -363,7 +363,10 @@ class TestPlayouts:
     def test_sequences_come_into_play(self, name: str) -> None:
         """The simulated players lay sequences up to a sequence canasta and go out (Bolivia: with an escalera)."""
         found = check_variant(canasta.load_variant(name), playouts=20)
-        assert [d for d in found if d.code in ("C043", "C044")] == []
+        # (other rules, such as a black-3 meld when going out, may stay unseen in 20 hands)
+        about = [d for d in found if d.code == "C043" or (d.code == "C044" and any(
+            p.startswith(("sequences", "going_out")) for p in d.paths))]
+        assert about == [], [d.format() for d in about]
 
     def test_deterministic(self) -> None:
         """The same seed gives the same findings."""

@@ -453,13 +453,13 @@ class TestSambaText:
             "no sequence turns the corner from the ace to a 2",
             "A new sequence is laid with exactly three cards; then cards join it one at a time, at either end.",
             "A side may have several sequences of one suit; they are never joined into one.",
-            "A sequence of seven cards is a samba, a canasta; it is complete and closed",
+            "A sequence of seven cards is a samba, a canasta: it is complete (closed)",
             "So a samba runs from the 4 to the 10, the 5 to the jack, the 6 to the queen, the 7 to "
             "the king or the 8 to the ace, in any one suit.",
             "A samba counts as a canasta wherever the rules count canastas, and scores a bonus of 1500 points",
             "The top card may also be added at either end of one of the side's sequences of its suit",
             "| Samba (sequence canasta) | 1500",
-            "A black 3 left in a hand at the end counts 5 points minus.",
+            "A black 3 left in a player's hand when the hand ends costs their side 5 points.",
         ],
     )
     def test_phrase(self, phrase: str) -> None:
