@@ -480,7 +480,7 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
             none: a full card such as ``9H`` stands for its rank.
             :meth:`GameState.parse_move` passes its variant's (the ranks its
             sequences may hold, where suits matter: ``discard 9H`` discards
-            the 9 of hearts); :data:`SUITED_BY_DEFAULT` reads every suit a
+            the 9 of hearts); :data:`~canasta.engine.moves.SUITED_BY_DEFAULT` reads every suit a
             sequence could need, for text that must lose nothing.
 
     Raises:

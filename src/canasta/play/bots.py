@@ -25,11 +25,11 @@ from canasta.engine import BLACK_THREE, KIND, Rules, compile_rules, hand_counts
 from canasta.engine.moves import (
     WILD_TARGET,
     Add,
+    AddToSequence,
     Answer,
     Ask,
     Discard,
     Foot,
-    AddToSequence,
     Meld,
     MeldSequence,
     Move,
