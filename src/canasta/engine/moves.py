@@ -427,10 +427,18 @@ def malformed(move: Move) -> str | None:
     return None
 
 
+#: The last character of a card written with its suit (``10H``, ``9♥``).
+_SUIT_CHARS = frozenset("CDHScdhs♣♦♥♠")
+
+
 def _suited(token: str) -> tuple[int, int] | None:
     """``(rank, suit)`` of a full card other than a joker (``10H``), or ``None``."""
     from canasta.cards import parse_card
 
+    # a rank alone ('7', 'JK') is no card: answered without parsing it (records
+    # of many moves read every token through here)
+    if len(token) < 2 or token[-1] not in _SUIT_CHARS:
+        return None
     try:
         card = parse_card(token)
     except NotationError:
@@ -442,8 +450,10 @@ def _suited(token: str) -> tuple[int, int] | None:
 
 def _sequence_cards(args: list[str]) -> tuple[int, int, int] | None:
     """``(suit, low, high)`` when ``args`` are cards of one suit in unbroken rank order, else ``None``."""
+    if len(args) < 2 or any(len(a) < 2 or a[-1] not in _SUIT_CHARS for a in args):
+        return None
     cards = [_suited(a) for a in args]
-    if len(cards) < 2 or any(c is None for c in cards):
+    if any(c is None for c in cards):
         return None
     ranks = sorted(c[0] for c in cards if c is not None)
     suits = {c[1] for c in cards if c is not None}
