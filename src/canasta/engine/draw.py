@@ -142,7 +142,7 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
     if not r.is_natural[k]:
         return f"the top card {Card(top)} cannot be melded, so the pile cannot be taken"
     rank = RANK_NAMES[k]
-    if not c.opened and not v.opening.pile_allowed:
+    if not v.opening.pile_allowed and not c.opened:
         return "a side that has not opened may not take the discard pile: its opening meld comes from the hand"
     hand = c.hand
     counts = c.counts
@@ -224,7 +224,8 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         for kk in set(kinds):
             if counts[kk] < kinds.count(kk):
                 return "you do not hold the cards for that"
-        named = _named(r, hand, k, m, kinds.count(k))
+        # (where suits do not matter and none are named, as in every classic game: no call)
+        named = _named(r, hand, k, m, kinds.count(k)) if m.naturals or r.suited[k] else None
         if isinstance(named, str):
             return named
         n_add = 1 + sum(1 for kk in kinds if not r.is_wild[kk])
