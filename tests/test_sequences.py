@@ -7,6 +7,8 @@ are worked out by hand in the comments.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -308,3 +310,45 @@ def test_steps_agree_with_brute_force(name: str, data: st.DataObject) -> None:
 def test_the_table_helper_makes_sequences() -> None:
     m = meld("samba", "9S 7S 8S")
     assert m.is_sequence and (m.suit, m.low, m.high) == (3, 7, 9)
+
+
+class TestHostileSequences:
+    """A state whose sequences no game could hold is refused on reading, naming the meld and the rule."""
+
+    @pytest.mark.parametrize(("cards", "why"), [
+        (["7H", "8S", "9H"], "one suit"),
+        (["7H", "9H", "10H"], "unbroken order"),
+        (["7H", "7H", "8H"], "unbroken order"),
+        (["2H", "3H", "4H"], "natural cards"),
+        (["7H", "8H"], "3 to 7"),
+        (["4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH"], "3 to 7"),
+        (["7H", "8H", "JK"], "one suit"),
+    ])
+    def test_bad_sequence(self, cards: list[str], why: str) -> None:
+        import json
+
+        s = samba_opened("KS QS 5D 9C", ["7H 8H 9H", "KC KD KH"])
+        data = json.loads(canasta.to_json(s))
+        _swap(data, data["data"]["melds"][0][0]["cards"], cards)
+        data["data"]["melds"][0][0]["cards"] = cards
+        with pytest.raises(canasta.CanastaError, match=r"melds") as info:
+            canasta.from_json(json.dumps(data), GameState)
+        assert why in str(info.value)
+
+    def test_no_sequences_in_classic(self) -> None:
+        import json
+
+        s = position("classic", hands=["KS QS 5D 9C", "4C"], melds={0: ["KC KD KH"]}, pile="5C")
+        data = json.loads(canasta.to_json(s))
+        _swap(data, [], ["7H", "8H", "9H"])
+        data["data"]["melds"][0].append({"rank": "sequence", "cards": ["7H", "8H", "9H"]})
+        with pytest.raises(canasta.CanastaError, match="no sequences"):
+            canasta.from_json(json.dumps(data), GameState)
+
+
+def _swap(data: dict[str, Any], out: list[str], into: list[str]) -> None:
+    """Keep the deck whole when a test puts ``into`` on the table instead of ``out``: the stock trades them."""
+    stock = data["data"]["stock"]
+    stock.extend(out)
+    for card in into:
+        stock.remove(card)
