@@ -128,6 +128,19 @@ def _wild_options(r: Rules, w: int, j0: int, has_open: bool, may_new: bool) -> t
 
 
 Outcomes = dict[tuple[int, bool, bool], int]
+#: The one way to place no card of a rank: (naturals, wilds, canasta changes) all 0.
+_NOTHING = ((0, 0, 0, 0, 0),)
+
+
+def _options_at(
+    r: Rules, rank: int, c: int, melds: tuple[MeldGroup, ...], oi: int, W: int, dup: bool
+) -> tuple[tuple[int, int, int, int, int], ...]:
+    """:func:`_rank_options` for ``c`` naturals of ``rank``: onto the side's open meld ``oi``, or a new one."""
+    if oi >= 0:
+        m = melds[oi]
+        return _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W)
+    may_new = dup or not any(m.rank == rank for m in melds)
+    return _rank_options(r, rank, c, 0, 0, False, may_new, W)
 
 
 @lru_cache(maxsize=65536)
@@ -166,12 +179,7 @@ def outcomes(
         oi = index.get(rank, -1)
         if c == 0 and oi < 0:
             continue
-        if oi >= 0:
-            m = melds[oi]
-            opts = _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W)
-        else:
-            may_new = dup or not any(m.rank == rank for m in melds)
-            opts = _rank_options(r, rank, c, 0, 0, False, may_new, W)
+        opts = _options_at(r, rank, c, melds, oi, W, dup)
         val = r.value[rank]
         new_states: dict[tuple[int, int, int, int, int], int] = {}
         get = new_states.get
@@ -417,14 +425,7 @@ def sequence_outcomes(
         oi = index.get(rank, -1)
         new_states: dict[State, int] = {}
         for (key, c), pts in pooled.items():
-            if oi >= 0:
-                m = melds[oi]
-                opts = _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W)
-            elif c:
-                may_new = dup or not any(m.rank == rank for m in melds)
-                opts = _rank_options(r, rank, c, 0, 0, False, may_new, W)
-            else:
-                opts = ((0, 0, 0, 0, 0),)
+            opts = _options_at(r, rank, c, melds, oi, W, dup) if oi >= 0 or c else _NOTHING
             w, left, tot, nat, mix, sq, runs = key
             for a, x, dt, dn, dm in opts:
                 w2 = w + x
