@@ -24,6 +24,8 @@ _NUMBERS = {
     "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
 }
 _N = r"(?P<n>\d+|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
+# a number without the articles: "a player" names one of the players, not how many play
+_N_COUNT = r"(?P<n>\d+|" + "|".join(sorted(set(_NUMBERS) - {"a", "an"}, key=len, reverse=True)) + r")"
 
 
 def _canastas(v: Variant) -> int:
@@ -40,7 +42,7 @@ _CLAIMS: tuple[tuple[re.Pattern[str], str, Callable[[Variant], int], str], ...] 
     (re.compile(rf"\b{_N} canastas? to go out\b", re.I), "going_out.canastas", _canastas,
      "the canastas needed to go out"),
     (re.compile(rf"\bdraws? {_N}\b(?! wild)", re.I), "draw.count", lambda v: v.draw.count, "the cards drawn a turn"),
-    (re.compile(rf"\b{_N}[- ]players?\b", re.I), "players.count", lambda v: v.players.count, "the number of players"),
+    (re.compile(rf"\b{_N_COUNT}[- ]players?\b", re.I), "players.count", lambda v: v.players.count, "the number of players"),
     (re.compile(rf"\b{_N} cards each\b", re.I), "deal.hand_size", lambda v: v.deal.hand_size,
      "the cards dealt to each player"),
     (re.compile(rf"\bat most {_N} wild cards?\b", re.I), "melds.max_wilds", lambda v: v.melds.max_wilds,

@@ -117,8 +117,20 @@ def _opening_order(f: Facts) -> Iterator[Raw]:
             return -(10**12) if from_score is None else from_score
 
         rows = sorted(range(len(o.score_table)), key=start)
+        # a row that asks for a canasta the row before did not ask for is harder
+        # whatever its points (Brazilian: "a canasta" from 7000, no minimum)
+        level = {"none": 0, "any": 1, "natural": 2}
         for a, b in itertools.pairwise(rows):
-            if o.score_table[b].minimum < o.score_table[a].minimum:
+            la, lb = level[o.score_table[a].canasta], level[o.score_table[b].canasta]
+            if lb < la:
+                yield (
+                    (f"opening.score_table[{b}].canasta",),
+                    f"the opening asks for {o.score_table[a].canasta!r} canasta from "
+                    f"{start(a)} but only {o.score_table[b].canasta!r} from {start(b)}",
+                    "order the rows so that the canasta asked for does not get easier",
+                )
+                return
+            if lb == la and o.score_table[b].minimum < o.score_table[a].minimum:
                 yield (
                     (f"opening.score_table[{b}].minimum",),
                     f"the opening minimum falls from {o.score_table[a].minimum} to "

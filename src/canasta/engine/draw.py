@@ -11,7 +11,8 @@ from canasta.engine.facts import (
     Probe,
     context_of,
     may_discard_last,
-    opening_minimum,
+    opening_met,
+    opening_text,
     pile_frozen,
     rebuild,
     with_item,
@@ -289,26 +290,25 @@ def _take_rest(
     opened = s.opened[side]
     points = 0
     pending: tuple[int, ...] = ()
+    melds_after = tuple(new_melds)
     if opened:
         hand_after = tuple(sorted((*rest, *pile_rest)))
     else:
         points = sum(r.code_value[card] for card in used)
         if v.opening.top_card_counts:
             points += r.code_value[top]
-        if points >= opening_minimum(s, side):
+        if opening_met(s, side, points, melds_after):
             opened = True
             hand_after = tuple(sorted((*rest, *pile_rest)))
         else:
             hand_after = tuple(rest)
             pending = tuple(sorted(pile_rest))
-    melds_after = tuple(new_melds)
     q = Probe(hand_after, melds_after, opened, points, pending, NOT_ASKED, True)
     if not can_finish(s, q):
         if not s.opened[side]:
-            need = opening_minimum(s, side)
             return (
-                f"the side has not opened: taking the pile needs melds from your hand worth "
-                f"{need} points with the top card, and a card left to discard"
+                f"the side has not opened: taking the pile needs an opening of "
+                f"{opening_text(s, side)} with the top card, and a card left to discard"
             )
         return "after taking the pile you could not finish the turn legally"
     if not build:

@@ -65,6 +65,51 @@ def _opening_minimum(v: Variant, score: int, hand_number: int) -> int:
     return v.opening_minimum(score, hand_number)
 
 
+#: What an opening must hold besides its points (``OpeningStep.canasta``), as
+#: the oracle's searches take it: no canasta, any canasta, or one with no wild
+#: card among natural cards (a natural, sequence or wild canasta).
+OPEN_NO_CANASTA, OPEN_ANY_CANASTA, OPEN_NATURAL_CANASTA = 0, 1, 2
+_OPEN_CODES = {"none": OPEN_NO_CANASTA, "any": OPEN_ANY_CANASTA, "natural": OPEN_NATURAL_CANASTA}
+
+
+def opening_canasta(s: GameState, side: int) -> int:
+    """What canasta the opening melds of ``side`` must hold this hand (``OPEN_*``)."""
+    return _opening_canasta(s.variant, s.scores[side])
+
+
+@lru_cache(maxsize=1024)
+def _opening_canasta(v: Variant, score: int) -> int:
+    return _OPEN_CODES[v.opening_canasta(score)]
+
+
+def holds_opening_canasta(need: int, counts: tuple[int, ...]) -> bool:
+    """Whether canasta ``counts`` (see :func:`canasta_counts`) hold the canasta ``need`` asks."""
+    if need == OPEN_ANY_CANASTA:
+        return counts[0] > 0
+    if need == OPEN_NATURAL_CANASTA:
+        return counts[0] > counts[2]  # a canasta that is not mixed
+    return True
+
+
+def opening_met(s: GameState, side: int, points: int, melds: tuple[MeldGroup, ...]) -> bool:
+    """Whether melds worth ``points`` toward the opening, ``melds`` on the table, open ``side``."""
+    if points < opening_minimum(s, side):
+        return False
+    need = opening_canasta(s, side)
+    return need == OPEN_NO_CANASTA or holds_opening_canasta(need, canasta_counts(s.rules, melds))
+
+
+def opening_text(s: GameState, side: int) -> str:
+    """What the opening of ``side`` needs, as a refusal says it: ``"50 points"``,
+    ``"a canasta"``, ``"200 points and a canasta"``."""
+    minimum = opening_minimum(s, side)
+    need = opening_canasta(s, side)
+    if need == OPEN_NO_CANASTA:
+        return f"{minimum} points"
+    what = "a canasta" if need == OPEN_ANY_CANASTA else "a natural canasta (or a wild or sequence canasta)"
+    return f"{minimum} points and {what}" if minimum else what
+
+
 def foot_available(s: GameState, seat: int, hand_len: int, melds: tuple[MeldGroup, ...]) -> bool:
     if not s.feet_[seat]:
         return False

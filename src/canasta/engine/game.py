@@ -250,14 +250,6 @@ def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
         if not -SEED_LIMIT < number < SEED_LIMIT:
             raise CanastaError(f"seed must be a 64-bit integer, got one of {len(str(abs(number)))} digits")
     r = compile_rules(variant)
-    for i, row in enumerate(variant.opening.score_table):
-        if row.canasta != "none":
-            # the rule books and the checker know the option; the turn oracle
-            # does not yet weigh a canasta among the opening melds
-            raise VariantError(
-                f"variant {variant.name!r}: opening.score_table[{i}].canasta: this version of the "
-                f"engine plays only 'none' (openings by points), got {row.canasta!r}"
-            )
     n_sides = len(r.sides)
     return deal_hand(r, number, 0, r.n - 1, (0,) * n_sides, ())
 

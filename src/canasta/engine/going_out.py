@@ -11,7 +11,7 @@ from canasta.engine.facts import (
     foot_available,
     may_discard_last,
     must_walk,
-    opening_minimum,
+    opening_text,
     partner_foot_down,
     probe,
     rebuild,
@@ -61,7 +61,7 @@ def going_out_error(s: GameState, q: Probe) -> str | None:
     ):
         return (
             f"the melds laid this turn total {q.points} points; the side's opening "
-            f"needs {opening_minimum(s, side)}"
+            f"needs {opening_text(s, side)}"
         )
     return None
 
@@ -113,7 +113,7 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
         if not c.opened and c.melds:
             return (
                 f"the melds laid this turn total {t.points} points; the side's opening "
-                f"needs {opening_minimum(s, c.side)}"
+                f"needs {opening_text(s, c.side)}"
             )
         if left == 0 and not may_discard_last(s, p):
             return f"discarding your last card goes out: write 'out {kind_name(k)}'"

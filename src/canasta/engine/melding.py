@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.engine.facts import Probe, foot_available, opening_minimum, rebuild, with_item
+from canasta.engine.facts import (
+    Probe,
+    foot_available,
+    opening_met,
+    opening_text,
+    rebuild,
+    with_item,
+)
 from canasta.engine.going_out import going_out_error
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE, KIND, remove_kinds
@@ -107,15 +114,15 @@ def play_cards(
             left[k] -= 1
         counts_after = tuple(left)
     total = t.points
+    melds_t = tuple(melds)
     if not opened:
         total += sum(r.code_value[card] for card in used)
-        if total >= opening_minimum(s, side):
+        if opening_met(s, side, total, melds_t):
             opened = True
             if pending:
                 hand = tuple(sorted(hand + pending))
                 pending = ()
                 counts_after = None
-    melds_t = tuple(melds)
     going_out = False
     if keeps_two:
         pass
@@ -140,10 +147,9 @@ def play_cards(
         if t.asked == TOLD_YES:
             return f"after '{move}' you could no longer go out, and your partner said yes"
         if not opened:
-            need = opening_minimum(s, side)
             return (
-                f"after '{move}' the side could no longer reach its opening minimum of {need} "
-                f"points with a card left to discard"
+                f"after '{move}' the side could no longer make its opening of "
+                f"{opening_text(s, side)} with a card left to discard"
             )
         if t.asked == TOLD_NO:
             return f"after '{move}' you would have to go out, and your partner said no"

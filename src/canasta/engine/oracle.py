@@ -16,9 +16,14 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from canasta.engine.facts import (
+    OPEN_ANY_CANASTA,
+    OPEN_NATURAL_CANASTA,
+    OPEN_NO_CANASTA,
     asking_required,
     foot_available,
+    holds_opening_canasta,
     may_discard_last,
+    opening_canasta,
     opening_minimum,
     partner_foot_down,
 )
@@ -150,12 +155,15 @@ def outcomes(
     melds: tuple[MeldGroup, ...],
     allow_black: bool,
     max_left: int = 2,
+    opening: int = OPEN_NO_CANASTA,
 ) -> Outcomes:
     """What the hand ``counts`` can still add to the side's ``melds``.
 
     Returns a map ``(cards left (0, 1 or 2 = two or more), going-out canastas
     met, black 3s melded) -> most points added``. Plans that leave more than
-    ``max_left`` cards are dropped early (going out leaves at most one).
+    ``max_left`` cards are dropped early (going out leaves at most one), and
+    so are plans whose melds lack the canasta an opening needs (``opening``,
+    one of the ``OPEN_*`` codes of :mod:`canasta.engine.facts`).
     """
     wild_vals: list[int] = []
     for k in r.wild_kinds:
@@ -166,7 +174,7 @@ def outcomes(
     for val in wild_vals:
         prefix.append(prefix[-1] + val)
     base = canasta_counts(r, melds)
-    cap = r.req
+    cap = _caps(r, opening)
     cap0, cap1, cap2 = cap[0], cap[1], cap[2]
     # state: (wilds used, left, tot, nat, mix) -> natural points
     states: dict[tuple[int, int, int, int, int], int] = {
@@ -210,7 +218,19 @@ def outcomes(
     return _close(
         r, counts, melds, allow_black, max_left, W, prefix,
         ((w, left, tot, nat, mix, 0, pts) for (w, left, tot, nat, mix), pts in states.items()),
+        opening,
     )
+
+
+def _caps(r: Rules, opening: int) -> tuple[int, int, int, int, int]:
+    """How far the searches count each kind of canasta: as far as going out needs,
+    and to one where an opening needs a canasta (see :func:`_close`)."""
+    c = r.req
+    if opening == OPEN_NO_CANASTA:
+        return c
+    if opening == OPEN_ANY_CANASTA:
+        return max(c[0], 1), c[1], c[2], c[3], c[4]
+    return max(c[0], 1), max(c[1], 1), c[2], max(c[3], 1), max(c[4], 1)
 
 
 def _close(
@@ -222,14 +242,18 @@ def _close(
     W: int,
     prefix: list[int],
     states: Iterable[tuple[int, int, int, int, int, int, int]],
+    opening: int,
 ) -> Outcomes:
     """The last step of :func:`outcomes` and :func:`sequence_outcomes`: wild melds and black 3s.
 
     ``states`` are ``(wilds used, cards left, canastas, natural, mixed,
-    sequence canastas, points)`` once every natural card has been placed.
+    sequence canastas, points)`` once every natural card has been placed,
+    each count capped by :func:`_caps`; plans without the canasta ``opening``
+    needs are dropped here.
     """
     base = canasta_counts(r, melds)
-    cap = r.req
+    cap = _caps(r, opening)
+    req = r.req
     # black 3s: melded together (only where allowed) or left in hand
     b = counts[BLACK_THREE]
     black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True)
@@ -249,9 +273,14 @@ def _close(
             used = w + y
             wild_left = W - used
             total_tot = min(cap[0], tot + g)
+            if opening == OPEN_ANY_CANASTA:
+                if not total_tot:
+                    continue
+            elif opening == OPEN_NATURAL_CANASTA and not (nat or sq or base[3] + g):
+                continue
             ok = (
-                total_tot >= cap[0] and nat >= cap[1] and mix >= cap[2]
-                and min(cap[3], base[3] + g) >= cap[3] and sq >= cap[4]
+                total_tot >= req[0] and nat >= req[1] and mix >= req[2]
+                and base[3] + g >= req[3] and sq >= req[4]
             )
             for black in ((False, True) if black_ok else (False,)):
                 lft = left + wild_left + (0 if black else b)
@@ -361,6 +390,7 @@ def sequence_outcomes(
     melds: tuple[MeldGroup, ...],
     allow_black: bool,
     max_left: int = 2,
+    opening: int = OPEN_NO_CANASTA,
 ) -> Outcomes:
     """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
 
@@ -386,7 +416,7 @@ def sequence_outcomes(
     for _i, suit, low, high in info.sequences:
         starts.setdefault((suit, low), []).append((high, high - low + 1))
     base = canasta_counts(r, melds)
-    cap = r.req
+    cap = _caps(r, opening)
     empty: tuple[Run, ...] = ()
     # state: (wilds used, left, tot, nat, mix, sequence canastas, runs by suit) -> points
     State = tuple[int, int, int, int, int, int, tuple[tuple[Run, ...], ...]]
@@ -453,7 +483,7 @@ def sequence_outcomes(
             else:
                 yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts
 
-    return _close(r, counts, melds, allow_black, max_left, W, prefix, ended())
+    return _close(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening)
 
 
 def concealed_possible(s: GameState, took: bool) -> bool:
@@ -546,6 +576,8 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     side = r.side_of[p]
     need = 0 if q.opened else opening_minimum(s, side) - q.points
     waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
+    # the canasta an opening needs, unless the side has opened or goes out concealed
+    oc = OPEN_NO_CANASTA if q.opened or waived else opening_canasta(s, side)
     allow_black = v.threes.black_meld != "never"
     final_optional = v.going_out.final_discard == "optional"
     if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds, q.hand):
@@ -555,12 +587,12 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         if (
             (left == 1 or (left == 0 and final_optional))
             and (need <= 0 or pts >= need or waived)
-            and _plan_meets_requirement(r, q.melds, plan)
+            and _plan_meets_requirement(r, q.melds, plan, oc)
         ):
             return True
         outs = (
-            sequence_outcomes(r, q.hand, q.melds, allow_black, 1) if r.seq_on
-            else outcomes(r, counts, q.melds, allow_black, 1)
+            sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc) if r.seq_on
+            else outcomes(r, counts, q.melds, allow_black, 1, oc)
         )
         for (left, ok, _black), pts in outs.items():
             if not ok or left == 2:
@@ -576,11 +608,11 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         extra = counts[BLACK_THREE] - n_out
         if r.seq_on:
             rest = tuple(card for card in q.hand if KIND[card] != BLACK_THREE)
-            outs2 = sequence_outcomes(r, rest, q.melds, False, 1)
+            outs2 = sequence_outcomes(r, rest, q.melds, False, 1, oc)
         else:
             c2 = list(counts)
             c2[BLACK_THREE] = 0
-            outs2 = outcomes(r, tuple(c2), q.melds, False, 1)
+            outs2 = outcomes(r, tuple(c2), q.melds, False, 1, oc)
         for (left, ok, _black), pts in outs2.items():
             if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
                 return True
@@ -677,9 +709,9 @@ def greedy_plan(
     return upper, greedy, left, plan
 
 
-def _plan_meets_requirement(r: Rules, melds: tuple[MeldGroup, ...], plan: list[list[int]]) -> bool:
-    """Whether the side's melds, once ``plan`` (see :func:`greedy_plan`) is laid, hold the
-    canastas that going out needs."""
+def _plan_counts(r: Rules, melds: tuple[MeldGroup, ...], plan: list[list[int]]) -> tuple[int, ...]:
+    """The side's canasta counts (see :func:`canasta_counts`) once ``plan`` (see
+    :func:`greedy_plan`) is laid."""
     counts = list(meld_info(r, melds).canasta_counts())
     for rank, n, j, index in plan:
         if index >= 0:
@@ -692,7 +724,16 @@ def _plan_meets_requirement(r: Rules, melds: tuple[MeldGroup, ...], plan: list[l
         if after is not None:
             counts[0] += 1
             counts[KIND_SLOT[after]] += 1
-    return req_met(r, counts)
+    return tuple(counts)
+
+
+def _plan_meets_requirement(
+    r: Rules, melds: tuple[MeldGroup, ...], plan: list[list[int]], opening: int = OPEN_NO_CANASTA
+) -> bool:
+    """Whether the side's melds, once ``plan`` (see :func:`greedy_plan`) is laid, hold the
+    canastas that going out needs, and the canasta ``opening`` asks (``OPEN_*``)."""
+    counts = _plan_counts(r, melds, plan)
+    return req_met(r, counts) and holds_opening_canasta(opening, counts)
 
 
 def can_finish(s: GameState, q: Probe) -> bool:
@@ -717,19 +758,22 @@ def can_finish(s: GameState, q: Probe) -> bool:
     # unopened with melds laid this turn: the opening must still be reached
     side = r.side_of[p]
     need = opening_minimum(s, side) - q.points
+    oc = opening_canasta(s, side)
     allow_black = v.threes.black_meld == "always"
     counts = q.counts
     pend = len(q.pending)
-    upper, greedy, left_over, _plan = greedy_plan(r, counts, q.melds, allow_black)
+    upper, greedy, left_over, plan = greedy_plan(r, counts, q.melds, allow_black)
     if r.seq_on:
         # the greedy plan knows no sequences: every natural card a sequence may hold could be melded
         upper += sum(r.value[k] * counts[k] for k in r.seq_ranks)
     if upper >= need:
-        if greedy >= need and left_over + pend >= 2:
+        if greedy >= need and left_over + pend >= 2 and (
+            oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan))
+        ):
             return True
         outs = (
-            sequence_outcomes(r, q.hand, q.melds, allow_black) if r.seq_on
-            else outcomes(r, counts, q.melds, allow_black)
+            sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc) if r.seq_on
+            else outcomes(r, counts, q.melds, allow_black, 2, oc)
         )
         final_optional = v.going_out.final_discard == "optional"
         foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first

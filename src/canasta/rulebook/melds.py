@@ -502,12 +502,22 @@ def _say_opening_canasta(v: Variant) -> str:
     words = {"any": "a complete canasta", "natural": "a complete natural canasta"}
     lead = f"Besides the minimum count, a {side}'s opening melds must include"
     if tiers[0][0] == "":
-        return f"{lead} {words[tiers[0][1]]}."
-    parts = [
-        f"{words[kind]} when its total score is {span}" if i == 0 else f"{words[kind]} when it is {span}"
-        for i, (span, kind) in enumerate(tiers)
-    ]
-    return f"{lead} {join(parts)}."
+        text = f"{lead} {words[tiers[0][1]]}."
+    else:
+        parts = [
+            f"{words[kind]} when its total score is {span}" if i == 0 else f"{words[kind]} when it is {span}"
+            for i, (span, kind) in enumerate(tiers)
+        ]
+        text = f"{lead} {join(parts)}."
+    # the engine counts every canasta without a wild card among natural cards
+    # (OpeningStep.canasta); say which of those the variant can make
+    better = (["a wild canasta"] if v.melds.wild_melds else []) + (
+        [f"{'an' if v.sequences.name[:1].lower() in 'aeiou' else 'a'} {v.sequences.name}"]
+        if v.sequences.allowed else []
+    )
+    if better and any(kind == "natural" for _, kind in tiers):
+        text += f" For that, {join(better, 'or')} counts as natural."
+    return text
 
 
 def _score_table_instead(v: Variant, o: Variant) -> str:

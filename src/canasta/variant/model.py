@@ -385,7 +385,7 @@ class OpeningStep:
     )
     canasta: Literal["none", "any", "natural"] = _opt(
         "none",
-        "Whether the first melds must also hold a canasta: none, any canasta, or a natural one (Brazilian, at high scores).",
+        "Whether the first melds must also hold a canasta: none, any canasta, or a natural one (Brazilian, at high scores; a wild or sequence canasta counts as natural).",
     )
 
 
