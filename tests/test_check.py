@@ -31,7 +31,7 @@ from canasta.errors import CanastaError
 from strategies import variants
 
 BUNDLED = [
-    "bolivia", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
+    "bolivia", "brazilian", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
     "hand-and-foot-pagat", "samba", "uruguayan",
 ]
 DATA = Path(__file__).parent / "data"

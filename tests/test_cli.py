@@ -18,7 +18,7 @@ from canasta.cli import main
 from canasta.engine import COMPILED
 
 BUNDLED = [
-    "bolivia", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
+    "bolivia", "brazilian", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
     "hand-and-foot-pagat", "samba", "uruguayan",
 ]
 

@@ -648,7 +648,7 @@ class TestDescribeDiff:
         lines = [t.text for t in difference_sentences(tiered, v)]
         assert lines == [
             "Besides the minimum count, a side's opening melds must include a complete natural "
-            "canasta when its total score is 7000 or more."
+            "canasta when its total score is 7000 or more. For that, a samba counts as natural."
         ]
 
     def test_rule_book_order(self) -> None:
@@ -696,7 +696,7 @@ class TestCompare:
         vs = [canasta.load_variant(n) for n in BUNDLED]
         text = compare(vs)
         header = text.splitlines()[2]
-        assert header.startswith("| Rule | Bolivia | Classic partnership Canasta |")
+        assert header.startswith("| Rule | Bolivia | Brazilian Canasta | Classic partnership Canasta |")
         assert header.count("|") == len(vs) + 2
         for row in ("Players", "Cards", "Dealt", "Draw", "Melds", "Sequences", "Canastas to go out",
                     "Black 3s", "Going-out bonus", "Game ends at"):

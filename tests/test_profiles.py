@@ -42,11 +42,11 @@ from canasta.variant.model import (
 from strategies import variants
 
 BUNDLED = [
-    "bolivia", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
+    "bolivia", "brazilian", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
     "hand-and-foot-pagat", "samba", "uruguayan",
 ]
 RANK_LIST = "'2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'JK'"
-NAMES = "bolivia, classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot, hand-and-foot-pagat, samba, uruguayan"
+NAMES = "bolivia, brazilian, classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot, hand-and-foot-pagat, samba, uruguayan"
 
 
 @pytest.fixture

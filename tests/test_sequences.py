@@ -24,7 +24,7 @@ from canasta.variant.model import OpeningStep
 from positions import meld, moves, play, position, refusal
 from test_oracle import finishable, raw_rules
 
-SEQUENCE_PROFILES = ["samba", "bolivia"]
+SEQUENCE_PROFILES = ["samba", "bolivia", "brazilian"]
 
 
 def samba_opened(hand: str, melds: list[str], pile: str = "5C 9D", **kw: object) -> GameState:
@@ -168,12 +168,15 @@ class TestTakingThePile:
         opened = position(closed, hands=[hand, "4C"], melds={0: ["7C 7D 7H"]}, pile="4D KD", phase="draw")
         assert "take pair KC KH" in moves(opened)
 
-    def test_opening_canasta_tiers_are_not_played_yet(self) -> None:
+    def test_opening_canasta_tiers_are_played(self) -> None:
+        # a samba table with a "canasta" tier from 7000: three kings no longer open (see test_brazilian)
         v = canasta.load_variant("samba")
         rows = (*v.opening.score_table, OpeningStep(minimum=0, from_score=7000, canasta="any"))
         tiered = attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=rows))
-        with pytest.raises(canasta.VariantError, match=r"score_table\[5\]\.canasta"):
-            canasta.new_game(tiered, 1)
+        hand = "KC KD KH AC AD AH AS 9S 9C 9D 2C 5H 6C"
+        at = {score: position(tiered, hands=[hand, "4C"], scores=[score, 0], pile="5D") for score in (3000, 7000)}
+        assert "meld KC KD KH" in moves(at[3000])
+        assert "opening of a canasta" in refusal(at[7000], "meld KC KD KH")
 
     def test_wrong_suit_and_frozen_pile(self) -> None:
         s = samba_opened("KS QS 5D 6D", ["7H 8H 9H", "KC KD KH"], pile="4C 10S", phase="draw")
