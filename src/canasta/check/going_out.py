@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta.check.registry import Facts, Raw, plural, static_check
+from canasta.variant.model import Variant
 
 __all__: list[str] = []
 
@@ -276,3 +277,39 @@ def _sequences_off(f: Facts) -> Iterator[Raw]:
             "sequences may not be melded, so nobody can ever go out",
             "set sequences.allowed: true, or going_out.sequence_canastas: 0",
         )
+
+
+@static_check(
+    "C060", "warning", "a meld to complete before going out that no side can lay",
+    """
+    extends: classic
+    going_out:
+      complete_ranks: ['2']
+      complete_wild_meld: true
+    """,
+)
+def _complete_first(f: Facts) -> Iterator[Raw]:
+    """``going_out.complete_ranks`` naming a rank no meld is made of (a wild rank, a 3), or
+    ``going_out.complete_wild_meld`` without wild melds: the rule never applies."""
+    v = f.v
+    melded = set(_melded_ranks(v))
+    idle = [rank for rank in v.going_out.complete_ranks if rank not in melded]
+    if idle:
+        yield (
+            ("going_out.complete_ranks",),
+            f"no meld is ever made of {', '.join(repr(x) for x in idle)}, so going out never "
+            "waits for such a meld",
+            "name natural ranks that melds are made of (Modern American: A and 7)",
+        )
+    if v.going_out.complete_wild_meld and not v.melds.wild_melds:
+        yield (
+            ("going_out.complete_wild_meld", "melds.wild_melds"),
+            "wild melds are off (melds.wild_melds: false), so there is no meld of wild cards to complete",
+            "set melds.wild_melds: true, or remove going_out.complete_wild_meld",
+        )
+
+
+def _melded_ranks(v: Variant) -> list[str]:
+    """The rank names melds of one rank are made of: every rank but the wild ones and the 3s."""
+    wild = set(v.wilds.ranks)
+    return [rank for rank in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A") if rank not in wild]

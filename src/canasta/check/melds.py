@@ -307,3 +307,24 @@ def _new_meld_without_wild(f: Facts) -> Iterator[Raw]:
         f"{size} cards cannot hold a wild card: a wild card joins a meld of at least {n + 1} cards",
         "lower melds.naturals_per_wild if new melds should take a wild card",
     )
+
+
+@static_check(
+    "C059", "warning", "dead ranks that never die",
+    """
+    extends: classic
+    melds:
+      dead_when_closed: true
+    """,
+)
+def _dead_when_closed(f: Facts) -> Iterator[Raw]:
+    """``melds.dead_when_closed`` with no ``melds.max_size``: no meld of a rank ever closes,
+    so no rank ever dies and the option has no effect."""
+    m = f.v.melds
+    if m.dead_when_closed and m.max_size is None:
+        yield (
+            ("melds.dead_when_closed", "melds.max_size"),
+            "a rank dies when a meld of it closes at melds.max_size, and there is no maximum, "
+            "so no rank ever dies",
+            f"set melds.max_size (Modern American: {f.canasta_size}), or remove melds.dead_when_closed",
+        )

@@ -10,6 +10,7 @@ from canasta.cards import RANK_NAMES, Card
 from canasta.engine.facts import (
     Probe,
     context_of,
+    dead_error,
     may_discard_last,
     opening_met,
     opening_text,
@@ -143,6 +144,10 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
     if not r.is_natural[k]:
         return f"the top card {Card(top)} cannot be melded, so the pile cannot be taken"
     rank = RANK_NAMES[k]
+    if r.dead_on:
+        dead = dead_error(s, k)
+        if dead is not None:
+            return f"the pile cannot be taken on the top card {Card(top)}: {dead}"
     if not v.opening.pile_allowed and not c.opened:
         return "a side that has not opened may not take the discard pile: its opening meld comes from the hand"
     hand = c.hand

@@ -110,6 +110,43 @@ def opening_text(s: GameState, side: int) -> str:
     return f"{minimum} points and {what}" if minimum else what
 
 
+def dead_ranks(s: GameState) -> int:
+    """The ranks no side may meld any more (``melds.dead_when_closed``), as a bit mask by rank."""
+    r = s.rules
+    if not r.dead_on:
+        return 0
+    return _dead_ranks(r, s.melds_)
+
+
+@lru_cache(maxsize=4096)
+def _dead_ranks(r: Rules, melds: tuple[tuple[MeldGroup, ...], ...]) -> int:
+    dead = 0
+    for side in melds:
+        for m in side:
+            if m.rank > 0 and r.is_natural[m.rank] and r.closed(m.rank, m.size):
+                dead |= 1 << m.rank
+    return dead
+
+
+def dead_error(s: GameState, rank: int) -> str | None:
+    """Why ``rank`` may not be melded any more (a dead rank), or ``None``."""
+    if s.rules.dead_on and dead_ranks(s) >> rank & 1:
+        label = s.rules.meld_kinds[rank].label(rank)
+        return f"{label} are dead: a meld of them has been closed, and no side may meld them any more"
+    return None
+
+
+def incomplete_blocking(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldGroup | None:
+    """A meld of the side that ``going_out.complete_ranks`` / ``complete_wild_meld`` ask to be
+    a canasta before going out, and that is not one yet; ``None`` if there is none."""
+    mask = r.out_complete
+    if mask:
+        for m in melds:
+            if mask >> m.rank & 1 and r.kind_of(m.rank, m.size, m.wilds) is None:
+                return m
+    return None
+
+
 def foot_available(s: GameState, seat: int, hand_len: int, melds: tuple[MeldGroup, ...]) -> bool:
     if not s.feet_[seat]:
         return False

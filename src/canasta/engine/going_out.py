@@ -9,6 +9,7 @@ from canasta.engine.deal import lay_red_threes
 from canasta.engine.facts import (
     asking_required,
     foot_available,
+    incomplete_blocking,
     may_discard_last,
     must_walk,
     opening_text,
@@ -56,6 +57,11 @@ def going_out_error(s: GameState, q: Probe) -> str | None:
         return "ask your partner first: going out needs their yes ('ask')"
     if not req_met(r, canasta_counts(r, q.melds)):
         return f"going out needs {req_text(r)}"
+    if r.out_complete:
+        m = incomplete_blocking(r, q.melds)
+        if m is not None:
+            label = r.meld_kinds[m.rank].label(m.rank)
+            return f"your side's meld of {label} must be a canasta before you go out"
     if not q.opened and q.melds and not (
         v.opening.concealed_waives and concealed_possible(s, q.took)
     ):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from canasta.engine.facts import (
     Probe,
+    dead_error,
     foot_available,
     opening_met,
     opening_text,
@@ -177,6 +178,10 @@ def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | N
         return shape
     rank = shape
     info = c.info
+    if c.r.dead_on:
+        dead = dead_error(s, rank)
+        if dead is not None:
+            return dead
     codes: list[int] | None = None
     if m.suits or c.r.suited[rank]:
         naturals = [k for k in m.kinds if not c.r.is_wild[k]]
@@ -265,6 +270,10 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
         return f"your side has no meld of {label}"
     if target == BLACK_THREE:
         return "a meld of black 3s is laid whole when going out"
+    if r.dead_on:
+        dead = dead_error(s, target)
+        if dead is not None:
+            return dead
     k = m.kind
     if k == RED_THREE:
         return "red 3s are laid on their own, never melded"

@@ -20,6 +20,7 @@ from canasta.engine.facts import (
     OPEN_NATURAL_CANASTA,
     OPEN_NO_CANASTA,
     asking_required,
+    dead_ranks,
     foot_available,
     holds_opening_canasta,
     may_discard_last,
@@ -47,15 +48,20 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=65536)
 def _rank_options(
-    r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int
+    r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int,
+    complete: bool = False,
 ) -> tuple[tuple[int, int, int, int, int], ...]:
     """Ways to place up to ``c`` naturals of ``rank`` and up to ``wmax`` wilds.
 
     Returns tuples ``(naturals used, wilds used, d_total, d_natural, d_mixed)``
-    where the d_ values are the changes in the side's canasta counts.
+    where the d_ values are the changes in the side's canasta counts. With
+    ``complete``, only the ways that leave every meld of the rank a canasta
+    (``going_out.complete_ranks``: going out needs them so).
     """
-    out: set[tuple[int, int, int, int, int]] = {(0, 0, 0, 0, 0)}
     dup = r.v.melds.duplicate_ranks == "after_complete"
+    out: set[tuple[int, int, int, int, int]] = set()
+    if not (complete and has_open and r.kind_of(rank, n0 + j0, j0) is None):
+        out.add((0, 0, 0, 0, 0))
 
     def kinds(n: int, j: int) -> tuple[int, int, int]:
         kind = r.kind_of(rank, n + j, j)
@@ -75,7 +81,8 @@ def _rank_options(
                     continue
                 k = kinds(an, xj)
                 nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
-                out.add((a + an, x + xj, *nd))
+                if k[0] or not complete:
+                    out.add((a + an, x + xj, *nd))
                 if dup and r.closed(rank, an + xj):
                     grow(c_left - an, w_left - xj, a + an, x + xj, nd, depth + 1)
 
@@ -87,7 +94,8 @@ def _rank_options(
                     continue
                 k = kinds(n0 + an, j0 + xj)
                 d = (k[0] - k0[0], k[1] - k0[1], k[2] - k0[2])
-                out.add((an, xj, *d))
+                if k[0] or not complete:
+                    out.add((an, xj, *d))
                 if dup and r.closed(rank, n0 + an + j0 + xj):
                     grow(c - an, wmax - xj, an, xj, d, 1)
     elif may_new:
@@ -96,15 +104,21 @@ def _rank_options(
 
 
 @lru_cache(maxsize=65536)
-def _wild_options(r: Rules, w: int, j0: int, has_open: bool, may_new: bool) -> tuple[tuple[int, int], ...]:
-    """Ways to place up to ``w`` wilds in wild melds: ``(wilds used, wild canastas gained)``."""
-    out: set[tuple[int, int]] = {(0, 0)}
-    if not r.v.melds.wild_melds:
-        return tuple(out)
-    dup = r.v.melds.duplicate_ranks == "after_complete"
+def _wild_options(
+    r: Rules, w: int, j0: int, has_open: bool, may_new: bool, complete: bool = False
+) -> tuple[tuple[int, int], ...]:
+    """Ways to place up to ``w`` wilds in wild melds: ``(wilds used, wild canastas gained)``;
+    with ``complete``, only those that leave the wild melds canastas (see :func:`_rank_options`)."""
 
     def is_c(size: int) -> int:
         return 1 if size >= r.canasta_size else 0
+
+    out: set[tuple[int, int]] = set()
+    if not (complete and has_open and not is_c(j0)):
+        out.add((0, 0))
+    if not r.v.melds.wild_melds:
+        return tuple(out)
+    dup = r.v.melds.duplicate_ranks == "after_complete"
 
     most = r.most[WILD_TARGET]
 
@@ -114,7 +128,8 @@ def _wild_options(r: Rules, w: int, j0: int, has_open: bool, may_new: bool) -> t
         for y in range(r.min_size, left + 1):
             if most is not None and y > most:
                 break
-            out.add((used + y, gained + is_c(y)))
+            if is_c(y) or not complete:
+                out.add((used + y, gained + is_c(y)))
             if dup and r.closed(WILD_TARGET, y):
                 grow(left - y, used + y, gained + is_c(y), depth + 1)
 
@@ -124,7 +139,8 @@ def _wild_options(r: Rules, w: int, j0: int, has_open: bool, may_new: bool) -> t
             if most is not None and size > most:
                 break
             g = is_c(size) - is_c(j0)
-            out.add((y, g))
+            if is_c(size) or not complete:
+                out.add((y, g))
             if dup and r.closed(WILD_TARGET, size):
                 grow(w - y, y, g, 1)
     elif may_new:
@@ -138,14 +154,25 @@ _NOTHING = ((0, 0, 0, 0, 0),)
 
 
 def _options_at(
-    r: Rules, rank: int, c: int, melds: tuple[MeldGroup, ...], oi: int, W: int, dup: bool
+    r: Rules, rank: int, c: int, melds: tuple[MeldGroup, ...], oi: int, W: int, dup: bool,
+    dead: int = 0, complete: int = 0,
 ) -> tuple[tuple[int, int, int, int, int], ...]:
-    """:func:`_rank_options` for ``c`` naturals of ``rank``: onto the side's open meld ``oi``, or a new one."""
+    """:func:`_rank_options` for ``c`` naturals of ``rank``: onto the side's open meld ``oi``, or a new one.
+
+    ``dead`` and ``complete`` are bit masks by rank: the dead ranks, which take
+    no card (``melds.dead_when_closed``), and the ranks whose melds must end
+    as canastas (see :func:`_rank_options`).
+    """
+    must = bool(complete >> rank & 1)
+    if dead >> rank & 1:
+        if must and oi >= 0 and r.kind_of(rank, melds[oi].size, melds[oi].wilds) is None:
+            return ()
+        return _NOTHING
     if oi >= 0:
         m = melds[oi]
-        return _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W)
+        return _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W, must)
     may_new = dup or not any(m.rank == rank for m in melds)
-    return _rank_options(r, rank, c, 0, 0, False, may_new, W)
+    return _rank_options(r, rank, c, 0, 0, False, may_new, W, must)
 
 
 @lru_cache(maxsize=65536)
@@ -156,6 +183,8 @@ def outcomes(
     allow_black: bool,
     max_left: int = 2,
     opening: int = OPEN_NO_CANASTA,
+    dead: int = 0,
+    complete: int = 0,
 ) -> Outcomes:
     """What the hand ``counts`` can still add to the side's ``melds``.
 
@@ -163,7 +192,9 @@ def outcomes(
     met, black 3s melded) -> most points added``. Plans that leave more than
     ``max_left`` cards are dropped early (going out leaves at most one), and
     so are plans whose melds lack the canasta an opening needs (``opening``,
-    one of the ``OPEN_*`` codes of :mod:`canasta.engine.facts`).
+    one of the ``OPEN_*`` codes of :mod:`canasta.engine.facts`). ``dead`` and
+    ``complete`` are bit masks by meld target (see :func:`_options_at`; bit 0
+    is the meld of wild cards).
     """
     wild_vals: list[int] = []
     for k in r.wild_kinds:
@@ -187,7 +218,7 @@ def outcomes(
         oi = index.get(rank, -1)
         if c == 0 and oi < 0:
             continue
-        opts = _options_at(r, rank, c, melds, oi, W, dup)
+        opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete)
         val = r.value[rank]
         new_states: dict[tuple[int, int, int, int, int], int] = {}
         get = new_states.get
@@ -218,7 +249,7 @@ def outcomes(
     return _close(
         r, counts, melds, allow_black, max_left, W, prefix,
         ((w, left, tot, nat, mix, 0, pts) for (w, left, tot, nat, mix), pts in states.items()),
-        opening,
+        opening, complete & 1,
     )
 
 
@@ -243,6 +274,7 @@ def _close(
     prefix: list[int],
     states: Iterable[tuple[int, int, int, int, int, int, int]],
     opening: int,
+    wild_complete: int,
 ) -> Outcomes:
     """The last step of :func:`outcomes` and :func:`sequence_outcomes`: wild melds and black 3s.
 
@@ -264,9 +296,9 @@ def _close(
     result: Outcomes = {}
     for w, left, tot, nat, mix, sq, pts in states:
         if wi >= 0:
-            wopts = _wild_options(r, W - w, melds[wi].wilds, True, False)
+            wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete))
         else:
-            wopts = _wild_options(r, W - w, 0, False, (not w_exists) or dup)
+            wopts = _wild_options(r, W - w, 0, False, (not w_exists) or dup, bool(wild_complete))
         for y, g in wopts:
             if w + y > W:
                 continue
@@ -391,6 +423,8 @@ def sequence_outcomes(
     allow_black: bool,
     max_left: int = 2,
     opening: int = OPEN_NO_CANASTA,
+    dead: int = 0,
+    complete: int = 0,
 ) -> Outcomes:
     """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
 
@@ -455,7 +489,7 @@ def sequence_outcomes(
         oi = index.get(rank, -1)
         new_states: dict[State, int] = {}
         for (key, c), pts in pooled.items():
-            opts = _options_at(r, rank, c, melds, oi, W, dup) if oi >= 0 or c else _NOTHING
+            opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete) if oi >= 0 or c else _NOTHING
             w, left, tot, nat, mix, sq, runs = key
             for a, x, dt, dn, dm in opts:
                 w2 = w + x
@@ -483,7 +517,7 @@ def sequence_outcomes(
             else:
                 yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts
 
-    return _close(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening)
+    return _close(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete & 1)
 
 
 def concealed_possible(s: GameState, took: bool) -> bool:
@@ -578,21 +612,25 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
     # the canasta an opening needs, unless the side has opened or goes out concealed
     oc = OPEN_NO_CANASTA if q.opened or waived else opening_canasta(s, side)
+    dead = dead_ranks(s)
+    complete = r.out_complete
     allow_black = v.threes.black_meld != "never"
     final_optional = v.going_out.final_discard == "optional"
     if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds, q.hand):
         # a quick greedy plan (greedy_plan) often shows a way out at once;
-        # the full search is needed only when it does not
-        _upper, pts, left, plan = greedy_plan(r, counts, q.melds, allow_black)
-        if (
-            (left == 1 or (left == 0 and final_optional))
-            and (need <= 0 or pts >= need or waived)
-            and _plan_meets_requirement(r, q.melds, plan, oc)
-        ):
-            return True
+        # the full search is needed only when it does not (and always where
+        # dead ranks or melds that must be canastas, which the plan ignores, are in play)
+        if not (dead or complete):
+            _upper, pts, left, plan = greedy_plan(r, counts, q.melds, allow_black)
+            if (
+                (left == 1 or (left == 0 and final_optional))
+                and (need <= 0 or pts >= need or waived)
+                and _plan_meets_requirement(r, q.melds, plan, oc)
+            ):
+                return True
         outs = (
-            sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc) if r.seq_on
-            else outcomes(r, counts, q.melds, allow_black, 1, oc)
+            sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc, dead, complete) if r.seq_on
+            else outcomes(r, counts, q.melds, allow_black, 1, oc, dead, complete)
         )
         for (left, ok, _black), pts in outs.items():
             if not ok or left == 2:
@@ -608,11 +646,11 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         extra = counts[BLACK_THREE] - n_out
         if r.seq_on:
             rest = tuple(card for card in q.hand if KIND[card] != BLACK_THREE)
-            outs2 = sequence_outcomes(r, rest, q.melds, False, 1, oc)
+            outs2 = sequence_outcomes(r, rest, q.melds, False, 1, oc, dead, complete)
         else:
             c2 = list(counts)
             c2[BLACK_THREE] = 0
-            outs2 = outcomes(r, tuple(c2), q.melds, False, 1, oc)
+            outs2 = outcomes(r, tuple(c2), q.melds, False, 1, oc, dead, complete)
         for (left, ok, _black), pts in outs2.items():
             if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
                 return True
@@ -766,14 +804,15 @@ def can_finish(s: GameState, q: Probe) -> bool:
     if r.seq_on:
         # the greedy plan knows no sequences: every natural card a sequence may hold could be melded
         upper += sum(r.value[k] * counts[k] for k in r.seq_ranks)
+    dead = dead_ranks(s)
     if upper >= need:
-        if greedy >= need and left_over + pend >= 2 and (
+        if greedy >= need and left_over + pend >= 2 and not dead and (
             oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan))
         ):
             return True
         outs = (
-            sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc) if r.seq_on
-            else outcomes(r, counts, q.melds, allow_black, 2, oc)
+            sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead) if r.seq_on
+            else outcomes(r, counts, q.melds, allow_black, 2, oc, dead)
         )
         final_optional = v.going_out.final_discard == "optional"
         foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first
@@ -787,7 +826,17 @@ def can_finish(s: GameState, q: Probe) -> bool:
             if eff == 1 and may_discard_last(s, p):
                 return True
             if ok and not told_no and not foot_blocks and (eff == 1 or final_optional):
-                return True
+                if not r.out_complete:
+                    return True
+                # going out: the plans that leave the melds it asks for complete
+                outs_out = (
+                    sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead, r.out_complete)
+                    if r.seq_on else outcomes(r, counts, q.melds, allow_black, 2, oc, dead, r.out_complete)
+                )
+                for (left2, ok2, _b), pts2 in outs_out.items():
+                    eff2 = left2 + pend
+                    if ok2 and pts2 >= need and (eff2 == 1 or (eff2 == 0 and final_optional)):
+                        return True
     # going out concealed needs no minimum
     if concealed_possible(s, q.took) and v.opening.concealed_waives:
         return can_go_out(s, q)

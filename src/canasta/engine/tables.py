@@ -113,6 +113,12 @@ class Rules:
             go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas, go.sequence_canastas,
         )
         self.partnerships = any(len(s) > 1 for s in self.sides)
+        # Modern American's rules on closed and incomplete melds, as bit masks
+        # over meld targets (bit 0: the meld of wild cards)
+        self.dead_on = m.dead_when_closed and m.max_size is not None
+        self.out_complete = sum(1 << parse_rank(k) for k in go.complete_ranks) | (
+            1 if go.complete_wild_meld else 0
+        )
         # Legality of natural melds by (naturals, wilds): the same for every
         # natural rank, and asked for often by the oracle's quick bounds.
         # Sized for every shape the decks can make.

@@ -8,7 +8,7 @@ import canasta.rulebook.threes  # noqa: F401
 from canasta.rulebook.facts import has_foot, has_partners, pile_takeable
 from canasta.rulebook.melds import a_an, sequence_canasta_possible, sequence_name
 from canasta.rulebook.registry import S_FOOT, S_OUT, S_STOCK, rule
-from canasta.rulebook.words import count, join, num, points, pts
+from canasta.rulebook.words import count, join, num, points, pts, rank_plural
 from canasta.variant.model import Variant
 
 _KIND_NAMES = {"natural": "natural (clean)", "mixed": "mixed (dirty)", "wild": "wild"}
@@ -179,6 +179,26 @@ rule(
     "going_out.partner_foot", S_FOOT, _say_partner_foot,
     relevant=lambda v: has_foot(v) and has_partners(v),
     shown=lambda v: has_foot(v) and has_partners(v) and v.going_out.partner_foot,
+)
+
+
+def _say_complete_first(v: Variant) -> str:
+    g = v.going_out
+    names = [rank_plural(rank) for rank in g.complete_ranks]
+    if g.complete_wild_meld and v.melds.wild_melds:
+        names.append("wild cards")
+    if not names:
+        return "A side may go out with melds that are not yet canastas."
+    who = "their side's" if has_partners(v) else "their"
+    return (
+        f"No one may go out while {who} meld of {join(names, 'or')} is not yet a canasta: "
+        "such a meld must be completed first."
+    )
+
+
+rule(
+    "going_out.complete_ranks going_out.complete_wild_meld", S_OUT, _say_complete_first,
+    shown=lambda v: bool(v.going_out.complete_ranks) or (v.going_out.complete_wild_meld and v.melds.wild_melds),
 )
 
 

@@ -186,6 +186,23 @@ def _say_duplicates(v: Variant) -> str:
 rule("melds.duplicate_ranks", S_MELDS, _say_duplicates)
 
 
+def _say_dead(v: Variant) -> str:
+    if not v.melds.dead_when_closed:
+        return "A rank stays open to every side however many melds of it are complete."
+    return (
+        f"Once any meld of a rank is complete (closed) at {num(v.melds.max_size or 0)} cards, that "
+        "rank is dead for everyone: no one may start a meld of it or add to one, and the discard "
+        "pile cannot be taken while a card of it is on top. Dead cards can only be discarded."
+    )
+
+
+rule(
+    "melds.dead_when_closed", S_MELDS, _say_dead,
+    relevant=lambda v: v.melds.max_size is not None,
+    shown=lambda v: v.melds.max_size is not None and v.melds.dead_when_closed,
+)
+
+
 def _say_wild_melds(v: Variant) -> str:
     if not v.melds.wild_melds:
         return "A meld made only of wild cards is not allowed."
@@ -512,8 +529,7 @@ def _say_opening_canasta(v: Variant) -> str:
     # the engine counts every canasta without a wild card among natural cards
     # (OpeningStep.canasta); say which of those the variant can make
     better = (["a wild canasta"] if v.melds.wild_melds else []) + (
-        [f"{'an' if v.sequences.name[:1].lower() in 'aeiou' else 'a'} {v.sequences.name}"]
-        if v.sequences.allowed else []
+        [a_an(sequence_name(v))] if v.sequences.allowed else []
     )
     if better and any(kind == "natural" for _, kind in tiers):
         text += f" For that, {join(better, 'or')} counts as natural."

@@ -331,6 +331,10 @@ class MeldRules:
         "Whether a side may start a second meld of a rank: never, or once its meld of that rank is complete (closed).",
     )
     wild_melds: bool = _opt(False, "Melds made of wild cards only are allowed.")
+    dead_when_closed: bool = _opt(
+        False,
+        "Once a meld of a rank is closed (it reached max_size), the rank is dead for every side: no meld of it may be started or added to, and the pile cannot be taken with it on top (Modern American).",
+    )
     rearrange: bool = _opt(
         False,
         "Cards laid this turn may be moved between melds or back to the hand until the discard (the engine's move 'back' takes back the last meld or add laid, up to 8 times a turn; not after asking the partner or picking up the foot).",
@@ -507,6 +511,15 @@ class GoingOutRules:
     concealed: bool = _opt(
         True,
         "Going out concealed (the whole hand melded in one turn, no earlier melds by the player) is recognised.",
+    )
+    complete_ranks: tuple[str, ...] = _opt(
+        (),
+        "Natural ranks whose melds must all be canastas before a player of the side may go out (Modern American: A and 7).",
+        rank=True,
+        max_items=13,
+    )
+    complete_wild_meld: bool = _opt(
+        False, "A side's meld of wild cards must be a canasta before a player of the side may go out (Modern American)."
     )
 
 

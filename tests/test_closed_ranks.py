@@ -1,0 +1,146 @@
+"""Modern American's rules on closed and incomplete melds, on a house table built from classic:
+dead ranks (``melds.dead_when_closed``) and melds that must be canastas before going out
+(``going_out.complete_ranks``, ``going_out.complete_wild_meld``).
+
+Each rule is checked three ways: scenario positions written card by card, the
+turn oracle against brute force over the rest of the turn, and random hands
+with the engine's invariants checked after every move.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import canasta
+from canasta import ActionSpace
+from canasta.engine import game as engine_game
+from canasta.engine.moves import Ask
+from canasta.engine.state import PLAY, TOLD_YES, GameState, Turn
+from positions import moves, play, position, refusal
+from test_engine_random import Checker, check_hand_end, play_hand
+from test_oracle import finishable, raw_rules
+
+CLASSIC = canasta.load_variant("classic")
+#: classic, with melds closed at seven, dead ranks, wild melds, and aces, 7s and the
+#: wild meld to be completed before going out (the Modern American shape)
+HOUSE = attrs.evolve(
+    CLASSIC,
+    name="closed-ranks",
+    melds=attrs.evolve(CLASSIC.melds, max_size=7, dead_when_closed=True, wild_melds=True),
+    going_out=attrs.evolve(CLASSIC.going_out, complete_ranks=("A", "7"), complete_wild_meld=True),
+)
+CLOSED_KINGS = "KC KD KH KS KC KD KH"
+
+
+def house(hand: str, mine: list[str], theirs: list[str], **kw: object) -> GameState:
+    """Seat 0 of the house table in its play phase, with its side's and the other side's melds."""
+    return position(HOUSE, hands=[hand, "4C 6D"], melds={0: mine, 1: theirs}, pile="5D", **kw)  # type: ignore[arg-type]
+
+
+class TestDeadRanks:
+    def test_a_closed_meld_kills_its_rank_for_both_sides(self) -> None:
+        s = house("KC KD KH 9C 9D 9H 5S", ["QC QD QH"], [CLOSED_KINGS])
+        assert "Ks are dead" in refusal(s, "meld K K K")
+        assert not any(m.startswith("meld K") for m in moves(s))
+        assert "meld 9 9 9" in moves(s)
+
+    def test_an_open_meld_of_a_dead_rank_takes_no_more_cards(self) -> None:
+        s = house("KC 2C 9C 9D 5S", ["KC KD KH"], [CLOSED_KINGS])
+        assert "Ks are dead" in refusal(s, "add K K")
+        assert "Ks are dead" in refusal(s, "add K 2")
+
+    def test_the_pile_is_not_taken_on_a_dead_card(self) -> None:
+        s = position(HOUSE, hands=["KC KD 9C 5S", "4C"], melds={0: ["QC QD QH"], 1: [CLOSED_KINGS]},
+                     pile="5D KH", phase="draw")
+        assert "dead" in refusal(s, "take pair")
+        assert not any(m.startswith("take") for m in moves(s))
+
+    def test_classic_keeps_its_open_ranks(self) -> None:
+        # without the option a rank stays open, and classic melds grow past seven
+        s = position(CLASSIC, hands=["KC KD KH 9C 9D 9H 5S", "4C 6D"],
+                     melds={0: ["QC QD QH"], 1: [CLOSED_KINGS]}, pile="5D")
+        assert "meld K K K" in moves(s)
+
+    def test_an_opening_that_needs_a_dead_rank_is_not_listed(self) -> None:
+        # unopened, 50 to open: 9 9 9 (30) and K K K (30) would do, but the Ks are dead
+        s = house("KC KD KH 9C 9D 9H 5S 6S", [], [CLOSED_KINGS], opened=[False, True])
+        assert not any(m.startswith("meld") for m in moves(s))
+        alive = house("KC KD KH 9C 9D 9H 5S 6S", [], ["QC QD QH"], opened=[False, True])
+        assert "meld K K K" in moves(alive)
+
+
+class TestCompleteBeforeGoingOut:
+    def test_an_incomplete_meld_of_aces_blocks_going_out(self) -> None:
+        s = house("9C", ["AC AD AH AS", "QC QD QH QS QC QD QH"], [])
+        assert "meld of As must be a canasta" in refusal(s, "out 9C")
+
+    def test_the_aces_completed_in_the_same_turn(self) -> None:
+        s = house("AC AD AH 9C", ["AC AD AH AS", "QC QD QH QS QC QD QH"], [], turn=Turn(asked=TOLD_YES, asker=0))
+        # told yes: every step must keep going out possible, and the aces must reach seven
+        assert moves(s) == {"add A A"}
+        out = play(s, "add A A", "add A A", "add A A", "out 9")
+        assert out.is_hand_over
+
+    def test_a_wild_meld_must_be_a_canasta(self) -> None:
+        s = house("9C", ["2C 2D JK", "QC QD QH QS QC QD QH"], [])
+        assert "meld of wild cards must be a canasta" in refusal(s, "out 9C")
+
+    def test_other_ranks_may_stay_incomplete(self) -> None:
+        s = house("9C", ["KC KD KH", "QC QD QH QS QC QD QH"], [])
+        assert "out 9" in moves(s)
+
+
+# -- against brute force, and random hands ----------------------------------------------------
+
+_POOL = ["AC", "AD", "AH", "KC", "KD", "9C", "9D", "9H", "2C", "JK", "7C", "7D", "5S"]
+_MINE = ["AC AD AH AS", "KC KD KH", "2C 2D JK", "7C 7D 7H", "QC QD QH QS QC QD QH"]
+_THEIRS = [CLOSED_KINGS, "9C 9D 9H 9S 9C 9D 9H", "JC JD JH"]
+
+
+@st.composite
+def house_positions(draw: st.DrawFn) -> GameState:
+    """A play-phase position of the house table: melds of ranks that must be completed,
+    dead ranks, short hands (going out within reach), opened or not, told yes or not."""
+    hand = draw(st.lists(st.sampled_from(_POOL), min_size=1, max_size=8))
+    mine = draw(st.lists(st.sampled_from(_MINE), unique=True, max_size=3))
+    theirs = draw(st.lists(st.sampled_from(_THEIRS), unique=True, max_size=2))
+    told_yes = bool(mine) and draw(st.booleans())
+    turn = Turn(asked=TOLD_YES, asker=0) if told_yes else Turn()
+    return position(HOUSE, hands=[" ".join(hand), "4C 6D"], melds={0: mine, 1: theirs}, pile="5D",
+                    opened=[bool(mine), bool(theirs)], turn=turn)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(s=house_positions())
+def test_moves_agree_with_brute_force(s: GameState) -> None:
+    """Every play-phase move: legal exactly when its own rule allows it and the turn can still end."""
+    legal = set(s.legal_moves())
+    with raw_rules():
+        memo: dict[GameState, bool] = {}
+        for m in (*ActionSpace(s.variant).moves, *legal):
+            if isinstance(m, Ask):
+                continue
+            if engine_game.step(s, m, False) is not None:
+                assert m not in legal, (str(m), s)
+                continue
+            nxt = engine_game.step(s, m, True)
+            assert isinstance(nxt, GameState)
+            ends_turn = nxt.phase != PLAY or nxt.current != s.current
+            expected = ends_turn or finishable(nxt, memo)
+            assert (m in legal) == expected, (str(m), expected, s.hands[0], s.melds)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_hands(seed: int) -> None:
+    """Whole random hands of the house table: the invariants of every playout hold."""
+    s = canasta.new_game(HOUSE, seed=seed)
+    checker = Checker(s, random.Random(seed))
+    end, n = play_hand(s, (), seed, seed % 2 == 0, checker)
+    checker.check(end, refusals=True)
+    check_hand_end(end, checker.deck)
+    assert n > 0
