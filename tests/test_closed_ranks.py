@@ -1,6 +1,7 @@
-"""Modern American's rules on closed and incomplete melds, on a house table built from classic:
-dead ranks (``melds.dead_when_closed``) and melds that must be canastas before going out
-(``going_out.complete_ranks``, ``going_out.complete_wild_meld``).
+"""Modern American's rules on melds, on house tables built from classic: dead ranks
+(``melds.dead_when_closed``), melds that must be canastas before going out
+(``going_out.complete_ranks``, ``going_out.complete_wild_meld``) and the clean meld an
+opening needs (``opening.natural_meld``).
 
 Each rule is checked three ways: scenario positions written card by card, the
 turn oracle against brute force over the rest of the turn, and random hands
@@ -35,6 +36,11 @@ HOUSE = attrs.evolve(
     going_out=attrs.evolve(CLASSIC.going_out, complete_ranks=("A", "7"), complete_wild_meld=True),
 )
 CLOSED_KINGS = "KC KD KH KS KC KD KH"
+#: classic whose opening needs a clean triple, the pile's top card not counted (Modern American)
+CLEAN = attrs.evolve(
+    CLASSIC, name="clean-opening",
+    opening=attrs.evolve(CLASSIC.opening, natural_meld=3, top_card_counts=False),
+)
 
 
 def house(hand: str, mine: list[str], theirs: list[str], **kw: object) -> GameState:
@@ -95,6 +101,42 @@ class TestCompleteBeforeGoingOut:
         assert "out 9" in moves(s)
 
 
+class TestCleanOpening:
+    def opening(self, hand: str) -> GameState:
+        return position(CLEAN, hands=[hand, "4C 6D"], pile="5D")
+
+    def test_points_alone_do_not_open(self) -> None:
+        # K K 2 and Q Q 2 make 80 points, but no meld of three naturals without a wild card
+        s = self.opening("KC KD 2C QC QD 2D 9S 5H")
+        assert not any(m.startswith("meld") for m in moves(s))
+        assert "a meld of 3 natural cards of one rank without a wild card" in refusal(s, "meld K K 2")
+
+    def test_a_clean_triple_and_another_meld(self) -> None:
+        s = self.opening("KC KD KH 2C QC QD 2D 9S 5H")
+        assert {m for m in moves(s) if m.startswith("meld")} == {"meld K K K", "meld Q Q 2"}
+        after = play(s, "meld K K K")
+        # a wild card on the kings now would spoil the only clean meld before the side opens
+        assert "add K 2" not in moves(after)
+        opened = play(after, "meld Q Q 2")
+        assert opened.opened[0]
+        # once open, the kings may take the other 2
+        assert "add K 2" in moves(opened)
+
+    def test_wild_cards_join_the_clean_meld_after_the_opening(self) -> None:
+        # 50 needed: K K K (30) + 9 9 9 (30) open with both clean; the 2 then goes on the kings
+        s = self.opening("KC KD KH 9C 9D 9H 2C 5S 6S")
+        done = play(s, "meld 9 9 9", "meld K K K", "add K 2")
+        assert done.opened[0]
+
+    def test_the_top_card_does_not_count(self) -> None:
+        # the pile's K with K K from the hand: only two naturals from the hand; 9 9 9 is the clean meld
+        s = position(CLEAN, hands=["KC KD 9C 9D 9H AS AH 5S", "4C"], pile="5D KH", phase="draw")
+        assert "take pair" in moves(s)
+        assert play(s, "take pair").opened == (False, False)  # 20 from the hand so far
+        two = position(CLEAN, hands=["KC KD QC QD 2C AS AH 5S", "4C"], pile="5D KH", phase="draw")
+        assert "take pair" not in moves(two)
+
+
 # -- against brute force, and random hands ----------------------------------------------------
 
 _POOL = ["AC", "AD", "AH", "KC", "KD", "9C", "9D", "9H", "2C", "JK", "7C", "7D", "5S"]
@@ -144,3 +186,45 @@ def test_random_hands(seed: int) -> None:
     checker.check(end, refusals=True)
     check_hand_end(end, checker.deck)
     assert n > 0
+
+
+_CLEAN_POOL = ["KC", "KD", "KH", "QC", "QD", "9C", "9D", "9H", "2C", "2D", "JK", "5S", "AS"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=st.lists(st.sampled_from(_CLEAN_POOL), min_size=4, max_size=10))
+def test_clean_openings_agree_with_brute_force(hand: list[str]) -> None:
+    """An unopened side's every move: legal exactly when the turn can still end, the opening
+    (50 points and a clean triple) met or not attempted."""
+    s = position(CLEAN, hands=[" ".join(hand), "4C 6D"], pile="5D")
+    legal = set(s.legal_moves())
+    with raw_rules():
+        memo: dict[GameState, bool] = {}
+        for m in (*ActionSpace(s.variant).moves, *legal):
+            if isinstance(m, Ask):
+                continue
+            if engine_game.step(s, m, False) is not None:
+                assert m not in legal, (str(m), s)
+                continue
+            nxt = engine_game.step(s, m, True)
+            assert isinstance(nxt, GameState)
+            ends_turn = nxt.phase != PLAY or nxt.current != s.current
+            expected = ends_turn or finishable(nxt, memo)
+            assert (m in legal) == expected, (str(m), expected, s.hands[0])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_hands_with_a_clean_opening(seed: int) -> None:
+    s = canasta.new_game(CLEAN, seed=seed)
+    checker = Checker(s, random.Random(seed))
+    end, n = play_hand(s, (), seed, seed % 2 == 1, checker)
+    checker.check(end, refusals=True)
+    check_hand_end(end, checker.deck)
+    assert n > 0
+
+
+def test_a_clean_opening_with_sequences_is_refused() -> None:
+    samba = canasta.load_variant("samba")
+    both = attrs.evolve(samba, opening=attrs.evolve(samba.opening, natural_meld=3))
+    with pytest.raises(canasta.VariantError, match=r"opening\.natural_meld"):
+        canasta.new_game(both, 1)

@@ -239,3 +239,30 @@ def _canasta_tier_unreachable(f: Facts) -> Iterator[Raw]:
                 "remove the row's canasta, or make canastas smaller",
             )
             return
+
+
+@static_check(
+    "C061", "error", "a clean opening meld no side can lay",
+    """
+    extends: classic
+    opening:
+      natural_meld: 9
+    """,
+)
+def _natural_meld(f: Facts) -> Iterator[Raw]:
+    """``opening.natural_meld`` above the natural cards of one rank in the decks, or above
+    ``melds.max_size``: no side can ever open, so nobody can meld at all."""
+    v = f.v
+    n = v.opening.natural_meld
+    if n is None:
+        return
+    most = 4 * v.deck.decks
+    if v.melds.max_size is not None:
+        most = min(most, v.melds.max_size)
+    if n > most:
+        yield (
+            ("opening.natural_meld",),
+            f"the opening needs a meld of {n} natural cards of one rank, but a meld can hold at most "
+            f"{most} natural cards of one rank, so no side can ever open",
+            f"lower opening.natural_meld to at most {most} (Modern American: 3)",
+        )

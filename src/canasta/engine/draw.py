@@ -302,7 +302,7 @@ def _take_rest(
         points = sum(r.code_value[card] for card in used)
         if v.opening.top_card_counts:
             points += r.code_value[top]
-        if opening_met(s, side, points, melds_after):
+        if opening_met(s, side, points, melds_after, True):
             opened = True
             hand_after = tuple(sorted((*rest, *pile_rest)))
         else:

@@ -91,12 +91,24 @@ def holds_opening_canasta(need: int, counts: tuple[int, ...]) -> bool:
     return True
 
 
-def opening_met(s: GameState, side: int, points: int, melds: tuple[MeldGroup, ...]) -> bool:
-    """Whether melds worth ``points`` toward the opening, ``melds`` on the table, open ``side``."""
+def opening_met(s: GameState, side: int, points: int, melds: tuple[MeldGroup, ...], took: bool) -> bool:
+    """Whether melds worth ``points`` toward the opening, ``melds`` on the table, open ``side``
+    (``took``: the side took the pile this turn, its first meld holding the top card)."""
     if points < opening_minimum(s, side):
         return False
+    r = s.rules
+    if r.clean and not any(clean_naturals(r, m, took and i == 0) >= r.clean for i, m in enumerate(melds)):
+        return False
     need = opening_canasta(s, side)
-    return need == OPEN_NO_CANASTA or holds_opening_canasta(need, canasta_counts(s.rules, melds))
+    return need == OPEN_NO_CANASTA or holds_opening_canasta(need, canasta_counts(r, melds))
+
+
+def clean_naturals(r: Rules, m: MeldGroup, holds_top: bool) -> int:
+    """The naturals of ``m`` that count toward ``opening.natural_meld``: none (-1) once it holds a
+    wild card or if it is no meld of a natural rank; the pile's top card (``holds_top``) not counted."""
+    if m.wilds or m.rank >= 16 or not r.is_natural[m.rank]:
+        return -1
+    return m.naturals - (1 if holds_top else 0)
 
 
 def opening_text(s: GameState, side: int) -> str:
@@ -104,10 +116,13 @@ def opening_text(s: GameState, side: int) -> str:
     ``"a canasta"``, ``"200 points and a canasta"``."""
     minimum = opening_minimum(s, side)
     need = opening_canasta(s, side)
-    if need == OPEN_NO_CANASTA:
-        return f"{minimum} points"
-    what = "a canasta" if need == OPEN_ANY_CANASTA else "a natural canasta (or a wild or sequence canasta)"
-    return f"{minimum} points and {what}" if minimum else what
+    parts = [f"{minimum} points"] if minimum or need == OPEN_NO_CANASTA else []
+    if need != OPEN_NO_CANASTA:
+        parts.append("a canasta" if need == OPEN_ANY_CANASTA else "a natural canasta (or a wild or sequence canasta)")
+    clean = s.rules.clean
+    if clean:
+        parts.append(f"a meld of {clean} natural cards of one rank without a wild card")
+    return " and ".join(parts)
 
 
 def dead_ranks(s: GameState) -> int:

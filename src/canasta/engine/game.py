@@ -250,6 +250,12 @@ def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
         if not -SEED_LIMIT < number < SEED_LIMIT:
             raise CanastaError(f"seed must be a 64-bit integer, got one of {len(str(abs(number)))} digits")
     r = compile_rules(variant)
+    if r.clean and r.seq_on:
+        # the turn oracle follows a clean meld for the opening over melds of one rank only
+        raise VariantError(
+            f"variant {variant.name!r}: opening.natural_meld: this version of the engine does not "
+            "play a clean opening meld together with sequences (sequences.allowed); set one of them off"
+        )
     n_sides = len(r.sides)
     return deal_hand(r, number, 0, r.n - 1, (0,) * n_sides, ())
 

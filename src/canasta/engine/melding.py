@@ -118,7 +118,7 @@ def play_cards(
     melds_t = tuple(melds)
     if not opened:
         total += sum(r.code_value[card] for card in used)
-        if opening_met(s, side, total, melds_t):
+        if opening_met(s, side, total, melds_t, t.took_pile):
             opened = True
             if pending:
                 hand = tuple(sorted(hand + pending))

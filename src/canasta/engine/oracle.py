@@ -20,6 +20,7 @@ from canasta.engine.facts import (
     OPEN_NATURAL_CANASTA,
     OPEN_NO_CANASTA,
     asking_required,
+    clean_naturals,
     dead_ranks,
     foot_available,
     holds_opening_canasta,
@@ -46,6 +47,10 @@ if TYPE_CHECKING:
     from canasta.engine.tables import Rules
 
 
+#: In :func:`clean_options`: no meld of the plan is a candidate for the clean meld.
+NO_CLEAN = 99
+
+
 @lru_cache(maxsize=65536)
 def _rank_options(
     r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int,
@@ -58,10 +63,27 @@ def _rank_options(
     ``complete``, only the ways that leave every meld of the rank a canasta
     (``going_out.complete_ranks``: going out needs them so).
     """
+    return tuple(sorted({o[:5] for o in clean_options(r, rank, c, n0, j0, has_open, may_new, wmax, complete)}))
+
+
+@lru_cache(maxsize=65536)
+def clean_options(
+    r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int,
+    complete: bool = False, clean: int = 0, n0_clean: int = -1,
+) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    """:func:`_rank_options`, each way with a sixth number for ``opening.natural_meld``.
+
+    ``clean`` is the naturals that option asks of the clean meld (0: no such
+    rule); the sixth number is the fewest wild cards a meld of the way ends
+    with among those that hold ``clean`` naturals laid without a wild card
+    (:data:`NO_CLEAN` if none does). The open meld is such a meld only if
+    ``n0_clean >= 0``: its naturals that count (no wild card yet; the pile's
+    top card not counted).
+    """
     dup = r.v.melds.duplicate_ranks == "after_complete"
-    out: set[tuple[int, int, int, int, int]] = set()
+    out: set[tuple[int, int, int, int, int, int]] = set()
     if not (complete and has_open and r.kind_of(rank, n0 + j0, j0) is None):
-        out.add((0, 0, 0, 0, 0))
+        out.add((0, 0, 0, 0, 0, 0 if clean and has_open and n0_clean >= clean else NO_CLEAN))
 
     def kinds(n: int, j: int) -> tuple[int, int, int]:
         kind = r.kind_of(rank, n + j, j)
@@ -71,7 +93,9 @@ def _rank_options(
             1 if kind == "mixed" else 0,
         )
 
-    def grow(c_left: int, w_left: int, a: int, x: int, d: tuple[int, int, int], depth: int) -> None:
+    def grow(
+        c_left: int, w_left: int, a: int, x: int, d: tuple[int, int, int], depth: int, cx: int
+    ) -> None:
         # start a new meld of the rank (if allowed) after the previous one closed
         if depth > 3:
             return
@@ -81,10 +105,11 @@ def _rank_options(
                     continue
                 k = kinds(an, xj)
                 nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
+                cx2 = min(cx, xj) if clean and an >= clean else cx
                 if k[0] or not complete:
-                    out.add((a + an, x + xj, *nd))
+                    out.add((a + an, x + xj, *nd, cx2))
                 if dup and r.closed(rank, an + xj):
-                    grow(c_left - an, w_left - xj, a + an, x + xj, nd, depth + 1)
+                    grow(c_left - an, w_left - xj, a + an, x + xj, nd, depth + 1, cx2)
 
     if has_open:
         k0 = kinds(n0, j0)
@@ -94,12 +119,13 @@ def _rank_options(
                     continue
                 k = kinds(n0 + an, j0 + xj)
                 d = (k[0] - k0[0], k[1] - k0[1], k[2] - k0[2])
+                cx = xj if clean and n0_clean >= 0 and n0_clean + an >= clean else NO_CLEAN
                 if k[0] or not complete:
-                    out.add((an, xj, *d))
+                    out.add((an, xj, *d, cx))
                 if dup and r.closed(rank, n0 + an + j0 + xj):
-                    grow(c - an, wmax - xj, an, xj, d, 1)
+                    grow(c - an, wmax - xj, an, xj, d, 1, cx)
     elif may_new:
-        grow(c, wmax, 0, 0, (0, 0, 0), 0)
+        grow(c, wmax, 0, 0, (0, 0, 0), 0, NO_CLEAN)
     return tuple(sorted(out))
 
 
@@ -185,6 +211,8 @@ def outcomes(
     opening: int = OPEN_NO_CANASTA,
     dead: int = 0,
     complete: int = 0,
+    clean: int = 0,
+    took_first: bool = False,
 ) -> Outcomes:
     """What the hand ``counts`` can still add to the side's ``melds``.
 
@@ -195,15 +223,19 @@ def outcomes(
     one of the ``OPEN_*`` codes of :mod:`canasta.engine.facts`). ``dead`` and
     ``complete`` are bit masks by meld target (see :func:`_options_at`; bit 0
     is the meld of wild cards).
+
+    ``clean`` (``opening.natural_meld``, for a side not yet opened): the
+    opening needs a meld of that many naturals laid without a wild card. Then
+    the points of a plan are those it can show at the moment the opening is
+    met: all of them if a meld of the plan is clean, else all but the wild
+    cards of a candidate meld, which join it once the side has opened (see
+    :func:`clean_options`; ``took_first``: the side's first meld took the
+    pile's top card, which does not count toward the clean meld).
     """
-    wild_vals: list[int] = []
-    for k in r.wild_kinds:
-        wild_vals += [r.value[k]] * counts[k]
-    wild_vals.sort(reverse=True)
-    W = len(wild_vals)
-    prefix = [0]
-    for val in wild_vals:
-        prefix.append(prefix[-1] + val)
+    if clean:
+        return _clean_outcomes(r, counts, melds, allow_black, max_left, opening, dead, complete, clean, took_first)
+    prefix = _wild_prefix(r, counts)
+    W = len(prefix) - 1
     base = canasta_counts(r, melds)
     cap = _caps(r, opening)
     cap0, cap1, cap2 = cap[0], cap[1], cap[2]
@@ -248,9 +280,91 @@ def outcomes(
         states = new_states
     return _close(
         r, counts, melds, allow_black, max_left, W, prefix,
-        ((w, left, tot, nat, mix, 0, pts) for (w, left, tot, nat, mix), pts in states.items()),
+        ((w, left, tot, nat, mix, 0, pts, 0) for (w, left, tot, nat, mix), pts in states.items()),
         opening, complete & 1,
     )
+
+
+def _clean_outcomes(
+    r: Rules,
+    counts: tuple[int, ...],
+    melds: tuple[MeldGroup, ...],
+    allow_black: bool,
+    max_left: int,
+    opening: int,
+    dead: int,
+    complete: int,
+    clean: int,
+    took_first: bool,
+) -> Outcomes:
+    """:func:`outcomes` for a side that must open with a clean meld: the same search, each
+    state also keeping the fewest wild cards on a candidate for the clean meld."""
+    prefix = _wild_prefix(r, counts)
+    W = len(prefix) - 1
+    base = canasta_counts(r, melds)
+    cap = _caps(r, opening)
+    # state: (wilds used, left, tot, nat, mix, wilds on the best clean candidate) -> natural points
+    # (a meld already on the table is a candidate through its rank's options below)
+    states: dict[tuple[int, int, int, int, int, int], int] = {
+        (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]), NO_CLEAN): 0
+    }
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    index = meld_info(r, melds).index
+    for rank in r.natural_kinds:
+        c = counts[rank]
+        oi = index.get(rank, -1)
+        if c == 0 and oi < 0:
+            continue
+        must = bool(complete >> rank & 1)
+        opts: tuple[tuple[int, int, int, int, int, int], ...]
+        if oi >= 0:
+            m = melds[oi]
+            n0c = clean_naturals(r, m, oi == 0 and took_first)
+            if dead >> rank & 1:
+                ok_now = not must or r.kind_of(rank, m.size, m.wilds) is not None
+                opts = ((0, 0, 0, 0, 0, 0 if n0c >= clean else NO_CLEAN),) if ok_now else ()
+            else:
+                opts = clean_options(r, rank, c, m.naturals, m.wilds, True, False, W, must, clean, n0c)
+        elif dead >> rank & 1:
+            opts = ((0, 0, 0, 0, 0, NO_CLEAN),)
+        else:
+            may_new = dup or not any(m.rank == rank for m in melds)
+            opts = clean_options(r, rank, c, 0, 0, False, may_new, W, must, clean, -1)
+        val = r.value[rank]
+        new_states: dict[tuple[int, int, int, int, int, int], int] = {}
+        for (w, left, tot, nat, mix, xc), pts in states.items():
+            for a, x, dt, dn, dm, cx in opts:
+                w2 = w + x
+                if w2 > W:
+                    continue
+                l2 = left + c - a
+                if l2 > max_left:
+                    if max_left < 2:
+                        continue
+                    l2 = 2
+                key = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), min(xc, cx))
+                p = pts + a * val
+                if new_states.get(key, -1) < p:
+                    new_states[key] = p
+        states = new_states
+    return _close(
+        r, counts, melds, allow_black, max_left, W, prefix,
+        ((w, left, tot, nat, mix, 0, pts, xc) for (w, left, tot, nat, mix, xc), pts in states.items()
+         if xc != NO_CLEAN),
+        opening, complete & 1,
+    )
+
+
+def _wild_prefix(r: Rules, counts: Sequence[int]) -> list[int]:
+    """Sums of the hand's wild cards' values, the dearest first: ``prefix[k]`` for the ``k`` dearest."""
+    wild_vals: list[int] = []
+    for k in r.wild_kinds:
+        wild_vals += [r.value[k]] * counts[k]
+    wild_vals.sort(reverse=True)
+    prefix = [0]
+    for val in wild_vals:
+        prefix.append(prefix[-1] + val)
+    return prefix
 
 
 def _caps(r: Rules, opening: int) -> tuple[int, int, int, int, int]:
@@ -272,16 +386,18 @@ def _close(
     max_left: int,
     W: int,
     prefix: list[int],
-    states: Iterable[tuple[int, int, int, int, int, int, int]],
+    states: Iterable[tuple[int, int, int, int, int, int, int, int]],
     opening: int,
     wild_complete: int,
 ) -> Outcomes:
     """The last step of :func:`outcomes` and :func:`sequence_outcomes`: wild melds and black 3s.
 
     ``states`` are ``(wilds used, cards left, canastas, natural, mixed,
-    sequence canastas, points)`` once every natural card has been placed,
-    each count capped by :func:`_caps`; plans without the canasta ``opening``
-    needs are dropped here.
+    sequence canastas, points, wild cards not counted)`` once every natural
+    card has been placed, each count capped by :func:`_caps`; plans without the
+    canasta ``opening`` needs are dropped here. The last number is the wild
+    cards of the plan whose points the opening may not count (see
+    :func:`_clean_outcomes`): the cheapest of those the plan uses.
     """
     base = canasta_counts(r, melds)
     cap = _caps(r, opening)
@@ -294,7 +410,7 @@ def _close(
     w_exists = any(m.rank == WILD_TARGET for m in melds)
     dup = r.v.melds.duplicate_ranks == "after_complete"
     result: Outcomes = {}
-    for w, left, tot, nat, mix, sq, pts in states:
+    for w, left, tot, nat, mix, sq, pts, xc in states:
         if wi >= 0:
             wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete))
         else:
@@ -320,7 +436,7 @@ def _close(
                     if max_left < 2:
                         continue
                     lft = 2
-                p = pts + prefix[used] + (b * r.value[BLACK_THREE] if black else 0)
+                p = pts + prefix[used - xc] + (b * r.value[BLACK_THREE] if black else 0)
                 key2 = (lft, ok, black)
                 if result.get(key2, -1) < p:
                     result[key2] = p
@@ -434,14 +550,8 @@ def sequence_outcomes(
     The search goes up the ranks, keeping each suit's runs in its state.
     """
     counts = count_kinds(hand)
-    wild_vals: list[int] = []
-    for k in r.wild_kinds:
-        wild_vals += [r.value[k]] * counts[k]
-    wild_vals.sort(reverse=True)
-    W = len(wild_vals)
-    prefix = [0]
-    for val in wild_vals:
-        prefix.append(prefix[-1] + val)
+    prefix = _wild_prefix(r, counts)
+    W = len(prefix) - 1
     by_code = [0] * 64
     for card in hand:
         by_code[card] += 1
@@ -506,7 +616,7 @@ def sequence_outcomes(
                     new_states[k2] = p2
         states = new_states
 
-    def ended() -> Iterator[tuple[int, int, int, int, int, int, int]]:
+    def ended() -> Iterator[tuple[int, int, int, int, int, int, int, int]]:
         for (w, left, tot, nat, mix, sq, runs), pts in states.items():
             gained = 0
             for suit_runs in runs:
@@ -515,7 +625,7 @@ def sequence_outcomes(
                     break
                 gained += g
             else:
-                yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts
+                yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts, 0
 
     return _close(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete & 1)
 
@@ -612,6 +722,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
     # the canasta an opening needs, unless the side has opened or goes out concealed
     oc = OPEN_NO_CANASTA if q.opened or waived else opening_canasta(s, side)
+    clean = 0 if q.opened or waived else r.clean
     dead = dead_ranks(s)
     complete = r.out_complete
     allow_black = v.threes.black_meld != "never"
@@ -620,7 +731,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # a quick greedy plan (greedy_plan) often shows a way out at once;
         # the full search is needed only when it does not (and always where
         # dead ranks or melds that must be canastas, which the plan ignores, are in play)
-        if not (dead or complete):
+        if not (dead or complete or clean):
             _upper, pts, left, plan = greedy_plan(r, counts, q.melds, allow_black)
             if (
                 (left == 1 or (left == 0 and final_optional))
@@ -630,7 +741,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
                 return True
         outs = (
             sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc, dead, complete) if r.seq_on
-            else outcomes(r, counts, q.melds, allow_black, 1, oc, dead, complete)
+            else outcomes(r, counts, q.melds, allow_black, 1, oc, dead, complete, clean, q.took)
         )
         for (left, ok, _black), pts in outs.items():
             if not ok or left == 2:
@@ -650,7 +761,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         else:
             c2 = list(counts)
             c2[BLACK_THREE] = 0
-            outs2 = outcomes(r, tuple(c2), q.melds, False, 1, oc, dead, complete)
+            outs2 = outcomes(r, tuple(c2), q.melds, False, 1, oc, dead, complete, clean, q.took)
         for (left, ok, _black), pts in outs2.items():
             if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
                 return True
@@ -805,14 +916,15 @@ def can_finish(s: GameState, q: Probe) -> bool:
         # the greedy plan knows no sequences: every natural card a sequence may hold could be melded
         upper += sum(r.value[k] * counts[k] for k in r.seq_ranks)
     dead = dead_ranks(s)
+    clean = r.clean
     if upper >= need:
-        if greedy >= need and left_over + pend >= 2 and not dead and (
+        if greedy >= need and left_over + pend >= 2 and not dead and not clean and (
             oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan))
         ):
             return True
         outs = (
             sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead) if r.seq_on
-            else outcomes(r, counts, q.melds, allow_black, 2, oc, dead)
+            else outcomes(r, counts, q.melds, allow_black, 2, oc, dead, 0, clean, q.took)
         )
         final_optional = v.going_out.final_discard == "optional"
         foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first
@@ -831,7 +943,8 @@ def can_finish(s: GameState, q: Probe) -> bool:
                 # going out: the plans that leave the melds it asks for complete
                 outs_out = (
                     sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead, r.out_complete)
-                    if r.seq_on else outcomes(r, counts, q.melds, allow_black, 2, oc, dead, r.out_complete)
+                    if r.seq_on
+                    else outcomes(r, counts, q.melds, allow_black, 2, oc, dead, r.out_complete, clean, q.took)
                 )
                 for (left2, ok2, _b), pts2 in outs_out.items():
                     eff2 = left2 + pend

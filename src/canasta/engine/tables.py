@@ -116,6 +116,8 @@ class Rules:
         # Modern American's rules on closed and incomplete melds, as bit masks
         # over meld targets (bit 0: the meld of wild cards)
         self.dead_on = m.dead_when_closed and m.max_size is not None
+        #: opening.natural_meld (0: no clean meld asked of the opening)
+        self.clean = v.opening.natural_meld or 0
         self.out_complete = sum(1 << parse_rank(k) for k in go.complete_ranks) | (
             1 if go.complete_wild_meld else 0
         )

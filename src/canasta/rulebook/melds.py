@@ -587,6 +587,27 @@ rule(
 )
 
 
+def _say_natural_meld(v: Variant) -> str:
+    n = v.opening.natural_meld
+    side = "side" if has_partners(v) else "player"
+    if n is None:
+        return f"A {side}'s first melds may hold wild cards anywhere."
+    text = (
+        f"A {side}'s first melds must include a clean meld: {num(n)} or more natural cards of one "
+        "rank and no wild card, at the moment the minimum is reached. Wild cards may join it once "
+        f"the {side} has opened."
+    )
+    if pile_takeable(v) and v.opening.pile_allowed:
+        text += " The top card of a pile taken to open does not count toward the clean meld."
+    return text
+
+
+rule(
+    "opening.natural_meld", S_OPENING, _say_natural_meld,
+    shown=lambda v: v.opening.natural_meld is not None,
+)
+
+
 def _say_concealed_waives(v: Variant) -> str:
     if v.opening.concealed_waives:
         return "A player who goes out concealed needs no minimum."

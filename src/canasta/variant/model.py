@@ -421,6 +421,11 @@ class OpeningRules:
         True, "A side that has not opened may take the discard pile to make its opening meld (Brazilian: it may not)."
     )
     concealed_waives: bool = _opt(True, "Going out concealed needs no opening minimum.")
+    natural_meld: int | None = _cards(
+        None,
+        "The first melds must include, when the opening is met, a meld of at least this many natural cards of one rank and no wild card (Modern American: a clean triple, 3); wild cards may join it once the side has opened, and the pile's top card does not count toward it. None: no such rule.",
+        1,
+    )
 
 
 @attrs.frozen(cache_hash=True)
