@@ -228,3 +228,96 @@ def test_a_clean_opening_with_sequences_is_refused() -> None:
     both = attrs.evolve(samba, opening=attrs.evolve(samba.opening, natural_meld=3))
     with pytest.raises(canasta.VariantError, match=r"opening\.natural_meld"):
         canasta.new_game(both, 1)
+
+
+# -- when wild cards may join a meld (melds.late_wild_naturals, late_natural_ranks, wild_meld_lock)
+
+#: classic with Modern American's timing of wild cards: the rule of five after the opening
+#: turn, aces natural after it, and an unfinished wild meld locking wild cards in
+TIMING = attrs.evolve(
+    CLASSIC, name="wild-timing",
+    melds=attrs.evolve(CLASSIC.melds, wild_melds=True, late_wild_naturals=5, late_natural_ranks=("A",),
+                       wild_meld_lock=True),
+)
+
+
+def timing(hand: str, mine: list[str], **kw: object) -> GameState:
+    """Seat 0 of the timing table in its play phase; its side opened on an earlier turn with ``mine``."""
+    return position(TIMING, hands=[hand, "4C 6D"], melds={0: mine}, pile="5D", **kw)  # type: ignore[arg-type]
+
+
+class TestWildTiming:
+    def test_the_rule_of_five(self) -> None:
+        three = timing("2C 9C 9D 5S", ["KC KD KH"])
+        assert "once it holds 5 natural cards; the meld of Ks has 3" in refusal(three, "add K 2")
+        five = timing("2C 9C 9D 5S", ["KC KD KH KS KC"])
+        assert "add K 2" in moves(five)
+
+    def test_new_melds_after_the_opening_turn(self) -> None:
+        s = timing("QC QD QH QS QC 2C 9C 9D 5S", ["KC KD KH"])
+        assert "5 natural cards" in refusal(s, "meld Q Q 2")
+        assert "meld Q Q Q" in moves(s)
+
+    def test_the_opening_turn_puts_wild_cards_anywhere(self) -> None:
+        s = position(TIMING, hands=["QC QD 2C KC KD 2D 9C 5S", "4C 6D"], pile="5D")
+        assert "meld Q Q 2" in moves(s)
+        opened = play(s, "meld Q Q 2", "meld K K 2")
+        assert opened.opened[0]
+
+    def test_aces_stay_natural_after_the_opening_turn(self) -> None:
+        s = timing("2C 9C 9D 5S", ["AC AD AH AS AC"])
+        assert "As take no wild card after the turn your side opened" in refusal(s, "add A 2")
+
+    def test_an_unfinished_wild_meld_locks_the_wild_cards(self) -> None:
+        s = timing("2C 9C 9D 5S", ["KC KD KH KS KC", "2D 2H JK"])
+        assert "meld of wild cards must be a canasta" in refusal(s, "add K 2")
+        assert any(m.startswith("add") and m.endswith("2") for m in moves(s))
+
+    def test_the_lock_keeps_a_canasta_out_of_reach(self) -> None:
+        # the 2 would make the six kings a canasta (going out needs one), but the wild meld
+        # is unfinished: the 2 may only join it, so there is no way out and nothing to ask
+        s = timing("2C 9C", ["KC KD KH KS KC KD", "2D 2H JK"])
+        assert "cannot go out" in refusal(s, "ask")
+        free = position(attrs.evolve(TIMING, melds=attrs.evolve(TIMING.melds, wild_meld_lock=False)),
+                        hands=["2C 9C", "4C 6D"], melds={0: ["KC KD KH KS KC KD", "2D 2H JK"]}, pile="5D")
+        assert "ask" in moves(free)
+
+
+_TIMING_POOL = ["KC", "KD", "QC", "QD", "QH", "AC", "AD", "2C", "2D", "JK", "JK", "9C", "5S"]
+_TIMING_TABLE = ["KC KD KH KS KC", "QC QD QH", "AC AD AH AS AC", "2D 2H JK", "9C 9D 9H 9S 9C 9D 9H"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hand=st.lists(st.sampled_from(_TIMING_POOL), min_size=1, max_size=8),
+    table=st.lists(st.sampled_from(_TIMING_TABLE), unique=True, max_size=3),
+    told_yes=st.booleans(),
+)
+def test_wild_timing_agrees_with_brute_force(hand: list[str], table: list[str], told_yes: bool) -> None:
+    """Every move where the timing of wild cards matters: legal exactly when the turn can still end."""
+    turn = Turn(asked=TOLD_YES, asker=0) if told_yes and table else Turn()
+    s = position(TIMING, hands=[" ".join(hand), "4C 6D"], melds={0: table}, pile="5D", turn=turn)
+    legal = set(s.legal_moves())
+    with raw_rules():
+        memo: dict[GameState, bool] = {}
+        for m in (*ActionSpace(s.variant).moves, *legal):
+            if isinstance(m, Ask):
+                continue
+            if engine_game.step(s, m, False) is not None:
+                assert m not in legal, (str(m), s)
+                continue
+            nxt = engine_game.step(s, m, True)
+            assert isinstance(nxt, GameState)
+            ends_turn = nxt.phase != PLAY or nxt.current != s.current
+            expected = ends_turn or finishable(nxt, memo)
+            assert (m in legal) == expected, (str(m), expected, s.hands[0], s.melds[0])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_hands_with_wild_timing(seed: int) -> None:
+    s = canasta.new_game(TIMING, seed=seed)
+    checker = Checker(s, random.Random(seed))
+    end, n = play_hand(s, (), seed, seed % 2 == 0, checker)
+    checker.check(end, refusals=True)
+    check_hand_end(end, checker.deck)
+    assert n > 0

@@ -149,7 +149,7 @@ def alternatives(v: Variant, path: str) -> list[Any]:
         return [(RankBonus("A", "natural", 2500),), (RankBonus("7", "mixed", 1000),)]
     if path == "threes.red_table":
         return [(100, 200, 300, 1000), (150, 300), ()]
-    if path == "going_out.complete_ranks":
+    if path in ("going_out.complete_ranks", "melds.late_natural_ranks"):
         return [("A",), ("A", "7"), ()]
     if field.metadata.get("rank") and tp is str:
         return [x for x in ("5", "K", "A") if x != value]

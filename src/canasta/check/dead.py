@@ -110,7 +110,7 @@ DEAD_AREAS: tuple[tuple[str, Callable[[Variant], bool], tuple[str, ...], str, st
     ("C046", lambda v: not v.threes.red_minus_without_canasta, ("threes.red_canastas_needed",),
      "threes.red_minus_without_canasta",
      "red 3s never count minus for want of canastas (threes.red_minus_without_canasta: false)"),
-    ("C047", lambda v: not v.melds.wild_melds, ("melds.wild_meld_max",),
+    ("C047", lambda v: not v.melds.wild_melds, ("melds.wild_meld_max", "melds.wild_meld_lock"),
      "melds.wild_melds", "wild melds are off (melds.wild_melds: false)"),
     ("C053", lambda v: v.melds.max_wilds == 0, ("melds.naturals_per_wild",),
      "melds.max_wilds", "no wild card may join a meld of naturals (melds.max_wilds: 0)"),

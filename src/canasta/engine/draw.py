@@ -16,6 +16,7 @@ from canasta.engine.facts import (
     opening_text,
     pile_frozen,
     rebuild,
+    wild_join_error,
     with_item,
 )
 from canasta.engine.hand_end import end_hand
@@ -210,6 +211,12 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
                 return f"{kind_name(m.wild)} is not a wild card"
             if counts[k] < 1 or counts[m.wild] < 1:
                 return f"taking it this way needs a natural {rank} and a {kind_name(m.wild)} in hand"
+            if r.late_on or r.wild_lock:
+                om_n = melds[oi].naturals if oi >= 0 else 0
+                # the wild card joins a meld that then holds the top card and the natural
+                barred = wild_join_error(r, c.opened, Turn(), melds, k, om_n + 2)
+                if barred is not None:
+                    return barred
             kinds = [k, m.wild]
         elif m.way == "layoff":
             if not pr.take_lay_off:

@@ -16,6 +16,7 @@ from canasta.engine.kinds import KIND, count_kinds
 from canasta.engine.melds import canasta_counts, meld_info
 from canasta.engine.moves import (
     RED_THREE,
+    WILD_TARGET,
     Move,
 )
 from canasta.engine.state import (
@@ -23,6 +24,7 @@ from canasta.engine.state import (
     MeldGroup,
     Turn,
 )
+from canasta.engine.tables import LATE_NEVER
 from canasta.variant.model import Variant
 
 if TYPE_CHECKING:
@@ -141,6 +143,31 @@ def _dead_ranks(r: Rules, melds: tuple[tuple[MeldGroup, ...], ...]) -> int:
             if m.rank > 0 and r.is_natural[m.rank] and r.closed(m.rank, m.size):
                 dead |= 1 << m.rank
     return dead
+
+
+def wild_join_error(r: Rules, opened: bool, t: Turn, melds: tuple[MeldGroup, ...], target: int, naturals: int) -> str | None:
+    """Why a wild card may not join a meld of ``target`` holding ``naturals`` natural cards now
+    (``melds.late_wild_naturals``, ``late_natural_ranks``, ``wild_meld_lock``), or ``None``.
+
+    ``opened`` and ``t``: whether the side has opened, and the turn; a side that
+    opened this turn has laid points toward its opening (``t.points``), one that
+    opened before has not.
+    """
+    label = r.meld_kinds[target].label(target)
+    if r.late_on and opened and not t.points and target != WILD_TARGET:
+        need = r.late_naturals[target]
+        if need >= LATE_NEVER:
+            return f"{label} take no wild card after the turn your side opened"
+        if naturals < need:
+            return (
+                f"after the turn your side opened, a wild card joins a meld only once it holds "
+                f"{need} natural cards; the meld of {label} has {naturals}"
+            )
+    if r.wild_lock and target != WILD_TARGET:
+        for m in melds:
+            if m.rank == WILD_TARGET and m.size < r.canasta_size:
+                return "your side's meld of wild cards must be a canasta before wild cards go in any other meld"
+    return None
 
 
 def dead_error(s: GameState, rank: int) -> str | None:

@@ -13,6 +13,7 @@ from canasta.engine.facts import (
     opening_met,
     opening_text,
     rebuild,
+    wild_join_error,
     with_item,
 )
 from canasta.engine.going_out import going_out_error
@@ -32,6 +33,7 @@ from canasta.engine.melds import (
 from canasta.engine.moves import (
     RED_THREE,
     SEQUENCE,
+    WILD_TARGET,
     Add,
     AddToSequence,
     Meld,
@@ -182,6 +184,10 @@ def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | N
         dead = dead_error(s, rank)
         if dead is not None:
             return dead
+    if (c.r.late_on or c.r.wild_lock) and rank != WILD_TARGET and any(c.r.is_wild[k] for k in m.kinds):
+        why = wild_join_error(c.r, c.opened, c.turn, c.melds, rank, sum(not c.r.is_wild[k] for k in m.kinds))
+        if why is not None:
+            return why
     codes: list[int] | None = None
     if m.suits or c.r.suited[rank]:
         naturals = [k for k in m.kinds if not c.r.is_wild[k]]
@@ -282,6 +288,10 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
         label = r.meld_kinds[target].label(target)
         return f"a {kind_name(k)} cannot join the meld of {label}"
     om = melds[oi]
+    if wild and (r.late_on or r.wild_lock):
+        why = wild_join_error(r, c.opened, c.turn, melds, target, om.naturals)
+        if why is not None:
+            return why
     n = om.naturals + (0 if wild else 1)
     j = om.wilds + (1 if wild else 0)
     if not r.meld_kinds[target].valid(n, j, False):  # the kind directly: a hot path

@@ -54,22 +54,26 @@ NO_CLEAN = 99
 @lru_cache(maxsize=65536)
 def _rank_options(
     r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int,
-    complete: bool = False,
+    complete: bool = False, late: int = 0,
 ) -> tuple[tuple[int, int, int, int, int], ...]:
     """Ways to place up to ``c`` naturals of ``rank`` and up to ``wmax`` wilds.
 
     Returns tuples ``(naturals used, wilds used, d_total, d_natural, d_mixed)``
     where the d_ values are the changes in the side's canasta counts. With
     ``complete``, only the ways that leave every meld of the rank a canasta
-    (``going_out.complete_ranks``: going out needs them so).
+    (``going_out.complete_ranks``: going out needs them so). ``late``: the
+    naturals a meld needs before a wild card joins it (``melds.late_wild_naturals``
+    after the opening turn; 0 for none).
     """
-    return tuple(sorted({o[:5] for o in clean_options(r, rank, c, n0, j0, has_open, may_new, wmax, complete)}))
+    return tuple(sorted(
+        {o[:5] for o in clean_options(r, rank, c, n0, j0, has_open, may_new, wmax, complete, 0, -1, late)}
+    ))
 
 
 @lru_cache(maxsize=65536)
 def clean_options(
     r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int,
-    complete: bool = False, clean: int = 0, n0_clean: int = -1,
+    complete: bool = False, clean: int = 0, n0_clean: int = -1, late: int = 0,
 ) -> tuple[tuple[int, int, int, int, int, int], ...]:
     """:func:`_rank_options`, each way with a sixth number for ``opening.natural_meld``.
 
@@ -101,7 +105,7 @@ def clean_options(
             return
         for an in range(0, c_left + 1):
             for xj in range(0, w_left + 1):
-                if an + xj < r.new_size or not r.valid(rank, an, xj, True):
+                if an + xj < r.new_size or not r.valid(rank, an, xj, True) or (xj and an < late):
                     continue
                 k = kinds(an, xj)
                 nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
@@ -115,7 +119,7 @@ def clean_options(
         k0 = kinds(n0, j0)
         for an in range(0, c + 1):
             for xj in range(0, wmax + 1):
-                if not r.valid(rank, n0 + an, j0 + xj, False):
+                if not r.valid(rank, n0 + an, j0 + xj, False) or (xj and n0 + an < late):
                     continue
                 k = kinds(n0 + an, j0 + xj)
                 d = (k[0] - k0[0], k[1] - k0[1], k[2] - k0[2])
@@ -181,24 +185,26 @@ _NOTHING = ((0, 0, 0, 0, 0),)
 
 def _options_at(
     r: Rules, rank: int, c: int, melds: tuple[MeldGroup, ...], oi: int, W: int, dup: bool,
-    dead: int = 0, complete: int = 0,
+    dead: int = 0, complete: int = 0, late: bool = False,
 ) -> tuple[tuple[int, int, int, int, int], ...]:
     """:func:`_rank_options` for ``c`` naturals of ``rank``: onto the side's open meld ``oi``, or a new one.
 
     ``dead`` and ``complete`` are bit masks by rank: the dead ranks, which take
     no card (``melds.dead_when_closed``), and the ranks whose melds must end
-    as canastas (see :func:`_rank_options`).
+    as canastas (see :func:`_rank_options`). ``late``: the side opened before
+    this turn (``melds.late_wild_naturals`` and ``late_natural_ranks`` apply).
     """
     must = bool(complete >> rank & 1)
+    need = r.late_naturals[rank] if late else 0
     if dead >> rank & 1:
         if must and oi >= 0 and r.kind_of(rank, melds[oi].size, melds[oi].wilds) is None:
             return ()
         return _NOTHING
     if oi >= 0:
         m = melds[oi]
-        return _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W, must)
+        return _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W, must, need)
     may_new = dup or not any(m.rank == rank for m in melds)
-    return _rank_options(r, rank, c, 0, 0, False, may_new, W, must)
+    return _rank_options(r, rank, c, 0, 0, False, may_new, W, must, need)
 
 
 @lru_cache(maxsize=65536)
@@ -213,6 +219,7 @@ def outcomes(
     complete: int = 0,
     clean: int = 0,
     took_first: bool = False,
+    late: bool = False,
 ) -> Outcomes:
     """What the hand ``counts`` can still add to the side's ``melds``.
 
@@ -230,7 +237,8 @@ def outcomes(
     met: all of them if a meld of the plan is clean, else all but the wild
     cards of a candidate meld, which join it once the side has opened (see
     :func:`clean_options`; ``took_first``: the side's first meld took the
-    pile's top card, which does not count toward the clean meld).
+    pile's top card, which does not count toward the clean meld). ``late``: the
+    side opened before this turn (see :func:`_options_at`).
     """
     if clean:
         return _clean_outcomes(r, counts, melds, allow_black, max_left, opening, dead, complete, clean, took_first)
@@ -250,7 +258,7 @@ def outcomes(
         oi = index.get(rank, -1)
         if c == 0 and oi < 0:
             continue
-        opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete)
+        opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late)
         val = r.value[rank]
         new_states: dict[tuple[int, int, int, int, int], int] = {}
         get = new_states.get
@@ -410,9 +418,12 @@ def _close(
     w_exists = any(m.rank == WILD_TARGET for m in melds)
     dup = r.v.melds.duplicate_ranks == "after_complete"
     result: Outcomes = {}
+    # melds.wild_meld_lock: a wild meld not yet a canasta must be completed
+    # before wild cards go anywhere else (plans that put some elsewhere complete it)
+    locked = r.wild_lock and wi >= 0 and melds[wi].size < r.canasta_size
     for w, left, tot, nat, mix, sq, pts, xc in states:
         if wi >= 0:
-            wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete))
+            wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete) or (locked and w > 0))
         else:
             wopts = _wild_options(r, W - w, 0, False, (not w_exists) or dup, bool(wild_complete))
         for y, g in wopts:
@@ -541,6 +552,7 @@ def sequence_outcomes(
     opening: int = OPEN_NO_CANASTA,
     dead: int = 0,
     complete: int = 0,
+    late: bool = False,
 ) -> Outcomes:
     """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
 
@@ -599,7 +611,7 @@ def sequence_outcomes(
         oi = index.get(rank, -1)
         new_states: dict[State, int] = {}
         for (key, c), pts in pooled.items():
-            opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete) if oi >= 0 or c else _NOTHING
+            opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late) if oi >= 0 or c else _NOTHING
             w, left, tot, nat, mix, sq, runs = key
             for a, x, dt, dn, dm in opts:
                 w2 = w + x
@@ -725,13 +737,14 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     clean = 0 if q.opened or waived else r.clean
     dead = dead_ranks(s)
     complete = r.out_complete
+    late = r.late_on and q.opened and not q.points  # opened before this turn
     allow_black = v.threes.black_meld != "never"
     final_optional = v.going_out.final_discard == "optional"
     if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds, q.hand):
         # a quick greedy plan (greedy_plan) often shows a way out at once;
         # the full search is needed only when it does not (and always where
         # dead ranks or melds that must be canastas, which the plan ignores, are in play)
-        if not (dead or complete or clean):
+        if not (dead or complete or clean or r.late_on or r.wild_lock):
             _upper, pts, left, plan = greedy_plan(r, counts, q.melds, allow_black)
             if (
                 (left == 1 or (left == 0 and final_optional))
@@ -740,8 +753,8 @@ def can_go_out(s: GameState, q: Probe) -> bool:
             ):
                 return True
         outs = (
-            sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc, dead, complete) if r.seq_on
-            else outcomes(r, counts, q.melds, allow_black, 1, oc, dead, complete, clean, q.took)
+            sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc, dead, complete, late) if r.seq_on
+            else outcomes(r, counts, q.melds, allow_black, 1, oc, dead, complete, clean, q.took, late)
         )
         for (left, ok, _black), pts in outs.items():
             if not ok or left == 2:
@@ -757,11 +770,11 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         extra = counts[BLACK_THREE] - n_out
         if r.seq_on:
             rest = tuple(card for card in q.hand if KIND[card] != BLACK_THREE)
-            outs2 = sequence_outcomes(r, rest, q.melds, False, 1, oc, dead, complete)
+            outs2 = sequence_outcomes(r, rest, q.melds, False, 1, oc, dead, complete, late)
         else:
             c2 = list(counts)
             c2[BLACK_THREE] = 0
-            outs2 = outcomes(r, tuple(c2), q.melds, False, 1, oc, dead, complete, clean, q.took)
+            outs2 = outcomes(r, tuple(c2), q.melds, False, 1, oc, dead, complete, clean, q.took, late)
         for (left, ok, _black), pts in outs2.items():
             if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
                 return True
@@ -918,7 +931,7 @@ def can_finish(s: GameState, q: Probe) -> bool:
     dead = dead_ranks(s)
     clean = r.clean
     if upper >= need:
-        if greedy >= need and left_over + pend >= 2 and not dead and not clean and (
+        if greedy >= need and left_over + pend >= 2 and not (dead or clean or r.wild_lock) and (
             oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan))
         ):
             return True

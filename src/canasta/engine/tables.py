@@ -32,6 +32,10 @@ _VALUE_FIELDS = {
 }
 
 
+#: In ``Rules.late_naturals``: a rank whose melds take no wild card after the opening turn.
+LATE_NEVER = 10**6
+
+
 class EngineHandle(Protocol):
     """What the tables know of the engine they are handed: how to compile a variant.
 
@@ -118,6 +122,13 @@ class Rules:
         self.dead_on = m.dead_when_closed and m.max_size is not None
         #: opening.natural_meld (0: no clean meld asked of the opening)
         self.clean = v.opening.natural_meld or 0
+        #: after the opening turn, the naturals a meld of each rank needs before a
+        #: wild card joins it (melds.late_wild_naturals, late_natural_ranks; 0: none)
+        late = m.late_wild_naturals or 0
+        no_wild = {parse_rank(k) for k in m.late_natural_ranks}
+        self.late_naturals = [LATE_NEVER if k in no_wild else late for k in range(16)]
+        self.late_on = late > 0 or bool(no_wild)
+        self.wild_lock = m.wild_meld_lock and m.wild_melds
         self.out_complete = sum(1 << parse_rank(k) for k in go.complete_ranks) | (
             1 if go.complete_wild_meld else 0
         )

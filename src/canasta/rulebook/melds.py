@@ -186,6 +186,50 @@ def _say_duplicates(v: Variant) -> str:
 rule("melds.duplicate_ranks", S_MELDS, _say_duplicates)
 
 
+def _say_late_wilds(v: Variant) -> str:
+    m = v.melds
+    side = "side" if has_partners(v) else "player"
+    parts = []
+    if m.late_wild_naturals is not None:
+        parts.append(
+            f"In the turn a {side} opens, wild cards may go in any of its melds. After that turn a "
+            f"wild card may join a meld only once it holds {num(m.late_wild_naturals)} natural "
+            "cards, and a new meld is laid without wild cards unless it holds as many."
+        )
+    if m.late_natural_ranks:
+        names = join([rank_plural(rank) for rank in m.late_natural_ranks])
+        parts.append(
+            f"Melds of {names} take wild cards only in the turn the {side} opens; after it they "
+            "take natural cards only."
+        )
+    if not parts:
+        return "Wild cards may join a meld whenever the meld's rules allow."
+    return " ".join(parts)
+
+
+rule(
+    "melds.late_wild_naturals melds.late_natural_ranks", S_MELDS, _say_late_wilds,
+    shown=lambda v: v.melds.late_wild_naturals is not None or bool(v.melds.late_natural_ranks),
+)
+
+
+def _say_wild_lock(v: Variant) -> str:
+    side = "side" if has_partners(v) else "player"
+    if v.melds.wild_meld_lock:
+        return (
+            f"While a {side}'s meld of wild cards is not yet a canasta, the {side} may put no wild "
+            "card in any other meld."
+        )
+    return "A meld of wild cards that is not yet a canasta does not stop wild cards going elsewhere."
+
+
+rule(
+    "melds.wild_meld_lock", S_MELDS, _say_wild_lock,
+    relevant=lambda v: v.melds.wild_melds,
+    shown=lambda v: v.melds.wild_melds and v.melds.wild_meld_lock,
+)
+
+
 def _say_dead(v: Variant) -> str:
     if not v.melds.dead_when_closed:
         return "A rank stays open to every side however many melds of it are complete."

@@ -331,6 +331,21 @@ class MeldRules:
         "Whether a side may start a second meld of a rank: never, or once its meld of that rank is complete (closed).",
     )
     wild_melds: bool = _opt(False, "Melds made of wild cards only are allowed.")
+    late_wild_naturals: int | None = _cards(
+        None,
+        "After the turn in which its side opened, a wild card may join a meld of naturals only once the meld holds at least this many natural cards (Modern American: 5, the rule of five); in the opening turn wild cards go anywhere a meld allows. None: no such rule.",
+        1,
+    )
+    late_natural_ranks: tuple[str, ...] = _opt(
+        (),
+        "Ranks whose melds take no wild card after the turn in which the side opened (Modern American: aces, mixed only if wild cards joined them in the opening turn).",
+        rank=True,
+        max_items=13,
+    )
+    wild_meld_lock: bool = _opt(
+        False,
+        "While a side's meld of wild cards is not yet a canasta, the side may put no wild card in any other meld (Modern American).",
+    )
     dead_when_closed: bool = _opt(
         False,
         "Once a meld of a rank is closed (it reached max_size), the rank is dead for every side: no meld of it may be started or added to, and the pile cannot be taken with it on top (Modern American).",
