@@ -7,6 +7,7 @@ are worked out by hand in the comments.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
@@ -18,7 +19,15 @@ import canasta
 from canasta import ActionSpace, score_side
 from canasta.engine import check as engine_check
 from canasta.engine import game as engine_game
-from canasta.engine.moves import AddToSequence, Ask, Discard, MeldSequence, TakeSequence, parse_move
+from canasta.engine.moves import (
+    AddToSequence,
+    Ask,
+    Discard,
+    MeldSequence,
+    TakeSequence,
+    TakeTopCard,
+    parse_move,
+)
 from canasta.engine.state import PLAY, TOLD_YES, GameState, Turn
 from canasta.variant.model import OpeningStep
 from positions import meld, moves, play, position, refusal
@@ -355,3 +364,46 @@ def _swap(data: dict[str, Any], out: list[str], into: list[str]) -> None:
     stock.extend(out)
     for card in into:
         stock.remove(card)
+
+
+class TestTopCardPickup:
+    """sequences.top_card_pickup (Pagat's Samba): the top card alone onto a sequence, instead of drawing."""
+
+    PAGAT = attrs.evolve(
+        canasta.load_variant("samba"),
+        sequences=attrs.evolve(canasta.load_variant("samba").sequences, top_card_pickup=True),
+    )
+
+    def at_draw(self, variant: canasta.Variant, pile: str) -> GameState:
+        return position(variant, hands=["KS QS 5D 6D", "4C"], melds={0: ["7H 8H 9H", "KC KD KH"]},
+                        pile=pile, phase="draw")
+
+    def test_the_top_card_alone(self) -> None:
+        s = self.at_draw(self.PAGAT, "4C 10H")
+        assert {"draw", "take 7H-9H", "take top 7H-9H"} <= moves(s)
+        after = play(s, "take top 7H-9H")
+        # the 10H joined the sequence, the 4C stays as the pile, the hand did not grow
+        assert after.phase_name == "play"
+        assert [str(c) for c in after.pile] == ["4C"]
+        assert [str(canasta.Card(c)) for c in after.melds[0][0].cards] == ["7H", "8H", "9H", "10H"]
+        assert len(after.hands[0]) == 4
+        assert parse_move("take top 7H-9H") == TakeTopCard(2, 7, 9)
+        assert ActionSpace(self.PAGAT).encode("take top 7H-9H") == ActionSpace(self.PAGAT).encode(TakeTopCard(2, 7, 9))
+
+    def test_refusals(self) -> None:
+        assert "not taken alone" in refusal(self.at_draw(canasta.load_variant("samba"), "4C 10H"), "take top 7H-9H")
+        assert "cannot join" in refusal(self.at_draw(self.PAGAT, "4C 10S"), "take top 7H-9H")
+        drawn = play(self.at_draw(self.PAGAT, "4C 10H"), "draw")
+        assert "already drawn" in refusal(drawn, "take top 7H-9H")
+        # a frozen pile does not stop the single card (it is not the pile)
+        assert "take top 7H-9H" in moves(self.at_draw(self.PAGAT, "2C 4C 10H"))
+
+    def test_random_hands(self) -> None:
+        from test_engine_random import Checker, check_hand_end, play_hand
+
+        for seed in range(3):
+            s = canasta.new_game(self.PAGAT, seed=seed)
+            checker = Checker(s, random.Random(seed))
+            end, n = play_hand(s, (), seed, False, checker)
+            check_hand_end(end, checker.deck)
+            assert n > 0

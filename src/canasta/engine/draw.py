@@ -27,6 +27,7 @@ from canasta.engine.moves import (
     SEQUENCE,
     TakePile,
     TakeSequence,
+    TakeTopCard,
     card_name,
     kind_name,
     span_name,
@@ -123,6 +124,8 @@ def pass_step(s: GameState, build: bool) -> GameState | str | None:
         return "the stock is empty and you can take the pile by laying its top card off: you must take it"
     if must == "any":
         for way in take_candidates(s, c):
+            if isinstance(way, TakeTopCard):
+                continue  # one card of the pile, not the pile: never a must
             step = take_step(s, c, way, False) if isinstance(way, TakePile) else take_sequence_step(s, c, way, False)
             if step is None:
                 return f"the stock is empty and you can take the pile ('{way}'): you must take it"
@@ -410,6 +413,40 @@ def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> Ga
     return _take_rest(s, c, new_melds, list(hand), [], top, build)
 
 
+def take_top_step(s: GameState, c: Ctx, m: TakeTopCard, build: bool) -> GameState | str | None:
+    """Instead of drawing, take only the pile's top card onto an end of the side's sequence
+    (``sequences.top_card_pickup``, Pagat's Samba); the rest of the pile stays."""
+    r = c.r
+    if not r.seq_on or not c.v.sequences.top_card_pickup:
+        return "in this variant the pile's top card is not taken alone: draw, or take the whole pile"
+    if not s.pile_:
+        return "the discard pile is empty"
+    top = s.pile_[-1]
+    k = KIND[top]
+    suit, low, high = m.suit, m.low, m.high
+    if not (0 <= suit <= 3 and 2 <= low <= high <= 14):
+        return f"'{m}' does not name a sequence"
+    if top & 3 != suit or not r.in_seq[k]:
+        return f"the top card {Card(top)} cannot join the sequence {span_name(suit, low, high)}"
+    error = sequence_end(r, c.info, c.melds, suit, low, high, k)
+    if error is not None:
+        return error
+    oi = find_sequence(c.info, suit, low, high)
+    new_melds = list(c.melds)
+    new_melds[oi] = make_meld(r, SEQUENCE, (*c.melds[oi].cards, top), suit)
+    melds_after = tuple(new_melds)
+    hand = c.hand
+    # the hand keeps its size: with two cards or more a discard always remains
+    if len(hand) < 2 and not can_finish(s, Probe(hand, melds_after, c.opened, 0, (), NOT_ASKED, True)):
+        return "after taking the top card you could not finish the turn legally"
+    if not build:
+        return None
+    return rebuild(
+        s, phase=PLAY, pile=s.pile_[:-1], melds=with_item(s.melds_, c.side, melds_after),
+        turn=Turn(took_pile=True, melded=True, played=(top,)),
+    )
+
+
 def taken_pile(s: GameState) -> tuple[int, ...]:
     """The cards a player who takes the pile takes, top card last: all of it, or its top ``pile.take_top``."""
     top = s.variant.pile.take_top
@@ -419,7 +456,7 @@ def taken_pile(s: GameState) -> tuple[int, ...]:
 _TAKES = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))
 
 
-def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeSequence]:
+def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeSequence | TakeTopCard]:
     """Ways of taking the pile worth asking :func:`take_step` about (a superset of the legal ones).
 
     Ways whose cards are plainly missing (no pair of the top card's rank in
@@ -436,15 +473,19 @@ def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeS
         return []
     counts = c.counts
     has_meld = k in c.info.index
-    out: list[TakePile | TakeSequence] = []
-    if r.seq_on and r.in_seq[k] and c.v.pile.take_lay_off:
+    out: list[TakePile | TakeSequence | TakeTopCard] = []
+    sq = c.v.sequences
+    if r.seq_on and r.in_seq[k] and (c.v.pile.take_lay_off or sq.top_card_pickup):
         top = s.pile_[-1]
         suit = top & 3
         seen = set()
         for _i, s_, low, high in c.info.sequences:
             if s_ == suit and (high + 1 == k or low - 1 == k) and (low, high) not in seen:
                 seen.add((low, high))
-                out.append(TakeSequence(suit, low, high))
+                if c.v.pile.take_lay_off:
+                    out.append(TakeSequence(suit, low, high))
+                if sq.top_card_pickup:
+                    out.append(TakeTopCard(suit, low, high))
     for way in _take_ways(r):
         w = way.way
         if w == "pair":

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from canasta.engine.candidates import candidate_moves
 from canasta.engine.deal import deal_hand
-from canasta.engine.draw import draw_step, pass_step, take_sequence_step, take_step
+from canasta.engine.draw import draw_step, pass_step, take_sequence_step, take_step, take_top_step
 from canasta.engine.facts import context_of, must_walk, pile_frozen, pile_frozen_for_all, rebuild
 from canasta.engine.going_out import ask_step, discard_step, foot_step
 from canasta.engine.integrity import SEED_LIMIT
@@ -43,6 +43,7 @@ from canasta.engine.moves import (
     TakeBack,
     TakePile,
     TakeSequence,
+    TakeTopCard,
     malformed,
     parse_move,
 )
@@ -107,11 +108,13 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
             return take_step(s, context_of(s), m, build)
         if isinstance(m, TakeSequence):
             return take_sequence_step(s, context_of(s), m, build)
+        if isinstance(m, TakeTopCard):
+            return take_top_step(s, context_of(s), m, build)
         if isinstance(m, Pass):
             return pass_step(s, build)
         return f"first draw from the stock or take the pile ('{m}' comes later)"
     # PLAY, a move that is not a play-phase step
-    if isinstance(m, (Draw, TakePile, TakeSequence, Pass)):
+    if isinstance(m, (Draw, TakePile, TakeSequence, TakeTopCard, Pass)):
         return "you have already drawn this turn"
     if isinstance(m, Answer):
         return "nobody has asked to go out"

@@ -59,6 +59,7 @@ __all__ = [
     "TakeBack",
     "TakePile",
     "TakeSequence",
+    "TakeTopCard",
     "canonical",
     "kind_name",
     "malformed",
@@ -313,6 +314,20 @@ class TakeSequence(Move):
 
 
 @attrs.frozen(slots=True, repr=False)
+class TakeTopCard(Move):
+    """Instead of drawing, take only the pile's top card onto an end of the side's sequence of
+    ``suit`` from ``low`` to ``high`` (``sequences.top_card_pickup``)."""
+
+    verb: ClassVar[str] = "take"
+    suit: int
+    low: int
+    high: int
+
+    def __str__(self) -> str:
+        return f"take top {span_name(self.suit, self.low, self.high)}"
+
+
+@attrs.frozen(slots=True, repr=False)
 class Foot(Move):
     """Pick up the foot into the hand."""
 
@@ -417,7 +432,7 @@ def malformed(move: Move) -> str | None:
             return f"TakePile needs a way (text) and a wild kind (0 to 15), got {move.way!r} and {move.wild!r}"
     elif isinstance(move, Answer) and type(move.yes) is not bool:
         return f"Answer.yes must be True or False, got {move.yes!r}"
-    elif isinstance(move, (MeldSequence, AddToSequence, TakeSequence)):
+    elif isinstance(move, (MeldSequence, AddToSequence, TakeSequence, TakeTopCard)):
         name = type(move).__name__
         if not (type(move.suit) is int and 0 <= move.suit <= 3):
             return f"{name}.suit must be a suit number from 0 to 3 (C, D, H, S), got {move.suit!r}"
@@ -513,6 +528,10 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
                 f"{text!r}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
             )
         way = args[0].lower()
+        if way == "top":
+            if len(args) != 2 or "-" not in args[1]:
+                raise NotationError(f"{text!r}: expected 'take top <sequence>', e.g. 'take top 7H-9H'")
+            return TakeTopCard(*_span(args[1], text))
         if "-" in way:
             if len(args) != 1:
                 raise NotationError(f"{text!r}: expected 'take <sequence>', e.g. 'take 7H-9H'")

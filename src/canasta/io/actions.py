@@ -60,6 +60,7 @@ from canasta.engine.moves import (
     TakeBack,
     TakePile,
     TakeSequence,
+    TakeTopCard,
 )
 from canasta.engine.state import GameState
 from canasta.engine.view import SeatView
@@ -169,6 +170,8 @@ def _sequence_moves(v: Variant) -> list[Move]:
         out += [AddToSequence(suit, low, high, k) for k in (high + 1, low - 1) if k in ranks]
     if v.pile.take_lay_off:
         out += [TakeSequence(suit, low, high) for suit, low, high in spans]
+    if v.sequences.top_card_pickup:
+        out += [TakeTopCard(suit, low, high) for suit, low, high in spans]
     return out
 
 

@@ -149,6 +149,24 @@ rule("pile.lay_off_after_canasta", S_PILE, _say_take_lay_off,
       relevant=_takeable_and(lambda v: v.pile.take_lay_off))
 
 
+def _say_top_card_pickup(v: Variant) -> str:
+    own = "their side's" if has_partners(v) else "their own"
+    if not v.sequences.top_card_pickup:
+        return "The pile's top card is never taken on its own."
+    return (
+        "Instead of drawing from the stock, a player may take just the top card of the pile and "
+        f"add it to an end of one of {own} sequences; the rest of the pile stays where it is, and "
+        "the turn goes on as after a draw."
+    )
+
+
+rule(
+    "sequences.top_card_pickup", S_PILE, _say_top_card_pickup,
+    relevant=lambda v: v.sequences.allowed,
+    shown=lambda v: v.sequences.allowed and v.sequences.top_card_pickup,
+)
+
+
 def _say_block(v: Variant) -> str:
     p = v.pile
     own = "their side's" if has_partners(v) else "their own"

@@ -370,6 +370,10 @@ class SequenceRules:
     name: str = _opt("samba", "What the rules call a sequence canasta (Samba: samba; Bolivia: escalera).", max_length=40, single_line=True)
     short_size: int = _int(0, "A sequence of fewer cards than this left on the table at the end of the hand is penalized (Brazilian: 5); 0 for no penalty.", 0, 13)
     short_penalty: int = _points(0, "Penalty for each such short sequence (Brazilian: 1000).")
+    top_card_pickup: bool = _opt(
+        False,
+        "Instead of drawing, a player may take only the pile's top card to add it to an end of the side's sequence (Pagat's Samba); the rest of the pile stays.",
+    )
 
 
 @attrs.frozen(cache_hash=True)
