@@ -12,7 +12,9 @@ from canasta.engine.facts import (
     context_of,
     dead_error,
     may_discard_last,
+    opening_by_points,
     opening_met,
+    opening_minimum,
     opening_text,
     pile_frozen,
     rebuild,
@@ -321,6 +323,11 @@ def _take_rest(
     q = Probe(hand_after, melds_after, opened, points, pending, NOT_ASKED, True)
     if not can_finish(s, q):
         if not s.opened[side]:
+            if opening_by_points(s, side):
+                return (
+                    f"the side has not opened: taking the pile needs melds from your hand worth "
+                    f"{opening_minimum(s, side)} points with the top card, and a card left to discard"
+                )
             return (
                 f"the side has not opened: taking the pile needs an opening of "
                 f"{opening_text(s, side)} with the top card, and a card left to discard"

@@ -113,6 +113,11 @@ def clean_naturals(r: Rules, m: MeldGroup, holds_top: bool) -> int:
     return m.naturals - (1 if holds_top else 0)
 
 
+def opening_by_points(s: GameState, side: int) -> bool:
+    """Whether the opening of ``side`` asks for points only (no canasta, no clean meld)."""
+    return not s.rules.clean and opening_canasta(s, side) == OPEN_NO_CANASTA
+
+
 def opening_text(s: GameState, side: int) -> str:
     """What the opening of ``side`` needs, as a refusal says it: ``"50 points"``,
     ``"a canasta"``, ``"200 points and a canasta"``."""

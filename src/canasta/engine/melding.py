@@ -10,7 +10,9 @@ from canasta.engine.facts import (
     Probe,
     dead_error,
     foot_available,
+    opening_by_points,
     opening_met,
+    opening_minimum,
     opening_text,
     rebuild,
     wild_join_error,
@@ -150,6 +152,11 @@ def play_cards(
         if t.asked == TOLD_YES:
             return f"after '{move}' you could no longer go out, and your partner said yes"
         if not opened:
+            if opening_by_points(s, side):
+                return (
+                    f"after '{move}' the side could no longer reach its opening minimum of "
+                    f"{opening_minimum(s, side)} points with a card left to discard"
+                )
             return (
                 f"after '{move}' the side could no longer make its opening of "
                 f"{opening_text(s, side)} with a card left to discard"
