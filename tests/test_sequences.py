@@ -407,3 +407,14 @@ class TestTopCardPickup:
             end, n = play_hand(s, (), seed, False, checker)
             check_hand_end(end, checker.deck)
             assert n > 0
+
+
+def test_the_summary_of_a_house_profile_names_its_sequences() -> None:
+    """A house profile's rule book opens with a summary built from the rules: sequences and the
+    escalera contract are among its main rules."""
+    from canasta.rulebook.summary import summary
+
+    text = summary(canasta.load_variant("bolivia"))
+    assert "sequences of three or more natural cards of one suit from 4 to A (seven make an escalera)" in text
+    assert "two canastas, among them one escalera" in text
+    assert "sequences" not in summary(canasta.load_variant("classic"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from canasta.rulebook.facts import has_foot, has_partners, pile_takeable
 from canasta.rulebook.going_out import kind_requirements
+from canasta.rulebook.melds import a_an, sequence_name
 from canasta.rulebook.words import cap, count, join, num
 from canasta.variant.model import Variant
 
@@ -33,13 +34,28 @@ def summary(v: Variant) -> str:
     parts.append(draw)
     most = v.melds.max_wilds
     wilds = "no wild card" if most == 0 else f"at most {count(most, 'wild card')}"
-    parts.append(f"meld cards of one rank with {wilds}")
+    melds = f"meld cards of one rank with {wilds}"
+    if v.melds.wild_melds:
+        melds += ", or wild cards alone"
+    sq = v.sequences
+    if sq.allowed:
+        # the sequences are a second kind of meld: a summary that left them out would mislead
+        melds += (
+            f", and sequences of {num(sq.min_size)} or more natural cards of one suit from {sq.low} "
+            f"to {sq.high} ({num(sq.canasta_size)} make {a_an(sequence_name(v))})"
+        )
+    parts.append(melds)
     total, kinds = kind_requirements(v)
     whose = "their side has" if has_partners(v) else "they have"
     if total == 0:
         parts.append("a player may go out without a canasta")
     else:
-        need = join(kinds) if kinds and total == len(kinds) else count(total, "canasta")
+        need = count(total, "canasta")
+        if kinds:
+            # the kinds counted as canastas: "one escalera" is one of the canastas needed
+            o = v.going_out
+            listed = o.natural_canastas + o.mixed_canastas + o.wild_canastas + o.sequence_canastas == total
+            need = join(kinds) if listed else f"{need}, among them {join(kinds)}"
         parts.append(f"a player may go out once {whose} {need}")
     g = v.game
     if g.target is not None:
