@@ -1,0 +1,631 @@
+"""The searches behind the turn oracle: what a hand can still add to a side's melds.
+
+:func:`outcomes` is a small dynamic programme over ranks (and
+:func:`sequence_outcomes` the same over exact cards, where the variant has
+sequences): for each way to place the hand's natural cards on the side's melds
+or new ones, and its wild cards, the cards left, whether going out's canastas
+are met, and the most points added. :mod:`canasta.engine.oracle` asks them
+whether a turn can still be finished.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from itertools import product
+from typing import TYPE_CHECKING
+
+from canasta.engine.facts import (
+    OPEN_ANY_CANASTA,
+    OPEN_NATURAL_CANASTA,
+    OPEN_NO_CANASTA,
+    clean_naturals,
+)
+from canasta.engine.kinds import BLACK_THREE, count_kinds
+from canasta.engine.melds import canasta_counts, meld_info, open_meld
+from canasta.engine.moves import (
+    WILD_TARGET,
+)
+from canasta.engine.state import (
+    MeldGroup,
+)
+
+if TYPE_CHECKING:
+    from canasta.engine.tables import Rules
+
+__all__ = ["NO_CLEAN", "Outcomes", "clean_options", "outcomes", "sequence_outcomes"]
+
+
+#: In :func:`clean_options`: no meld of the plan is a candidate for the clean meld.
+NO_CLEAN = 99
+
+
+@lru_cache(maxsize=65536)
+def _rank_options(
+    r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int,
+    complete: bool = False, late: int = 0,
+) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Ways to place up to ``c`` naturals of ``rank`` and up to ``wmax`` wilds.
+
+    Returns tuples ``(naturals used, wilds used, d_total, d_natural, d_mixed)``
+    where the d_ values are the changes in the side's canasta counts. With
+    ``complete``, only the ways that leave every meld of the rank a canasta
+    (``going_out.complete_ranks``: going out needs them so). ``late``: the
+    naturals a meld needs before a wild card joins it (``melds.late_wild_naturals``
+    after the opening turn; 0 for none).
+    """
+    return tuple(sorted(
+        {o[:5] for o in clean_options(r, rank, c, n0, j0, has_open, may_new, wmax, complete, 0, -1, late)}
+    ))
+
+
+@lru_cache(maxsize=65536)
+def clean_options(
+    r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int,
+    complete: bool = False, clean: int = 0, n0_clean: int = -1, late: int = 0,
+) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    """:func:`_rank_options`, each way with a sixth number for ``opening.natural_meld``.
+
+    ``clean`` is the naturals that option asks of the clean meld (0: no such
+    rule); the sixth number is the fewest wild cards a meld of the way ends
+    with among those that hold ``clean`` naturals laid without a wild card
+    (:data:`NO_CLEAN` if none does). The open meld is such a meld only if
+    ``n0_clean >= 0``: its naturals that count (no wild card yet; the pile's
+    top card not counted).
+    """
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    out: set[tuple[int, int, int, int, int, int]] = set()
+    if not (complete and has_open and r.kind_of(rank, n0 + j0, j0) is None):
+        out.add((0, 0, 0, 0, 0, 0 if clean and has_open and n0_clean >= clean else NO_CLEAN))
+
+    def kinds(n: int, j: int) -> tuple[int, int, int]:
+        kind = r.kind_of(rank, n + j, j)
+        return (
+            1 if kind else 0,
+            1 if kind == "natural" else 0,
+            1 if kind == "mixed" else 0,
+        )
+
+    def grow(
+        c_left: int, w_left: int, a: int, x: int, d: tuple[int, int, int], depth: int, cx: int
+    ) -> None:
+        # start a new meld of the rank (if allowed) after the previous one closed
+        if depth > 3:
+            return
+        for an in range(0, c_left + 1):
+            for xj in range(0, w_left + 1):
+                if an + xj < r.new_size or not r.valid(rank, an, xj, True) or (xj and an < late):
+                    continue
+                k = kinds(an, xj)
+                nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
+                cx2 = min(cx, xj) if clean and an >= clean else cx
+                if k[0] or not complete:
+                    out.add((a + an, x + xj, *nd, cx2))
+                if dup and r.closed(rank, an + xj):
+                    grow(c_left - an, w_left - xj, a + an, x + xj, nd, depth + 1, cx2)
+
+    if has_open:
+        k0 = kinds(n0, j0)
+        for an in range(0, c + 1):
+            for xj in range(0, wmax + 1):
+                if not r.valid(rank, n0 + an, j0 + xj, False) or (xj and n0 + an < late):
+                    continue
+                k = kinds(n0 + an, j0 + xj)
+                d = (k[0] - k0[0], k[1] - k0[1], k[2] - k0[2])
+                cx = xj if clean and n0_clean >= 0 and n0_clean + an >= clean else NO_CLEAN
+                if k[0] or not complete:
+                    out.add((an, xj, *d, cx))
+                if dup and r.closed(rank, n0 + an + j0 + xj):
+                    grow(c - an, wmax - xj, an, xj, d, 1, cx)
+    elif may_new:
+        grow(c, wmax, 0, 0, (0, 0, 0), 0, NO_CLEAN)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=65536)
+def _wild_options(
+    r: Rules, w: int, j0: int, has_open: bool, may_new: bool, complete: bool = False
+) -> tuple[tuple[int, int], ...]:
+    """Ways to place up to ``w`` wilds in wild melds: ``(wilds used, wild canastas gained)``;
+    with ``complete``, only those that leave the wild melds canastas (see :func:`_rank_options`)."""
+
+    def is_c(size: int) -> int:
+        return 1 if size >= r.canasta_size else 0
+
+    out: set[tuple[int, int]] = set()
+    if not (complete and has_open and not is_c(j0)):
+        out.add((0, 0))
+    if not r.v.melds.wild_melds:
+        return tuple(out)
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+
+    most = r.most[WILD_TARGET]
+
+    def grow(left: int, used: int, gained: int, depth: int) -> None:
+        if depth > 4:
+            return
+        for y in range(r.min_size, left + 1):
+            if most is not None and y > most:
+                break
+            if is_c(y) or not complete:
+                out.add((used + y, gained + is_c(y)))
+            if dup and r.closed(WILD_TARGET, y):
+                grow(left - y, used + y, gained + is_c(y), depth + 1)
+
+    if has_open:
+        for y in range(0, w + 1):
+            size = j0 + y
+            if most is not None and size > most:
+                break
+            g = is_c(size) - is_c(j0)
+            if is_c(size) or not complete:
+                out.add((y, g))
+            if dup and r.closed(WILD_TARGET, size):
+                grow(w - y, y, g, 1)
+    elif may_new:
+        grow(w, 0, 0, 0)
+    return tuple(sorted(out))
+
+
+Outcomes = dict[tuple[int, bool, bool], int]
+#: The one way to place no card of a rank: (naturals, wilds, canasta changes) all 0.
+_NOTHING = ((0, 0, 0, 0, 0),)
+
+
+def _options_at(
+    r: Rules, rank: int, c: int, melds: tuple[MeldGroup, ...], oi: int, W: int, dup: bool,
+    dead: int = 0, complete: int = 0, late: bool = False,
+) -> tuple[tuple[int, int, int, int, int], ...]:
+    """:func:`_rank_options` for ``c`` naturals of ``rank``: onto the side's open meld ``oi``, or a new one.
+
+    ``dead`` and ``complete`` are bit masks by rank: the dead ranks, which take
+    no card (``melds.dead_when_closed``), and the ranks whose melds must end
+    as canastas (see :func:`_rank_options`). ``late``: the side opened before
+    this turn (``melds.late_wild_naturals`` and ``late_natural_ranks`` apply).
+    """
+    must = bool(complete >> rank & 1)
+    need = r.late_naturals[rank] if late else 0
+    if dead >> rank & 1:
+        if must and oi >= 0 and r.kind_of(rank, melds[oi].size, melds[oi].wilds) is None:
+            return ()
+        return _NOTHING
+    if oi >= 0:
+        m = melds[oi]
+        return _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W, must, need)
+    may_new = dup or not any(m.rank == rank for m in melds)
+    return _rank_options(r, rank, c, 0, 0, False, may_new, W, must, need)
+
+
+@lru_cache(maxsize=65536)
+def outcomes(
+    r: Rules,
+    counts: tuple[int, ...],
+    melds: tuple[MeldGroup, ...],
+    allow_black: bool,
+    max_left: int = 2,
+    opening: int = OPEN_NO_CANASTA,
+    dead: int = 0,
+    complete: int = 0,
+    clean: int = 0,
+    took_first: bool = False,
+    late: bool = False,
+) -> Outcomes:
+    """What the hand ``counts`` can still add to the side's ``melds``.
+
+    Returns a map ``(cards left (0, 1 or 2 = two or more), going-out canastas
+    met, black 3s melded) -> most points added``. Plans that leave more than
+    ``max_left`` cards are dropped early (going out leaves at most one), and
+    so are plans whose melds lack the canasta an opening needs (``opening``,
+    one of the ``OPEN_*`` codes of :mod:`canasta.engine.facts`). ``dead`` and
+    ``complete`` are bit masks by meld target (see :func:`_options_at`; bit 0
+    is the meld of wild cards).
+
+    ``clean`` (``opening.natural_meld``, for a side not yet opened): the
+    opening needs a meld of that many naturals laid without a wild card. Then
+    the points of a plan are those it can show at the moment the opening is
+    met: all of them if a meld of the plan is clean, else all but the wild
+    cards of a candidate meld, which join it once the side has opened (see
+    :func:`clean_options`; ``took_first``: the side's first meld took the
+    pile's top card, which does not count toward the clean meld). ``late``: the
+    side opened before this turn (see :func:`_options_at`).
+    """
+    if clean:
+        return _clean_outcomes(r, counts, melds, allow_black, max_left, opening, dead, complete, clean, took_first)
+    prefix = _wild_prefix(r, counts)
+    W = len(prefix) - 1
+    base = canasta_counts(r, melds)
+    cap = _caps(r, opening)
+    cap0, cap1, cap2 = cap[0], cap[1], cap[2]
+    # state: (wilds used, left, tot, nat, mix) -> natural points
+    states: dict[tuple[int, int, int, int, int], int] = {
+        (0, 0, min(base[0], cap0), min(base[1], cap1), min(base[2], cap2)): 0
+    }
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    index = meld_info(r, melds).index
+    for rank in r.natural_kinds:
+        c = counts[rank]
+        oi = index.get(rank, -1)
+        if c == 0 and oi < 0:
+            continue
+        opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late)
+        val = r.value[rank]
+        new_states: dict[tuple[int, int, int, int, int], int] = {}
+        get = new_states.get
+        for (w, left, tot, nat, mix), pts in states.items():
+            for a, x, dt, dn, dm in opts:
+                w2 = w + x
+                if w2 > W:
+                    continue
+                l2 = left + c - a
+                if l2 > max_left:
+                    if max_left < 2:
+                        continue
+                    l2 = 2
+                t2 = tot + dt
+                if t2 > cap0:
+                    t2 = cap0
+                n2 = nat + dn
+                if n2 > cap1:
+                    n2 = cap1
+                m2 = mix + dm
+                if m2 > cap2:
+                    m2 = cap2
+                key = (w2, l2, t2, n2, m2)
+                p = pts + a * val
+                if get(key, -1) < p:
+                    new_states[key] = p
+        states = new_states
+    return _close(
+        r, counts, melds, allow_black, max_left, W, prefix,
+        ((w, left, tot, nat, mix, 0, pts, 0) for (w, left, tot, nat, mix), pts in states.items()),
+        opening, complete & 1,
+    )
+
+
+def _clean_outcomes(
+    r: Rules,
+    counts: tuple[int, ...],
+    melds: tuple[MeldGroup, ...],
+    allow_black: bool,
+    max_left: int,
+    opening: int,
+    dead: int,
+    complete: int,
+    clean: int,
+    took_first: bool,
+) -> Outcomes:
+    """:func:`outcomes` for a side that must open with a clean meld: the same search, each
+    state also keeping the fewest wild cards on a candidate for the clean meld."""
+    prefix = _wild_prefix(r, counts)
+    W = len(prefix) - 1
+    base = canasta_counts(r, melds)
+    cap = _caps(r, opening)
+    # state: (wilds used, left, tot, nat, mix, wilds on the best clean candidate) -> natural points
+    # (a meld already on the table is a candidate through its rank's options below)
+    states: dict[tuple[int, int, int, int, int, int], int] = {
+        (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]), NO_CLEAN): 0
+    }
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    index = meld_info(r, melds).index
+    for rank in r.natural_kinds:
+        c = counts[rank]
+        oi = index.get(rank, -1)
+        if c == 0 and oi < 0:
+            continue
+        must = bool(complete >> rank & 1)
+        opts: tuple[tuple[int, int, int, int, int, int], ...]
+        if oi >= 0:
+            m = melds[oi]
+            n0c = clean_naturals(r, m, oi == 0 and took_first)
+            if dead >> rank & 1:
+                ok_now = not must or r.kind_of(rank, m.size, m.wilds) is not None
+                opts = ((0, 0, 0, 0, 0, 0 if n0c >= clean else NO_CLEAN),) if ok_now else ()
+            else:
+                opts = clean_options(r, rank, c, m.naturals, m.wilds, True, False, W, must, clean, n0c)
+        elif dead >> rank & 1:
+            opts = ((0, 0, 0, 0, 0, NO_CLEAN),)
+        else:
+            may_new = dup or not any(m.rank == rank for m in melds)
+            opts = clean_options(r, rank, c, 0, 0, False, may_new, W, must, clean, -1)
+        val = r.value[rank]
+        new_states: dict[tuple[int, int, int, int, int, int], int] = {}
+        for (w, left, tot, nat, mix, xc), pts in states.items():
+            for a, x, dt, dn, dm, cx in opts:
+                w2 = w + x
+                if w2 > W:
+                    continue
+                l2 = left + c - a
+                if l2 > max_left:
+                    if max_left < 2:
+                        continue
+                    l2 = 2
+                key = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), min(xc, cx))
+                p = pts + a * val
+                if new_states.get(key, -1) < p:
+                    new_states[key] = p
+        states = new_states
+    return _close(
+        r, counts, melds, allow_black, max_left, W, prefix,
+        ((w, left, tot, nat, mix, 0, pts, xc) for (w, left, tot, nat, mix, xc), pts in states.items()
+         if xc != NO_CLEAN),
+        opening, complete & 1,
+    )
+
+
+def _wild_prefix(r: Rules, counts: Sequence[int]) -> list[int]:
+    """Sums of the hand's wild cards' values, the dearest first: ``prefix[k]`` for the ``k`` dearest."""
+    wild_vals: list[int] = []
+    for k in r.wild_kinds:
+        wild_vals += [r.value[k]] * counts[k]
+    wild_vals.sort(reverse=True)
+    prefix = [0]
+    for val in wild_vals:
+        prefix.append(prefix[-1] + val)
+    return prefix
+
+
+def _caps(r: Rules, opening: int) -> tuple[int, int, int, int, int]:
+    """How far the searches count each kind of canasta: as far as going out needs,
+    and to one where an opening needs a canasta (see :func:`_close`)."""
+    c = r.req
+    if opening == OPEN_NO_CANASTA:
+        return c
+    if opening == OPEN_ANY_CANASTA:
+        return max(c[0], 1), c[1], c[2], c[3], c[4]
+    return max(c[0], 1), max(c[1], 1), c[2], max(c[3], 1), max(c[4], 1)
+
+
+def _close(
+    r: Rules,
+    counts: Sequence[int],
+    melds: tuple[MeldGroup, ...],
+    allow_black: bool,
+    max_left: int,
+    W: int,
+    prefix: list[int],
+    states: Iterable[tuple[int, int, int, int, int, int, int, int]],
+    opening: int,
+    wild_complete: int,
+) -> Outcomes:
+    """The last step of :func:`outcomes` and :func:`sequence_outcomes`: wild melds and black 3s.
+
+    ``states`` are ``(wilds used, cards left, canastas, natural, mixed,
+    sequence canastas, points, wild cards not counted)`` once every natural
+    card has been placed, each count capped by :func:`_caps`; plans without the
+    canasta ``opening`` needs are dropped here. The last number is the wild
+    cards of the plan whose points the opening may not count (see
+    :func:`_clean_outcomes`): the cheapest of those the plan uses.
+    """
+    base = canasta_counts(r, melds)
+    cap = _caps(r, opening)
+    req = r.req
+    # black 3s: melded together (only where allowed) or left in hand
+    b = counts[BLACK_THREE]
+    black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True)
+    # wild melds take what wilds remain
+    wi = open_meld(r, melds, WILD_TARGET)
+    w_exists = any(m.rank == WILD_TARGET for m in melds)
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    result: Outcomes = {}
+    # melds.wild_meld_lock: a wild meld not yet a canasta must be completed
+    # before wild cards go anywhere else (plans that put some elsewhere complete it)
+    locked = r.wild_lock and wi >= 0 and melds[wi].size < r.canasta_size
+    for w, left, tot, nat, mix, sq, pts, xc in states:
+        if wi >= 0:
+            wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete) or (locked and w > 0))
+        else:
+            wopts = _wild_options(r, W - w, 0, False, (not w_exists) or dup, bool(wild_complete))
+        for y, g in wopts:
+            if w + y > W:
+                continue
+            used = w + y
+            wild_left = W - used
+            total_tot = min(cap[0], tot + g)
+            if opening == OPEN_ANY_CANASTA:
+                if not total_tot:
+                    continue
+            elif opening == OPEN_NATURAL_CANASTA and not (nat or sq or base[3] + g):
+                continue
+            ok = (
+                total_tot >= req[0] and nat >= req[1] and mix >= req[2]
+                and base[3] + g >= req[3] and sq >= req[4]
+            )
+            for black in ((False, True) if black_ok else (False,)):
+                lft = left + wild_left + (0 if black else b)
+                if lft > max_left:
+                    if max_left < 2:
+                        continue
+                    lft = 2
+                p = pts + prefix[used - xc] + (b * r.value[BLACK_THREE] if black else 0)
+                key2 = (lft, ok, black)
+                if result.get(key2, -1) < p:
+                    result[key2] = p
+    return result
+
+
+# A run of a sequence being built in the search below: (cards, the rank it
+# takes next, cards it had on the table before: 0 for a run from the hand,
+# which must reach sequences.min_size on its own).
+Run = tuple[int, int, int]
+
+
+@lru_cache(maxsize=65536)
+def _suit_steps(
+    r: Rules, runs: tuple[Run, ...], rank: int, avail: int, starts: tuple[tuple[int, int], ...]
+) -> tuple[tuple[tuple[Run, ...], int, int], ...]:
+    """What one suit's runs can do at ``rank``, with ``avail`` cards of that suit and rank in hand.
+
+    ``starts``: the side's open sequences of the suit whose lowest rank is
+    ``rank``, as ``(highest rank, cards)``; a run from the hand that ends just
+    below one may join it (a sequence grows at both ends). Returns
+    ``(runs after, cards used, sequence canastas gained)``, each once.
+    """
+    seq_ok = r.in_seq[rank]
+    most = r.seq_max
+    smallest = r.seq_min
+
+    def is_c(n: int) -> int:
+        return 1 if n >= r.seq_canasta else 0
+
+    waiting = tuple(run for run in runs if run[1] > rank)
+    due = [run for run in runs if run[1] <= rank]
+    out: dict[tuple[tuple[Run, ...], int], int] = {}
+    # each run due at this rank: 0 takes a card, 1 ends, 2 + j joins starts[j]
+    choices = [(0, 1, *range(2, 2 + len(starts))) if run[1] == rank and seq_ok else (1, *range(2, 2 + len(starts))) for run in due]
+    for pick in product(*choices):
+        takes = pick.count(0)
+        if takes > avail:
+            continue
+        joined = [p - 2 for p in pick if p >= 2]
+        if len(set(joined)) != len(joined):
+            continue
+        after: list[Run] = list(waiting)
+        gained = 0
+        valid = True
+        joins: dict[int, int] = {}
+        for run, p in zip(due, pick, strict=True):
+            n, _next, orig = run
+            if p == 0:
+                if n + 1 == most:  # closed: it takes no more cards
+                    gained += is_c(n + 1) - is_c(orig)
+                else:
+                    after.append((n + 1, rank + 1, orig))
+            elif p == 1:
+                if orig == 0 and n < smallest:
+                    valid = False
+                    break
+                gained += is_c(n) - is_c(orig)
+            else:
+                if orig or run[1] != rank:  # only a run from the hand, ending just below
+                    valid = False
+                    break
+                joins[p - 2] = n
+        if not valid:
+            continue
+        for j, (high, size) in enumerate(starts):
+            n = size + joins.get(j, 0)
+            if most is not None and n > most:
+                valid = False
+                break
+            if n == most:
+                gained += is_c(n) - is_c(size)
+            else:
+                after.append((n, high + 1, size))
+        if not valid:
+            continue
+        for new in range(0, (avail - takes if seq_ok else 0) + 1):
+            runs_after = tuple(sorted(after + [(1, rank + 1, 0)] * new))
+            key = (runs_after, takes + new)
+            if out.get(key, -1) < gained:
+                out[key] = gained
+    return tuple((runs_after, used, gained) for (runs_after, used), gained in out.items())
+
+
+def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
+    """Sequence canastas the runs gain when they all end, or -1 if a run from the hand is too short."""
+    gained = 0
+    for n, _next, orig in runs:
+        if orig == 0 and n < r.seq_min:
+            return -1
+        gained += (n >= r.seq_canasta) - (orig >= r.seq_canasta)
+    return gained
+
+
+@lru_cache(maxsize=16384)
+def sequence_outcomes(
+    r: Rules,
+    hand: tuple[int, ...],
+    melds: tuple[MeldGroup, ...],
+    allow_black: bool,
+    max_left: int = 2,
+    opening: int = OPEN_NO_CANASTA,
+    dead: int = 0,
+    complete: int = 0,
+    late: bool = False,
+) -> Outcomes:
+    """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
+
+    A natural card of a rank the sequences may hold goes to the side's meld of
+    its rank or to a run of its suit: runs from the hand (which must reach
+    ``sequences.min_size``) or the side's open sequences, grown at either end.
+    The search goes up the ranks, keeping each suit's runs in its state.
+    """
+    counts = count_kinds(hand)
+    prefix = _wild_prefix(r, counts)
+    W = len(prefix) - 1
+    by_code = [0] * 64
+    for card in hand:
+        by_code[card] += 1
+    info = meld_info(r, melds)
+    starts: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for _i, suit, low, high in info.sequences:
+        starts.setdefault((suit, low), []).append((high, high - low + 1))
+    base = canasta_counts(r, melds)
+    cap = _caps(r, opening)
+    empty: tuple[Run, ...] = ()
+    # state: (wilds used, left, tot, nat, mix, sequence canastas, runs by suit) -> points
+    State = tuple[int, int, int, int, int, int, tuple[tuple[Run, ...], ...]]
+    states: dict[State, int] = {
+        (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]),
+         min(base[4], cap[4]), (empty,) * 4): 0
+    }
+    dup = r.v.melds.duplicate_ranks == "after_complete"
+    index = info.index
+    for rank in r.natural_kinds:
+        val = r.value[rank]
+        # each suit in turn: its runs, and the cards left for the meld of the rank (the pool)
+        pooled: dict[tuple[State, int], int] = {(key, 0): pts for key, pts in states.items()}
+        for suit in range(4):
+            code = rank * 4 + suit
+            avail = by_code[code]
+            here = tuple(starts.get((suit, rank), ()))
+            nxt: dict[tuple[State, int], int] = {}
+            for (key, pool), pts in pooled.items():
+                runs = key[6]
+                mine = runs[suit]
+                if not avail and not here and not any(run[1] <= rank for run in mine):
+                    if nxt.get((key, pool), -1) < pts:
+                        nxt[(key, pool)] = pts
+                    continue
+                for after, used, gained in _suit_steps(r, mine, rank, avail, here):
+                    w, left, tot, nat, mix, sq, _runs = key
+                    new_runs = (*runs[:suit], after, *runs[suit + 1:])
+                    k2 = (w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), new_runs)
+                    p2 = pts + used * val
+                    slot = (k2, pool + avail - used)
+                    if nxt.get(slot, -1) < p2:
+                        nxt[slot] = p2
+            pooled = nxt
+        # then the meld of the rank takes what the runs left
+        oi = index.get(rank, -1)
+        new_states: dict[State, int] = {}
+        for (key, c), pts in pooled.items():
+            opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late) if oi >= 0 or c else _NOTHING
+            w, left, tot, nat, mix, sq, runs = key
+            for a, x, dt, dn, dm in opts:
+                w2 = w + x
+                if w2 > W:
+                    continue
+                l2 = left + c - a
+                if l2 > max_left:
+                    if max_left < 2:
+                        continue
+                    l2 = 2
+                k2 = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), sq, runs)
+                p2 = pts + a * val
+                if new_states.get(k2, -1) < p2:
+                    new_states[k2] = p2
+        states = new_states
+
+    def ended() -> Iterator[tuple[int, int, int, int, int, int, int, int]]:
+        for (w, left, tot, nat, mix, sq, runs), pts in states.items():
+            gained = 0
+            for suit_runs in runs:
+                g = _runs_end(r, suit_runs)
+                if g < 0:
+                    break
+                gained += g
+            else:
+                yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts, 0
+
+    return _close(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete & 1)
