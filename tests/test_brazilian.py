@@ -9,24 +9,20 @@ comments.
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
-from canasta import ActionSpace, score_side
+from canasta import score_side
 from canasta.engine import compile_rules
-from canasta.engine import game as engine_game
 from canasta.engine.deal import deal_hand
-from canasta.engine.moves import Ask
-from canasta.engine.state import PLAY, GameState
+from canasta.engine.state import GameState
 from canasta.variant.model import OpeningStep
 from positions import moves, play, position, refusal
-from test_engine_random import Checker, check_hand_end, play_hand
-from test_oracle import finishable, raw_rules
+from test_engine_random import play_checked_hand
+from test_oracle import assert_moves_agree_with_brute_force
 
 BRAZILIAN = canasta.load_variant("brazilian")
 
@@ -189,21 +185,7 @@ def tier_positions(draw: st.DrawFn) -> GameState:
 @given(s=tier_positions())
 def test_opening_moves_agree_with_brute_force(s: GameState) -> None:
     """Every play-phase move at a tier: legal exactly when its rule allows it and the turn can still end."""
-    legal = set(s.legal_moves())
-    space = ActionSpace(s.variant)
-    with raw_rules():
-        memo: dict[GameState, bool] = {}
-        for m in (*space.moves, *legal):
-            if isinstance(m, Ask):
-                continue
-            if engine_game.step(s, m, False) is not None:
-                assert m not in legal, (str(m), s)
-                continue
-            nxt = engine_game.step(s, m, True)
-            assert isinstance(nxt, GameState)
-            ends_turn = nxt.phase != PLAY or nxt.current != s.current
-            expected = ends_turn or finishable(nxt, memo)
-            assert (m in legal) == expected, (str(m), expected, s.hands[0], s.scores)
+    assert_moves_agree_with_brute_force(s)
 
 
 @pytest.mark.parametrize("scores", [(7000, 0), (8000, 9000), (9000, 7500)])
@@ -213,11 +195,7 @@ def test_random_hands_at_the_tiers(scores: tuple[int, int], seed: int) -> None:
     r = compile_rules(BRAZILIAN)
     s = deal_hand(r, seed, 1, 0, scores, (scores,))  # as if one hand had scored them
     assert s.scores == scores
-    checker = Checker(s, random.Random(seed))
-    end, n = play_hand(s, (), seed, seed % 2 == 0, checker)
-    checker.check(end, refusals=True)
-    check_hand_end(end, checker.deck)
-    assert n > 0
+    assert play_checked_hand(s, seed, seed % 2 == 0) > 0
 
 
 def test_a_tier_table_the_checker_plays() -> None:

@@ -10,21 +10,16 @@ with the engine's invariants checked after every move.
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
-from canasta import ActionSpace
-from canasta.engine import game as engine_game
-from canasta.engine.moves import Ask
-from canasta.engine.state import PLAY, TOLD_YES, GameState, Turn
+from canasta.engine.state import TOLD_YES, GameState, Turn
 from positions import moves, play, position, refusal
-from test_engine_random import Checker, check_hand_end, play_hand
-from test_oracle import finishable, raw_rules
+from test_engine_random import play_checked_hand
+from test_oracle import assert_moves_agree_with_brute_force
 
 CLASSIC = canasta.load_variant("classic")
 #: classic, with melds closed at seven, dead ranks, wild melds, and aces, 7s and the
@@ -161,31 +156,14 @@ def house_positions(draw: st.DrawFn) -> GameState:
 @given(s=house_positions())
 def test_moves_agree_with_brute_force(s: GameState) -> None:
     """Every play-phase move: legal exactly when its own rule allows it and the turn can still end."""
-    legal = set(s.legal_moves())
-    with raw_rules():
-        memo: dict[GameState, bool] = {}
-        for m in (*ActionSpace(s.variant).moves, *legal):
-            if isinstance(m, Ask):
-                continue
-            if engine_game.step(s, m, False) is not None:
-                assert m not in legal, (str(m), s)
-                continue
-            nxt = engine_game.step(s, m, True)
-            assert isinstance(nxt, GameState)
-            ends_turn = nxt.phase != PLAY or nxt.current != s.current
-            expected = ends_turn or finishable(nxt, memo)
-            assert (m in legal) == expected, (str(m), expected, s.hands[0], s.melds)
+    assert_moves_agree_with_brute_force(s)
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_hands(seed: int) -> None:
     """Whole random hands of the house table: the invariants of every playout hold."""
     s = canasta.new_game(HOUSE, seed=seed)
-    checker = Checker(s, random.Random(seed))
-    end, n = play_hand(s, (), seed, seed % 2 == 0, checker)
-    checker.check(end, refusals=True)
-    check_hand_end(end, checker.deck)
-    assert n > 0
+    assert play_checked_hand(s, seed, seed % 2 == 0) > 0
 
 
 _CLEAN_POOL = ["KC", "KD", "KH", "QC", "QD", "9C", "9D", "9H", "2C", "2D", "JK", "5S", "AS"]
@@ -197,30 +175,13 @@ def test_clean_openings_agree_with_brute_force(hand: list[str]) -> None:
     """An unopened side's every move: legal exactly when the turn can still end, the opening
     (50 points and a clean triple) met or not attempted."""
     s = position(CLEAN, hands=[" ".join(hand), "4C 6D"], pile="5D")
-    legal = set(s.legal_moves())
-    with raw_rules():
-        memo: dict[GameState, bool] = {}
-        for m in (*ActionSpace(s.variant).moves, *legal):
-            if isinstance(m, Ask):
-                continue
-            if engine_game.step(s, m, False) is not None:
-                assert m not in legal, (str(m), s)
-                continue
-            nxt = engine_game.step(s, m, True)
-            assert isinstance(nxt, GameState)
-            ends_turn = nxt.phase != PLAY or nxt.current != s.current
-            expected = ends_turn or finishable(nxt, memo)
-            assert (m in legal) == expected, (str(m), expected, s.hands[0])
+    assert_moves_agree_with_brute_force(s)
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_hands_with_a_clean_opening(seed: int) -> None:
     s = canasta.new_game(CLEAN, seed=seed)
-    checker = Checker(s, random.Random(seed))
-    end, n = play_hand(s, (), seed, seed % 2 == 1, checker)
-    checker.check(end, refusals=True)
-    check_hand_end(end, checker.deck)
-    assert n > 0
+    assert play_checked_hand(s, seed, seed % 2 == 1) > 0
 
 
 def test_a_clean_opening_with_sequences_is_refused() -> None:
@@ -297,27 +258,10 @@ def test_wild_timing_agrees_with_brute_force(hand: list[str], table: list[str], 
     """Every move where the timing of wild cards matters: legal exactly when the turn can still end."""
     turn = Turn(asked=TOLD_YES, asker=0) if told_yes and table else Turn()
     s = position(TIMING, hands=[" ".join(hand), "4C 6D"], melds={0: table}, pile="5D", turn=turn)
-    legal = set(s.legal_moves())
-    with raw_rules():
-        memo: dict[GameState, bool] = {}
-        for m in (*ActionSpace(s.variant).moves, *legal):
-            if isinstance(m, Ask):
-                continue
-            if engine_game.step(s, m, False) is not None:
-                assert m not in legal, (str(m), s)
-                continue
-            nxt = engine_game.step(s, m, True)
-            assert isinstance(nxt, GameState)
-            ends_turn = nxt.phase != PLAY or nxt.current != s.current
-            expected = ends_turn or finishable(nxt, memo)
-            assert (m in legal) == expected, (str(m), expected, s.hands[0], s.melds[0])
+    assert_moves_agree_with_brute_force(s)
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_hands_with_wild_timing(seed: int) -> None:
     s = canasta.new_game(TIMING, seed=seed)
-    checker = Checker(s, random.Random(seed))
-    end, n = play_hand(s, (), seed, seed % 2 == 0, checker)
-    checker.check(end, refusals=True)
-    check_hand_end(end, checker.deck)
-    assert n > 0
+    assert play_checked_hand(s, seed, seed % 2 == 0) > 0

@@ -248,6 +248,16 @@ def play_hand(
     raise AssertionError(f"the hand did not end within {MAX_MOVES} moves: {s!r}")
 
 
+def play_checked_hand(s: GameState, seed: int, greedy: bool) -> int:
+    """Play the hand of ``s`` to its end with random (or greedy) moves, every state checked and
+    every unlisted move tried refused; return the moves played."""
+    checker = Checker(s, random.Random(seed))
+    end, moves = play_hand(s, (), seed, greedy, checker)
+    checker.check(end, refusals=True)
+    check_hand_end(end, checker.deck)
+    return moves
+
+
 # -- the tests -------------------------------------------------------------------------------
 
 

@@ -106,6 +106,28 @@ def finishable(s: GameState, memo: dict[GameState, bool]) -> bool:
     return ok
 
 
+def assert_moves_agree_with_brute_force(s: GameState) -> None:
+    """Every action-space move and every listed move of the play-phase state ``s``: refused by
+    its own rule, or legal exactly when the turn can still be finished (brute force over the
+    rest of the turn; asking is left to the going-out tests of this module)."""
+    from canasta import ActionSpace
+
+    legal = set(s.legal_moves())
+    with raw_rules():
+        memo: dict[GameState, bool] = {}
+        for m in (*ActionSpace(s.variant).moves, *legal):
+            if isinstance(m, Ask):
+                continue
+            if engine_game.step(s, m, False) is not None:
+                assert m not in legal, (str(m), s)
+                continue
+            nxt = engine_game.step(s, m, True)
+            assert isinstance(nxt, GameState)
+            ends_turn = nxt.phase != PLAY or nxt.current != s.current
+            expected = ends_turn or finishable(nxt, memo)
+            assert (m in legal) == expected, (str(m), expected, s.hands[0], s.melds, s.scores)
+
+
 def _keen(legal: Sequence[Move], rng: random.Random) -> Move:
     """A move that favours asking the partner and melding.
 

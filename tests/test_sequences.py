@@ -7,7 +7,6 @@ are worked out by hand in the comments.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import attrs
@@ -18,20 +17,18 @@ from hypothesis import strategies as st
 import canasta
 from canasta import ActionSpace, score_side
 from canasta.engine import check as engine_check
-from canasta.engine import game as engine_game
 from canasta.engine.moves import (
     AddToSequence,
-    Ask,
     Discard,
     MeldSequence,
     TakeSequence,
     TakeTopCard,
     parse_move,
 )
-from canasta.engine.state import PLAY, TOLD_YES, GameState, Turn
+from canasta.engine.state import TOLD_YES, GameState, Turn
 from canasta.variant.model import OpeningStep
 from positions import meld, moves, play, position, refusal
-from test_oracle import finishable, raw_rules
+from test_oracle import assert_moves_agree_with_brute_force
 
 SEQUENCE_PROFILES = ["samba", "bolivia", "brazilian"]
 
@@ -299,23 +296,9 @@ def run_positions(draw: st.DrawFn, name: str) -> GameState:
 def test_steps_agree_with_brute_force(name: str, data: st.DataObject) -> None:
     """Every play-phase move: legal exactly when its own rule allows it and the turn can still be finished."""
     s = data.draw(run_positions(name))
-    legal = set(s.legal_moves())
-    space = ActionSpace(s.variant)
-    with raw_rules():
-        memo: dict[GameState, bool] = {}
-        for m in (*space.moves, *legal):
-            if isinstance(m, Ask):
-                continue  # judged by the oracle itself (see test_oracle)
-            if engine_game.step(s, m, False) is not None:
-                assert m not in legal, (str(m), s)
-                continue
-            nxt = engine_game.step(s, m, True)
-            assert isinstance(nxt, GameState)
-            ends_turn = nxt.phase != PLAY or nxt.current != s.current
-            expected = ends_turn or finishable(nxt, memo)
-            assert (m in legal) == expected, (str(m), expected, s.hands[0], s.melds[0])
+    assert_moves_agree_with_brute_force(s)
     # (set positions may be dead ends no game reaches; test_engine_random plays real ones)
-    for m in legal:
+    for m in s.legal_moves():
         assert isinstance(s.apply(m), GameState)
 
 
@@ -398,15 +381,11 @@ class TestTopCardPickup:
         # a frozen pile does not stop the single card (it is not the pile)
         assert "take top 7H-9H" in moves(self.at_draw(self.PAGAT, "2C 4C 10H"))
 
-    def test_random_hands(self) -> None:
-        from test_engine_random import Checker, check_hand_end, play_hand
+    @pytest.mark.parametrize("seed", range(3))
+    def test_random_hands(self, seed: int) -> None:
+        from test_engine_random import play_checked_hand
 
-        for seed in range(3):
-            s = canasta.new_game(self.PAGAT, seed=seed)
-            checker = Checker(s, random.Random(seed))
-            end, n = play_hand(s, (), seed, False, checker)
-            check_hand_end(end, checker.deck)
-            assert n > 0
+        assert play_checked_hand(canasta.new_game(self.PAGAT, seed=seed), seed, False) > 0
 
 
 def test_the_summary_of_a_house_profile_names_its_sequences() -> None:
