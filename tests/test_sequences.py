@@ -239,8 +239,8 @@ class TestScores:
     def test_bolivia_bolivia_escalera_and_black_threes(self) -> None:
         """A bolivia (seven wild cards: 2500), an escalera (1500), two black 3s left (-200).
 
-        Melded: 2C 2D 2H 2S JK JK JK = 4 x 20 + 3 x 50 = 230; 8S-AS = 10 x 5 + 20 = 80... 8S 9S
-        10S JS QS KS AS = 6 x 10 + 20 = 80. Total 230 + 80 + 2500 + 1500 - 200 = 4110.
+        Melded: 2C 2D 2H 2S JK JK JK = 4 x 20 + 3 x 50 = 230; 8S 9S 10S JS QS KS AS =
+        6 x 10 + 20 = 80. Total 230 + 80 + 2500 + 1500 - 200 = 4110.
         """
         b = score_side(
             canasta.load_variant("bolivia"),
