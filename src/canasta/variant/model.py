@@ -56,6 +56,7 @@ __all__ = [
     "DrawRules",
     "FootRules",
     "GameRules",
+    "HeldPenalty",
     "GoingOutRules",
     "MeldRules",
     "OpeningRules",
@@ -63,11 +64,13 @@ __all__ = [
     "PileRules",
     "PlayerRules",
     "RankBonus",
+    "RankPenalty",
     "ScoringRules",
     "SequenceRules",
     "Source",
     "ThreeRules",
     "Variant",
+    "WildBonus",
     "WildRules",
     "option_doc",
     "option_paths",
@@ -266,10 +269,28 @@ class ThreeRules:
         1, "With red_minus_without_canasta: the canastas a side must have completed for its red 3s to count plus.",
         1, MAX_CARDS,
     )
+    red_neutral_canastas: int | None = _cards(
+        None,
+        "With red_minus_without_canasta: a side that has completed at least this many canastas, but fewer than "
+        "red_canastas_needed, scores its 3s as nothing, neither plus nor minus (Modern American: 1); none for no such band.",
+        0,
+    )
     red_table: tuple[int, ...] = _opt(
         (),
         "Points in all for a side's red 3s by how many it laid (first entry: one red 3, second: two, ...), "
         "replacing red_bonus and red_all_bonus; counts past the table score red_bonus each; empty for none.",
+        max_items=MAX_ROWS,
+    )
+    black_laid_at_once: bool = _opt(
+        False,
+        "Black 3s are bonus cards like red 3s (Modern American): one dealt, drawn or found in a pile taken is laid "
+        "face up at once and replaced from the stock (not from a pile); it is never melded, discarded or held, and "
+        "scores by black_table with the same sign rules as red 3s.",
+    )
+    black_table: tuple[int, ...] = _opt(
+        (),
+        "With black_laid_at_once: points in all for a side's laid black 3s by how many it laid, scored apart from "
+        "its red 3s (Modern American: 100, 300, 500, 1000); counts past the table, or an empty table, score red_bonus each.",
         max_items=MAX_ROWS,
     )
     red_held_penalty: int = _points(
@@ -331,6 +352,12 @@ class MeldRules:
         "Whether a side may start a second meld of a rank: never, or once its meld of that rank is complete (closed).",
     )
     wild_melds: bool = _opt(False, "Melds made of wild cards only are allowed.")
+    no_wild_ranks: tuple[str, ...] = _opt(
+        (),
+        "Ranks whose melds never hold a wild card, wherever they are laid or taken (Modern American: 7).",
+        rank=True,
+        max_items=13,
+    )
     rearrange: bool = _opt(
         False,
         "Cards laid this turn may be moved between melds or back to the hand until the discard (the engine's move 'back' takes back the last meld or add laid, up to 8 times a turn; not after asking the partner or picking up the foot).",
@@ -363,6 +390,15 @@ class RankBonus:
 
 
 @attrs.frozen(cache_hash=True)
+class WildBonus:
+    """A wild canasta bonus that depends on the canasta's mix of wild ranks."""
+
+    rank: str = _opt("2", "A wild rank.", rank=True)
+    count: int = _cards(7, "Exactly this many cards of that rank in the wild canasta.", 1)
+    bonus: int = _points(0, "Bonus, replacing wild_bonus.")
+
+
+@attrs.frozen(cache_hash=True)
 class CanastaRules:
     """Canastas: melds of seven or more cards."""
 
@@ -372,6 +408,12 @@ class CanastaRules:
     wild_bonus: int = _points(1500, "Bonus for a wild canasta, all wild cards (where wild melds are allowed).")
     rank_bonuses: tuple[RankBonus, ...] = _opt(
         (), "Bonuses for canastas of particular ranks, replacing the kind's bonus.", max_items=MAX_ROWS
+    )
+    wild_mix_bonuses: tuple[WildBonus, ...] = _opt(
+        (),
+        "Bonuses for wild canastas by their mix (Modern American: 4 jokers, 2500; 7 twos, 3000), replacing wild_bonus; "
+        "the last entry that matches wins.",
+        max_items=MAX_ROWS,
     )
 
 
@@ -459,6 +501,23 @@ class PileRules:
         "A player who takes the pile takes only its top this many cards (all of it when it holds fewer); the rest stays as the pile. None: the whole pile.",
         1,
     )
+    empty_bar_ranks: tuple[str, ...] = _opt(
+        (),
+        "Ranks that may not be discarded onto an empty pile (Modern American: 7 and A), unless every card in the "
+        "hand is barred; a going-out discard is never barred.",
+        rank=True,
+        max_items=15,
+    )
+    empty_bar_wilds: bool = _opt(
+        False,
+        "A wild card may not be discarded onto an empty pile (Modern American), unless every card in the hand is "
+        "barred; a going-out discard is never barred.",
+    )
+    wild_discard: Literal["always", "out_or_all_wild"] = _opt(
+        "always",
+        "When a wild card may be discarded: always, or only as the going-out discard or from a hand of wild cards "
+        "only (Modern American); the bar lifts when every card in the hand is barred.",
+    )
 
 
 @attrs.frozen(cache_hash=True)
@@ -511,6 +570,23 @@ class GoingOutRules:
 
 
 @attrs.frozen(cache_hash=True)
+class RankPenalty:
+    """A penalty for a side left with an incomplete meld of one rank when the hand ends."""
+
+    rank: str = _opt("A", "Rank of the meld.", rank=True)
+    penalty: int = _points(0, "Points taken off the side's score for each such meld.")
+
+
+@attrs.frozen(cache_hash=True)
+class HeldPenalty:
+    """A penalty for a player left holding many cards of one rank when the hand ends."""
+
+    rank: str = _opt("A", "Rank of the cards held.", rank=True)
+    count: int = _cards(3, "Fewest cards of that rank in one player's hand and foot that cost the penalty.", 1)
+    penalty: int = _points(0, "Points taken off the side's score for each such player, besides the cards' values.")
+
+
+@attrs.frozen(cache_hash=True)
 class ScoringRules:
     """Bonuses and penalties at the end of a hand."""
 
@@ -518,6 +594,24 @@ class ScoringRules:
     concealed_bonus: int = _points(200, "Bonus in all (instead of the going-out bonus) for going out concealed.")
     meld_points: bool = _opt(True, "Cards in melds count their points plus.")
     hand_minus: bool = _opt(True, "Cards left in hands and feet count their points minus.")
+    meld_minus_without_canasta: bool = _opt(
+        False, "With meld_points: a side that has completed no canasta counts its melded cards minus (Modern American)."
+    )
+    incomplete_penalties: tuple[RankPenalty, ...] = _opt(
+        (),
+        "Penalties for each meld of a rank left on a side's table short of a canasta when the hand ends "
+        "(Modern American: aces 2500, 7s 2500).",
+        max_items=13,
+    )
+    incomplete_wild_penalty: int = _points(
+        0, "Penalty for each meld of wild cards left on a side's table short of a canasta when the hand ends (Modern American: 2000)."
+    )
+    held_penalties: tuple[HeldPenalty, ...] = _opt(
+        (),
+        "Penalties for each player left holding many cards of a rank when the hand ends "
+        "(Modern American: 3 or more aces, 1500; 3 or more 7s, 1500).",
+        max_items=MAX_ROWS,
+    )
 
 
 @attrs.frozen(cache_hash=True)
