@@ -62,6 +62,26 @@ rule(
 )
 
 
+def no_wild_ranks(v: Variant) -> list[str]:
+    """The ranks of ``melds.no_wild_ranks`` that players can meld (wild ranks and 3s are no such rank)."""
+    wild = set(v.wilds.ranks)
+    return [r for r in v.melds.no_wild_ranks if r not in wild and r not in ("3", "JK")]
+
+
+def _say_no_wild_ranks(v: Variant) -> str:
+    ranks = no_wild_ranks(v)
+    if not ranks:
+        return "Every rank's meld may take wild cards."
+    names = join([rank_plural(r) for r in ranks], "or")
+    return f"A meld of {names} never holds a wild card, whether laid from the hand or with the discard pile."
+
+
+rule(
+    "melds.no_wild_ranks", S_MELDS, _say_no_wild_ranks,
+    relevant=lambda v: v.melds.max_wilds > 0, shown=lambda v: v.melds.max_wilds > 0 and bool(no_wild_ranks(v)),
+)
+
+
 def _say_wilds_vs_naturals(v: Variant) -> str:
     if v.melds.wilds_at_most_naturals:
         return "A meld may never hold more wild cards than natural cards."
@@ -651,6 +671,34 @@ rule(
 rule(
     "canastas.wild_bonus", S_CANASTAS, _say_bonuses,
     relevant=lambda v: v.melds.wild_melds, instead=_bonus_instead("wild"),
+)
+
+
+def _say_wild_mix_bonuses(v: Variant) -> str:
+    rows = v.canastas.wild_mix_bonuses
+    if not rows:
+        return "A wild canasta scores the same bonus whatever wild cards it holds."
+    kept: dict[tuple[str, int], int] = {}
+    for b in rows:  # the last entry for a mix wins, as the scorer reads them
+        kept[(b.rank, b.count)] = b.bonus
+    parts = [
+        f"one holding exactly {num(n)} {rank_plural(r) if n != 1 else _one(r)}{' scores' if i == 0 else ''} "
+        f"{points(bonus)}"
+        for i, ((r, n), bonus) in enumerate(kept.items())
+    ]
+    return f"Instead of the usual bonus of a wild canasta, {join(parts)}."
+
+
+def _one(rank: str) -> str:
+    """A single card of a wild rank: ``"joker"``, ``"2"``."""
+    return "joker" if rank == "JK" else rank
+
+
+rule(
+    "canastas.wild_mix_bonuses canastas.wild_mix_bonuses.rank canastas.wild_mix_bonuses.count "
+    "canastas.wild_mix_bonuses.bonus",
+    S_CANASTAS, _say_wild_mix_bonuses,
+    relevant=lambda v: v.melds.wild_melds, shown=lambda v: v.melds.wild_melds and bool(v.canastas.wild_mix_bonuses),
 )
 
 
