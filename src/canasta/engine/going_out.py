@@ -71,7 +71,8 @@ def going_out_error(s: GameState, q: Probe) -> str | None:
 def _barred(r: Rules, empty: bool, counts: Sequence[int], k: int) -> str | None:
     """The rule that bars a discard of kind ``k`` (not going out) from a hand of ``counts``, or ``None``."""
     if empty and r.empty_bar[k]:
-        what = "a wild card" if r.is_wild[k] else f"a {kind_name(k)}"
+        name = kind_name(k)
+        what = "a wild card" if r.is_wild[k] else f"{'an' if name in ('A', '8') else 'a'} {name}"
         return f"{what} may not be discarded onto an empty pile"
     if r.is_wild[k] and r.v.pile.wild_discard == "out_or_all_wild" and any(
         n and not r.is_wild[x] for x, n in enumerate(counts)
