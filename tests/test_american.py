@@ -364,7 +364,7 @@ class TestJson:
 
     def test_state_without_laid_black_threes_round_trips(self) -> None:
         """A house state whose laid-3s zone holds red 3s only reads back equal."""
-        s = position(MAC, hands={0: "KH KS 5C 9D"}, red_threes={0: "3H"}, melds={0: ["QH QS QD"]})
+        s = position(MAC, hands=["KH KS 5C 9D", "4C", "4D", "4H"], red_threes={0: "3H"}, melds={0: ["QH QS QD"]})
         assert canasta.from_json(canasta.to_json(s), canasta.GameState) == s
 
     @pytest.mark.xfail(
@@ -374,5 +374,5 @@ class TestJson:
     )
     def test_laid_black_threes_round_trip(self) -> None:
         """A state whose laid-3s zone holds a black 3 reads back equal."""
-        s = position(MAC, hands={0: "KH KS 5C 9D"}, red_threes={0: "3H 3S"}, melds={0: ["QH QS QD"]})
+        s = position(MAC, hands=["KH KS 5C 9D", "4C", "4D", "4H"], red_threes={0: "3H 3S"}, melds={0: ["QH QS QD"]})
         assert canasta.from_json(canasta.to_json(s), canasta.GameState) == s
