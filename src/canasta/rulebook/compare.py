@@ -121,6 +121,8 @@ def _cmp_canastas(v: Variant) -> str:
         text += f", mixed {c.mixed_bonus}"
     if v.melds.wild_melds:
         text += f", wild {c.wild_bonus}"
+        mixes = {(b.rank, b.count): b.bonus for b in c.wild_mix_bonuses}
+        text += "".join(f", {n} {'jokers' if r == 'JK' else r + 's'} {p}" for (r, n), p in mixes.items())
     return text
 
 
@@ -138,6 +140,9 @@ def _cmp_black(v: Variant) -> str:
     t = v.threes
     if "3" in v.wilds.ranks:
         return "wild"
+    if t.black_laid_at_once:
+        table = ", ".join(f"{n}: {p}" for n, p in enumerate(t.black_table, 1))
+        return f"laid out like red 3s ({table or f'{t.red_bonus} each'})"
     text = f"left in hand \u2212{t.black_held_penalty}" if t.black_held_penalty is not None else "left in hand: its value"
     if t.black_out_cards is not None:
         text += f"; out with {t.black_out_cards} ({t.black_out_bonus})"
