@@ -221,7 +221,14 @@ class RankMeld(MeldKind):
 
 
 class NaturalRankMeld(RankMeld):
-    """Natural cards of a rank whose melds never hold a wild card (``melds.no_wild_ranks``)."""
+    """Natural cards of a rank whose melds never hold a wild card (``melds.no_wild_ranks``).
+
+    One per such rank, so that its refusals name the rank.
+    """
+
+    def __init__(self, v: Variant, rank: int) -> None:
+        super().__init__(v)
+        self.rank = rank
 
     def forms(self, n: int, j: int) -> bool:
         """See :meth:`MeldKind.forms`: a rank meld with no wild card."""
@@ -230,14 +237,8 @@ class NaturalRankMeld(RankMeld):
     def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
         if j:
-            return "a meld of this rank never holds a wild card"
+            return f"a meld of {kind_name(self.rank)}s never holds a wild card"
         return super().why_not(n, j)
-
-    def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
-        """See :meth:`MeldKind.new_meld_error`: the rank's name in the refusal."""
-        if j and rank in self.ranks:
-            return f"a meld of {kind_name(rank)}s never holds a wild card"
-        return super().new_meld_error(rank, n, j)
 
 
 class WildMeld(MeldKind):
@@ -364,12 +365,10 @@ def kinds_of(v: Variant) -> tuple[MeldKind, ...]:
     """The kind of meld of each target (index 0 to 16: :data:`~canasta.engine.moves.SEQUENCE` last) under ``v`` (cached)."""
     rank, wild, black = RankMeld(v), WildMeld(v), BlackThreeMeld(v)
     kinds: list[MeldKind] = [rank] * 17
-    if v.melds.no_wild_ranks:
-        plain = NaturalRankMeld(v)
-        for name in v.melds.no_wild_ranks:
-            k = parse_rank(name)
-            if k in rank.ranks:
-                kinds[k] = plain
+    for name in v.melds.no_wild_ranks:
+        k = parse_rank(name)
+        if k in rank.ranks:
+            kinds[k] = NaturalRankMeld(v, k)
     kinds[WILD_TARGET] = wild
     kinds[BLACK_THREE] = black
     kinds[SEQUENCE] = SequenceMeld(v)
