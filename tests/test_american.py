@@ -12,13 +12,16 @@ or 7s held -1500 a player.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 
 import canasta
 from canasta import score_side
 from canasta.engine import KIND
-from houses import house_variant
+from canasta.io.score_file import ScoreFileError, read_score_file
+from houses import HOUSES, house_variant
 from positions import moves, play, position, refusal
 
 MAC = house_variant("mac-options")
@@ -214,6 +217,37 @@ class TestPenalties:
         assert mine["3 or more aces held by a player"] == -1500
         # side 1: three queens, no canasta: minus
         assert theirs == {"melded cards (minus: no canasta)": -30}
+
+
+class TestScoreFile:
+    """``canasta score`` files take black_threes and hands."""
+
+    def test_black_threes_and_hands(self, tmp_path: Path) -> None:
+        """A side's black 3s laid and each player's hand apart: the file scores as score_side does."""
+        path = tmp_path / "hand.yaml"
+        path.write_text(
+            f"variant: {HOUSES['mac-options']}\n"
+            "sides:\n"
+            "  us: {melds: ['KH KS KD KC KH KS KD', 'AH AS AD'], hands: ['AC AH AS', '7C'], black_threes: 2}\n"
+            "  them: {melds: ['QH QS QD'], black_threes: 1}\n",
+            encoding="utf-8",
+        )
+        scored = dict(read_score_file(path).sides)
+        # us: 70 + 60 melded + 500 - (60 + 5) left - 2500 (aces meld) - 1500 (three aces held);
+        # the two black 3s score nothing with one canasta
+        assert scored["us"].total == 130 + 500 - 65 - 2500 - 1500
+        # them: -30 melded (no canasta) - 100 for one black 3 (minus)
+        assert scored["them"].total == -130
+
+    def test_too_many_black_threes(self, tmp_path: Path) -> None:
+        """Five black 3s laid between the sides is more than two decks hold."""
+        path = tmp_path / "hand.yaml"
+        path.write_text(
+            f"variant: {HOUSES['mac-options']}\nsides:\n  - {{black_threes: 3}}\n  - {{black_threes: 2}}\n",
+            encoding="utf-8",
+        )
+        with pytest.raises(ScoreFileError, match="the decks hold only 4 black 3s"):
+            read_score_file(path)
 
 
 class TestBlackThreesLaid:
