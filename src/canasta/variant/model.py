@@ -18,13 +18,14 @@ writes what differs.
 from __future__ import annotations
 
 import inspect
-import math
 from functools import cache
 from typing import Any, Literal
 
 import attrs
 
 from canasta.errors import VariantError
+from canasta.variant.mixes import MAX_WILD_MIXES, wild_mixes
+from canasta.variant.mixes import check_wild_mixes as _check_wild_mixes
 from canasta.variant.options import (
     ASSUMED_SOURCE,
     check_instance,
@@ -102,12 +103,6 @@ MAX_ROWS = 100
 #: engine weighs every way to place the wild cards of a hand, and a deck of
 #: mostly wild cards makes that slow.
 MAX_WILD_RANKS = 4
-#: Most mixes of wild cards a new meld may take (see :func:`wild_mixes`): the
-#: engine lists every new meld a hand can lay, so several wild ranks together
-#: with large new melds would make that list long. 500 allows new melds of up
-#: to 30 cards with 2 wild ranks, 13 with 3 and 9 with 4; a turn of 12 decks
-#: and 8 players then lists its moves in well under a second.
-MAX_WILD_MIXES = 500
 
 #: Card classes a rule can name: any wild card, red 3s, black 3s, natural cards.
 CardClass = Literal["wild", "red_three", "black_three", "natural"]
@@ -269,30 +264,19 @@ class ThreeRules:
         1, "With red_minus_without_canasta: the canastas a side must have completed for its red 3s to count plus.",
         1, MAX_CARDS,
     )
-    red_neutral_canastas: int | None = _cards(
-        None,
-        "With red_minus_without_canasta: a side that has completed at least this many canastas, but fewer than "
-        "red_canastas_needed, scores its 3s as nothing, neither plus nor minus (Modern American: 1); none for no such band.",
-        0,
-    )
+    red_neutral_canastas: int | None = _cards(None, "With red_minus_without_canasta: a side that has completed at least this many canastas, but fewer than "
+        "red_canastas_needed, scores its 3s as nothing, neither plus nor minus (Modern American: 1); none for no such band.", 0)
     red_table: tuple[int, ...] = _opt(
         (),
         "Points in all for a side's red 3s by how many it laid (first entry: one red 3, second: two, ...), "
         "replacing red_bonus and red_all_bonus; counts past the table score red_bonus each; empty for none.",
         max_items=MAX_ROWS,
     )
-    black_laid_at_once: bool = _opt(
-        False,
-        "Black 3s are bonus cards like red 3s (Modern American): one dealt, drawn or found in a pile taken is laid "
+    black_laid_at_once: bool = _opt(False, "Black 3s are bonus cards like red 3s (Modern American): one dealt, drawn or found in a pile taken is laid "
         "face up at once and replaced from the stock (not from a pile); it is never melded, discarded or held, and "
-        "scores by black_table with the same sign rules as red 3s.",
-    )
-    black_table: tuple[int, ...] = _opt(
-        (),
-        "With black_laid_at_once: points in all for a side's laid black 3s by how many it laid, scored apart from "
-        "its red 3s (Modern American: 100, 300, 500, 1000); counts past the table, or an empty table, score red_bonus each.",
-        max_items=MAX_ROWS,
-    )
+        "scores by black_table with the same sign rules as red 3s.")
+    black_table: tuple[int, ...] = _opt((), "With black_laid_at_once: points in all for a side's laid black 3s by how many it laid, scored apart from "
+        "its red 3s (Modern American: 100, 300, 500, 1000); counts past the table, or an empty table, score red_bonus each.", max_items=MAX_ROWS)
     red_held_penalty: int = _points(
         100, "Penalty for each red 3 still held in a hand or foot when the hand ends."
     )
@@ -353,11 +337,7 @@ class MeldRules:
     )
     wild_melds: bool = _opt(False, "Melds made of wild cards only are allowed.")
     no_wild_ranks: tuple[str, ...] = _opt(
-        (),
-        "Ranks whose melds never hold a wild card, wherever they are laid or taken (Modern American: 7).",
-        rank=True,
-        max_items=13,
-    )
+        (), "Ranks whose melds never hold a wild card, wherever they are laid or taken (Modern American: 7).", rank=True, max_items=13)
     rearrange: bool = _opt(
         False,
         "Cards laid this turn may be moved between melds or back to the hand until the discard (the engine's move 'back' takes back the last meld or add laid, up to 8 times a turn; not after asking the partner or picking up the foot).",
@@ -409,12 +389,8 @@ class CanastaRules:
     rank_bonuses: tuple[RankBonus, ...] = _opt(
         (), "Bonuses for canastas of particular ranks, replacing the kind's bonus.", max_items=MAX_ROWS
     )
-    wild_mix_bonuses: tuple[WildBonus, ...] = _opt(
-        (),
-        "Bonuses for wild canastas by their mix (Modern American: 4 jokers, 2500; 7 twos, 3000), replacing wild_bonus; "
-        "the last entry that matches wins.",
-        max_items=MAX_ROWS,
-    )
+    wild_mix_bonuses: tuple[WildBonus, ...] = _opt((), "Bonuses for wild canastas by their mix (Modern American: 4 jokers, 2500; 7 twos, 3000), "
+        "replacing wild_bonus; the last entry that matches wins.", max_items=MAX_ROWS)
 
 
 @attrs.frozen(cache_hash=True)
@@ -501,23 +477,12 @@ class PileRules:
         "A player who takes the pile takes only its top this many cards (all of it when it holds fewer); the rest stays as the pile. None: the whole pile.",
         1,
     )
-    empty_bar_ranks: tuple[str, ...] = _opt(
-        (),
-        "Ranks that may not be discarded onto an empty pile (Modern American: 7 and A), unless every card in the "
-        "hand is barred; a going-out discard is never barred.",
-        rank=True,
-        max_items=15,
-    )
-    empty_bar_wilds: bool = _opt(
-        False,
-        "A wild card may not be discarded onto an empty pile (Modern American), unless every card in the hand is "
-        "barred; a going-out discard is never barred.",
-    )
-    wild_discard: Literal["always", "out_or_all_wild"] = _opt(
-        "always",
-        "When a wild card may be discarded: always, or only as the going-out discard or from a hand of wild cards "
-        "only (Modern American); the bar lifts when every card in the hand is barred.",
-    )
+    empty_bar_ranks: tuple[str, ...] = _opt((), "Ranks that may not be discarded onto an empty pile (Modern American: 7 and A), unless every card in the "
+        "hand is barred; a going-out discard is never barred.", rank=True, max_items=15)
+    empty_bar_wilds: bool = _opt(False, "A wild card may not be discarded onto an empty pile (Modern American), unless every card in the hand is "
+        "barred; a going-out discard is never barred.")
+    wild_discard: Literal["always", "out_or_all_wild"] = _opt("always", "When a wild card may be discarded: always, or only as the going-out "
+        "discard or from a hand of wild cards only (Modern American); the bar lifts when every card in the hand is barred.")
 
 
 @attrs.frozen(cache_hash=True)
@@ -595,23 +560,13 @@ class ScoringRules:
     meld_points: bool = _opt(True, "Cards in melds count their points plus.")
     hand_minus: bool = _opt(True, "Cards left in hands and feet count their points minus.")
     meld_minus_without_canasta: bool = _opt(
-        False, "With meld_points: a side that has completed no canasta counts its melded cards minus (Modern American)."
-    )
-    incomplete_penalties: tuple[RankPenalty, ...] = _opt(
-        (),
-        "Penalties for each meld of a rank left on a side's table short of a canasta when the hand ends "
-        "(Modern American: aces 2500, 7s 2500).",
-        max_items=13,
-    )
-    incomplete_wild_penalty: int = _points(
-        0, "Penalty for each meld of wild cards left on a side's table short of a canasta when the hand ends (Modern American: 2000)."
-    )
-    held_penalties: tuple[HeldPenalty, ...] = _opt(
-        (),
-        "Penalties for each player left holding many cards of a rank when the hand ends "
-        "(Modern American: 3 or more aces, 1500; 3 or more 7s, 1500).",
-        max_items=MAX_ROWS,
-    )
+        False, "With meld_points: a side that has completed no canasta counts its melded cards minus (Modern American).")
+    incomplete_penalties: tuple[RankPenalty, ...] = _opt((), "Penalties for each meld of a rank left on a side's table short of a canasta "
+        "when the hand ends (Modern American: aces 2500, 7s 2500).", max_items=13)
+    incomplete_wild_penalty: int = _points(0, "Penalty for each meld of wild cards left on a side's table short of a canasta when the hand ends "
+        "(Modern American: 2000).")
+    held_penalties: tuple[HeldPenalty, ...] = _opt((), "Penalties for each player left holding many cards of a rank when the hand ends "
+        "(Modern American: 3 or more aces, 1500; 3 or more 7s, 1500).", max_items=MAX_ROWS)
 
 
 @attrs.frozen(cache_hash=True)
@@ -767,46 +722,6 @@ class Variant:
 Variant.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
     [inspect.Parameter("options", inspect.Parameter.VAR_KEYWORD, annotation=Any)]
 )
-
-
-def wild_mixes(variant: Variant) -> int:
-    """How many mixes of wild cards the new melds of one hand may take, at most.
-
-    A new meld of a natural rank takes from 0 up to ``S - N`` wild cards (``S``
-    the size of a new meld, the larger of ``melds.min_size`` and
-    ``melds.min_naturals``, and ``N`` the naturals it needs), a meld of wild
-    cards only (with ``melds.wild_melds``) exactly ``S``; each may mix the
-    ``W`` wild ranks that have cards in the decks. That is
-    ``C(S - N + W, W)`` and ``C(S + W - 1, W - 1)`` mixes: the engine lists
-    them all when it lists the melds a hand can lay.
-    """
-    m = variant.melds
-    ranks = set(variant.wilds.ranks)
-    if variant.deck.jokers_per_deck == 0:
-        ranks.discard("JK")
-    w = len(ranks)
-    size = max(m.min_size, m.min_naturals)
-    naturals_exist = len(set(variant.wilds.ranks) - {"JK", "3"}) < 12
-    total = math.comb(size - max(m.min_naturals, 1) + w, w) if naturals_exist else 0
-    if m.wild_melds and w:
-        total += math.comb(size + w - 1, w - 1)
-    return total
-
-
-def _check_wild_mixes(variant: Variant) -> None:
-    """Refuse a variant whose new melds could take more than :data:`MAX_WILD_MIXES` mixes of wild cards."""
-    mixes = wild_mixes(variant)
-    if mixes <= MAX_WILD_MIXES:
-        return
-    m = variant.melds
-    which = "min_naturals" if m.min_naturals > m.min_size else "min_size"
-    size = max(m.min_size, m.min_naturals)
-    raise VariantError(
-        f"melds.{which}: expected new melds small enough for the wild ranks, got new melds of "
-        f"{size} cards with {len(variant.wilds.ranks)} wild ranks, which may mix their wild cards in "
-        f"{mixes} ways, more than the {MAX_WILD_MIXES} the engine lists; make fewer ranks wild "
-        "(wilds.ranks) or new melds smaller"
-    )
 
 
 #: The rule areas of a variant, in the order the rule book presents them.
