@@ -33,6 +33,7 @@ from canasta.rulebook.diff import differs
 from canasta.rulebook.registry import RULES
 from canasta.rulebook.sheet import sheet_book
 from canasta.variant.model import Variant
+from houses import HOUSES
 
 BUNDLED = canasta.variant_names()
 
@@ -379,6 +380,8 @@ PROSE_HOUSES = {
     "black-out": "extends: classic-2p\nthrees:\n  black_out_cards: 3\nscoring:\n  hand_minus: false\n",
     "take-top": "extends: classic\npile:\n  take_top: 5\n",
     "duplicates-solo": "extends: classic-3p\nmelds:\n  max_size: 8\n  duplicate_ranks: after_complete\n",
+    # every Modern American option of issue #15 (tests/data/houses)
+    "mac-options": HOUSES["mac-options"].read_text(encoding="utf-8"),
 }
 
 #: Phrasings the rule books once had and must not have again: (why, pattern).

@@ -29,7 +29,17 @@ from canasta.rulebook import (
     rule_book,
 )
 from canasta.rulebook.registry import RULES
-from canasta.variant.model import Assumption, OpeningStep, RankBonus, Source, Variant
+from canasta.variant.model import (
+    Assumption,
+    HeldPenalty,
+    OpeningStep,
+    RankBonus,
+    RankPenalty,
+    Source,
+    Variant,
+    WildBonus,
+)
+from houses import house_variant
 from strategies import variants
 
 BUNDLED = canasta.variant_names()
@@ -151,6 +161,16 @@ def alternatives(v: Variant, path: str) -> list[Any]:
         return [(100, 200, 300, 1000), (150, 300), ()]
     if path in ("going_out.complete_ranks", "melds.late_natural_ranks"):
         return [("A",), ("A", "7"), ()]
+    if path == "threes.black_table":
+        return [(100, 200, 300, 1000), (150, 300), ()]
+    if path in ("melds.no_wild_ranks", "pile.empty_bar_ranks"):
+        return [x for x in (("7",), ("7", "A"), ()) if x != value]
+    if path == "canastas.wild_mix_bonuses":
+        return [(WildBonus("JK", 4, 2500),), (WildBonus("2", 7, 3000),), ()]
+    if path == "scoring.incomplete_penalties":
+        return [(RankPenalty("A", 2500),), (RankPenalty("7", 1000),), ()]
+    if path == "scoring.held_penalties":
+        return [(HeldPenalty("A", 3, 1500),), (HeldPenalty("7", 4, 500),), ()]
     if field.metadata.get("rank") and tp is str:
         return [x for x in ("5", "K", "A") if x != value]
     if tp is str:
@@ -209,6 +229,8 @@ def bases() -> list[Variant]:
     return [
         classic, canasta.load_variant("hand-and-foot"), rich, canasta.load_variant("draw-two"),
         samba, canasta.load_variant("bolivia"), tiered,
+        # the Modern American options of issue #15 (black 3s laid out, ...)
+        house_variant("mac-options"),
     ]
 
 

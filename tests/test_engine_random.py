@@ -40,6 +40,7 @@ from canasta import (
 )
 from canasta.cards import build_deck
 from canasta.engine import KIND
+from houses import HOUSES, house_variant
 from strategies import playouts
 
 VARIANTS = canasta.variant_names()
@@ -75,6 +76,12 @@ def _seeded(test: Callable[..., None]) -> Callable[..., None]:
 
 
 _variants = {name: canasta.load_variant(name) for name in VARIANTS}
+
+#: House profiles (tests/houses.py) turning on options no bundled profile uses
+#: yet; each plays this many random hands, on top of the bundled budget.
+HOUSE_NAMES = sorted(HOUSES)
+HOUSE_PLAYOUTS = max(200, PLAYOUTS)
+_houses = {name: house_variant(name) for name in HOUSE_NAMES}
 
 
 # -- checking one state -----------------------------------------------------------------
@@ -274,6 +281,26 @@ class TestRandomHands:
         """Cards are conserved, listed moves apply, unlisted ones are refused, the hand ends."""
         seed, choices = play
         s = canasta.new_game(_variants[name], seed=seed)
+        checker = Checker(s, random.Random(seed))
+        end, moves = play_hand(s, choices, seed, greedy, checker)
+        checker.check(end, refusals=True)
+        check_hand_end(end, checker.deck)
+        assert 0 < moves < MAX_MOVES
+
+
+class TestHouseHands:
+    """The same invariants over random hands of the house profiles (Modern American options, issue #15)."""
+
+    @pytest.mark.parametrize("name", HOUSE_NAMES)
+    @_seeded
+    @settings(_SETTINGS, max_examples=HOUSE_PLAYOUTS)
+    @given(play=playouts(), greedy=st.booleans())
+    def test_invariants_hold_after_every_move(
+        self, name: str, play: tuple[int, tuple[int, ...]], greedy: bool
+    ) -> None:
+        """Cards are conserved, listed moves apply, unlisted ones are refused, the hand ends."""
+        seed, choices = play
+        s = canasta.new_game(_houses[name], seed=seed)
         checker = Checker(s, random.Random(seed))
         end, moves = play_hand(s, choices, seed, greedy, checker)
         checker.check(end, refusals=True)

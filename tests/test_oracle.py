@@ -36,8 +36,16 @@ from canasta.engine.moves import (
     TakeBack,
 )
 from canasta.engine.state import DRAW, PLAY, TOLD_YES, GameState
+from houses import HOUSES, house_path
 
 MAX_HAND = 10  # brute force is exponential: keep the hands small
+
+#: The profiles the oracle is checked on: every bundled one, and the house
+#: profiles of tests/houses.py (by path), whose options no bundled profile uses yet.
+PROFILES = [
+    *canasta.variant_names(),
+    *(pytest.param(house_path(name), id=name) for name in sorted(HOUSES)),
+]
 
 # These tests switch parts of the engine off by replacing module functions; a
 # compiled engine (CANASTA_COMPILE=1) calls its own functions directly, so the
@@ -185,7 +193,7 @@ def positions(name: str, seed: int, count: int, reachable_out: bool = False) -> 
     return _sampled(name, seed, count, lambda s: s.phase == PLAY, _keen, reachable_out)
 
 
-@pytest.mark.parametrize("name", canasta.variant_names())
+@pytest.mark.parametrize("name", PROFILES)
 class TestOracle:
     """The engine's feasibility verdict equals brute force."""
 
@@ -224,7 +232,7 @@ def draw_positions(name: str, seed: int, count: int) -> Iterator[GameState]:
     )
 
 
-@pytest.mark.parametrize("name", canasta.variant_names())
+@pytest.mark.parametrize("name", PROFILES)
 class TestTakeOracle:
     """Taking the pile is legal exactly when the turn can be finished afterwards."""
 
@@ -255,7 +263,7 @@ def no_greedy_plan() -> Iterator[None]:
         yield
 
 
-@pytest.mark.parametrize("name", canasta.variant_names())
+@pytest.mark.parametrize("name", PROFILES)
 class TestGoingOutShortcut:
     """"Can the player still go out?" gets the same answer with or without the quick plan."""
 

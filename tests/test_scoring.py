@@ -645,7 +645,7 @@ class TestScoreFileErrors:
             pytest.param(
                 "variant: classic\nsides:\n  - {colour: red}\n",
                 ["sides[0].colour: unknown key, expected one of 'melds', 'red_threes', "
-                 "'red_threes_held', 'hand', 'foot', 'went_out', 'concealed', "
+                 "'red_threes_held', 'black_threes', 'hand', 'hands', 'foot', 'went_out', 'concealed', "
                  "'black_three_out', 'opened'"],
                 id="unknown-side-key-no-match",
             ),

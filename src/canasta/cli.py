@@ -324,8 +324,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
         us:   {melds: ["KH KS KD KC KH KS KD"], red_threes: 1, went_out: true}
         them: {melds: ["5H 5S 5D"], hand: "4C 9D"}
 
-    Table keys: melds, red_threes, red_threes_held, hand, foot, went_out,
-    concealed, black_three_out, opened. Every problem is reported as
+    Table keys: melds, red_threes, red_threes_held, black_threes, hand, hands,
+    foot, went_out, concealed, black_three_out, opened. Every problem is reported as
     FILE: sides[1].melds[0]: ... (exit 1).
     """
     from canasta.io.score_file import ScoreFileError, read_score_file

@@ -4,7 +4,7 @@ C035 (a black-3 out bonus without a black-3 out) and C036 (no wild card can
 ever be melded), and :func:`written_dead`: options the profile file itself
 writes for an area that is off, even at their default value, reported with the
 code of that area (C016 for a foot rule without a foot, C035, C036, C046,
-C047, C053, C056 for sequence options while sequences are off). Importing
+C047, C053, C058, C056 for sequence options while sequences are off). Importing
 the module registers C035 and C036 in :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -107,13 +107,16 @@ DEAD_AREAS: tuple[tuple[str, Callable[[Variant], bool], tuple[str, ...], str, st
      "threes.black_out_cards", "there is no black-3 out (threes.black_out_cards: null)"),
     ("C036", _no_melded_wild, _WILDLESS,
      "melds.max_wilds", "no wild card can ever be melded (melds.max_wilds: 0, no wild melds)"),
-    ("C046", lambda v: not v.threes.red_minus_without_canasta, ("threes.red_canastas_needed",),
+    ("C046", lambda v: not v.threes.red_minus_without_canasta,
+     ("threes.red_canastas_needed", "threes.red_neutral_canastas"),
      "threes.red_minus_without_canasta",
      "red 3s never count minus for want of canastas (threes.red_minus_without_canasta: false)"),
     ("C047", lambda v: not v.melds.wild_melds, ("melds.wild_meld_max", "melds.wild_meld_lock"),
      "melds.wild_melds", "wild melds are off (melds.wild_melds: false)"),
     ("C053", lambda v: v.melds.max_wilds == 0, ("melds.naturals_per_wild",),
      "melds.max_wilds", "no wild card may join a meld of naturals (melds.max_wilds: 0)"),
+    ("C058", lambda v: not v.threes.black_laid_at_once, ("threes.black_table",),
+     "threes.black_laid_at_once", "black 3s are not laid out (threes.black_laid_at_once: false)"),
     ("C056", lambda v: not v.sequences.allowed, SEQUENCE_OPTIONS,
      "sequences.allowed", "sequences are off (sequences.allowed: false)"),
 )

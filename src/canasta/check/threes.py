@@ -1,6 +1,6 @@
 """Static checks of the 3s: black-3 melds, the black-3 out, 3s made wild.
 
-C012, C013 and C014. Importing the module registers them in
+C012, C013, C014, C045, C057 and C058. Importing the module registers them in
 :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -156,7 +156,8 @@ def _red_canastas_alone(f: Facts) -> Iterator[Raw]:
     """``threes.red_canastas_needed`` is set but ``threes.red_minus_without_canasta`` is off.
 
     The number says how many canastas a side needs for its red 3s to count
-    plus, which matters only when red 3s count minus without them.
+    plus, which matters only when red 3s count minus without them; the same
+    for ``threes.red_neutral_canastas``, the canastas with which they score nothing.
     """
     th = f.v.threes
     if not th.red_minus_without_canasta and th.red_canastas_needed != _BLACK_DEFAULTS.red_canastas_needed:
@@ -165,4 +166,63 @@ def _red_canastas_alone(f: Facts) -> Iterator[Raw]:
             "threes.red_minus_without_canasta is off, so red 3s never count minus for want of "
             "canastas and threes.red_canastas_needed has no effect",
             "set threes.red_minus_without_canasta: true, or remove threes.red_canastas_needed",
+        )
+    if not th.red_minus_without_canasta and th.red_neutral_canastas is not None:
+        yield (
+            ("threes.red_neutral_canastas", "threes.red_minus_without_canasta"),
+            "threes.red_minus_without_canasta is off, so 3s never count minus for want of "
+            "canastas and threes.red_neutral_canastas has no effect",
+            "set threes.red_minus_without_canasta: true, or remove threes.red_neutral_canastas",
+        )
+
+
+@static_check(
+    "C057", "error", "black 3s laid out as bonus cards, yet melded or kept for a black-3 out",
+    """
+    extends: classic
+    threes:
+      black_laid_at_once: true
+    """,
+)
+def _black_laid_and_melded(f: Facts) -> Iterator[Raw]:
+    """``threes.black_laid_at_once`` contradicts black-3 melds and the black-3 out.
+
+    A black 3 laid out at once is never held, so it can never be melded
+    (``threes.black_meld`` other than ``never``) nor kept for a black-3 out
+    (``threes.black_out_cards``): the profile says two things at once.
+    """
+    th = f.v.threes
+    if not th.black_laid_at_once or f.threes_wild:
+        return
+    paths = []
+    if th.black_meld != "never":
+        paths.append("threes.black_meld")
+    if th.black_out_cards is not None:
+        paths.append("threes.black_out_cards")
+    if paths:
+        yield (
+            ("threes.black_laid_at_once", *paths),
+            "black 3s are laid out as soon as they are held (threes.black_laid_at_once), so they can never be "
+            + " or ".join({"threes.black_meld": "melded", "threes.black_out_cards": "kept for a black-3 out"}[p] for p in paths)
+            + f" ({', '.join(paths)})",
+            "set threes.black_meld to never and threes.black_out_cards to null, or lay black 3s out no more",
+        )
+
+
+@static_check(
+    "C058", "warning", "a black-3 table while black 3s are not laid out",
+    """
+    extends: classic
+    threes:
+      black_table: [100, 300, 500, 1000]
+    """,
+)
+def _black_table_unused(f: Facts) -> Iterator[Raw]:
+    """``threes.black_table`` scores laid black 3s, but ``threes.black_laid_at_once`` is off: it never applies."""
+    th = f.v.threes
+    if th.black_table and not th.black_laid_at_once:
+        yield (
+            ("threes.black_table", "threes.black_laid_at_once"),
+            "black 3s are not laid out (threes.black_laid_at_once is off), so threes.black_table never scores",
+            "remove threes.black_table, or set threes.black_laid_at_once",
         )

@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING, TypeVar
 from canasta.cards import build_deck
 from canasta.engine.facts import NEW_TURN
 from canasta.engine.kinds import KIND
-from canasta.engine.moves import (
-    RED_THREE,
-)
 from canasta.engine.state import (
     DRAW,
     GameState,
@@ -87,7 +84,7 @@ def deal_hand(
         while r.cover[KIND[pile[-1]]] and stock:
             pile.append(stock.pop())
     red: list[list[int]] = [[] for _ in r.sides]
-    if v.threes.red_laid_at_once:
+    if any(r.laid_at_once):
         for seat in order:
             hands[seat] = lay_red_threes(r, hands[seat], stock, red[r.side_of[seat]])
     first = order[0]
@@ -106,12 +103,14 @@ def deal_hand(
 
 
 def lay_red_threes(r: Rules, cards: list[int], stock: list[int], laid: list[int]) -> list[int]:
-    """Lay every red 3 among ``cards``, replacing each from ``stock`` while it lasts."""
+    """Lay every red 3 among ``cards`` (and black 3, where ``threes.black_laid_at_once``),
+    replacing each from ``stock`` while it lasts."""
     out = []
     todo = list(cards)
+    at_once = r.laid_at_once
     while todo:
         c = todo.pop()
-        if KIND[c] == RED_THREE:
+        if at_once[KIND[c]]:
             laid.append(c)
             if stock:
                 todo.append(stock.pop())

@@ -25,7 +25,6 @@ from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import KIND, remove_kinds, suit_choices
 from canasta.engine.melds import find_sequence, holds, make_meld, sequence_end, suited_codes
 from canasta.engine.moves import (
-    RED_THREE,
     SEQUENCE,
     TakePile,
     TakeSequence,
@@ -60,9 +59,10 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
     stock_ = s.stock_
     n = v.draw.count
     if len(stock_) >= n:
-        # the common case, without lists: the top n cards, none of them a red 3
+        # the common case, without lists: the top n cards, none of them a 3 to lay
         drawn_t = stock_[-n:][::-1]  # top card first, as if drawn one by one
-        if not v.threes.red_laid_at_once or all(KIND[card] != RED_THREE for card in drawn_t):
+        laid = r.laid_at_once
+        if not any(laid[KIND[card]] for card in drawn_t):
             return GameState(
                 s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, PLAY, p,
                 with_item(s.hands_, p, tuple(sorted(s.hands_[p] + drawn_t))), s.feet_, stock_[:-n],
@@ -78,7 +78,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
         if not stock:
             break
         c = stock.pop()
-        while v.threes.red_laid_at_once and KIND[c] == RED_THREE:
+        while r.laid_at_once[KIND[c]]:
             red.append(c)
             if not stock:
                 unreplaced = True
@@ -251,18 +251,19 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         if oi >= 0:
             om = melds[oi]
             if not r.valid(k, om.naturals + n_add, om.wilds + j_add, False):
-                return f"the meld of {rank}s cannot take those cards"
+                why = r.meld_kinds[k].why_not(om.naturals + n_add, om.wilds + j_add)
+                return f"the meld of {rank}s cannot take those cards: {why}"
         else:
             if any(mm.rank == k for mm in melds) and v.melds.duplicate_ranks != "after_complete":
                 return f"the side may not start a second meld of {rank}s"
             if not r.valid(k, n_add, j_add, True):
                 names = " ".join(kind_name(kk) for kk in (*kinds, k))
-                return f"{names} is not a legal meld"
+                return f"{names} is not a legal meld: {r.meld_kinds[k].why_not(n_add, j_add)}"
         if not build and c.opened:
             # the common case: an opened side keeps two cards, so a discard always remains
             keep = len(hand) - len(kinds)
             if keep < 2:
-                keep += sum(1 for card in taken_pile(s)[:-1] if KIND[card] != RED_THREE)
+                keep += sum(1 for card in taken_pile(s)[:-1] if not r.laid_from_pile[KIND[card]])
             if keep >= 2:
                 return None
         if named is None:
@@ -301,9 +302,11 @@ def _take_rest(
     v = c.v
     p = c.p
     side = c.side
-    # the rest of the cards taken: red 3s are laid (not replaced), the rest joins the hand
+    # the rest of the cards taken: red 3s (and black 3s where they are laid) are
+    # laid, not replaced; the rest joins the hand
     taken = taken_pile(s)
-    pile_rest = [card for card in taken[:-1] if KIND[card] != RED_THREE]
+    laid = r.laid_from_pile
+    pile_rest = [card for card in taken[:-1] if not laid[KIND[card]]]
     opened = s.opened[side]
     points = 0
     pending: tuple[int, ...] = ()
@@ -335,7 +338,7 @@ def _take_rest(
         return "after taking the pile you could not finish the turn legally"
     if not build:
         return None
-    red = s.red_threes_[side] + tuple(card for card in taken[:-1] if KIND[card] == RED_THREE)
+    red = s.red_threes_[side] + tuple(card for card in taken[:-1] if laid[KIND[card]])
     return rebuild(
         s, phase=PLAY, hands=with_item(s.hands_, p, hand_after), pile=s.pile_[:len(s.pile_) - len(taken)],
         melds=with_item(s.melds_, side, melds_after), red=with_item(s.red_threes_, side, red),
@@ -412,7 +415,7 @@ def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> Ga
         # the common case: an opened side keeps two cards, so a discard always remains
         keep = len(hand)
         if keep < 2:
-            keep += sum(1 for card in taken_pile(s)[:-1] if KIND[card] != RED_THREE)
+            keep += sum(1 for card in taken_pile(s)[:-1] if not r.laid_from_pile[KIND[card]])
         if keep >= 2:
             return None
     new_melds = list(c.melds)

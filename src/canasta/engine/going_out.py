@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.engine.deal import lay_red_threes
@@ -39,6 +40,7 @@ from canasta.engine.state import (
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx, Probe
+    from canasta.engine.tables import Rules
 
 
 def going_out_error(s: GameState, q: Probe) -> str | None:
@@ -70,6 +72,34 @@ def going_out_error(s: GameState, q: Probe) -> str | None:
             f"needs {opening_text(s, side)}"
         )
     return None
+
+
+def _barred(r: Rules, empty: bool, counts: Sequence[int], k: int) -> str | None:
+    """The rule that bars a discard of kind ``k`` (not going out) from a hand of ``counts``, or ``None``."""
+    if empty and r.empty_bar[k]:
+        name = kind_name(k)
+        what = "a wild card" if r.is_wild[k] else f"{'an' if name in ('A', '8') else 'a'} {name}"
+        return f"{what} may not be discarded onto an empty pile"
+    if r.is_wild[k] and r.v.pile.wild_discard == "out_or_all_wild" and any(
+        n and not r.is_wild[x] for x, n in enumerate(counts)
+    ):
+        return "a wild card may be discarded only to go out or from a hand of wild cards only"
+    return None
+
+
+def discard_bar(r: Rules, empty: bool, counts: Sequence[int], k: int) -> str | None:
+    """Why a discard of kind ``k`` that does not go out is refused by the discard bars, or ``None``.
+
+    The bars are ``pile.empty_bar_ranks`` and ``pile.empty_bar_wilds`` (onto an
+    ``empty`` pile) and ``pile.wild_discard``. When every card of the hand is
+    barred, the bars lift, so that a turn can always end with a discard.
+    """
+    why = _barred(r, empty, counts, k)
+    if why is None:
+        return None
+    if all(_barred(r, empty, counts, x) for x, n in enumerate(counts) if n):
+        return None
+    return why
 
 
 def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | str | None:
@@ -123,6 +153,10 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
             )
         if left == 0 and not may_discard_last(s, p):
             return f"discarding your last card goes out: write 'out {kind_name(k)}'"
+        if c.r.bars_discards:
+            bar = discard_bar(c.r, not s.pile_, c.counts, k)
+            if bar:
+                return bar
     if not build:
         return None
     i = 0
@@ -159,7 +193,7 @@ def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     stock = list(s.stock_)
     red = list(s.red_threes_[side])
     foot = list(s.feet_[p])
-    cards = lay_red_threes(r, foot, stock, red) if s.variant.threes.red_laid_at_once else foot
+    cards = lay_red_threes(r, foot, stock, red) if any(r.laid_at_once) else foot
     hand = tuple(sorted(s.hands_[p] + tuple(cards)))
     t = s.turn
     # the foot was picked up on the strength of the table: nothing laid before it

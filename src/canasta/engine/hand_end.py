@@ -77,6 +77,10 @@ def hand_breakdowns(
             (m.rank, tuple(r.code_value[c] for c in m.cards), r.canasta_kind(m))
             for m in s.melds_[side]
         )
+        wild_kinds = tuple(
+            tuple(KIND[c] for c in m.cards if r.is_wild[KIND[c]]) for m in s.melds_[side]
+        )
+        held_kinds: list[tuple[int, ...]] = []
         left: list[int] = []
         held = 0
         black_held = 0
@@ -87,6 +91,7 @@ def hand_breakdowns(
             cards = list(s.hands_[p]) + list(s.feet_[p])
             if p == seat and s.turn.pending:
                 cards += list(s.turn.pending)
+            held_kinds.append(tuple(KIND[c] for c in cards))
             for c in cards:
                 k = KIND[c]
                 if k == RED_THREE:
@@ -97,8 +102,12 @@ def hand_breakdowns(
                     black_held += 1
                 else:
                     left.append(r.code_value[c])
+        # the laid-3s zone holds black 3s too where threes.black_laid_at_once
+        laid = s.red_threes_[side]
+        black_laid = sum(1 for c in laid if KIND[c] == BLACK_THREE)
         table = SideTable(
-            melds=melds, red_threes=len(s.red_threes_[side]), opened=s.opened[side],
+            melds=melds, red_threes=len(laid) - black_laid, black_threes=black_laid,
+            wild_kinds=wild_kinds, held=tuple(held_kinds), opened=s.opened[side],
             left_values=tuple(left), red_threes_held=held, black_threes_held=black_held, went_out=went,
             concealed=went and concealed, black_three_out=went and black_out,
         )

@@ -74,7 +74,9 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
         groups = [m.rank for m in melds if m.rank != SEQUENCE]  # a side may hold many sequences
         if v.melds.duplicate_ranks == "never" and len(set(groups)) != len(groups):
             return f"melds[{side}]", "this variant allows one meld of each rank a side"
-        if any(KIND[c] != RED_THREE for c in s.red_threes_[side]):
+        if any(not r.laid_from_pile[KIND[c]] for c in s.red_threes_[side]):
+            if v.threes.black_laid_at_once:
+                return f"red_threes[{side}]", "only 3s are laid as 3s"
             return f"red_threes[{side}]", "only red 3s are laid as red 3s"
     return None
 
@@ -101,6 +103,11 @@ def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:
     for seat in range(r.n):
         if s.phase < HAND_OVER and any(KIND[c] == RED_THREE for c in s.hands_[seat]):
             return f"hands[{seat}]", "a red 3 is laid as soon as it is drawn, never kept in hand"
+        if (
+            s.phase < HAND_OVER and r.laid_at_once[BLACK_THREE]
+            and any(KIND[c] == BLACK_THREE for c in (*s.hands_[seat], *s.turn.pending))
+        ):
+            return f"hands[{seat}]", "a black 3 is laid as soon as it is drawn, never kept in hand (threes.black_laid_at_once)"
         if len(s.feet_[seat]) > foot:
             return f"feet[{seat}]", f"a foot holds at most {foot} cards in this variant"
         # Without a foot, a hand empties only by going out, which ends the hand.

@@ -7,8 +7,9 @@ kind, never of the options behind it: :class:`~canasta.engine.tables.Rules`
 holds one kind per meld target (``Rules.meld_kinds[target]``: target 0 is a
 meld of wild cards, 3 a meld of black 3s, any other rank a meld of that rank).
 
-Four kinds exist: :class:`RankMeld` (naturals of one rank, with wild cards),
-:class:`WildMeld` (wild cards only), :class:`BlackThreeMeld` and
+Five kinds exist: :class:`RankMeld` (naturals of one rank, with wild cards),
+:class:`NaturalRankMeld` (naturals of a rank that never takes a wild card,
+``melds.no_wild_ranks``), :class:`WildMeld` (wild cards only), :class:`BlackThreeMeld` and
 :class:`SequenceMeld` (naturals of one suit in rank order, target
 :data:`~canasta.engine.moves.SEQUENCE`). Adding one is a subclass of
 :class:`MeldKind` and a line in :func:`kinds_of` for the targets it claims. The size limits every meld shares
@@ -19,6 +20,7 @@ tables, which hold one kind per target.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
 
@@ -28,7 +30,7 @@ from canasta.engine.moves import SEQUENCE, WILD_TARGET, kind_name
 from canasta.variant.model import Variant
 
 __all__ = [
-    "BlackThreeMeld", "MeldKind", "RankMeld", "SequenceMeld", "Shape", "WildMeld", "kinds_of",
+    "BlackThreeMeld", "MeldKind", "NaturalRankMeld", "RankMeld", "SequenceMeld", "Shape", "WildMeld", "kinds_of",
     "natural_ranks", "sequence_ranks",
 ]
 
@@ -65,6 +67,11 @@ def sequence_ranks(v: Variant) -> tuple[int, ...]:
     lo, hi = parse_rank(v.sequences.low), parse_rank(v.sequences.high)
     natural = set(natural_ranks(v))
     return tuple(k for k in range(lo, hi + 1) if k in natural)
+
+
+def _plural(rank: str) -> str:
+    """``"jokers"``, ``"2s"``: how a bonus label names several cards of a wild rank."""
+    return "jokers" if rank == "JK" else f"{rank}s"
 
 
 _BONUS_LABEL = {"natural": "natural canasta", "mixed": "mixed canasta", "wild": "wild canasta"}
@@ -131,8 +138,12 @@ class MeldKind:
         """The canasta kind (``"natural"``, ``"mixed"``, ``"wild"``) of a meld of ``size`` cards, ``j`` of them wild, or ``None``."""
         raise NotImplementedError
 
-    def bonus(self, rank: int, kind: str) -> tuple[str, int]:
-        """The score item of a canasta of ``kind`` of this kind and ``rank``: ``(label, points)``."""
+    def bonus(self, rank: int, kind: str, wild_kinds: Sequence[int] = ()) -> tuple[str, int]:
+        """The score item of a canasta of ``kind`` of this kind and ``rank``: ``(label, points)``.
+
+        ``wild_kinds`` are the kinds of its wild cards, which a wild canasta's
+        bonus may depend on (``canastas.wild_mix_bonuses``).
+        """
         c = self.v.canastas
         name = "W" if rank == WILD_TARGET else RANK_NAMES.get(rank, str(rank))
         base = {"natural": c.natural_bonus, "mixed": c.mixed_bonus, "wild": c.wild_bonus}[kind]
@@ -141,6 +152,12 @@ class MeldKind:
             if (b.rank, b.kind) == (name, kind):
                 points = b.bonus
         label = _BONUS_LABEL[kind]
+        if kind == "wild":
+            for wb in c.wild_mix_bonuses:  # the last matching entry wins, as for rank bonuses
+                wk = parse_rank(wb.rank)
+                if sum(1 for k in wild_kinds if k == wk) == wb.count:
+                    points = wb.bonus
+                    label = f"wild canasta with {wb.count} {_plural(wb.rank)}"
         return (f"{label} of {name}s" if rank != WILD_TARGET else label), points
 
 
@@ -201,6 +218,27 @@ class RankMeld(MeldKind):
         if size < self.canasta_size:
             return None
         return "natural" if j == 0 else "mixed"
+
+
+class NaturalRankMeld(RankMeld):
+    """Natural cards of a rank whose melds never hold a wild card (``melds.no_wild_ranks``).
+
+    One per such rank, so that its refusals name the rank.
+    """
+
+    def __init__(self, v: Variant, rank: int) -> None:
+        super().__init__(v)
+        self.rank = rank
+
+    def forms(self, n: int, j: int) -> bool:
+        """See :meth:`MeldKind.forms`: a rank meld with no wild card."""
+        return j == 0 and super().forms(n, j)
+
+    def why_not(self, n: int, j: int) -> str:
+        """See :meth:`MeldKind.why_not`."""
+        if j:
+            return f"a meld of {kind_name(self.rank)}s never holds a wild card"
+        return super().why_not(n, j)
 
 
 class WildMeld(MeldKind):
@@ -317,7 +355,7 @@ class SequenceMeld(MeldKind):
         """See :meth:`MeldKind.canasta`: a sequence canasta."""
         return "sequence" if size >= self.canasta_size else None
 
-    def bonus(self, rank: int, kind: str) -> tuple[str, int]:
+    def bonus(self, rank: int, kind: str, wild_kinds: Sequence[int] = ()) -> tuple[str, int]:
         """See :meth:`MeldKind.bonus`: ``sequences.bonus``, under the name the rules give it."""
         return self.v.sequences.name, self.v.sequences.bonus
 
@@ -327,6 +365,10 @@ def kinds_of(v: Variant) -> tuple[MeldKind, ...]:
     """The kind of meld of each target (index 0 to 16: :data:`~canasta.engine.moves.SEQUENCE` last) under ``v`` (cached)."""
     rank, wild, black = RankMeld(v), WildMeld(v), BlackThreeMeld(v)
     kinds: list[MeldKind] = [rank] * 17
+    for name in v.melds.no_wild_ranks:
+        k = parse_rank(name)
+        if k in rank.ranks:
+            kinds[k] = NaturalRankMeld(v, k)
     kinds[WILD_TARGET] = wild
     kinds[BLACK_THREE] = black
     kinds[SEQUENCE] = SequenceMeld(v)

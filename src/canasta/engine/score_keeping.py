@@ -42,6 +42,8 @@ def score_side(
     foot: object = (),
     opened: bool | None = None,
     red_threes_held: int = 0,
+    black_threes: int = 0,
+    hands: Iterable[object] = (),
 ) -> ScoreBreakdown:
     """Score one side's end-of-hand table, for score-keeping apps.
 
@@ -59,6 +61,11 @@ def score_side(
         foot: cards left in the side's feet (Hand and Foot).
         opened: whether the side made its opening meld; by default, whether it has melds.
         red_threes_held: red 3s still held in hands or feet.
+        black_threes: black 3s the side laid, where ``threes.black_laid_at_once``
+            makes them bonus cards (scored apart from the red 3s).
+        hands: cards left in each player's hand, one entry per player, for the
+            penalties that count one player's cards (``scoring.held_penalties``);
+            they count minus like ``hand``, which is taken as one more player's cards.
 
     Returns:
         The itemized :class:`ScoreBreakdown`; ``.total`` is the side's score.
@@ -71,6 +78,7 @@ def score_side(
         raise CanastaError(f"score_side expects a Variant, got {type(variant).__name__}")
     r = compile_rules(variant)
     tables: list[tuple[int, tuple[int, ...], str | None]] = []
+    wild_kinds: list[tuple[int, ...]] = []
     melded: list[int] = []
     for i, meld in enumerate(melds):
         cards = _cards(meld, f"melds[{i}]")
@@ -88,6 +96,7 @@ def score_side(
                     f"meld {i + 1} ({text}): a sequence has at least {r.seq_min}{most} cards"
                 )
             tables.append((SEQUENCE, tuple(r.code_value[c] for c in cards), r.kind_of(SEQUENCE, len(cards), 0)))
+            wild_kinds.append(())
             continue
         if len(cards) < r.min_size:
             raise CanastaError(f"meld {i + 1} ({text}): a meld needs at least {r.min_size} cards")
@@ -114,19 +123,34 @@ def score_side(
             label = r.meld_kinds[rank].label(rank)
             raise CanastaError(f"meld {i + 1} ({text}): the side already has a meld of {label}")
         tables.append((rank, tuple(r.code_value[c] for c in cards), kind))
+        wild_kinds.append(tuple(k for k in kinds if r.is_wild[k]))
     if not isinstance(red_threes, int) or isinstance(red_threes, bool) or red_threes < 0:
         raise CanastaError(f"red_threes: expected a whole number >= 0, got {red_threes!r}")
     if red_threes + red_threes_held > r.red_in_deck:
         raise CanastaError(
             f"red_threes: the decks hold only {r.red_in_deck} red 3s, got {red_threes + red_threes_held}"
         )
-    left_cards = _cards(hand, "hand") + _cards(foot, "foot")
+    if not isinstance(black_threes, int) or isinstance(black_threes, bool) or black_threes < 0:
+        raise CanastaError(f"black_threes: expected a whole number >= 0, got {black_threes!r}")
+    if black_threes and not variant.threes.black_laid_at_once:
+        raise CanastaError(
+            f"black_threes: variant {variant.name!r} does not lay black 3s out (threes.black_laid_at_once)"
+        )
+    if black_threes > r.red_in_deck:  # the decks hold as many black 3s as red ones
+        raise CanastaError(f"black_threes: the decks hold only {r.red_in_deck} black 3s, got {black_threes}")
+    own = _cards(hand, "hand")
+    players = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
+    if own:
+        players.append(own)
+    left_cards = tuple(c for cards in players for c in cards) + _cards(foot, "foot")
     deck = build_deck(variant.deck.decks, variant.deck.jokers_per_deck)
     for k in sorted({KIND[c] for c in (*melded, *left_cards)}):
         have = sum(1 for c in deck if KIND[c] == k)
         got = sum(1 for c in (*melded, *left_cards) if KIND[c] == k)
         if k == RED_THREE:
             got += red_threes + red_threes_held
+        if k == BLACK_THREE:
+            got += black_threes
         if got > have:
             name = {RED_THREE: "red 3", BLACK_THREE: "black 3", JOKER: "joker"}.get(k, kind_name(k))
             raise CanastaError(f"cards: the decks hold only {have} {name}s, the table has {got}")
@@ -172,6 +196,9 @@ def score_side(
         went_out=went_out,
         concealed=concealed,
         black_three_out=black_three_out,
+        black_threes=black_threes,
+        wild_kinds=tuple(wild_kinds),
+        held=tuple(tuple(KIND[c] for c in cards) for cards in players),
     )
     return score_table(variant, table, r.red_in_deck)
 

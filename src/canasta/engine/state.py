@@ -294,7 +294,7 @@ class GameState:
 
     @property
     def red_threes(self) -> tuple[tuple[Card, ...], ...]:
-        """Red 3s each side has laid."""
+        """Red 3s each side has laid (and black 3s, where ``threes.black_laid_at_once`` lays them out too)."""
         return tuple(tuple(Card(c) for c in r) for r in self.red_threes_)
 
     @property
@@ -384,7 +384,8 @@ class SeatView:
         stock_size: cards left in the stock.
         pile: the discard pile, top card last.
         melds: each side's melds.
-        red_threes: red 3s each side has laid.
+        red_threes: red 3s each side has laid (and black 3s, where
+            ``threes.black_laid_at_once`` lays them out too).
         opened: whether each side has made its opening meld.
         scores: each side's cumulative score before this hand.
         current: the seat to move.
@@ -459,7 +460,7 @@ class SeatView:
 
     @property
     def red_threes(self) -> tuple[tuple[Card, ...], ...]:
-        """Red 3s laid by each side."""
+        """Red 3s laid by each side (and black 3s, where ``threes.black_laid_at_once`` lays them out too)."""
         return tuple(tuple(Card(c) for c in r) for r in self.red_three_codes)
 
     def legal_moves(self) -> Sequence[Move]:

@@ -140,9 +140,33 @@ class Rules:
             in_deck[KIND[int(card)]] += 1
         most_n = max([in_deck[k] for k in self.natural_kinds], default=0) + 1
         most_j = sum(in_deck[k] for k in self.wild_kinds) + 2
-        rank = self.natural_kinds[0] if self.natural_kinds else 4
-        self.nat_add = [[self.valid(rank, n, j, False) for j in range(most_j)] for n in range(most_n)]
-        self.nat_new = [[self.valid(rank, n, j, True) for j in range(most_j)] for n in range(most_n)]
+        # Where some ranks take no wild card (melds.no_wild_ranks), a shape is
+        # in the tables only if every natural rank may hold it: the oracle's
+        # greedy plan then never lays a meld that is illegal for its rank (its
+        # upper bound reads no table, and its full search asks r.valid by rank).
+        ranks = self.natural_kinds or (4,)
+        self.nat_add = [
+            [all(self.valid(k, n, j, False) for k in ranks) for j in range(most_j)] for n in range(most_n)
+        ]
+        self.nat_new = [
+            [all(self.valid(k, n, j, True) for k in ranks) for j in range(most_j)] for n in range(most_n)
+        ]
+        th = v.threes
+        #: kinds laid face up as soon as they are dealt or drawn (threes.red_laid_at_once,
+        #: threes.black_laid_at_once), replaced from the stock
+        self.laid_at_once = [
+            (k == RED_THREE and th.red_laid_at_once) or (k == BLACK_THREE and th.black_laid_at_once)
+            for k in range(16)
+        ]
+        #: kinds laid when found in a pile taken (not replaced): red 3s always, black 3s where they are laid
+        self.laid_from_pile = [k == RED_THREE or (k == BLACK_THREE and th.black_laid_at_once) for k in range(16)]
+        #: kinds barred from an empty pile (pile.empty_bar_ranks, pile.empty_bar_wilds)
+        bar_ranks = {parse_rank(x) for x in v.pile.empty_bar_ranks}
+        self.empty_bar = [
+            k in bar_ranks or (v.pile.empty_bar_wilds and k in self.wild) for k in range(16)
+        ]
+        #: whether any rule bars some discards (see canasta.engine.going_out.discard_bar)
+        self.bars_discards = any(self.empty_bar) or v.pile.wild_discard != "always"
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # tables are rebuilt from the variant (and shared through the cache),

@@ -15,7 +15,8 @@ each side has on the table when the hand ends::
 
 A table's keys (all optional) are those of :func:`canasta.score_side`:
 ``melds`` (each meld as ``"KH KS KD"`` or a list of cards), ``red_threes``,
-``red_threes_held``, ``hand``, ``foot``, ``went_out``, ``concealed``,
+``red_threes_held``, ``black_threes``, ``hand``, ``hands`` (each player's
+cards apart, a list), ``foot``, ``went_out``, ``concealed``,
 ``black_three_out`` and ``opened``. Keys are checked strictly; every problem is
 reported with its place in the file (``sides[1].melds[0]: ...``), up to
 :data:`~canasta.limits.MAX_PROBLEMS` of them.
@@ -84,7 +85,9 @@ SIDE_KEYS = (
     "melds",
     "red_threes",
     "red_threes_held",
+    "black_threes",
     "hand",
+    "hands",
     "foot",
     "went_out",
     "concealed",
@@ -94,7 +97,7 @@ SIDE_KEYS = (
 #: Deepest nesting of lists and mappings read (a score file needs 5 levels).
 MAX_NESTING = 10
 _BOOL_KEYS = ("went_out", "concealed", "black_three_out")
-_COUNT_KEYS = ("red_threes", "red_threes_held")
+_COUNT_KEYS = ("red_threes", "red_threes_held", "black_threes")
 _CARD_KEYS = ("hand", "foot")
 
 
@@ -350,6 +353,14 @@ def _side(
             codes = () if value is None else _cards(value, kp, check, deck_size)
             if codes is not None:
                 kwargs[key] = codes
+        elif key == "hands":
+            if value is None:
+                value = []
+            if not isinstance(value, list) or len(value) > 8:
+                check.add(kp, f"expected a list of each player's cards (at most 8 players), got {_describe(value)}")
+                continue
+            hands = [() if h is None else _cards(h, f"{kp}[{i}]", check, deck_size) for i, h in enumerate(value)]
+            kwargs["hands"] = [h for h in hands if h is not None]
         elif key in _COUNT_KEYS:
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 kwargs[key] = value
@@ -395,7 +406,7 @@ def _kind_name(kind: int) -> str:
 def _check_deck(variant: Variant, sides: list[dict[str, Any]], check: _Checker) -> None:
     """All sides together may not hold more cards of a kind than the decks."""
     from canasta.cards import build_deck
-    from canasta.engine import KIND
+    from canasta.engine import BLACK_THREE, KIND
     from canasta.engine.moves import RED_THREE
 
     deck = Counter(KIND[c] for c in build_deck(variant.deck.decks, variant.deck.jokers_per_deck))
@@ -405,7 +416,10 @@ def _check_deck(variant: Variant, sides: list[dict[str, Any]], check: _Checker) 
             used.update(KIND[c] for c in meld)
         for key in _CARD_KEYS:
             used.update(KIND[c] for c in kwargs.get(key, ()))
+        for cards in kwargs.get("hands", ()):
+            used.update(KIND[c] for c in cards)
         used[RED_THREE] += kwargs.get("red_threes", 0) + kwargs.get("red_threes_held", 0)
+        used[BLACK_THREE] += kwargs.get("black_threes", 0)
     for kind in sorted(used):
         if used[kind] > deck[kind]:
             check.add(

@@ -38,6 +38,7 @@ from typing import Any, NoReturn, TypeVar
 from canasta.cards import JOKER, Card, build_deck, parse_card, parse_rank
 from canasta.engine import KIND, compile_rules
 from canasta.engine.integrity import state_problem
+from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.moves import (
     RED_THREE,
     SEQUENCE,
@@ -436,12 +437,15 @@ def _check_end(phase: int, end: HandEnd | None, path: str) -> None:
         _fail(f"{path}.end", f"must be null while the hand goes on (phase {PHASE_NAMES[phase]!r})")
 
 
-def _red_threes_in(value: Any, path: str, sides: int) -> tuple[tuple[int, ...], ...]:
+def _red_threes_in(value: Any, path: str, sides: int, black: bool) -> tuple[tuple[int, ...], ...]:
+    """The laid 3s of each side: red 3s, and black 3s where ``black`` (``threes.black_laid_at_once``)."""
     out = _items(value, path, _cards, sides, " (one per side)")
     for i, laid in enumerate(out):
         for j, c in enumerate(laid):
-            if KIND[c] != RED_THREE:
-                _fail(f"{path}[{i}][{j}]", f"{str(Card(c))!r} is not a red 3")
+            if KIND[c] == RED_THREE or (black and KIND[c] == BLACK_THREE):
+                continue
+            what = "a red 3 or a black 3" if black else "a red 3"
+            _fail(f"{path}[{i}][{j}]", f"{str(Card(c))!r} is not {what}")
     return out
 
 
@@ -520,7 +524,7 @@ class _Table:
         n, sides = r.n, len(r.sides)
         self.pile = _cards(obj["pile"], f"{path}.pile")
         self.melds = _melds_in(obj["melds"], f"{path}.melds", sides, r.is_wild)
-        self.red = _red_threes_in(obj["red_threes"], f"{path}.red_threes", sides)
+        self.red = _red_threes_in(obj["red_threes"], f"{path}.red_threes", sides, r.v.threes.black_laid_at_once)
         self.opened = _bools(obj["opened"], f"{path}.opened", sides, " (one per side)")
         self.melded_before = _bools(
             obj["melded_before"], f"{path}.melded_before", n, " (one per seat)"

@@ -134,7 +134,7 @@ def print_table(out: Console, state: GameState, seat: int, moves: Sequence[Move]
             melds.add_row(str(side), name, str(meld.size), Text(what, style="bold green" if kind else ""),
                           cards_text(cards, wilds))
     grid.add_row("Melds", melds)
-    grid.add_row("Red 3s", Text("   ").join(
+    grid.add_row("3s laid" if state.variant.threes.black_laid_at_once else "Red 3s", Text("   ").join(
         Text.assemble(f"side {i}: ", cards_text(r, wilds) if r else "-") for i, r in enumerate(state.red_threes)))
     others = [
         f"seat {i}: {n}" + (f" (+foot {view.foot_sizes[i]})" if view.foot_sizes[i] else "")

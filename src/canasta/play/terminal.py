@@ -128,8 +128,9 @@ def render_table(state: GameState, seat: int, colour: bool = False) -> str:
         out.append(f"  {_side_label(state, side, seat)}:" + ("" if melds else " none"))
         for meld in melds:
             out.append("    " + _meld_line(state, meld, colour))
+    # where black 3s are laid out too they share the zone: the label says so
     out.append(
-        "Red 3s   "
+        ("3s laid  " if state.variant.threes.black_laid_at_once else "Red 3s   ")
         + "   ".join(
             f"side {i}: {_cards(r, wilds, colour) if r else '-'}" for i, r in enumerate(state.red_threes)
         )

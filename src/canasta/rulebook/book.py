@@ -22,6 +22,7 @@ from canasta.rulebook.blocks import (
     Text,
     non_empty,
 )
+from canasta.rulebook.canastas import effective_rank_bonuses, mixed_possible, say_kinds
 from canasta.rulebook.facts import (
     can_freeze,
     has_foot,
@@ -33,19 +34,13 @@ from canasta.rulebook.facts import (
 )
 from canasta.rulebook.melds import (
     a_an,
-    effective_rank_bonuses,
-    minimum_text,
-    mixed_possible,
     new_size,
-    opening_lead,
-    say_kinds,
-    score_rows,
-    score_steps,
     sequence_canasta_possible,
     sequence_example,
     sequence_name,
     sequence_runs,
 )
+from canasta.rulebook.opening import minimum_text, opening_lead, score_rows, score_steps
 from canasta.rulebook.pile import say_take
 from canasta.rulebook.registry import (
     RULES,
@@ -63,7 +58,7 @@ from canasta.rulebook.registry import (
     S_THREES,
     S_TURN,
 )
-from canasta.rulebook.scoring import RANK_OF_VALUE, VALUE_ROWS
+from canasta.rulebook.scoring import RANK_OF_VALUE, VALUE_ROWS, incomplete_rows
 from canasta.rulebook.summary import summary
 from canasta.rulebook.threes import red_can_be_held, say_black_discard, say_black_held
 from canasta.rulebook.words import cap, clean, count, join, num, ordinal, pts, rank_plural
@@ -431,10 +426,13 @@ def _canastas_section(v: Variant) -> Section:
 def _pile_section(v: Variant) -> Section:
     texts = _shown(v, S_PILE)
     blocks: list[Block] = []
+    bars = _take(texts, "pile.empty_bar_ranks", "pile.empty_bar_wilds", "pile.wild_discard")
     if not pile_takeable(v):
         stop = _take(texts, "pile.stop_cards")
         lead = stop if "natural" in v.pile.stop_cards else [Text(say_take(v), ("pile.take_natural_pair",))]
         blocks.append(_para(lead))
+        if bars:
+            blocks.append(_para(bars))
         return Section(S_PILE, tuple(blocks))
     freezing = _take(texts, "pile.frozen_by_wild", "pile.frozen_by_red_three", "pile.frozen_until_opened")
     ways = _take(texts, "pile.take_natural_pair", "pile.take_natural_and_wild", "pile.take_lay_off")
@@ -458,6 +456,8 @@ def _pile_section(v: Variant) -> Section:
         texts.append(Text(text, ("pile.blocked_by_meld_size", "pile.blocked_exception")))
     if texts:
         blocks.append(_para(texts))
+    if bars:
+        blocks.append(_para(bars))
     return Section(S_PILE, tuple(blocks))
 
 
@@ -484,8 +484,12 @@ def _threes_section(v: Variant) -> Section:
     black = _take(
         texts, "threes.black_meld", "threes.black_meld_min", "threes.black_meld_max", "threes.black_meld_wilds"
     )
+    laid = _take(texts, "threes.black_laid_at_once", "threes.black_table")
     red_blocks = _para(Text("A red 3 is never melded or discarded."), texts)
     black_texts = [*black]
+    if v.threes.black_laid_at_once:
+        # black 3s are bonus cards: their melds, discards and values left in hand never arise
+        return Section(S_THREES, (red_blocks, _para(laid)))
     if v.threes.black_held_penalty is not None:
         black_texts.append(Text(say_black_held(v), ("threes.black_held_penalty",)))
     elif v.scoring.hand_minus:
@@ -580,6 +584,10 @@ def _bonus_table(v: Variant) -> Table:
         rows.append((f"{cap(sequence_name(v))} (sequence canasta)", v.sequences.bonus, ("sequences.bonus",)))
     for rank, kind, bonus in effective_rank_bonuses(v):
         rows.append((f"{cap(kind)} canasta of {rank_plural(rank)}", bonus, ("canastas.rank_bonuses",)))
+    if v.melds.wild_melds:
+        mixes = {(b.rank, b.count): b.bonus for b in c.wild_mix_bonuses}
+        for (rank, n), bonus in mixes.items():
+            rows.append((f"Wild canasta of exactly {num(n)} {rank_plural(rank)}", bonus, ("canastas.wild_mix_bonuses",)))
     if t.red_table:
         k, rest = red_table_steps(v)
         if k:
@@ -591,6 +599,14 @@ def _bonus_table(v: Variant) -> Table:
         rows.append(("Each red 3", t.red_bonus, ("threes.red_bonus",)))
     if t.red_all_bonus is not None and not t.red_table:
         rows.append((f"All {num(red_threes(v))} red 3s, in all", t.red_all_bonus, ("threes.red_all_bonus",)))
+    if t.black_laid_at_once:
+        rows += [
+            (f"{cap(count(n + 1, 'black 3'))} laid, in all", p, ("threes.black_table",))
+            for n, p in enumerate(t.black_table)
+        ]
+        if len(t.black_table) < red_threes(v):
+            rows.append(("Each further black 3 laid" if t.black_table else "Each black 3 laid", t.red_bonus,
+                         ("threes.black_table", "threes.red_bonus")))
     rows.append(("Going out", s.going_out_bonus, ("scoring.going_out_bonus",)))
     if v.going_out.concealed:
         rows.append(("Going out concealed, in all", s.concealed_bonus, ("scoring.concealed_bonus",)))
@@ -599,15 +615,25 @@ def _bonus_table(v: Variant) -> Table:
             (f"Going out with {count(t.black_out_cards, 'black 3')}", t.black_out_bonus, ("threes.black_out_bonus",))
         )
     if t.red_minus_if_unopened or t.red_minus_without_canasta:
+        low = t.red_neutral_canastas if t.red_minus_without_canasta else None
+        if low is not None and low >= t.red_canastas_needed:
+            low = None
+        short = t.red_canastas_needed if low is None else low
+        threes = "3s" if t.black_laid_at_once else "Red 3s"
         rows.append(
-            ("Red 3s of a side that " + join(
+            (f"{threes} of a side that " + join(
                 [x for x, on in (("has not melded", t.red_minus_if_unopened),
-                                 ("has no canasta" if t.red_canastas_needed == 1
-                                  else f"has fewer than {count(t.red_canastas_needed, 'canasta')}",
+                                 ("has no canasta" if short == 1
+                                  else f"has fewer than {count(short, 'canasta')}",
                                   t.red_minus_without_canasta)) if on], "or"),
              "minus, not plus",
              ("threes.red_minus_if_unopened", "threes.red_minus_without_canasta")),
         )
+        if low is not None:
+            band = count(low, "canasta") if t.red_canastas_needed == low + 1 else (
+                f"{num(low)} to {count(t.red_canastas_needed - 1, 'canasta')}"
+            )
+            rows.append((f"{threes} of a side with {band}", "nothing", ("threes.red_neutral_canastas",)))
     if red_can_be_held(v):
         rows.append(("Each red 3 still held", -t.red_held_penalty, ("threes.red_held_penalty",)))
     if t.black_held_penalty is not None and "3" not in v.wilds.ranks:
@@ -618,7 +644,18 @@ def _bonus_table(v: Variant) -> Table:
             f"Each sequence of fewer than {num(sq.short_size)} cards", -sq.short_penalty,
             ("sequences.short_size", "sequences.short_penalty"),
         ))
-    if s.meld_points:
+    for what, penalty in incomplete_rows(v):
+        rows.append((f"Each meld of {what} short of a canasta", -penalty,
+                     ("scoring.incomplete_penalties", "scoring.incomplete_wild_penalty")))
+    for hp in s.held_penalties:
+        if hp.penalty:
+            rows.append((f"A player holding {num(hp.count)} or more {rank_plural(hp.rank)}", -hp.penalty,
+                         ("scoring.held_penalties",)))
+    if s.meld_points and s.meld_minus_without_canasta:
+        rows.append(("Cards in melds of a side with no canasta", "\u2212 their values",
+                     ("scoring.meld_minus_without_canasta",)))
+        rows.append(("Cards in melds of a side with a canasta", "+ their values", ("scoring.meld_points",)))
+    elif s.meld_points:
         rows.append(("Cards in melds", "+ their values", ("scoring.meld_points",)))
     if s.hand_minus:
         where = "Cards left in hands and feet" if has_foot(v) else "Cards left in hands"
@@ -634,7 +671,8 @@ def _bonus_table(v: Variant) -> Table:
 
 def _scoring_section(v: Variant) -> Section:
     texts = _shown(v, S_SCORING)
-    keep = _take(texts, "scoring.meld_points", "scoring.hand_minus")
+    keep = _take(texts, "scoring.meld_points", "scoring.meld_minus_without_canasta", "scoring.hand_minus")
+    penalties = _take(texts, "scoring.incomplete_penalties", "scoring.held_penalties")
     intro = Text("When a hand ends, each side scores, whether or not it went out.")
     return Section(
         S_SCORING,
@@ -644,6 +682,7 @@ def _scoring_section(v: Variant) -> Section:
             _values_table(v),
             _para(Text("Bonuses and penalties:")),
             _bonus_table(v),
+            *((_para(penalties),) if penalties else ()),
             _para(Text("Each side's scores are added up from hand to hand.")),
         ),
     )

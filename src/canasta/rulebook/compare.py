@@ -5,15 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from canasta.rulebook.blocks import RuleBook, Table, Text
+from canasta.rulebook.canastas import mixed_possible
 from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, variant_title, wild_names
 from canasta.rulebook.going_out import kind_requirements
-from canasta.rulebook.melds import (
-    canasta_tiers,
-    mixed_possible,
-    new_size,
-    score_steps,
-    sequence_canasta_possible,
-)
+from canasta.rulebook.melds import new_size, sequence_canasta_possible
+from canasta.rulebook.opening import canasta_tiers, score_steps
 from canasta.rulebook.render import render
 from canasta.rulebook.words import clean
 from canasta.variant.model import Variant
@@ -121,6 +117,8 @@ def _cmp_canastas(v: Variant) -> str:
         text += f", mixed {c.mixed_bonus}"
     if v.melds.wild_melds:
         text += f", wild {c.wild_bonus}"
+        mixes = {(b.rank, b.count): b.bonus for b in c.wild_mix_bonuses}
+        text += "".join(f", {n} {'jokers' if r == 'JK' else r + 's'} {p}" for (r, n), p in mixes.items())
     return text
 
 
@@ -138,6 +136,9 @@ def _cmp_black(v: Variant) -> str:
     t = v.threes
     if "3" in v.wilds.ranks:
         return "wild"
+    if t.black_laid_at_once:
+        table = ", ".join(f"{n}: {p}" for n, p in enumerate(t.black_table, 1))
+        return f"laid out like red 3s ({table or f'{t.red_bonus} each'})"
     text = f"left in hand \u2212{t.black_held_penalty}" if t.black_held_penalty is not None else "left in hand: its value"
     if t.black_out_cards is not None:
         text += f"; out with {t.black_out_cards} ({t.black_out_bonus})"

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 # The sentence modules import the one before them first, so the registry holds their
 # rules in rule-book order whichever module is imported first (see registry).
-import canasta.rulebook.melds  # noqa: F401
+import canasta.rulebook.canastas  # noqa: F401
 from canasta.rulebook.facts import always_frozen, can_freeze, has_partners, pile_takeable
 from canasta.rulebook.registry import S_PILE, rule
-from canasta.rulebook.words import count, join, num
+from canasta.rulebook.words import count, join, num, rank_plural
 from canasta.variant.model import Variant
 
 # -- the discard pile
@@ -200,4 +200,48 @@ rule(
 rule(
     "pile.blocked_exception", S_PILE, _say_block,
     relevant=lambda v: pile_takeable(v) and v.pile.blocked_by_meld_size is not None,
+)
+
+
+# -- what may be discarded
+
+
+def empty_bar_names(v: Variant) -> list[str]:
+    """The cards barred from an empty pile (``pile.empty_bar_ranks``, ``pile.empty_bar_wilds``), as a player names them."""
+    wild = set(v.wilds.ranks)
+    names = [rank_plural(r) for r in v.pile.empty_bar_ranks if r not in wild and r != "3"]
+    if v.pile.empty_bar_wilds or any(r in wild for r in v.pile.empty_bar_ranks):
+        names.append("wild cards")
+    return names
+
+
+def _say_empty_bar(v: Variant) -> str:
+    names = empty_bar_names(v)
+    if not names:
+        return "Any card a player may discard may go onto an empty discard pile."
+    return (
+        f"No {join(names, 'or')} may be discarded onto an empty discard pile, even right after a player "
+        "has taken it; a player whose every card is barred that way may discard any of them, and the card "
+        "a player goes out with may be any card."
+    )
+
+
+rule(
+    "pile.empty_bar_ranks pile.empty_bar_wilds", S_PILE, _say_empty_bar,
+    shown=lambda v: bool(empty_bar_names(v)),
+)
+
+
+def _say_wild_discard(v: Variant) -> str:
+    if v.pile.wild_discard == "always":
+        return "A wild card may be discarded like any other card."
+    return (
+        "A wild card may be discarded only as the card a player goes out with, or by a player who "
+        "holds nothing but wild cards."
+    )
+
+
+rule(
+    "pile.wild_discard", S_PILE, _say_wild_discard,
+    shown=lambda v: v.pile.wild_discard != "always",
 )

@@ -2,7 +2,8 @@
 
 Each sentence module declares the sentences of its rule area with :func:`rule` when
 it is imported: :mod:`~canasta.rulebook.deal` (players and cards, the deal, a turn),
-:mod:`~canasta.rulebook.melds` (melds and wild cards, the first meld, canastas),
+:mod:`~canasta.rulebook.melds` (melds and wild cards, sequences),
+:mod:`~canasta.rulebook.opening` (the first meld), :mod:`~canasta.rulebook.canastas`,
 :mod:`~canasta.rulebook.pile`, :mod:`~canasta.rulebook.threes`,
 :mod:`~canasta.rulebook.going_out` (the foot, going out, the end of the stock) and
 :mod:`~canasta.rulebook.scoring` (scoring, the end of the game), in this order. Each

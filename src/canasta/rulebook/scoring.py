@@ -12,7 +12,7 @@ from collections.abc import Callable
 from canasta.rulebook.facts import has_concealed, has_foot, has_partners
 from canasta.rulebook.going_out import say_concealed
 from canasta.rulebook.registry import S_GAME, S_SCORING, always, rule
-from canasta.rulebook.words import count, points, pts
+from canasta.rulebook.words import count, join, num, points, pts, rank_plural
 from canasta.variant.model import Variant
 
 # -- scoring
@@ -73,7 +73,66 @@ def _say_hand_minus(v: Variant) -> str:
 
 
 rule("scoring.meld_points", S_SCORING, _say_meld_points)
+
+
+def _say_meld_minus(v: Variant) -> str:
+    if not v.scoring.meld_minus_without_canasta:
+        return "A side's melded cards score for it whether or not it has completed a canasta."
+    return "A side that has completed no canasta when the hand ends loses the value of its melded cards instead of scoring it."
+
+
+rule(
+    "scoring.meld_minus_without_canasta", S_SCORING, _say_meld_minus,
+    relevant=lambda v: v.scoring.meld_points,
+    shown=lambda v: v.scoring.meld_points and v.scoring.meld_minus_without_canasta,
+)
 rule("scoring.hand_minus", S_SCORING, _say_hand_minus)
+
+
+def incomplete_rows(v: Variant) -> list[tuple[str, int]]:
+    """``(what the meld is of, penalty)`` for each incomplete-meld penalty that can apply, the wild meld last."""
+    sc = v.scoring
+    wild = set(v.wilds.ranks)
+    kept: dict[str, int] = {}
+    for pen in sc.incomplete_penalties:  # the last entry for a rank wins, as the scorer reads them
+        if pen.rank not in wild and pen.rank != "3":
+            kept[rank_plural(pen.rank)] = pen.penalty
+    rows = [(what, p) for what, p in kept.items() if p]
+    if sc.incomplete_wild_penalty and v.melds.wild_melds:
+        rows.append(("wild cards", sc.incomplete_wild_penalty))
+    return rows
+
+
+def _say_incomplete(v: Variant) -> str:
+    rows = incomplete_rows(v)
+    if not rows:
+        return "A meld left short of a canasta when the hand ends costs nothing beyond its cards."
+    parts = [f"{points(p)} for a meld of {what}" for what, p in rows]
+    return f"Each meld short of a canasta left on a side's table when the hand ends costs it a penalty: {join(parts)}."
+
+
+def _say_held(v: Variant) -> str:
+    rows = [(p.rank, p.count, p.penalty) for p in v.scoring.held_penalties if p.penalty]
+    if not rows:
+        return "Holding many cards of one rank when the hand ends costs nothing beyond their values."
+    where = "hand and foot" if has_foot(v) else "hand"
+    parts = [f"{points(p)} for {num(n)} or more {rank_plural(r)}" for r, n, p in rows]
+    return (
+        f"A player left holding many cards of one rank in their {where} when the hand ends costs their side, "
+        f"besides the cards' values, {join(parts)}."
+    )
+
+
+rule(
+    "scoring.incomplete_penalties scoring.incomplete_penalties.rank scoring.incomplete_penalties.penalty "
+    "scoring.incomplete_wild_penalty",
+    S_SCORING, _say_incomplete, shown=lambda v: bool(incomplete_rows(v)),
+)
+rule(
+    "scoring.held_penalties scoring.held_penalties.rank scoring.held_penalties.count "
+    "scoring.held_penalties.penalty",
+    S_SCORING, _say_held, shown=lambda v: any(p.penalty for p in v.scoring.held_penalties),
+)
 
 
 def _say_going_out_bonus(v: Variant) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import canasta.rulebook.pile  # noqa: F401
 from canasta.rulebook.facts import has_foot, red_table_steps, red_threes
 from canasta.rulebook.registry import S_THREES, rule
-from canasta.rulebook.words import count, join, num, points, pts
+from canasta.rulebook.words import cap, count, join, num, points, pts
 from canasta.variant.model import Variant
 
 # -- red and black 3s
@@ -99,17 +99,35 @@ rule(
 )
 
 
+def _neutral_band(v: Variant) -> int | None:
+    """The fewest canastas with which a side's 3s score nothing (``threes.red_neutral_canastas``), where such a band exists."""
+    t = v.threes
+    low = t.red_neutral_canastas
+    if not t.red_minus_without_canasta or low is None or low >= t.red_canastas_needed:
+        return None
+    return low
+
+
 def _say_red_minus(v: Variant) -> str:
     t = v.threes
+    threes = "3s" if t.black_laid_at_once else "red 3s"
+    need = t.red_canastas_needed
+    low = _neutral_band(v)
     conds = []
     if t.red_minus_if_unopened:
         conds.append("has made no meld")
     if t.red_minus_without_canasta:
-        need = t.red_canastas_needed
-        conds.append("has completed no canasta" if need == 1 else f"has completed fewer than {count(need, 'canasta')}")
+        short = low if low is not None else need
+        conds.append(
+            "has completed no canasta" if short <= 1 else f"has completed fewer than {count(short, 'canasta')}"
+        )
     if not conds:
-        return "Red 3s always count for their side, whether or not it has melded."
-    return f"If a side {join(conds, 'or')} when the hand ends, its red 3s count against it instead of for it."
+        return f"{cap(threes)} always count for their side, whether or not it has melded."
+    text = f"If a side {join(conds, 'or')} when the hand ends, its {threes} count against it instead of for it"
+    if low is not None:
+        band = count(low, "canasta") if need == low + 1 else f"from {count(low, 'canasta')} to {num(need - 1)}"
+        text += f"; with {band} they score nothing, and only with {count(need, 'canasta')} or more do they count for it"
+    return text + "."
 
 
 rule(
@@ -119,6 +137,55 @@ rule(
 rule(
     "threes.red_canastas_needed", S_THREES, _say_red_minus,
     relevant=lambda v: v.threes.red_minus_without_canasta,
+)
+rule(
+    "threes.red_neutral_canastas", S_THREES, _say_red_minus,
+    relevant=lambda v: v.threes.red_minus_without_canasta,
+    shown=lambda v: _neutral_band(v) is not None,
+)
+
+
+def _say_black_laid(v: Variant) -> str:
+    if not v.threes.black_laid_at_once:
+        return "Black 3s are not laid out: a black 3 stays in its player's hand until it is melded or discarded."
+    foot = " (or finds one in their foot)" if has_foot(v) else ""
+    text = (
+        f"Black 3s are laid out like red 3s: a player who is dealt or draws a black 3{foot} lays it face up "
+        "on the table at once and draws a replacement from the stock. A black 3 is never melded, "
+        "discarded or kept in hand"
+    )
+    if v.deal.upcard:
+        text += "; one found in a discard pile a player takes is laid without replacement"
+    return text + "."
+
+
+rule(
+    "threes.black_laid_at_once", S_THREES, _say_black_laid,
+    shown=lambda v: v.threes.black_laid_at_once,
+)
+
+
+def _say_black_table(v: Variant) -> str:
+    t = v.threes
+    parts = [f"{count(n + 1, 'black 3')} {points(p)}" for n, p in enumerate(t.black_table)]
+    text = "A side's black 3s laid score apart from its red 3s, in all: " + join(parts)
+    if len(t.black_table) < red_threes(v):
+        text += f"; any more score {points(t.red_bonus)} each"
+    return text + ". They count for or against the side as its red 3s do."
+
+
+def _say_black_bonus(v: Variant) -> str:
+    if v.threes.black_table:
+        return _say_black_table(v)
+    return (
+        f"Each black 3 laid scores {points(v.threes.red_bonus)} for its side, like a red 3, "
+        "and counts for or against it as the red 3s do."
+    )
+
+
+rule(
+    "threes.black_table", S_THREES, _say_black_bonus,
+    relevant=lambda v: v.threes.black_laid_at_once,
 )
 
 

@@ -18,13 +18,14 @@ writes what differs.
 from __future__ import annotations
 
 import inspect
-import math
 from functools import cache
 from typing import Any, Literal
 
 import attrs
 
 from canasta.errors import VariantError
+from canasta.variant.mixes import MAX_WILD_MIXES, wild_mixes
+from canasta.variant.mixes import check_wild_mixes as _check_wild_mixes
 from canasta.variant.options import (
     ASSUMED_SOURCE,
     check_instance,
@@ -57,17 +58,20 @@ __all__ = [
     "FootRules",
     "GameRules",
     "GoingOutRules",
+    "HeldPenalty",
     "MeldRules",
     "OpeningRules",
     "OpeningStep",
     "PileRules",
     "PlayerRules",
     "RankBonus",
+    "RankPenalty",
     "ScoringRules",
     "SequenceRules",
     "Source",
     "ThreeRules",
     "Variant",
+    "WildBonus",
     "WildRules",
     "option_doc",
     "option_paths",
@@ -99,12 +103,6 @@ MAX_ROWS = 100
 #: engine weighs every way to place the wild cards of a hand, and a deck of
 #: mostly wild cards makes that slow.
 MAX_WILD_RANKS = 4
-#: Most mixes of wild cards a new meld may take (see :func:`wild_mixes`): the
-#: engine lists every new meld a hand can lay, so several wild ranks together
-#: with large new melds would make that list long. 500 allows new melds of up
-#: to 30 cards with 2 wild ranks, 13 with 3 and 9 with 4; a turn of 12 decks
-#: and 8 players then lists its moves in well under a second.
-MAX_WILD_MIXES = 500
 
 #: Card classes a rule can name: any wild card, red 3s, black 3s, natural cards.
 CardClass = Literal["wild", "red_three", "black_three", "natural"]
@@ -171,10 +169,7 @@ class PlayerRules:
     """Who plays."""
 
     count: int = _int(4, "Number of players at the table.", 2, 8)
-    partnerships: bool = _opt(
-        True,
-        "Players sit in partnerships of two, partners opposite (four players: two sides, six: three); otherwise each plays for themself.",
-    )
+    partnerships: bool = _opt(True, "Players sit in partnerships of two, partners opposite (four players: two sides, six: three); otherwise each plays for themself.")
 
 
 @attrs.frozen(cache_hash=True)
@@ -192,11 +187,7 @@ class DealRules:
     hand_size: int = _int(11, "Cards dealt to each player's hand.", 1, 30)
     foot_size: int = _int(0, "Cards dealt to each player's foot, a second hand played later; 0 means no foot.", 0, 30)
     upcard: bool = _opt(True, "One card from the stock is turned face up to start the discard pile.")
-    upcard_covered_if: tuple[CardClass, ...] = _opt(
-        ("wild", "red_three"),
-        "Upcards of these classes are covered by turning another card (the pile is then frozen if it holds a wild or red 3).",
-        max_items=4,
-    )
+    upcard_covered_if: tuple[CardClass, ...] = _opt(("wild", "red_three"), "Upcards of these classes are covered by turning another card (the pile is then frozen if it holds a wild or red 3).", max_items=4)
 
 
 @attrs.frozen(cache_hash=True)
@@ -204,10 +195,7 @@ class DrawRules:
     """Drawing from the stock."""
 
     count: int = _int(1, "Cards drawn from the stock in one turn.", 1, 3)
-    short_stock: Literal["draw_remaining", "end_hand"] = _opt(
-        "draw_remaining",
-        "When fewer cards remain in the stock than a player must draw: draw what remains, or the hand ends at once.",
-    )
+    short_stock: Literal["draw_remaining", "end_hand"] = _opt("draw_remaining", "When fewer cards remain in the stock than a player must draw: draw what remains, or the hand ends at once.")
 
 
 @attrs.frozen(cache_hash=True)
@@ -247,10 +235,7 @@ class ThreeRules:
     red_laid_at_once: bool = _opt(
         True, "A red 3 drawn or dealt is laid face up at once and replaced from the stock."
     )
-    red_last_card: Literal["ends_hand", "play_on"] = _opt(
-        "ends_hand",
-        "A red 3 drawn as the last card of the stock (laid, not replaced): the hand ends at once, or the player plays on and discards.",
-    )
+    red_last_card: Literal["ends_hand", "play_on"] = _opt("ends_hand", "A red 3 drawn as the last card of the stock (laid, not replaced): the hand ends at once, or the player plays on and discards.")
     red_bonus: int = _points(100, "Bonus for each red 3 a side has laid.")
     red_all_bonus: int | None = _opt_points(
         800, "Bonus in all (instead of each) when one side lays every red 3 in the decks; none for no such bonus."
@@ -258,38 +243,35 @@ class ThreeRules:
     red_minus_if_unopened: bool = _opt(
         True, "A side that has not melded when the hand ends counts its red 3s minus."
     )
-    red_minus_without_canasta: bool = _opt(
-        False,
-        "A side that has completed fewer canastas than red_canastas_needed when the hand ends counts its red 3s minus.",
-    )
+    red_minus_without_canasta: bool = _opt(False, "A side that has completed fewer canastas than red_canastas_needed when the hand ends counts its red 3s minus.")
     red_canastas_needed: int = _int(
         1, "With red_minus_without_canasta: the canastas a side must have completed for its red 3s to count plus.",
         1, MAX_CARDS,
     )
+    red_neutral_canastas: int | None = _cards(None, "With red_minus_without_canasta: a side that has completed at least this many canastas, but fewer than "
+        "red_canastas_needed, scores its 3s as nothing, neither plus nor minus (Modern American: 1); none for no such band.", 0)
     red_table: tuple[int, ...] = _opt(
         (),
         "Points in all for a side's red 3s by how many it laid (first entry: one red 3, second: two, ...), "
         "replacing red_bonus and red_all_bonus; counts past the table score red_bonus each; empty for none.",
         max_items=MAX_ROWS,
     )
+    black_laid_at_once: bool = _opt(False, "Black 3s are bonus cards like red 3s (Modern American): one dealt, drawn or found in a pile taken is laid "
+        "face up at once and replaced from the stock (not from a pile); it is never melded, discarded or held, and "
+        "scores by black_table with the same sign rules as red 3s.")
+    black_table: tuple[int, ...] = _opt((), "With black_laid_at_once: points in all for a side's laid black 3s by how many it laid, scored apart from "
+        "its red 3s (Modern American: 100, 300, 500, 1000); counts past the table, or an empty table, score red_bonus each.", max_items=MAX_ROWS)
     red_held_penalty: int = _points(
         100, "Penalty for each red 3 still held in a hand or foot when the hand ends."
     )
-    black_held_penalty: int | None = _opt_points(
-        None,
-        "Penalty for each black 3 left in a hand or foot when the hand ends, counted instead of its card value (Bolivia: 100); none: it counts its value.",
-    )
+    black_held_penalty: int | None = _opt_points(None, "Penalty for each black 3 left in a hand or foot when the hand ends, counted instead of its card value (Bolivia: 100); none: it counts its value.")
     black_meld: Literal["never", "going_out_only", "always"] = _opt(
         "going_out_only", "When black 3s may be melded."
     )
     black_meld_min: int = _cards(3, "Fewest black 3s in a black-3 meld.", 1)
     black_meld_max: int | None = _cards(4, "Most black 3s in a black-3 meld; none for no limit.", 1)
     black_meld_wilds: bool = _opt(False, "Wild cards may join a black-3 meld.")
-    black_out_cards: int | None = _cards(
-        None,
-        "Black-3 out: the player going out holds exactly this many black 3s plus the final discard; none disables it.",
-        1,
-    )
+    black_out_cards: int | None = _cards(None, "Black-3 out: the player going out holds exactly this many black 3s plus the final discard; none disables it.", 1)
     black_out_bonus: int = _points(1500, "Bonus for a black-3 out.")
 
 
@@ -303,10 +285,7 @@ class MeldRules:
     wilds_at_most_naturals: bool = _opt(
         False, "A meld may never hold more wild cards than natural cards."
     )
-    second_wild: Literal["always", "by_size", "by_naturals"] = _opt(
-        "always",
-        "When a second wild card may join a meld: at any time, once the meld is big enough, or once it holds enough naturals.",
-    )
+    second_wild: Literal["always", "by_size", "by_naturals"] = _opt("always", "When a second wild card may join a meld: at any time, once the meld is big enough, or once it holds enough naturals.")
     second_wild_size: int = _cards(
         6, "With second_wild by_size: the second wild may be at the earliest this card of the meld.", 2
     )
@@ -316,44 +295,22 @@ class MeldRules:
     max_size: int | None = _cards(
         None, "Most cards in one meld; a meld that reaches it is closed. None means no limit.", 1
     )
-    wild_meld_max: int | None = _cards(
-        None,
-        "Most cards in a meld of wild cards only (with wild_melds); one that reaches it is closed. None: max_size applies.",
-        1,
-    )
-    naturals_per_wild: int | None = _cards(
-        None,
-        "Each wild card in a meld of naturals needs at least this many naturals beside it (Samba: 2); none for no such rule.",
-        1,
-    )
-    duplicate_ranks: Literal["never", "after_complete"] = _opt(
-        "never",
-        "Whether a side may start a second meld of a rank: never, or once its meld of that rank is complete (closed).",
-    )
+    wild_meld_max: int | None = _cards(None, "Most cards in a meld of wild cards only (with wild_melds); one that reaches it is closed. None: max_size applies.", 1)
+    naturals_per_wild: int | None = _cards(None, "Each wild card in a meld of naturals needs at least this many naturals beside it (Samba: 2); none for no such rule.", 1)
+    duplicate_ranks: Literal["never", "after_complete"] = _opt("never", "Whether a side may start a second meld of a rank: never, or once its meld of that rank is complete (closed).")
     wild_melds: bool = _opt(False, "Melds made of wild cards only are allowed.")
-    late_wild_naturals: int | None = _cards(
-        None,
-        "After the turn in which its side opened, a wild card may join a meld of naturals only once the meld holds at least this many natural cards (Modern American: 5, the rule of five); in the opening turn wild cards go anywhere a meld allows. None: no such rule.",
-        1,
-    )
+    late_wild_naturals: int | None = _cards(None, "After the turn in which its side opened, a wild card may join a meld of naturals only once the meld holds at least this many natural cards (Modern American: 5, the rule of five); in the opening turn wild cards go anywhere a meld allows. None: no such rule.", 1)
     late_natural_ranks: tuple[str, ...] = _opt(
         (),
         "Ranks whose melds take no wild card after the turn in which the side opened (Modern American: aces, mixed only if wild cards joined them in the opening turn).",
         rank=True,
         max_items=13,
     )
-    wild_meld_lock: bool = _opt(
-        False,
-        "While a side's meld of wild cards is not yet a canasta, the side may put no wild card in any other meld (Modern American).",
-    )
-    dead_when_closed: bool = _opt(
-        False,
-        "Once a meld of a rank is closed (it reached max_size), the rank is dead for every side: no meld of it may be started or added to, and the pile cannot be taken with it on top (Modern American).",
-    )
-    rearrange: bool = _opt(
-        False,
-        "Cards laid this turn may be moved between melds or back to the hand until the discard (the engine's move 'back' takes back the last meld or add laid, up to 8 times a turn; not after asking the partner or picking up the foot).",
-    )
+    wild_meld_lock: bool = _opt(False, "While a side's meld of wild cards is not yet a canasta, the side may put no wild card in any other meld (Modern American).")
+    dead_when_closed: bool = _opt(False, "Once a meld of a rank is closed (it reached max_size), the rank is dead for every side: no meld of it may be started or added to, and the pile cannot be taken with it on top (Modern American).")
+    no_wild_ranks: tuple[str, ...] = _opt(
+        (), "Ranks whose melds never hold a wild card, wherever they are laid or taken (Modern American: 7).", rank=True, max_items=13)
+    rearrange: bool = _opt(False, "Cards laid this turn may be moved between melds or back to the hand until the discard (the engine's move 'back' takes back the last meld or add laid, up to 8 times a turn; not after asking the partner or picking up the foot).")
 
 
 @attrs.frozen(cache_hash=True)
@@ -370,10 +327,7 @@ class SequenceRules:
     name: str = _opt("samba", "What the rules call a sequence canasta (Samba: samba; Bolivia: escalera).", max_length=40, single_line=True)
     short_size: int = _int(0, "A sequence of fewer cards than this left on the table at the end of the hand is penalized (Brazilian: 5); 0 for no penalty.", 0, 13)
     short_penalty: int = _points(0, "Penalty for each such short sequence (Brazilian: 1000).")
-    top_card_pickup: bool = _opt(
-        False,
-        "Instead of drawing, a player may take only the pile's top card to add it to an end of the side's sequence (Pagat's Samba); the rest of the pile stays.",
-    )
+    top_card_pickup: bool = _opt(False, "Instead of drawing, a player may take only the pile's top card to add it to an end of the side's sequence (Pagat's Samba); the rest of the pile stays.")
 
 
 @attrs.frozen(cache_hash=True)
@@ -383,6 +337,15 @@ class RankBonus:
     rank: str = _opt("A", "Rank of the canasta.", rank=True)
     kind: CanastaKind = _opt("natural", "Kind of canasta the bonus applies to.")
     bonus: int = _points(0, "Bonus, replacing the kind's usual bonus.")
+
+
+@attrs.frozen(cache_hash=True)
+class WildBonus:
+    """A wild canasta bonus that depends on the canasta's mix of wild ranks."""
+
+    rank: str = _opt("2", "A wild rank.", rank=True)
+    count: int = _cards(7, "Exactly this many cards of that rank in the wild canasta.", 1)
+    bonus: int = _points(0, "Bonus, replacing wild_bonus.")
 
 
 @attrs.frozen(cache_hash=True)
@@ -396,6 +359,8 @@ class CanastaRules:
     rank_bonuses: tuple[RankBonus, ...] = _opt(
         (), "Bonuses for canastas of particular ranks, replacing the kind's bonus.", max_items=MAX_ROWS
     )
+    wild_mix_bonuses: tuple[WildBonus, ...] = _opt((), "Bonuses for wild canastas by their mix (Modern American: 4 jokers, 2500; 7 twos, 3000), "
+        "replacing wild_bonus; the last entry that matches wins.", max_items=MAX_ROWS)
 
 
 @attrs.frozen(cache_hash=True)
@@ -406,10 +371,7 @@ class OpeningStep:
     from_score: int | None = _opt_int(
         None, "Applies from this cumulative score up (none: any lower score).", -MAX_SCORE, MAX_SCORE
     )
-    canasta: Literal["none", "any", "natural"] = _opt(
-        "none",
-        "Whether the first melds must also hold a canasta: none, any canasta, or a natural one (Brazilian, at high scores; a wild or sequence canasta counts as natural).",
-    )
+    canasta: Literal["none", "any", "natural"] = _opt("none", "Whether the first melds must also hold a canasta: none, any canasta, or a natural one (Brazilian, at high scores; a wild or sequence canasta counts as natural).")
 
 
 _CLASSIC_STEPS = (
@@ -430,21 +392,13 @@ class OpeningRules:
     score_table: tuple[OpeningStep, ...] = _opt(
         _CLASSIC_STEPS, "Opening minimum by the side's cumulative score.", max_items=MAX_ROWS
     )
-    round_table: tuple[int, ...] = _opt(
-        (50, 90, 120, 150),
-        "Opening minimum of rounds 1, 2, ...; later rounds use the last value.",
-        max_items=MAX_ROWS,
-    )
+    round_table: tuple[int, ...] = _opt((50, 90, 120, 150), "Opening minimum of rounds 1, 2, ...; later rounds use the last value.", max_items=MAX_ROWS)
     top_card_counts: bool = _opt(True, "The top card of a pile taken to open counts toward the minimum.")
     pile_allowed: bool = _opt(
         True, "A side that has not opened may take the discard pile to make its opening meld (Brazilian: it may not)."
     )
     concealed_waives: bool = _opt(True, "Going out concealed needs no opening minimum.")
-    natural_meld: int | None = _cards(
-        None,
-        "The first melds must include, when the opening is met, a meld of at least this many natural cards of one rank and no wild card (Modern American: a clean triple, 3); wild cards may join it once the side has opened, and the pile's top card does not count toward it. None: no such rule.",
-        1,
-    )
+    natural_meld: int | None = _cards(None, "The first melds must include, when the opening is met, a meld of at least this many natural cards of one rank and no wild card (Modern American: a clean triple, 3); wild cards may join it once the side has opened, and the pile's top card does not count toward it. None: no such rule.", 1)
 
 
 @attrs.frozen(cache_hash=True)
@@ -469,38 +423,24 @@ class PileRules:
     lay_off_after_canasta: bool = _opt(
         True, "Taking by lay-off is allowed onto a rank the side has already made a canasta of this hand."
     )
-    blocked_by_meld_size: int | None = _cards(
-        None,
-        "The pile cannot be taken when its top card's rank matches a side's unfinished meld of at least this many cards; none disables it.",
-        1,
-    )
-    blocked_exception: bool = _opt(
-        True,
-        "Despite that block: a player who can finish that meld from hand and has two more naturals of the rank may take the pile to start a new meld.",
-    )
-    must_take_when_stock_empty: Literal["never", "lay_off", "any"] = _opt(
-        "lay_off",
-        "Once the stock is empty a player must take the pile: never, when it can be taken by lay-off, or whenever it can be taken.",
-    )
-    take_top: int | None = _cards(
-        None,
-        "A player who takes the pile takes only its top this many cards (all of it when it holds fewer); the rest stays as the pile. None: the whole pile.",
-        1,
-    )
+    blocked_by_meld_size: int | None = _cards(None, "The pile cannot be taken when its top card's rank matches a side's unfinished meld of at least this many cards; none disables it.", 1)
+    blocked_exception: bool = _opt(True, "Despite that block: a player who can finish that meld from hand and has two more naturals of the rank may take the pile to start a new meld.")
+    must_take_when_stock_empty: Literal["never", "lay_off", "any"] = _opt("lay_off", "Once the stock is empty a player must take the pile: never, when it can be taken by lay-off, or whenever it can be taken.")
+    take_top: int | None = _cards(None, "A player who takes the pile takes only its top this many cards (all of it when it holds fewer); the rest stays as the pile. None: the whole pile.", 1)
+    empty_bar_ranks: tuple[str, ...] = _opt((), "Ranks that may not be discarded onto an empty pile (Modern American: 7 and A), unless every card in the "
+        "hand is barred; a going-out discard is never barred.", rank=True, max_items=15)
+    empty_bar_wilds: bool = _opt(False, "A wild card may not be discarded onto an empty pile (Modern American), unless every card in the hand is "
+        "barred; a going-out discard is never barred.")
+    wild_discard: Literal["always", "out_or_all_wild"] = _opt("always", "When a wild card may be discarded: always, or only as the going-out "
+        "discard or from a hand of wild cards only (Modern American); the bar lifts when every card in the hand is barred.")
 
 
 @attrs.frozen(cache_hash=True)
 class FootRules:
     """The foot: a second hand of cards (Hand and Foot)."""
 
-    trigger: Literal["first_canasta", "empty_hand"] = _opt(
-        "first_canasta",
-        "When a player may pick up their foot: once their side completes its first canasta, or when their hand is empty.",
-    )
-    walk: bool = _opt(
-        False,
-        "A player whose foot is still down may discard their last hand card without going out, and picks up the foot at the start of their next turn, before drawing ('walking' to the foot).",
-    )
+    trigger: Literal["first_canasta", "empty_hand"] = _opt("first_canasta", "When a player may pick up their foot: once their side completes its first canasta, or when their hand is empty.")
+    walk: bool = _opt(False, "A player whose foot is still down may discard their last hand card without going out, and picks up the foot at the start of their next turn, before drawing ('walking' to the foot).")
 
 
 @attrs.frozen(cache_hash=True)
@@ -514,10 +454,7 @@ class GoingOutRules:
     sequence_canastas: int = _int(
         0, "Of which at least this many sequence canastas (Bolivia: 1 escalera).", 0, MAX_CANASTAS
     )
-    final_discard: Literal["optional", "required"] = _opt(
-        "optional",
-        "Whether the player going out may meld every card (optional) or must end with a discard (required).",
-    )
+    final_discard: Literal["optional", "required"] = _opt("optional", "Whether the player going out may meld every card (optional) or must end with a discard (required).")
     out_but_not_out: bool = _opt(
         False, "A player may discard the last card without going out and play on with no cards."
     )
@@ -528,14 +465,8 @@ class GoingOutRules:
     partner_foot: bool = _opt(
         False, "A player may go out only once every partner has picked up their foot as well."
     )
-    ask_required: bool = _opt(
-        False,
-        "With ask_partner: a player with a partner must ask 'may I go out?' and be told yes before going out.",
-    )
-    concealed: bool = _opt(
-        True,
-        "Going out concealed (the whole hand melded in one turn, no earlier melds by the player) is recognised.",
-    )
+    ask_required: bool = _opt(False, "With ask_partner: a player with a partner must ask 'may I go out?' and be told yes before going out.")
+    concealed: bool = _opt(True, "Going out concealed (the whole hand melded in one turn, no earlier melds by the player) is recognised.")
     complete_ranks: tuple[str, ...] = _opt(
         (),
         "Natural ranks whose melds must all be canastas before a player of the side may go out (Modern American: A and 7).",
@@ -548,6 +479,23 @@ class GoingOutRules:
 
 
 @attrs.frozen(cache_hash=True)
+class RankPenalty:
+    """A penalty for a side left with an incomplete meld of one rank when the hand ends."""
+
+    rank: str = _opt("A", "Rank of the meld.", rank=True)
+    penalty: int = _points(0, "Points taken off the side's score for each such meld.")
+
+
+@attrs.frozen(cache_hash=True)
+class HeldPenalty:
+    """A penalty for a player left holding many cards of one rank when the hand ends."""
+
+    rank: str = _opt("A", "Rank of the cards held.", rank=True)
+    count: int = _cards(3, "Fewest cards of that rank in one player's hand and foot that cost the penalty.", 1)
+    penalty: int = _points(0, "Points taken off the side's score for each such player, besides the cards' values.")
+
+
+@attrs.frozen(cache_hash=True)
 class ScoringRules:
     """Bonuses and penalties at the end of a hand."""
 
@@ -555,6 +503,14 @@ class ScoringRules:
     concealed_bonus: int = _points(200, "Bonus in all (instead of the going-out bonus) for going out concealed.")
     meld_points: bool = _opt(True, "Cards in melds count their points plus.")
     hand_minus: bool = _opt(True, "Cards left in hands and feet count their points minus.")
+    meld_minus_without_canasta: bool = _opt(
+        False, "With meld_points: a side that has completed no canasta counts its melded cards minus (Modern American).")
+    incomplete_penalties: tuple[RankPenalty, ...] = _opt((), "Penalties for each meld of a rank left on a side's table short of a canasta "
+        "when the hand ends (Modern American: aces 2500, 7s 2500).", max_items=13)
+    incomplete_wild_penalty: int = _points(0, "Penalty for each meld of wild cards left on a side's table short of a canasta when the hand ends "
+        "(Modern American: 2000).")
+    held_penalties: tuple[HeldPenalty, ...] = _opt((), "Penalties for each player left holding many cards of a rank when the hand ends "
+        "(Modern American: 3 or more aces, 1500; 3 or more 7s, 1500).", max_items=MAX_ROWS)
 
 
 @attrs.frozen(cache_hash=True)
@@ -710,46 +666,6 @@ class Variant:
 Variant.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
     [inspect.Parameter("options", inspect.Parameter.VAR_KEYWORD, annotation=Any)]
 )
-
-
-def wild_mixes(variant: Variant) -> int:
-    """How many mixes of wild cards the new melds of one hand may take, at most.
-
-    A new meld of a natural rank takes from 0 up to ``S - N`` wild cards (``S``
-    the size of a new meld, the larger of ``melds.min_size`` and
-    ``melds.min_naturals``, and ``N`` the naturals it needs), a meld of wild
-    cards only (with ``melds.wild_melds``) exactly ``S``; each may mix the
-    ``W`` wild ranks that have cards in the decks. That is
-    ``C(S - N + W, W)`` and ``C(S + W - 1, W - 1)`` mixes: the engine lists
-    them all when it lists the melds a hand can lay.
-    """
-    m = variant.melds
-    ranks = set(variant.wilds.ranks)
-    if variant.deck.jokers_per_deck == 0:
-        ranks.discard("JK")
-    w = len(ranks)
-    size = max(m.min_size, m.min_naturals)
-    naturals_exist = len(set(variant.wilds.ranks) - {"JK", "3"}) < 12
-    total = math.comb(size - max(m.min_naturals, 1) + w, w) if naturals_exist else 0
-    if m.wild_melds and w:
-        total += math.comb(size + w - 1, w - 1)
-    return total
-
-
-def _check_wild_mixes(variant: Variant) -> None:
-    """Refuse a variant whose new melds could take more than :data:`MAX_WILD_MIXES` mixes of wild cards."""
-    mixes = wild_mixes(variant)
-    if mixes <= MAX_WILD_MIXES:
-        return
-    m = variant.melds
-    which = "min_naturals" if m.min_naturals > m.min_size else "min_size"
-    size = max(m.min_size, m.min_naturals)
-    raise VariantError(
-        f"melds.{which}: expected new melds small enough for the wild ranks, got new melds of "
-        f"{size} cards with {len(variant.wilds.ranks)} wild ranks, which may mix their wild cards in "
-        f"{mixes} ways, more than the {MAX_WILD_MIXES} the engine lists; make fewer ranks wild "
-        "(wilds.ranks) or new melds smaller"
-    )
 
 
 #: The rule areas of a variant, in the order the rule book presents them.

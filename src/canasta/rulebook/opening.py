@@ -1,0 +1,226 @@
+"""Rule-book sentences of the first meld: the opening minimum and what else an opening needs.
+
+Split from :mod:`canasta.rulebook.melds` (melds, sequences, canastas), whose
+helpers it reads; importing it registers its sentences in
+:data:`~canasta.rulebook.registry.RULES`.
+"""
+
+from __future__ import annotations
+
+from canasta.rulebook.facts import has_concealed, has_partners, pile_takeable
+from canasta.rulebook.melds import a_an, sequence_name
+from canasta.rulebook.registry import S_OPENING, rule
+from canasta.rulebook.words import join, num, ordinal, points, pts
+from canasta.variant.model import OpeningStep, Variant
+
+# -- the first meld
+
+
+def score_steps(v: Variant) -> tuple[int, list[tuple[int, int]]]:
+    """(minimum below the lowest step, [(from score, minimum)] sorted), as the engine reads them."""
+    below = 0
+    by_from: dict[int, int] = {}
+    for step in v.opening.score_table:
+        if step.from_score is None:
+            below = step.minimum
+        else:
+            by_from[step.from_score] = step.minimum
+    return below, sorted(by_from.items())
+
+
+def minimum_text(n: int) -> str:
+    """A first-meld minimum as a table cell: ``"none"`` for zero, else the number."""
+    return "none" if n == 0 else str(n)
+
+
+def _say_opening(v: Variant) -> str:
+    o = v.opening
+    side = "side" if has_partners(v) else "player"
+    if o.by == "none":
+        return f"A {side}'s first meld of a hand needs no minimum count."
+    start = (
+        f"The first meld a {side} lays in a hand, together with any other melds laid in the "
+        "same turn, must count at least a minimum number of points (the values of the cards; "
+        "bonuses do not count)"
+    )
+    if o.by == "round":
+        table = o.round_table
+        if not table or not any(table):
+            return f"A {side}'s first meld of a hand needs no minimum count."
+        parts = [
+            f"{minimum_text(m)} in the {ordinal(i + 1)}{' hand' if i == 0 else ''}"
+            for i, m in enumerate(table)
+        ]
+        later = v.game.rounds is None or v.game.rounds > len(table)
+        if later:
+            # "from the third hand on", not "in the third and every later hand": join()
+            # already puts an "and" before the last part
+            parts[-1] = f"{minimum_text(table[-1])} from the {ordinal(len(table))} hand on"
+        return f"{start}: {join(parts)}."
+    below, steps = score_steps(v)
+    if not steps:
+        if below == 0:
+            return f"A {side}'s first meld of a hand needs no minimum count."
+        return f"{start}: {points(below)}."
+    parts = [f"{minimum_text(m)} for a score of {span}" for span, m in score_rows(v)]
+    return f"{start}, which depends on the {side}'s total score before the hand: {join(parts)}."
+
+
+def opening_lead(v: Variant) -> str:
+    """The opening sentence that introduces the table of minimums."""
+    side = "side" if has_partners(v) else "player"
+    return (
+        f"The first meld a {side} lays in a hand, together with any other melds laid in the "
+        "same turn, must count at least a minimum number of points (the values of the cards; "
+        f"bonuses do not count), which depends on the {side}'s total score before the hand:"
+    )
+
+
+def score_rows(v: Variant) -> list[tuple[str, int]]:
+    """(range of total scores, minimum) rows of the score table, lowest first."""
+    below, steps = score_steps(v)
+    rows = [(f"below {pts(steps[0][0])}", below)]
+    for i, (start, minimum) in enumerate(steps):
+        if i + 1 < len(steps):
+            nxt = steps[i + 1][0]
+            span = (
+                f"{pts(start)} to {pts(nxt - 5)}"
+                if start % 5 == 0 and nxt % 5 == 0 and nxt - 5 > start
+                else f"{pts(start)} up to {pts(nxt)}, not included"
+            )
+        else:
+            span = f"{pts(start)} or more"
+        rows.append((span, minimum))
+    return rows
+
+
+rule("opening.by", S_OPENING, _say_opening)
+def canasta_tiers(v: Variant) -> list[tuple[str, str]]:
+    """``(range of total scores, "any" or "natural")`` of the score-table rows whose first melds must hold a canasta.
+
+    The range is ``""`` when the table has only a row for every score.
+    """
+    if v.opening.by != "score":
+        return []
+    below: OpeningStep | None = None
+    by_from: dict[int, OpeningStep] = {}
+    for step in v.opening.score_table:
+        if step.from_score is None:
+            below = step
+        else:
+            by_from[step.from_score] = step
+    if not by_from:
+        return [("", below.canasta)] if below is not None and below.canasta != "none" else []
+    kinds = [below.canasta if below is not None else "none"] + [by_from[k].canasta for k in sorted(by_from)]
+    return [(span, kind) for (span, _), kind in zip(score_rows(v), kinds, strict=True) if kind != "none"]
+
+
+def _say_opening_canasta(v: Variant) -> str:
+    tiers = canasta_tiers(v)
+    if not tiers:
+        return "The first melds never need to hold a canasta."
+    side = "side" if has_partners(v) else "player"
+    words = {"any": "a complete canasta", "natural": "a complete natural canasta"}
+    lead = f"Besides the minimum count, a {side}'s opening melds must include"
+    if tiers[0][0] == "":
+        text = f"{lead} {words[tiers[0][1]]}."
+    else:
+        parts = [
+            f"{words[kind]} when its total score is {span}" if i == 0 else f"{words[kind]} when it is {span}"
+            for i, (span, kind) in enumerate(tiers)
+        ]
+        text = f"{lead} {join(parts)}."
+    # the engine counts every canasta without a wild card among natural cards
+    # (OpeningStep.canasta); say which of those the variant can make
+    better = (["a wild canasta"] if v.melds.wild_melds else []) + (
+        [a_an(sequence_name(v))] if v.sequences.allowed else []
+    )
+    if better and any(kind == "natural" for _, kind in tiers):
+        text += f" For that, {join(better, 'or')} counts as natural."
+    return text
+
+
+def _score_table_instead(v: Variant, o: Variant) -> str:
+    """A difference in the score table: the minimums, the canasta tiers, or both."""
+    parts = [say(v) for say in (_say_opening, _say_opening_canasta) if say(v) != say(o)]
+    return " ".join(parts) or _say_opening(v)
+
+
+rule(
+    "opening.score_table opening.score_table.minimum opening.score_table.from_score",
+    S_OPENING, _say_opening, relevant=lambda v: v.opening.by == "score",
+    instead=_score_table_instead,
+)
+rule(
+    "opening.score_table.canasta", S_OPENING, _say_opening_canasta,
+    relevant=lambda v: v.opening.by == "score", shown=lambda v: bool(canasta_tiers(v)),
+)
+rule("opening.round_table", S_OPENING, _say_opening, relevant=lambda v: v.opening.by == "round")
+
+
+def _say_top_card_counts(v: Variant) -> str:
+    if v.opening.top_card_counts:
+        top = "the top card counts toward the minimum, and so do other melds from the hand that turn"
+    else:
+        top = "the top card does not count toward the minimum; only melds from the hand do"
+    return (
+        f"When a {'side' if has_partners(v) else 'player'} opens by taking the discard pile, {top}. "
+        "The rest of the pile never counts: it joins the player's hand only once the minimum is met."
+    )
+
+
+rule(
+    "opening.top_card_counts", S_OPENING, _say_top_card_counts,
+    relevant=lambda v: v.opening.by != "none" and pile_takeable(v) and v.opening.pile_allowed,
+)
+
+
+def _say_pile_allowed(v: Variant) -> str:
+    side = "side" if has_partners(v) else "player"
+    if v.opening.pile_allowed:
+        return f"A {side} may take the discard pile to make its first meld."
+    return (
+        f"A {side} that has not yet melded may not take the discard pile: its first melds "
+        "come from the hand alone."
+    )
+
+
+rule(
+    "opening.pile_allowed", S_OPENING, _say_pile_allowed, relevant=pile_takeable,
+    shown=lambda v: pile_takeable(v) and not v.opening.pile_allowed,
+)
+
+
+def _say_natural_meld(v: Variant) -> str:
+    n = v.opening.natural_meld
+    side = "side" if has_partners(v) else "player"
+    if n is None:
+        return f"A {side}'s first melds may hold wild cards anywhere."
+    text = (
+        f"A {side}'s first melds must include a clean meld: {num(n)} or more natural cards of one "
+        "rank and no wild card, at the moment the minimum is reached. Wild cards may join it once "
+        f"the {side} has opened."
+    )
+    if pile_takeable(v) and v.opening.pile_allowed:
+        text += " The top card of a pile taken to open does not count toward the clean meld."
+    return text
+
+
+rule(
+    "opening.natural_meld", S_OPENING, _say_natural_meld,
+    shown=lambda v: v.opening.natural_meld is not None,
+)
+
+
+def _say_concealed_waives(v: Variant) -> str:
+    if v.opening.concealed_waives:
+        return "A player who goes out concealed needs no minimum."
+    return "A player who goes out concealed must meet the minimum too."
+
+
+rule(
+    "opening.concealed_waives", S_OPENING, _say_concealed_waives,
+    relevant=lambda v: v.opening.by != "none" and has_concealed(v),
+)
+
+
