@@ -83,28 +83,33 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     dup = v.melds.duplicate_ranks == "after_complete"
     new_melds, discards = _hand_candidates(r, counts)
     index = info.index
-    suits = _suits_held(hand) if r.seq_on else None
+    # suited[rank]: whether moves of that rank name suits (never without
+    # sequences, where one look-up per move replaces two)
+    suits, suited = (_suits_held(hand), r.suited) if r.seq_on else (_NO_SUITS, _NEVER_SUITED)
     for rank, mv in new_melds:
         # a new meld of a rank the side already has is refused: not worth asking
         if rank in index or (rank in present and not dup):
             continue
-        if suits is not None and r.suited[rank]:
+        if suited[rank]:
             out.extend(_suited_melds(mv, suits[rank]))
         else:
             out.append(mv)
-    wilds = [w for w in r.wild_kinds if counts[w]]
+    wilds = []
+    for w in r.wild_kinds:  # a loop: a comprehension is a function call
+        if counts[w]:
+            wilds.append(w)
     for rank in open_ranks:
         if rank == BLACK_THREE:
             continue
         row = _ADD[rank]
         if rank != WILD_TARGET and counts[rank]:
-            if suits is not None and r.suited[rank]:
+            if suited[rank]:
                 out.extend(Add(rank, rank, x) for x in range(4) if suits[rank][x])
             else:
                 out.append(row[rank])
         for w in wilds:
             out.append(row[w])
-    if suits is not None:
+    if r.seq_on:
         out.extend(sequence_candidates(r, hand, info))
         discards = [
             d for k, d in ((d.kind, d) for d in discards) if not r.suited[k]
@@ -115,6 +120,11 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
         out.extend(_OUT[d.kind] if d.suit == -1 else Discard(d.kind, True, d.suit) for d in discards)
     return out
+
+
+#: Stand-ins for a variant without sequences: no rank names suits.
+_NEVER_SUITED = (False,) * 17
+_NO_SUITS: list[list[int]] = []
 
 
 def _suits_held(hand: tuple[int, ...]) -> list[list[int]]:
