@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from canasta.engine.draw import take_candidates
@@ -82,28 +83,33 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     dup = v.melds.duplicate_ranks == "after_complete"
     new_melds, discards = _hand_candidates(r, counts)
     index = info.index
-    suits = _suits_held(hand) if r.seq_on else None
+    # suited[rank]: whether moves of that rank name suits (never without
+    # sequences, where one look-up per move replaces two)
+    suits, suited = (_suits_held(hand), r.suited) if r.seq_on else (_NO_SUITS, _NEVER_SUITED)
     for rank, mv in new_melds:
         # a new meld of a rank the side already has is refused: not worth asking
         if rank in index or (rank in present and not dup):
             continue
-        if suits is not None and r.suited[rank]:
+        if suited[rank]:
             out.extend(_suited_melds(mv, suits[rank]))
         else:
             out.append(mv)
-    wilds = [w for w in r.wild_kinds if counts[w]]
+    wilds = []
+    for w in r.wild_kinds:  # a loop: a comprehension is a function call
+        if counts[w]:
+            wilds.append(w)
     for rank in open_ranks:
         if rank == BLACK_THREE:
             continue
         row = _ADD[rank]
         if rank != WILD_TARGET and counts[rank]:
-            if suits is not None and r.suited[rank]:
+            if suited[rank]:
                 out.extend(Add(rank, rank, x) for x in range(4) if suits[rank][x])
             else:
                 out.append(row[rank])
         for w in wilds:
             out.append(row[w])
-    if suits is not None:
+    if r.seq_on:
         out.extend(sequence_candidates(r, hand, info))
         discards = [
             d for k, d in ((d.kind, d) for d in discards) if not r.suited[k]
@@ -114,6 +120,11 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
         out.extend(_OUT[d.kind] if d.suit == -1 else Discard(d.kind, True, d.suit) for d in discards)
     return out
+
+
+#: Stand-ins for a variant without sequences: no rank names suits.
+_NEVER_SUITED = (False,) * 17
+_NO_SUITS: list[list[int]] = []
 
 
 def _suits_held(hand: tuple[int, ...]) -> list[list[int]]:
@@ -198,47 +209,83 @@ def _rank_meld_moves(
     return tuple(out)
 
 
-@lru_cache(maxsize=1024)
-def _meld_table(r: Rules, wild_sig: tuple[int, ...]) -> list[list[tuple[tuple[int, Meld], ...]]]:
-    """New melds by natural rank and count, for the wild cards counted in ``wild_sig``.
-
-    ``table[k][c]`` lists the melds of rank ``k`` from ``c`` naturals (``c`` at
-    most the size of a new meld); kinds that are not natural ranks have no row.
-    """
-    size = r.new_size
-    table: list[list[tuple[tuple[int, Meld], ...]]] = [[] for _ in range(16)]
-    for k in r.natural_kinds:
-        table[k] = [_rank_meld_moves(r, k, c, wild_sig) for c in range(size + 1)]
-    return table
-
-
 def _hand_candidates(
     r: Rules, counts: tuple[int, ...]
 ) -> tuple[list[tuple[int, Meld]], list[Discard]]:
     """New melds the hand could lay (with their rank), and its discards.
 
     Run for nearly every new hand (hands rarely repeat, so a cache keyed by
-    them misses), hence plain loops over tables worked out once per variant.
+    them misses): the melds are looked up in rows worked out once per variant
+    and wild cards held, one row per kind indexed by the count held. (Under
+    CPython 3.11, ``map`` and ``chain`` over the kinds cost more than this
+    loop; ``compress`` over the discards costs less than a comprehension.)
     """
-    size = r.new_size
     sig = []
     for w in r.wild_kinds:
-        x = counts[w]
-        sig.append(x if x < size else size)
+        sig.append(counts[w])
     wild_sig = tuple(sig)
-    table = _meld_table(r, wild_sig)
+    rows = _meld_rows(r, wild_sig)
     melds: list[tuple[int, Meld]] = []
-    for k in r.natural_kinds:
-        c = counts[k]
-        if c:
-            melds += table[k][c if c < size else size]
+    try:
+        for k in r.natural_kinds:
+            c = counts[k]
+            if c:
+                melds += rows[k][c]
+    except IndexError:
+        # more cards of a kind than the decks hold (a hand-built state): a
+        # new meld takes at most new_size naturals, whatever is held
+        size = r.new_size
+        melds = []
+        for k in r.natural_kinds:
+            c = counts[k]
+            if c:
+                melds += rows[k][c if c < size else size]
     if r.v.melds.wild_melds:
-        melds += _wild_meld_moves(r, wild_sig)
+        melds += _wild_meld_moves(r, _clipped_sig(r, wild_sig))
     b = counts[BLACK_THREE]
     if b:
         melds += _black_meld_moves(r, b)
-    discard = _DISCARD
-    return melds, [discard[k] for k in _DISCARDABLE if counts[k]]
+    discards = list(compress(_DISCARD, counts))
+    if counts[RED_THREE]:
+        discards.remove(_DISCARD[RED_THREE])  # a red 3 is never discarded
+    return melds, discards
+
+
+def _clipped_sig(r: Rules, held: tuple[int, ...]) -> tuple[int, ...]:
+    """The wild cards ``held`` (one count per ``r.wild_kinds``), each at most a new meld's size:
+    no new meld can use more."""
+    size = r.new_size
+    return tuple(x if x < size else size for x in held)
+
+
+@lru_cache(maxsize=1024)
+def _meld_rows(r: Rules, held: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, Meld], ...], ...], ...]:
+    """New melds by kind and count held, for the wild cards ``held`` (one count per ``r.wild_kinds``).
+
+    ``rows[k][c]`` lists the melds of rank ``k`` from ``c`` naturals, for every
+    count up to the cards of kind ``k`` in the decks (a new meld takes at most
+    ``new_size`` of them, so larger counts repeat that row); kinds that are not natural
+    ranks have rows of nothing. Rows of the same wild cards (after clipping to
+    a new meld's size) are shared.
+    """
+    return _clipped_rows(r, _clipped_sig(r, held))
+
+
+@lru_cache(maxsize=1024)
+def _clipped_rows(r: Rules, wild_sig: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, Meld], ...], ...], ...]:
+    size = r.new_size
+    rows: list[tuple[tuple[tuple[int, Meld], ...], ...]] = []
+    natural = set(r.natural_kinds)
+    for k in range(16):
+        # a row for every count the decks allow, and at least up to new_size:
+        # the fallback in _hand_candidates indexes by counts clipped to it
+        most = max(r.in_deck[k], size)
+        if k in natural:
+            by_count = [_rank_meld_moves(r, k, c, wild_sig) for c in range(size + 1)]
+            rows.append(tuple(by_count[min(c, size)] for c in range(most + 1)))
+        else:
+            rows.append(((),) * (most + 1))
+    return tuple(rows)
 
 
 @lru_cache(maxsize=1024)
@@ -256,10 +303,6 @@ def _black_meld_moves(r: Rules, b: int) -> tuple[tuple[int, Meld], ...]:
         return ()
     hi = b if th.black_meld_max is None else min(b, th.black_meld_max)
     return tuple((BLACK_THREE, _meld_move((BLACK_THREE,) * n)) for n in range(th.black_meld_min, hi + 1))
-
-
-# every kind but the red 3, which is never discarded
-_DISCARDABLE = tuple(k for k in range(16) if k != RED_THREE)
 
 
 _DISCARD = [Discard(k, False) for k in range(16)]

@@ -20,7 +20,6 @@ BLACK_THREE = 3
 # kind of each card code: its rank, except red 3s (kind 1)
 KIND = [c >> 2 for c in range(64)]
 KIND[13] = RED_THREE
-KIND[13] = RED_THREE
 KIND[14] = RED_THREE
 
 

@@ -138,6 +138,8 @@ class Rules:
         in_deck = [0] * 16
         for card in build_deck(v.deck.decks, v.deck.jokers_per_deck):
             in_deck[KIND[int(card)]] += 1
+        #: how many cards of each kind the decks hold
+        self.in_deck = tuple(in_deck)
         most_n = max([in_deck[k] for k in self.natural_kinds], default=0) + 1
         most_j = sum(in_deck[k] for k in self.wild_kinds) + 2
         # Where some ranks take no wild card (melds.no_wild_ranks), a shape is
