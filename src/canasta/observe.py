@@ -315,8 +315,8 @@ class ObservationLayout:
         me = view.seat
         n = self.seats
         rot, size = self._rotate[me], self._size_of
-        sizes = self._sizes(*map(size.__getitem__, (
-            *rot(view.hand_sizes), *rot(view.foot_sizes), view.stock_size, len(view.pile_codes))))
+        sizes = self._sizes(*[size[k] for k in rot(view.hand_sizes)], *[size[k] for k in rot(view.foot_sizes)],
+                            size[view.stock_size], size[len(view.pile_codes)])
         frozen = view.pile_frozen
         order = self._order_of[me]
         hand = view.hand_codes
@@ -359,8 +359,8 @@ class ObservationLayout:
         own = seat == (t.asker if phase == ANSWER else current)
         pile = state.pile_
         rot, size = self._rotate[seat], self._size_of
-        sizes = self._sizes(*map(size.__getitem__, (
-            *map(len, rot(state.hands_)), *map(len, rot(state.feet_)), len(state.stock_), len(pile))))
+        sizes = self._sizes(*[size[len(h)] for h in rot(state.hands_)], *[size[len(f)] for f in rot(state.feet_)],
+                            size[len(state.stock_)], size[len(pile)])
         kept = self._pile_memo
         if kept is None or kept[0] is not pile:
             kept = self._pile_memo = (pile, state.pile_frozen)
@@ -383,9 +383,14 @@ class ObservationLayout:
                 or sm[4] is not end):
             sm = self._sides_blocks(order, reds, opened, scores, hand_number, end)
         hand = state.hands_[seat]
+        counts = [0] * (len(KIND_SLOTS) + 1)
+        slot = _KIND_SLOT
+        for c in hand:
+            counts[slot[c]] += 1
+        eighths = _EIGHTHS
         return _frombuffer(bytearray().join((
             self._head[(phase * n + (current - seat) % n) * n + (state.dealer - seat) % n],
-            _KIND_PACK(*map(_EIGHTHS.__getitem__, map(bytes(hand).translate(_KIND_TABLE).count, _KIND_KEYS))),
+            _KIND_PACK(*[eighths[k] for k in counts[:-1]]),
             _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
             sizes, _pile_bytes(pile), _FROZEN[frozen][frozen or state.pile_frozen_for(self._side_of[seat])],
             melds_block, sm[5], sm[6], turn, sm[7],
@@ -480,11 +485,13 @@ def _clip(x: float) -> float:
     return -1.0 if x < -1.0 else (1.0 if x > 1.0 else x)
 
 
-# Counting kinds runs in C: the card codes (0 to 63) become a bytes object, translated to
-# their kinds, and bytes.count counts each kind; a count k is then looked up as k ÷ 8
-# (exact in binary, the same float32 as adding 1/8 k times).
-_KIND_TABLE = bytes(KIND[c] if c < len(KIND) else 0 for c in range(256))
-_KIND_KEYS = tuple(bytes([k]) for k in KIND_SLOTS)
+# A count k is looked up as k ÷ 8 (exact in binary, the same float32 as adding 1/8 k
+# times). Counting with a plain loop over the cards and indexing the table in a list
+# comprehension beats the C-level tricks (bytes.translate and bytes.count, map over
+# tuple.__getitem__): each of those is a call through a method wrapper, dearer than
+# the interpreter's specialized indexing on Python 3.11 and later.
+#: The kind slot (0 to 14) of each card code; 15 for a code that is no card.
+_KIND_SLOT = tuple(KIND[c] - 1 if c < len(KIND) and KIND[c] else len(KIND_SLOTS) for c in range(64))
 _EIGHTHS = tuple(k / CARD_SCALE for k in range(256))
 _KIND_PACK = struct.Struct(f"<{len(KIND_SLOTS)}f").pack
 #: The pile-top one-hot, packed, per kind (index 0: an empty pile).
@@ -494,24 +501,31 @@ _TOPS = (_pack(*[0.0] * len(KIND_SLOTS)),
 
 def _kind_counts(cards: tuple[int, ...]) -> bytes:
     """Cards of each kind in slot order ÷ CARD_SCALE, packed as float32."""
-    return _KIND_PACK(*map(_EIGHTHS.__getitem__, map(bytes(cards).translate(_KIND_TABLE).count, _KIND_KEYS)))
+    counts = [0] * (len(KIND_SLOTS) + 1)
+    slot = _KIND_SLOT
+    for c in cards:
+        counts[slot[c]] += 1
+    eighths = _EIGHTHS
+    return _KIND_PACK(*[eighths[k] for k in counts[:-1]])
 
 
+#: The ``hand_suits`` slot of each card code (rank 4 to A, then suit); one past the last
+#: slot for a code the field does not count.
 _SUIT_SLOT = tuple(
-    (c >> 2) - SUITED_RANKS[0] if SUITED_RANKS[0] <= c >> 2 <= SUITED_RANKS[-1] else -1 for c in range(64))
+    ((c >> 2) - SUITED_RANKS[0]) * 4 + (c & 3) if SUITED_RANKS[0] <= c >> 2 <= SUITED_RANKS[-1]
+    else 4 * len(SUITED_RANKS) for c in range(64))
 _SUITED_PACK = struct.Struct(f"<{4 * len(SUITED_RANKS)}f").pack
 _NO_SUITS = _SUITED_PACK(*[0.0] * (4 * len(SUITED_RANKS)))
 
 
 def _suit_counts(cards: tuple[int, ...]) -> bytes:
     """Natural cards of each rank 4 to A and suit ÷ CARD_SCALE, packed (``hand_suits``)."""
-    counts = [0] * (4 * len(SUITED_RANKS))
+    counts = [0] * (4 * len(SUITED_RANKS) + 1)
     slot = _SUIT_SLOT
     for c in cards:
-        i = slot[c]
-        if i >= 0:
-            counts[i * 4 + (c & 3)] += 1
-    return _SUITED_PACK(*map(_EIGHTHS.__getitem__, counts))
+        counts[slot[c]] += 1
+    eighths = _EIGHTHS
+    return _SUITED_PACK(*[eighths[k] for k in counts[:-1]])
 
 
 _SUIT_TOPS = tuple(_pack(*[1.0 if i == suit else 0.0 for i in range(4)]) for suit in range(4))
@@ -642,9 +656,9 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
         legal = state.legal_moves()
         try:
             # the engine hands out the same move objects again and again (99% of
-            # legal moves in random play): find those by identity, in C
-            for i in map(known.__getitem__, map(id, legal)):
-                buf[i] = 1
+            # legal moves in random play): find those by identity
+            for m in legal:
+                buf[known[id(m)]] = 1
         except KeyError:
             for m in legal:
                 hit = known.get(id(m))
