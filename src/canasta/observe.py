@@ -81,9 +81,10 @@ SCORE_SCALE = 10_000.0
 HAND_NUMBER_SCALE = 16.0
 
 Array = npt.NDArray[np.float32]
-#: What an observing seat's last table was made of (melds, red 3s, opened, scores, hand
-#: number, hand end), then its packed table (melds to opening need) and tail (scores).
-_Memo = tuple[object, object, object, object, int, object, bytes, bytes]
+#: What the last red 3s, openings and scores block of one order of the sides was made of
+#: (red 3s, opened, scores, hand number, hand end), then its packed red 3s and openings,
+#: opening needs, and tail (scores, hand scores, hand number).
+_SidesMemo = tuple[object, object, object, int, object, bytes, bytes, bytes]
 
 
 @attrs.frozen
@@ -228,13 +229,6 @@ class ObservationLayout:
             for ph in range(5) for cur in range(n) for dea in range(n))
         self._sizes = struct.Struct(f"<{2 * n + 2}f").pack
         self._turns: dict[tuple[int, ...], bytes] = {}
-        # per observing seat: the last table's inputs and its packed blocks; states
-        # share the tuples of what a move leaves alone, so `is` finds most repeats
-        self._memo: list[_Memo | None] = [None] * n
-        # per side: its last tuple of melds and their packed blocks (hashing the
-        # tuple for the cache costs more than this `is`)
-        self._pile_memo: tuple[tuple[int, ...], bool] | None = None
-        self._side_memo: list[tuple[tuple[MeldGroup, ...], bytes, bytes] | None] = [None] * m
         # a count of cards ÷ SIZE_SCALE, for every count the decks allow
         self._size_of: tuple[float, ...] = tuple(k / SIZE_SCALE for k in range(total + 1))
         # relative orders, per observing seat
@@ -250,6 +244,30 @@ class ObservationLayout:
                 if side not in order:
                     order.append(side)
             self._side_order.append(order)
+        # The table's blocks depend on the observer only through the order of the
+        # sides, which the seats of one side share (partners see the same table):
+        # the memos below are kept per order, so a partner's turn refreshes them too.
+        orders: list[list[int]] = []
+        for order in self._side_order:
+            if order not in orders:
+                orders.append(order)
+        self._order_of: tuple[int, ...] = tuple(orders.index(order) for order in self._side_order)
+        self._orders = orders
+        # a seat of each order (the scores block is cached by seat)
+        self._order_seat = tuple(self._order_of.index(i) for i in range(len(orders)))
+        # per order of the sides: the last tuple of every side's melds and their packed
+        # block (states share the tuples of what a move leaves alone, so `is` finds
+        # most repeats); and the last red 3s, openings, scores, hand number and hand
+        # end with their packed blocks (`!=` for the tuples: the engine rebuilds
+        # equal ones)
+        self._melds_memo: list[tuple[tuple[tuple[MeldGroup, ...], ...], bytes] | None] = [None] * len(orders)
+        self._sides_memo: list[_SidesMemo | None] = [None] * len(orders)
+        # per side: its last tuple of melds and their packed blocks (hashing the
+        # tuple for the cache costs more than this `is`)
+        self._side_memo: list[tuple[tuple[MeldGroup, ...], bytes, bytes] | None] = [None] * m
+        # whether the pile freezes for everyone depends on its cards only: kept per pile
+        self._pile_memo: tuple[tuple[int, ...], bool] | None = None
+        self._side_of: tuple[int, ...] = tuple(r.side_of)
 
     def __repr__(self) -> str:
         return f"<ObservationLayout {self.variant.name} seats={self.seats} sides={self.sides} size={self.size}>"
@@ -295,17 +313,25 @@ class ObservationLayout:
                                f"of {self.variant.name!r}")
         t = view.turn
         me = view.seat
-        side = self._rules.side_of[me]
+        n = self.seats
         rot, size = self._rotate[me], self._size_of
-        sizes = self._sizes(*map(size.__getitem__, (
-            *rot(view.hand_sizes), *rot(view.foot_sizes), view.stock_size, len(view.pile_codes))))
-        return self._vector(
-            me, view.phase, view.current, view.dealer, view.hand_codes, sizes,
-            view.pile_codes, view.melds, view.red_three_codes,
-            view.opened, view.scores, view.hand_number, view.end,
-            view.pile_frozen, view.pile_frozen_for(side),
-            t.took_pile, t.melded, t.points, len(t.pending), t.asked, t.asker, len(t.drawn),
-        )
+        sizes = self._sizes(*[size[k] for k in rot(view.hand_sizes)], *[size[k] for k in rot(view.foot_sizes)],
+                            size[view.stock_size], size[len(view.pile_codes)])
+        frozen = view.pile_frozen
+        order = self._order_of[me]
+        hand = view.hand_codes
+        sm = self._sides_blocks(order, view.red_three_codes, view.opened, view.scores, view.hand_number,
+                                view.end)
+        return _frombuffer(bytearray().join((
+            self._head[(view.phase * n + (view.current - me) % n) * n + (view.dealer - me) % n],
+            _kind_counts(hand), _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
+            sizes, _pile_bytes(view.pile_codes),
+            _FROZEN[frozen][frozen or view.pile_frozen_for(self._side_of[me])],
+            self._melds_block(order, view.melds), sm[5], sm[6],
+            self._turn_block(me, t.took_pile, t.melded, t.points, len(t.pending), t.asked, t.asker,
+                             len(t.drawn)),
+            sm[7],
+        )), _FLOAT32)
 
     def encode_state(self, state: GameState, seat: int) -> Array:
         """The same vector as ``encode(state.view(seat))``, without building the view.
@@ -324,35 +350,55 @@ class ObservationLayout:
                                f"of {self.variant.name!r}")
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise CanastaError(f"seat must be 0 to {self.seats - 1}, got {seat!r}")
+        # One function on purpose: this runs once per environment step, and each
+        # call saved is a measurable share of it. encode() builds the same blocks.
+        n = self.seats
         t = state.turn
-        own = seat == (t.asker if state.phase == ANSWER else state.current)
-        side = self._rules.side_of[seat]
+        phase = state.phase
+        current = state.current
+        own = seat == (t.asker if phase == ANSWER else current)
         pile = state.pile_
         rot, size = self._rotate[seat], self._size_of
-        sizes = self._sizes(*map(size.__getitem__, (
-            *map(len, rot(state.hands_)), *map(len, rot(state.feet_)), len(state.stock_), len(pile))))
-        # whether the pile freezes for everyone depends on its cards only: kept per pile
+        sizes = self._sizes(*[size[len(h)] for h in rot(state.hands_)], *[size[len(f)] for f in rot(state.feet_)],
+                            size[len(state.stock_)], size[len(pile)])
         kept = self._pile_memo
         if kept is None or kept[0] is not pile:
             kept = self._pile_memo = (pile, state.pile_frozen)
         frozen = kept[1]
-        return self._vector(
-            seat, state.phase, state.current, state.dealer, state.hands_[seat], sizes,
-            pile, state.melds_, state.red_threes_, state.opened,
-            state.scores, state.hand_number, state.end,
-            frozen, frozen or state.pile_frozen_for(side),
-            t.took_pile, t.melded, t.points, len(t.pending) if own else 0, t.asked, t.asker,
-            len(t.drawn) if own else 0,
-        )
+        # the turn: pending and drawn cards are seen on the seat's own turn only
+        asker = t.asker
+        rel_asker = (asker - seat) % n if asker >= 0 else -1
+        pending, drawn = (len(t.pending), len(t.drawn)) if own else (0, 0)
+        turn = self._turns.get((t.took_pile, t.melded, t.points, pending, t.asked, rel_asker, drawn))
+        if turn is None:
+            turn = self._turn_block(seat, t.took_pile, t.melded, t.points, pending, t.asked, asker, drawn)
+        order = self._order_of[seat]
+        melds = state.melds_
+        mm = self._melds_memo[order]
+        melds_block = mm[1] if mm is not None and mm[0] is melds else self._melds_block(order, melds)
+        reds, opened, scores, hand_number, end = (
+            state.red_threes_, state.opened, state.scores, state.hand_number, state.end)
+        sm = self._sides_memo[order]
+        if (sm is None or sm[0] != reds or sm[1] != opened or sm[2] != scores or sm[3] != hand_number
+                or sm[4] is not end):
+            sm = self._sides_blocks(order, reds, opened, scores, hand_number, end)
+        hand = state.hands_[seat]
+        counts = [0] * (len(KIND_SLOTS) + 1)
+        slot = _KIND_SLOT
+        for c in hand:
+            counts[slot[c]] += 1
+        eighths = _EIGHTHS
+        return _frombuffer(bytearray().join((
+            self._head[(phase * n + (current - seat) % n) * n + (state.dealer - seat) % n],
+            _KIND_PACK(*[eighths[k] for k in counts[:-1]]),
+            _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
+            sizes, _pile_bytes(pile), _FROZEN[frozen][frozen or state.pile_frozen_for(self._side_of[seat])],
+            melds_block, sm[5], sm[6], turn, sm[7],
+        )), _FLOAT32)
 
-    def _vector(
-        self, me: int, phase: int, current: int, dealer: int, hand: tuple[int, ...],
-        sizes: bytes, pile: tuple[int, ...], melds: tuple[tuple[MeldGroup, ...], ...],
-        reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...], scores: tuple[int, ...],
-        hand_number: int, end: HandEnd | None, frozen: bool, frozen_me: bool,
-        took: bool, melded: bool, points: int, pending: int, asked: int, asker: int, drawn: int,
-    ) -> Array:
-        """The scaled vector, joined from packed blocks (the ones that change rarely are cached)."""
+    def _turn_block(self, me: int, took: bool, melded: bool, points: int, pending: int, asked: int,
+                    asker: int, drawn: int) -> bytes:
+        """The turn block seen by ``me``, packed (kept for the first 4096 different turns)."""
         n = self.seats
         rel_asker = (asker - me) % n if asker >= 0 else -1
         key = (took, melded, points, pending, asked, rel_asker, drawn)
@@ -364,47 +410,45 @@ class ObservationLayout:
                          drawn / CARD_SCALE)
             if len(self._turns) < 4096:
                 self._turns[key] = turn
-        memo = self._memo[me]
-        # `!=` for red 3s and openings: the engine rebuilds equal tuples of them
-        if (memo is None or memo[0] is not melds or memo[1] != reds or memo[2] != opened
-                or memo[3] != scores or memo[4] != hand_number or memo[5] is not end):
-            memo = self._memo[me] = self._table(me, melds, reds, opened, scores, hand_number, end)
-        buf = bytearray().join((
-            self._head[(phase * n + (current - me) % n) * n + (dealer - me) % n],
-            _kind_counts(hand), _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
-            sizes, _pile_bytes(pile), _FROZEN[frozen][frozen_me],
-            memo[6], turn, memo[7],
-        ))
-        return _frombuffer(buf, _FLOAT32)
+        return turn
 
-    def _table(self, me: int, melds: tuple[tuple[MeldGroup, ...], ...],
-               reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...], scores: tuple[int, ...],
-               hand_number: int, end: HandEnd | None) -> _Memo:
-        """The packed melds, canastas, red 3s, openings (one block) and scores (another) for ``me``."""
+    def _melds_block(self, order: int, melds: tuple[tuple[MeldGroup, ...], ...]) -> bytes:
+        """Every side's melds, then every side's canasta counts, packed, in side ``order`` (kept)."""
+        mm = self._melds_memo[order]
+        if mm is not None and mm[0] is melds:
+            return mm[1]
         # each side's melds are packed once per tuple of melds; states share the tuple
         # of a side whose melds a move leaves alone, so `is` finds it
         side_memo = self._side_memo
         blocks: list[bytes] = []
         counts: list[bytes] = []
-        for side in self._side_order[me]:
+        for side in self._orders[order]:
             kept = side_memo[side]
             if kept is None or kept[0] is not melds[side]:
                 kept = side_memo[side] = (melds[side], *_side_bytes(self._rules, melds[side]))
             blocks.append(kept[1])
             counts.append(kept[2])
-        hand_scores = end.hand_scores if end is not None and end.breakdowns else None
-        table = b"".join((*blocks, *counts, self._sides_block(me, reds, opened, scores, hand_number)))
-        return (melds, reds, opened, scores, hand_number, end, table,
-                self._tail(me, scores, hand_scores, hand_number))
+        block = b"".join((*blocks, *counts))
+        self._melds_memo[order] = (melds, block)
+        return block
 
-    def _sides_block(self, me: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
-                     scores: tuple[int, ...], hand_number: int) -> bytes:
-        """Red 3s, opened and opening need of every side, packed."""
-        sides = self._side_order[me]
+    def _sides_blocks(self, order: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
+                      scores: tuple[int, ...], hand_number: int, end: HandEnd | None) -> _SidesMemo:
+        """The inputs, then the packed red 3s and openings, opening needs, and scores (kept)."""
+        sm = self._sides_memo[order]
+        if (sm is not None and sm[0] == reds and sm[1] == opened and sm[2] == scores
+                and sm[3] == hand_number and sm[4] is end):
+            return sm
+        sides = self._orders[order]
         need = _opening_need(self.variant, tuple(scores[side] for side in sides), hand_number)
-        return _pack(*[len(reds[side]) / MELD_SCALE for side in sides],
-                     *[1.0 if opened[side] else 0.0 for side in sides],
-                     *[0.0 if opened[side] else need[i] for i, side in enumerate(sides)])
+        flags = _pack(*[len(reds[side]) / MELD_SCALE for side in sides],
+                      *[1.0 if opened[side] else 0.0 for side in sides])
+        needs = _pack(*[0.0 if opened[side] else need[i] for i, side in enumerate(sides)])
+        hand_scores = end.hand_scores if end is not None and end.breakdowns else None
+        sm = self._sides_memo[order] = (reds, opened, scores, hand_number, end, flags, needs,
+                                        self._tail(self._order_seat[order], scores, hand_scores,
+                                                   hand_number))
+        return sm
 
     @functools.lru_cache(maxsize=1024)  # noqa: B019 - layouts are few and live as long as their variant
     def _tail(self, me: int, scores: tuple[int, ...], hand_scores: tuple[int, ...] | None,
@@ -441,11 +485,13 @@ def _clip(x: float) -> float:
     return -1.0 if x < -1.0 else (1.0 if x > 1.0 else x)
 
 
-# Counting kinds runs in C: the card codes (0 to 63) become a bytes object, translated to
-# their kinds, and bytes.count counts each kind; a count k is then looked up as k ÷ 8
-# (exact in binary, the same float32 as adding 1/8 k times).
-_KIND_TABLE = bytes(KIND[c] if c < len(KIND) else 0 for c in range(256))
-_KIND_KEYS = tuple(bytes([k]) for k in KIND_SLOTS)
+# A count k is looked up as k ÷ 8 (exact in binary, the same float32 as adding 1/8 k
+# times). Counting with a plain loop over the cards and indexing the table in a list
+# comprehension beats the C-level tricks (bytes.translate and bytes.count, map over
+# tuple.__getitem__): each of those is a call through a method wrapper, dearer than
+# the interpreter's specialized indexing on Python 3.11 and later.
+#: The kind slot (0 to 14) of each card code; 15 for a code that is no card.
+_KIND_SLOT = tuple(KIND[c] - 1 if c < len(KIND) and KIND[c] else len(KIND_SLOTS) for c in range(64))
 _EIGHTHS = tuple(k / CARD_SCALE for k in range(256))
 _KIND_PACK = struct.Struct(f"<{len(KIND_SLOTS)}f").pack
 #: The pile-top one-hot, packed, per kind (index 0: an empty pile).
@@ -455,24 +501,31 @@ _TOPS = (_pack(*[0.0] * len(KIND_SLOTS)),
 
 def _kind_counts(cards: tuple[int, ...]) -> bytes:
     """Cards of each kind in slot order ÷ CARD_SCALE, packed as float32."""
-    return _KIND_PACK(*map(_EIGHTHS.__getitem__, map(bytes(cards).translate(_KIND_TABLE).count, _KIND_KEYS)))
+    counts = [0] * (len(KIND_SLOTS) + 1)
+    slot = _KIND_SLOT
+    for c in cards:
+        counts[slot[c]] += 1
+    eighths = _EIGHTHS
+    return _KIND_PACK(*[eighths[k] for k in counts[:-1]])
 
 
+#: The ``hand_suits`` slot of each card code (rank 4 to A, then suit); one past the last
+#: slot for a code the field does not count.
 _SUIT_SLOT = tuple(
-    (c >> 2) - SUITED_RANKS[0] if SUITED_RANKS[0] <= c >> 2 <= SUITED_RANKS[-1] else -1 for c in range(64))
+    ((c >> 2) - SUITED_RANKS[0]) * 4 + (c & 3) if SUITED_RANKS[0] <= c >> 2 <= SUITED_RANKS[-1]
+    else 4 * len(SUITED_RANKS) for c in range(64))
 _SUITED_PACK = struct.Struct(f"<{4 * len(SUITED_RANKS)}f").pack
 _NO_SUITS = _SUITED_PACK(*[0.0] * (4 * len(SUITED_RANKS)))
 
 
 def _suit_counts(cards: tuple[int, ...]) -> bytes:
     """Natural cards of each rank 4 to A and suit ÷ CARD_SCALE, packed (``hand_suits``)."""
-    counts = [0] * (4 * len(SUITED_RANKS))
+    counts = [0] * (4 * len(SUITED_RANKS) + 1)
     slot = _SUIT_SLOT
     for c in cards:
-        i = slot[c]
-        if i >= 0:
-            counts[i * 4 + (c & 3)] += 1
-    return _SUITED_PACK(*map(_EIGHTHS.__getitem__, counts))
+        counts[slot[c]] += 1
+    eighths = _EIGHTHS
+    return _SUITED_PACK(*[eighths[k] for k in counts[:-1]])
 
 
 _SUIT_TOPS = tuple(_pack(*[1.0 if i == suit else 0.0 for i in range(4)]) for suit in range(4))
@@ -551,13 +604,14 @@ _KNOWN_MOVES = 8192
 
 
 @lru_cache(maxsize=64)
-def _ids_of(space: ActionSpace) -> tuple[_IdTable, dict[int, tuple[object, int]]]:
+def _ids_of(space: ActionSpace) -> tuple[_IdTable, dict[int, int], list[object]]:
     """The ids of ``space``'s moves, found by class and field values; and a memo by identity.
 
     A move's own ``__hash__`` and ``__eq__`` are Python functions; reading the
     fields with :func:`operator.attrgetter` keys the lookup on plain ints and
     tuples, which hash in C. The memo (filled by :func:`action_mask`) maps
-    ``id(move)`` to the move and its id.
+    ``id(move)`` to the move's action id; the list holds every move it knows,
+    so that no other object can take the id of one while the memo lasts.
     """
     table: _IdTable = {}
     for i, m in enumerate(space.moves):
@@ -567,7 +621,7 @@ def _ids_of(space: ActionSpace) -> tuple[_IdTable, dict[int, tuple[object, int]]
             table[cls] = (operator.attrgetter(*names) if names else None, {})
         read, ids = table[cls]
         ids[read(m) if read is not None else None] = i
-    return table, {}
+    return table, {}, []
 
 
 _NO_IDS: tuple[None, dict[object, int]] = (None, {})
@@ -598,19 +652,23 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
         raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
     buf = bytearray(n)
     if state.phase != GAME_OVER:
-        table, known = _ids_of(space)
-        for m in state.legal_moves():
+        table, known, held = _ids_of(space)
+        legal = state.legal_moves()
+        try:
             # the engine hands out the same move objects again and again (99% of
-            # legal moves in random play): find those by identity first
-            hit = known.get(id(m))
-            if hit is not None and hit[0] is m:
-                buf[hit[1]] = 1
-                continue
-            read, ids = table.get(type(m), _NO_IDS)
-            i = ids.get(read(m) if read is not None else None)
-            if i is None:  # pragma: no cover - would be a bug in the enumeration
-                raise CanastaError(f"legal move {m} has no action id")
-            if len(known) < _KNOWN_MOVES:
-                known[id(m)] = (m, i)  # holding m keeps its id from being reused
-            buf[i] = 1
+            # legal moves in random play): find those by identity
+            for m in legal:
+                buf[known[id(m)]] = 1
+        except KeyError:
+            for m in legal:
+                hit = known.get(id(m))
+                if hit is None:
+                    read, ids = table.get(type(m), _NO_IDS)
+                    hit = ids.get(read(m) if read is not None else None)
+                    if hit is None:  # pragma: no cover - would be a bug in the enumeration
+                        raise CanastaError(f"legal move {m} has no action id") from None
+                    if len(held) < _KNOWN_MOVES:
+                        held.append(m)  # holding m keeps its id from being reused
+                        known[id(m)] = hit
+                buf[hit] = 1
     return _frombuffer(buf, _INT8)

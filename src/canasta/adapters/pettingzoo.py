@@ -158,6 +158,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.schedule = schedule
         self.max_cycles = max_cycles
         self.actions = ActionSpace(self.variant)
+        self._moves = self.actions.moves
         self.layout = layout_of(self.variant)
         self._cycles = schedule == "cycles"
         #: The id of "wait", the move of an agent that is not to move (``schedule="cycles"`` only).
@@ -247,7 +248,9 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         """The agent's observation and action mask (computed once per step)."""
         obs = self._cache.get(agent)
         if obs is None:
-            s = self.game_state
+            s = self._state
+            if s is None:
+                raise CanastaError("call reset() first")
             seat = self._seat[agent]
             if self._over or self._ending or seat != s.current:
                 mask = np.zeros(self._n_actions, dtype=np.int8)
@@ -326,11 +329,11 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         """Play id ``a`` for the agent to move; True when the episode ends with it."""
         s = self.game_state
         try:
-            if not 0 <= a < self.actions.size:
+            if not 0 <= a < len(self._moves):
                 raise IllegalMoveError(repr(a), f"{agent} is to move: wait ({a}) is not a move" if
                                        a == self.wait_action else
                                        f"action ids are 0 to {self._n_actions - 1}")
-            s = s.apply(self.actions.moves[a])  # apply checks legality
+            s = s.apply(self._moves[a])  # apply checks legality
         except IllegalMoveError as exc:
             return self._illegal(agent, a, exc)
         if s.is_hand_over:
