@@ -442,16 +442,12 @@ def _red_threes_in(value: Any, path: str, sides: int, black: bool) -> tuple[tupl
     out = _items(value, path, _cards, sides, " (one per side)")
     for i, laid in enumerate(out):
         for j, c in enumerate(laid):
-            if KIND[c] == RED_THREE or (black and KIND[c] == BLACK_THREE):
-                continue
-            what = "a red 3 or a black 3" if black else "a red 3"
-            _fail(f"{path}[{i}][{j}]", f"{str(Card(c))!r} is not {what}")
+            if KIND[c] != RED_THREE and not (black and KIND[c] == BLACK_THREE):
+                _fail(f"{path}[{i}][{j}]", f"{str(Card(c))!r} is not a red 3{' or a black 3' if black else ''}")
     return out
 
 
-def _melds_in(value: Any, path: str, sides: int, is_wild: Sequence[bool]) -> tuple[
-    tuple[MeldGroup, ...], ...
-]:
+def _melds_in(value: Any, path: str, sides: int, is_wild: Sequence[bool]) -> tuple[tuple[MeldGroup, ...], ...]:
     return _items(
         value, path, lambda side, p: _items(side, p, lambda m, q: _meld_in(m, q, is_wild)),
         sides, " (one per side)",
