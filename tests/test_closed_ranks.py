@@ -265,3 +265,19 @@ def test_wild_timing_agrees_with_brute_force(hand: list[str], table: list[str], 
 def test_random_hands_with_wild_timing(seed: int) -> None:
     s = canasta.new_game(TIMING, seed=seed)
     assert play_checked_hand(s, seed, seed % 2 == 0) > 0
+
+
+def test_a_wild_card_on_the_only_natural_canasta_still_goes_out() -> None:
+    """The search counts natural canastas far enough that one turned mixed is still a canasta.
+
+    Classic, one natural canasta of kings, the hand 2 and 9: the 2 on the kings (a mixed
+    canasta now) and the 9 discarded goes out. A count of natural canastas capped at what
+    going out needs (none) used to fall below zero there and lose the way out, which only
+    the quick greedy plan had hidden.
+    """
+    from canasta.engine.facts import probe
+    from canasta.engine.searches import outcomes
+
+    s = position(CLASSIC, hands=["2C 9D", "4C 6D"], melds={0: [CLOSED_KINGS]}, pile="5D")
+    q = probe(s)
+    assert (1, True, False) in outcomes(s.rules, q.counts, q.melds, False, 1)

@@ -134,6 +134,9 @@ def expected_minimum(name: str, score: int, hand_number: int) -> int:
         return 50
     if score < 3000:
         return 90
+    if score >= 7000 and name == "brazilian":
+        # from 7000 a canasta (no points), from 8000 a canasta and 200, from 9000 a natural canasta
+        return 200 if 8000 <= score < 9000 else 0
     if score >= 7000 and name in ("samba", "bolivia"):
         # the Samba family's fifth step (Bicycle: 160 in Samba; 150 in Bolivia)
         return 160 if name == "samba" else 150

@@ -13,6 +13,8 @@ from canasta.engine.facts import (
     incomplete_blocking,
     may_discard_last,
     must_walk,
+    opening_by_points,
+    opening_minimum,
     opening_text,
     partner_foot_down,
     probe,
@@ -43,6 +45,12 @@ if TYPE_CHECKING:
     from canasta.engine.tables import Rules
 
 
+def opening_need(s: GameState, side: int) -> str:
+    """What the side's opening needs, as the refusals of a discard say it: the minimum alone
+    (``50``) for an opening by points, else :func:`opening_text`."""
+    return str(opening_minimum(s, side)) if opening_by_points(s, side) else opening_text(s, side)
+
+
 def going_out_error(s: GameState, q: Probe) -> str | None:
     """Why the current player may not go out with the table of ``q``, or None."""
     r = s.rules
@@ -69,7 +77,7 @@ def going_out_error(s: GameState, q: Probe) -> str | None:
     ):
         return (
             f"the melds laid this turn total {q.points} points; the side's opening "
-            f"needs {opening_text(s, side)}"
+            f"needs {opening_need(s, side)}"
         )
     return None
 
@@ -149,7 +157,7 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
         if not c.opened and c.melds:
             return (
                 f"the melds laid this turn total {t.points} points; the side's opening "
-                f"needs {opening_text(s, c.side)}"
+                f"needs {opening_need(s, c.side)}"
             )
         if left == 0 and not may_discard_last(s, p):
             return f"discarding your last card goes out: write 'out {kind_name(k)}'"

@@ -234,7 +234,7 @@ def outcomes(
     prefix = _wild_prefix(r, counts)
     W = len(prefix) - 1
     base = canasta_counts(r, melds)
-    cap = _caps(r, opening)
+    cap = _caps(r, opening, base)
     cap0, cap1, cap2 = cap[0], cap[1], cap[2]
     # state: (wilds used, left, tot, nat, mix) -> natural points
     states: dict[tuple[int, int, int, int, int], int] = {
@@ -299,7 +299,7 @@ def _clean_outcomes(
     prefix = _wild_prefix(r, counts)
     W = len(prefix) - 1
     base = canasta_counts(r, melds)
-    cap = _caps(r, opening)
+    cap = _caps(r, opening, base)
     # state: (wilds used, left, tot, nat, mix, wilds on the best clean candidate) -> natural points
     # (a meld already on the table is a candidate through its rank's options below)
     states: dict[tuple[int, int, int, int, int, int], int] = {
@@ -364,15 +364,24 @@ def _wild_prefix(r: Rules, counts: Sequence[int]) -> list[int]:
     return prefix
 
 
-def _caps(r: Rules, opening: int) -> tuple[int, int, int, int, int]:
+def _caps(r: Rules, opening: int, base: Sequence[int]) -> tuple[int, int, int, int, int]:
     """How far the searches count each kind of canasta: as far as going out needs,
-    and to one where an opening needs a canasta (see :func:`_close`)."""
+    and to one where an opening needs a canasta (see :func:`_close`).
+
+    The count of natural canastas is the one that can fall (a wild card added
+    to a natural canasta makes it mixed), at most once for each of the side's
+    natural canastas ``base[1]``; counting that many further keeps a capped
+    count right after every fall (a count capped at ``need`` would drop below
+    it, and below 0, when the true count had not).
+    """
     c = r.req
     if opening == OPEN_NO_CANASTA:
-        return c
-    if opening == OPEN_ANY_CANASTA:
-        return max(c[0], 1), c[1], c[2], c[3], c[4]
-    return max(c[0], 1), max(c[1], 1), c[2], max(c[3], 1), max(c[4], 1)
+        caps = c
+    elif opening == OPEN_ANY_CANASTA:
+        caps = (max(c[0], 1), c[1], c[2], c[3], c[4])
+    else:
+        caps = (max(c[0], 1), max(c[1], 1), c[2], max(c[3], 1), max(c[4], 1))
+    return caps[0], caps[1] + base[1], caps[2], caps[3], caps[4]
 
 
 def _close(
@@ -397,7 +406,7 @@ def _close(
     :func:`_clean_outcomes`): the cheapest of those the plan uses.
     """
     base = canasta_counts(r, melds)
-    cap = _caps(r, opening)
+    cap = _caps(r, opening, base)
     req = r.req
     # black 3s: melded together (only where allowed) or left in hand
     b = counts[BLACK_THREE]
@@ -561,7 +570,7 @@ def sequence_outcomes(
     for _i, suit, low, high in info.sequences:
         starts.setdefault((suit, low), []).append((high, high - low + 1))
     base = canasta_counts(r, melds)
-    cap = _caps(r, opening)
+    cap = _caps(r, opening, base)
     empty: tuple[Run, ...] = ()
     # state: (wilds used, left, tot, nat, mix, sequence canastas, runs by suit) -> points
     State = tuple[int, int, int, int, int, int, tuple[tuple[Run, ...], ...]]
