@@ -204,5 +204,5 @@ def test_a_tier_table_the_checker_plays() -> None:
 
     rows = (OpeningStep(minimum=0, from_score=None, canasta="any"),)
     always = attrs.evolve(BRAZILIAN, opening=attrs.evolve(BRAZILIAN.opening, score_table=rows))
-    diagnostics = run_playouts(always, 3, 1)
+    diagnostics = run_playouts(always, 2, 1)
     assert not [d for d in diagnostics if d.severity == "error"], diagnostics
