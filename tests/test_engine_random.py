@@ -80,7 +80,7 @@ _variants = {name: canasta.load_variant(name) for name in VARIANTS}
 #: House profiles (tests/houses.py) turning on options no bundled profile uses
 #: yet; each plays this many random hands, on top of the bundled budget.
 HOUSE_NAMES = sorted(HOUSES)
-HOUSE_PLAYOUTS = max(200, PLAYOUTS)
+HOUSE_PLAYOUTS = max(80, PLAYOUTS)
 _houses = {name: house_variant(name) for name in HOUSE_NAMES}
 
 

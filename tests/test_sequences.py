@@ -291,7 +291,7 @@ def run_positions(draw: st.DrawFn, name: str) -> GameState:
 
 
 @pytest.mark.parametrize("name", SEQUENCE_PROFILES)
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_steps_agree_with_brute_force(name: str, data: st.DataObject) -> None:
     """Every play-phase move: legal exactly when its own rule allows it and the turn can still be finished."""
