@@ -174,25 +174,35 @@ _NOTHING = ((0, 0, 0, 0, 0),)
 
 def _options_at(
     r: Rules, rank: int, c: int, melds: tuple[MeldGroup, ...], oi: int, W: int, dup: bool,
-    dead: int = 0, complete: int = 0, late: bool = False,
-) -> tuple[tuple[int, int, int, int, int], ...]:
+    dead: int = 0, complete: int = 0, late: bool = False, clean: int = 0, took_first: bool = False,
+) -> tuple[tuple[int, ...], ...]:
     """:func:`_rank_options` for ``c`` naturals of ``rank``: onto the side's open meld ``oi``, or a new one.
 
     ``dead`` and ``complete`` are bit masks by rank: the dead ranks, which take
     no card (``melds.dead_when_closed``), and the ranks whose melds must end
     as canastas (see :func:`_rank_options`). ``late``: the side opened before
     this turn (``melds.late_wild_naturals`` and ``late_natural_ranks`` apply).
+    With ``clean`` (see :func:`_clean_outcomes`) each way is that of
+    :func:`clean_options`, with its sixth number.
     """
     must = bool(complete >> rank & 1)
     need = r.late_naturals[rank] if late else 0
+    m = melds[oi] if oi >= 0 else None
     if dead >> rank & 1:
-        if must and oi >= 0 and r.kind_of(rank, melds[oi].size, melds[oi].wilds) is None:
+        if must and m is not None and r.kind_of(rank, m.size, m.wilds) is None:
             return ()
-        return _NOTHING
-    if oi >= 0:
-        m = melds[oi]
+        if not clean:
+            return _NOTHING
+        n0c = clean_naturals(r, m, oi == 0 and took_first) if m is not None else -1
+        return ((0, 0, 0, 0, 0, 0 if n0c >= clean else NO_CLEAN),)
+    if m is not None:
+        if clean:
+            n0c = clean_naturals(r, m, oi == 0 and took_first)
+            return clean_options(r, rank, c, m.naturals, m.wilds, True, False, W, must, clean, n0c, need)
         return _rank_options(r, rank, c, m.naturals, m.wilds, True, False, W, must, need)
-    may_new = dup or not any(m.rank == rank for m in melds)
+    may_new = dup or not any(x.rank == rank for x in melds)
+    if clean:
+        return clean_options(r, rank, c, 0, 0, False, may_new, W, must, clean, -1, need)
     return _rank_options(r, rank, c, 0, 0, False, may_new, W, must, need)
 
 
@@ -312,21 +322,7 @@ def _clean_outcomes(
         oi = index.get(rank, -1)
         if c == 0 and oi < 0:
             continue
-        must = bool(complete >> rank & 1)
-        opts: tuple[tuple[int, int, int, int, int, int], ...]
-        if oi >= 0:
-            m = melds[oi]
-            n0c = clean_naturals(r, m, oi == 0 and took_first)
-            if dead >> rank & 1:
-                ok_now = not must or r.kind_of(rank, m.size, m.wilds) is not None
-                opts = ((0, 0, 0, 0, 0, 0 if n0c >= clean else NO_CLEAN),) if ok_now else ()
-            else:
-                opts = clean_options(r, rank, c, m.naturals, m.wilds, True, False, W, must, clean, n0c)
-        elif dead >> rank & 1:
-            opts = ((0, 0, 0, 0, 0, NO_CLEAN),)
-        else:
-            may_new = dup or not any(m.rank == rank for m in melds)
-            opts = clean_options(r, rank, c, 0, 0, False, may_new, W, must, clean, -1)
+        opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete, False, clean, took_first)
         val = r.value[rank]
         new_states: dict[tuple[int, int, int, int, int, int], int] = {}
         for (w, left, tot, nat, mix, xc), pts in states.items():
