@@ -396,9 +396,7 @@ def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> Ga
         return "this variant does not let the top card be laid off to take the pile"
     if not c.opened and not c.v.opening.pile_allowed:
         return "a side that has not opened may not take the discard pile: its opening meld comes from the hand"
-    if top & 3 != suit or not r.in_seq[k]:
-        return f"the top card {Card(top)} cannot join the sequence {span_name(suit, low, high)}"
-    error = sequence_end(r, c.info, c.melds, suit, low, high, k)
+    error = _top_joins(c, top, suit, low, high)
     if error is not None:
         return error
     if pile_frozen(s, c.side):
@@ -423,6 +421,16 @@ def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> Ga
     return _take_rest(s, c, new_melds, list(hand), [], top, build)
 
 
+def _top_joins(c: Ctx, top: int, suit: int, low: int, high: int) -> str | None:
+    """Why the pile's ``top`` card cannot join an end of the side's sequence of ``suit`` from
+    ``low`` to ``high``, or ``None`` (for ``take 7H-9H`` and ``take top 7H-9H``)."""
+    r = c.r
+    k = KIND[top]
+    if top & 3 != suit or not r.in_seq[k]:
+        return f"the top card {Card(top)} cannot join the sequence {span_name(suit, low, high)}"
+    return sequence_end(r, c.info, c.melds, suit, low, high, k)
+
+
 def take_top_step(s: GameState, c: Ctx, m: TakeTopCard, build: bool) -> GameState | str | None:
     """Instead of drawing, take only the pile's top card onto an end of the side's sequence
     (``sequences.top_card_pickup``, Pagat's Samba); the rest of the pile stays."""
@@ -432,13 +440,10 @@ def take_top_step(s: GameState, c: Ctx, m: TakeTopCard, build: bool) -> GameStat
     if not s.pile_:
         return "the discard pile is empty"
     top = s.pile_[-1]
-    k = KIND[top]
     suit, low, high = m.suit, m.low, m.high
     if not (0 <= suit <= 3 and 2 <= low <= high <= 14):
         return f"'{m}' does not name a sequence"
-    if top & 3 != suit or not r.in_seq[k]:
-        return f"the top card {Card(top)} cannot join the sequence {span_name(suit, low, high)}"
-    error = sequence_end(r, c.info, c.melds, suit, low, high, k)
+    error = _top_joins(c, top, suit, low, high)
     if error is not None:
         return error
     oi = find_sequence(c.info, suit, low, high)
