@@ -33,9 +33,9 @@ import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, NoReturn, TypeVar
+from typing import Any, TypeVar
 
-from canasta.cards import JOKER, Card, build_deck, parse_card, parse_rank
+from canasta.cards import JOKER, Card, build_deck, parse_rank
 from canasta.engine import KIND, compile_rules
 from canasta.engine.integrity import state_problem
 from canasta.engine.kinds import BLACK_THREE
@@ -63,6 +63,20 @@ from canasta.engine.state import (
 )
 from canasta.engine.view import HIDDEN, SeatView
 from canasta.errors import CanastaError, NotationError, VariantError
+from canasta.io.json_fields import (
+    cards_out,
+    fail_at,
+    read_bool,
+    read_bools,
+    read_cards,
+    read_int,
+    read_ints,
+    read_items,
+    read_list,
+    read_object,
+    read_str,
+    show_value,
+)
 from canasta.limits import parse_int
 from canasta.variant.loading import (
     converter,
@@ -118,112 +132,6 @@ _MELD_KEYS = ("rank", "cards")
 _BREAKDOWN_KEYS = ("items", "total")
 
 
-# --------------------------------------------------------------------------- reading helpers
-
-
-def _fail(path: str, message: str) -> NoReturn:
-    raise CanastaError(f"{path}: {message}")
-
-
-def _show(value: Any) -> str:
-    """A JSON value described for an error message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return f"the number {value!r}"
-    if isinstance(value, str):
-        text = value if len(value) <= 40 else value[:37] + "..."
-        return f"the string {text!r}"
-    if isinstance(value, list):
-        return f"a list of {len(value)}"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def _object(value: Any, path: str, keys: Sequence[str]) -> dict[str, Any]:
-    """``value`` as an object with exactly ``keys``."""
-    if not isinstance(value, dict):
-        _fail(path, f"expected an object, got {_show(value)}")
-    missing = [k for k in keys if k not in value]
-    if missing:
-        _fail(path, "missing key" + ("s " if len(missing) > 1 else " ") + ", ".join(
-            repr(k) for k in missing))
-    extra = [k for k in value if k not in keys]
-    if extra:
-        _fail(path, "unknown key" + ("s " if len(extra) > 1 else " ") + ", ".join(
-            repr(k) for k in extra) + " (expected " + ", ".join(keys) + ")")
-    return value
-
-
-def _int(value: Any, path: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        _fail(path, f"expected an integer, got {_show(value)}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"{low} to {high}" if high is not None else f">= {low}"
-        _fail(path, f"expected an integer {span}, got {value}")
-    return value
-
-
-def _bool(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        _fail(path, f"expected true or false, got {_show(value)}")
-    return value
-
-
-def _str(value: Any, path: str) -> str:
-    if not isinstance(value, str):
-        _fail(path, f"expected a string, got {_show(value)}")
-    return value
-
-
-def _list(value: Any, path: str, length: int | None = None, what: str = "") -> list[Any]:
-    if not isinstance(value, list):
-        _fail(path, f"expected a list, got {_show(value)}")
-    if length is not None and len(value) != length:
-        _fail(path, f"expected a list of {length}{what}, got a list of {len(value)}")
-    return value
-
-
-def _items(
-    value: Any, path: str, read: Callable[[Any, str], _T], length: int | None = None,
-    what: str = "",
-) -> tuple[_T, ...]:
-    return tuple(
-        read(item, f"{path}[{i}]") for i, item in enumerate(_list(value, path, length, what))
-    )
-
-
-def _card(value: Any, path: str) -> int:
-    if not isinstance(value, str):
-        _fail(path, f"expected a card such as 'KH', '10S' or 'JK', got {_show(value)}")
-    try:
-        return int(parse_card(value))
-    except NotationError as exc:
-        _fail(path, str(exc))
-
-
-def _cards(value: Any, path: str) -> tuple[int, ...]:
-    return _items(value, path, _card)
-
-
-def _cards_out(codes: Sequence[int]) -> list[str]:
-    return [str(Card(c)) for c in codes]
-
-
-def _ints(value: Any, path: str, length: int | None = None, what: str = "") -> tuple[int, ...]:
-    return _items(value, path, _int, length, what)
-
-
-def _bools(value: Any, path: str, length: int, what: str) -> tuple[bool, ...]:
-    return _items(value, path, _bool, length, what)
-
-
-# --------------------------------------------------------------------------- variants
-
-
 @cache
 def _bundled(name: str) -> Variant:
     return load_variant(name)
@@ -260,20 +168,20 @@ def _variant_in(value: Any, path: str) -> Variant:
     if isinstance(value, str):
         names = variant_names()
         if value not in names:
-            _fail(path, f"unknown bundled variant {value!r} (bundled: {', '.join(names)})")
+            fail_at(path, f"unknown bundled variant {value!r} (bundled: {', '.join(names)})")
         return _bundled(value)
     if not isinstance(value, dict):
-        _fail(path, f"expected a bundled variant name or a variant object, got {_show(value)}")
+        fail_at(path, f"expected a bundled variant name or a variant object, got {show_value(value)}")
     if "extends" in value:
         # a document must be complete in itself, and must never make the loader read files
-        _fail(f"{path}.extends", "not allowed in JSON: write every option of the variant")
+        fail_at(f"{path}.extends", "not allowed in JSON: write every option of the variant")
     try:
         variant = variant_from_dict(value)
     except VariantError as exc:
         raise VariantError(f"{path}.{exc}") from None
     missing = _missing_options(value, variant_to_dict(variant), path)
     if missing:
-        _fail(missing, "missing (a variant in JSON lists every option)")
+        fail_at(missing, "missing (a variant in JSON lists every option)")
     return variant
 
 
@@ -281,31 +189,31 @@ def _variant_in(value: Any, path: str) -> Variant:
 
 
 def _rank_in(value: Any, path: str) -> int:
-    text = _str(value, path)
+    text = read_str(value, path)
     if text.upper() == "W":
         return WILD_TARGET
     try:
         return parse_rank(text)
     except NotationError as exc:
-        _fail(path, f"{exc} (or W for a wild meld)")
+        fail_at(path, f"{exc} (or W for a wild meld)")
 
 
 def _meld_out(m: MeldGroup) -> dict[str, Any]:
     # a sequence is "rank": "sequence"; its suit is that of its cards
-    return {"rank": kind_name(m.rank), "cards": _cards_out(m.cards)}
+    return {"rank": kind_name(m.rank), "cards": cards_out(m.cards)}
 
 
 def _meld_in(value: Any, path: str, is_wild: Sequence[bool]) -> MeldGroup:
-    obj = _object(value, path, _MELD_KEYS)
+    obj = read_object(value, path, _MELD_KEYS)
     if obj["rank"] == "sequence":
         return _sequence_in(obj, path)
     rank = _rank_in(obj["rank"], f"{path}.rank")
-    written = _cards(obj["cards"], f"{path}.cards")
+    written = read_cards(obj["cards"], f"{path}.cards")
     if not written:
-        _fail(f"{path}.cards", "a meld holds at least one card")
+        fail_at(f"{path}.cards", "a meld holds at least one card")
     for i, code in enumerate(written):
         if not is_wild[KIND[code]] and KIND[code] != rank:
-            _fail(f"{path}.cards[{i}]",
+            fail_at(f"{path}.cards[{i}]",
                   f"{str(Card(code))!r} does not belong in a meld of rank {obj['rank']!r}")
     wilds = sum(1 for c in written if is_wild[KIND[c]])
     return MeldGroup(rank, tuple(sorted(written)), len(written) - wilds, wilds)
@@ -313,20 +221,20 @@ def _meld_in(value: Any, path: str, is_wild: Sequence[bool]) -> MeldGroup:
 
 def _sequence_in(obj: dict[str, Any], path: str) -> MeldGroup:
     """A sequence from its JSON: cards of one suit (whether they make a legal sequence is the state check's)."""
-    written = _cards(obj["cards"], f"{path}.cards")
+    written = read_cards(obj["cards"], f"{path}.cards")
     if not written:
-        _fail(f"{path}.cards", "a sequence holds at least one card")
+        fail_at(f"{path}.cards", "a sequence holds at least one card")
     suits = {code & 3 for code in written}
     if len(suits) != 1 or any(KIND[code] in (RED_THREE, JOKER) for code in written):
-        _fail(f"{path}.cards", "a sequence holds natural cards of one suit")
+        fail_at(f"{path}.cards", "a sequence holds natural cards of one suit")
     return MeldGroup(SEQUENCE, tuple(sorted(written)), len(written), 0, suits.pop())
 
 
 def _turn_out(t: Turn) -> dict[str, Any]:
     out: dict[str, Any] = {
         "took_pile": t.took_pile, "melded": t.melded, "points": t.points,
-        "pending": _cards_out(t.pending), "asked": _ASKED_NAMES[t.asked], "asker": t.asker,
-        "drawn": _cards_out(t.drawn), "played": _cards_out(t.played),
+        "pending": cards_out(t.pending), "asked": _ASKED_NAMES[t.asked], "asker": t.asker,
+        "drawn": cards_out(t.drawn), "played": cards_out(t.played),
     }
     # written only when there is something to write, so the JSON of a variant
     # without rearranging is as it always was
@@ -338,39 +246,39 @@ def _turn_out(t: Turn) -> dict[str, Any]:
 
 
 def _laid_out(e: Laid) -> dict[str, Any]:
-    return {"index": e.index, "new": e.new, "cards": _cards_out(e.cards),
-            "points": e.points, "opened": e.opened, "pending": _cards_out(e.pending)}
+    return {"index": e.index, "new": e.new, "cards": cards_out(e.cards),
+            "points": e.points, "opened": e.opened, "pending": cards_out(e.pending)}
 
 
 def _laid_in(value: Any, path: str) -> Laid:
-    obj = _object(value, path, _LAID_KEYS)
+    obj = read_object(value, path, _LAID_KEYS)
     return Laid(
-        index=_int(obj["index"], f"{path}.index", 0, 1000),
-        new=_bool(obj["new"], f"{path}.new"),
-        cards=_cards(obj["cards"], f"{path}.cards"),
-        points=_int(obj["points"], f"{path}.points", 0),
-        opened=_bool(obj["opened"], f"{path}.opened"),
-        pending=tuple(sorted(_cards(obj["pending"], f"{path}.pending"))),
+        index=read_int(obj["index"], f"{path}.index", 0, 1000),
+        new=read_bool(obj["new"], f"{path}.new"),
+        cards=read_cards(obj["cards"], f"{path}.cards"),
+        points=read_int(obj["points"], f"{path}.points", 0),
+        opened=read_bool(obj["opened"], f"{path}.opened"),
+        pending=tuple(sorted(read_cards(obj["pending"], f"{path}.pending"))),
     )
 
 
 def _turn_in(value: Any, path: str, n: int) -> Turn:
     optional = tuple(k for k in _TURN_OPTIONAL if isinstance(value, dict) and k in value)
-    obj = _object(value, path, _TURN_KEYS + optional)
-    asked = _str(obj["asked"], f"{path}.asked")
+    obj = read_object(value, path, _TURN_KEYS + optional)
+    asked = read_str(obj["asked"], f"{path}.asked")
     if asked not in _ASKED_BY_NAME:
-        _fail(f"{path}.asked", f"expected one of {', '.join(_ASKED_BY_NAME)}, got {asked!r}")
+        fail_at(f"{path}.asked", f"expected one of {', '.join(_ASKED_BY_NAME)}, got {asked!r}")
     return Turn(
-        took_pile=_bool(obj["took_pile"], f"{path}.took_pile"),
-        melded=_bool(obj["melded"], f"{path}.melded"),
-        points=_int(obj["points"], f"{path}.points"),
-        pending=tuple(sorted(_cards(obj["pending"], f"{path}.pending"))),
+        took_pile=read_bool(obj["took_pile"], f"{path}.took_pile"),
+        melded=read_bool(obj["melded"], f"{path}.melded"),
+        points=read_int(obj["points"], f"{path}.points"),
+        pending=tuple(sorted(read_cards(obj["pending"], f"{path}.pending"))),
         asked=_ASKED_BY_NAME[asked],
-        asker=_int(obj["asker"], f"{path}.asker", -1, n - 1),
-        drawn=_cards(obj["drawn"], f"{path}.drawn"),
-        played=_cards(obj["played"], f"{path}.played"),
-        laid=_items(obj.get("laid", []), f"{path}.laid", _laid_in),
-        backs=_int(obj.get("backs", 0), f"{path}.backs", 0, 1000),
+        asker=read_int(obj["asker"], f"{path}.asker", -1, n - 1),
+        drawn=read_cards(obj["drawn"], f"{path}.drawn"),
+        played=read_cards(obj["played"], f"{path}.played"),
+        laid=read_items(obj.get("laid", []), f"{path}.laid", _laid_in),
+        backs=read_int(obj.get("backs", 0), f"{path}.backs", 0, 1000),
     )
 
 
@@ -379,16 +287,16 @@ def _breakdown_out(b: ScoreBreakdown) -> dict[str, Any]:
 
 
 def _item_in(value: Any, path: str) -> tuple[str, int]:
-    pair = _list(value, path, 2, " (a label and points)")
-    return _str(pair[0], f"{path}[0]"), _int(pair[1], f"{path}[1]")
+    pair = read_list(value, path, 2, " (a label and points)")
+    return read_str(pair[0], f"{path}[0]"), read_int(pair[1], f"{path}[1]")
 
 
 def _breakdown_in(value: Any, path: str) -> ScoreBreakdown:
-    obj = _object(value, path, _BREAKDOWN_KEYS)
-    b = ScoreBreakdown(_items(obj["items"], f"{path}.items", _item_in))
-    total = _int(obj["total"], f"{path}.total")
+    obj = read_object(value, path, _BREAKDOWN_KEYS)
+    b = ScoreBreakdown(read_items(obj["items"], f"{path}.items", _item_in))
+    total = read_int(obj["total"], f"{path}.total")
     if total != b.total:
-        _fail(f"{path}.total", f"{total} is not the sum of the items ({b.total})")
+        fail_at(f"{path}.total", f"{total} is not the sum of the items ({b.total})")
     return b
 
 
@@ -409,47 +317,47 @@ def _end_out(e: HandEnd | None) -> dict[str, Any] | None:
 def _end_in(value: Any, path: str, n: int, sides: int) -> HandEnd | None:
     if value is None:
         return None
-    obj = _object(value, path, _END_KEYS)
-    reason = _str(obj["reason"], f"{path}.reason")
+    obj = read_object(value, path, _END_KEYS)
+    reason = read_str(obj["reason"], f"{path}.reason")
     if reason not in _END_REASONS:
-        _fail(f"{path}.reason", f"expected one of {', '.join(_END_REASONS)}, got {reason!r}")
+        fail_at(f"{path}.reason", f"expected one of {', '.join(_END_REASONS)}, got {reason!r}")
     return HandEnd(
         reason=reason,
-        seat=_int(obj["seat"], f"{path}.seat", -1, n - 1),
-        concealed=_bool(obj["concealed"], f"{path}.concealed"),
-        black_three_out=_bool(obj["black_three_out"], f"{path}.black_three_out"),
-        breakdowns=_items(obj["breakdowns"], f"{path}.breakdowns", _breakdown_in, sides,
+        seat=read_int(obj["seat"], f"{path}.seat", -1, n - 1),
+        concealed=read_bool(obj["concealed"], f"{path}.concealed"),
+        black_three_out=read_bool(obj["black_three_out"], f"{path}.black_three_out"),
+        breakdowns=read_items(obj["breakdowns"], f"{path}.breakdowns", _breakdown_in, sides,
                           " (one per side)"),
     )
 
 
 def _phase_in(value: Any, path: str) -> int:
-    name = _str(value, path)
+    name = read_str(value, path)
     if name not in PHASE_NAMES:
-        _fail(path, f"expected one of {', '.join(repr(p) for p in PHASE_NAMES)}, got {name!r}")
+        fail_at(path, f"expected one of {', '.join(repr(p) for p in PHASE_NAMES)}, got {name!r}")
     return PHASE_NAMES.index(name)
 
 
 def _check_end(phase: int, end: HandEnd | None, path: str) -> None:
     if (phase >= HAND_OVER) != (end is not None):
         if end is None:
-            _fail(f"{path}.end", f"a state in phase {PHASE_NAMES[phase]!r} needs how the hand ended")
-        _fail(f"{path}.end", f"must be null while the hand goes on (phase {PHASE_NAMES[phase]!r})")
+            fail_at(f"{path}.end", f"a state in phase {PHASE_NAMES[phase]!r} needs how the hand ended")
+        fail_at(f"{path}.end", f"must be null while the hand goes on (phase {PHASE_NAMES[phase]!r})")
 
 
 def _red_threes_in(value: Any, path: str, sides: int, black: bool) -> tuple[tuple[int, ...], ...]:
     """The laid 3s of each side: red 3s, and black 3s where ``black`` (``threes.black_laid_at_once``)."""
-    out = _items(value, path, _cards, sides, " (one per side)")
+    out = read_items(value, path, read_cards, sides, " (one per side)")
     for i, laid in enumerate(out):
         for j, c in enumerate(laid):
             if KIND[c] != RED_THREE and not (black and KIND[c] == BLACK_THREE):
-                _fail(f"{path}[{i}][{j}]", f"{str(Card(c))!r} is not a red 3{' or a black 3' if black else ''}")
+                fail_at(f"{path}[{i}][{j}]", f"{str(Card(c))!r} is not a red 3{' or a black 3' if black else ''}")
     return out
 
 
 def _melds_in(value: Any, path: str, sides: int, is_wild: Sequence[bool]) -> tuple[tuple[MeldGroup, ...], ...]:
-    return _items(
-        value, path, lambda side, p: _items(side, p, lambda m, q: _meld_in(m, q, is_wild)),
+    return read_items(
+        value, path, lambda side, p: read_items(side, p, lambda m, q: _meld_in(m, q, is_wild)),
         sides, " (one per side)",
     )
 
@@ -467,9 +375,9 @@ def _state_out(s: GameState) -> dict[str, Any]:
         "history": [list(h) for h in s.history],
         "phase": PHASE_NAMES[s.phase],
         "current": s.current,
-        "hands": [_cards_out(h) for h in s.hands_],
-        "feet": [_cards_out(f) for f in s.feet_],
-        "stock": _cards_out(s.stock_),
+        "hands": [cards_out(h) for h in s.hands_],
+        "feet": [cards_out(f) for f in s.feet_],
+        "stock": cards_out(s.stock_),
         **_table_out(
             s.pile_, s.melds_, s.red_threes_, s.opened, s.melded_before, s.turn, s.end
         ),
@@ -487,9 +395,9 @@ def _table_out(
 ) -> dict[str, Any]:
     """The parts a state and a seat's view share (written; :class:`_Table` reads them)."""
     return {
-        "pile": _cards_out(pile),
+        "pile": cards_out(pile),
         "melds": [[_meld_out(m) for m in side] for side in melds],
-        "red_threes": [_cards_out(r) for r in red],
+        "red_threes": [cards_out(r) for r in red],
         "opened": list(opened),
         "melded_before": list(melded_before),
         "turn": _turn_out(turn),
@@ -518,11 +426,11 @@ class _Table:
 
     def __init__(self, obj: dict[str, Any], path: str, r: Any, phase: int) -> None:
         n, sides = r.n, len(r.sides)
-        self.pile = _cards(obj["pile"], f"{path}.pile")
+        self.pile = read_cards(obj["pile"], f"{path}.pile")
         self.melds = _melds_in(obj["melds"], f"{path}.melds", sides, r.is_wild)
         self.red = _red_threes_in(obj["red_threes"], f"{path}.red_threes", sides, r.v.threes.black_laid_at_once)
-        self.opened = _bools(obj["opened"], f"{path}.opened", sides, " (one per side)")
-        self.melded_before = _bools(
+        self.opened = read_bools(obj["opened"], f"{path}.opened", sides, " (one per side)")
+        self.melded_before = read_bools(
             obj["melded_before"], f"{path}.melded_before", n, " (one per seat)"
         )
         self.turn = _turn_in(obj["turn"], f"{path}.turn", n)
@@ -541,29 +449,29 @@ class _Table:
 
 
 def _state_in(value: Any, path: str) -> GameState:
-    obj = _object(value, path, _STATE_KEYS)
+    obj = read_object(value, path, _STATE_KEYS)
     v = _variant_in(obj["variant"], f"{path}.variant")
     r = compile_rules(v)
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
-    seed = _int(obj["seed"], f"{path}.seed")
-    hand_number = _int(obj["hand_number"], f"{path}.hand_number", 0)
-    dealer = _int(obj["dealer"], f"{path}.dealer", 0, n - 1)
-    scores = _ints(obj["scores"], f"{path}.scores", sides, per_side)
-    history = _items(obj["history"], f"{path}.history",
-                     lambda h, p: _ints(h, p, sides, per_side))
+    seed = read_int(obj["seed"], f"{path}.seed")
+    hand_number = read_int(obj["hand_number"], f"{path}.hand_number", 0)
+    dealer = read_int(obj["dealer"], f"{path}.dealer", 0, n - 1)
+    scores = read_ints(obj["scores"], f"{path}.scores", sides, per_side)
+    history = read_items(obj["history"], f"{path}.history",
+                     lambda h, p: read_ints(h, p, sides, per_side))
     phase = _phase_in(obj["phase"], f"{path}.phase")
-    current = _int(obj["current"], f"{path}.current", 0, n - 1)
-    hands = tuple(tuple(sorted(h)) for h in _items(obj["hands"], f"{path}.hands", _cards, n,
+    current = read_int(obj["current"], f"{path}.current", 0, n - 1)
+    hands = tuple(tuple(sorted(h)) for h in read_items(obj["hands"], f"{path}.hands", read_cards, n,
                                                    per_seat))
-    feet = tuple(tuple(sorted(f)) for f in _items(obj["feet"], f"{path}.feet", _cards, n,
+    feet = tuple(tuple(sorted(f)) for f in read_items(obj["feet"], f"{path}.feet", read_cards, n,
                                                   per_seat))
-    stock = _cards(obj["stock"], f"{path}.stock")
+    stock = read_cards(obj["stock"], f"{path}.stock")
     t = _Table(obj, path, r, phase)
     have = t.cards(*hands, *feet, stock)
     deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
     if have != deck:
-        _fail(path, _card_count_error(have, deck, v))
+        fail_at(path, _card_count_error(have, deck, v))
     state = GameState(
         variant=v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
         history=history, phase=phase, current=current, hands_=hands, feet_=feet,
@@ -574,9 +482,9 @@ def _state_in(value: Any, path: str) -> GameState:
     # could have reached, or its guarantees (no dead ends) do not hold.
     problem = state_problem(state)
     if problem is not None:
-        _fail(f"{path}.{problem[0]}", problem[1])
+        fail_at(f"{path}.{problem[0]}", problem[1])
     if not state.is_hand_over and not state.legal_moves():
-        _fail(path, "the state has no legal move: no game reaches it")
+        fail_at(path, "the state has no legal move: no game reaches it")
     return state
 
 
@@ -597,7 +505,7 @@ def _view_out(view: SeatView) -> dict[str, Any]:
         "scores": list(view.scores),
         "phase": PHASE_NAMES[view.phase],
         "current": view.current,
-        "hand": _cards_out(view.hand_codes),
+        "hand": cards_out(view.hand_codes),
         "hand_sizes": list(view.hand_sizes),
         "foot_sizes": list(view.foot_sizes),
         "stock_size": view.stock_size,
@@ -609,33 +517,33 @@ def _view_out(view: SeatView) -> dict[str, Any]:
 
 
 def _view_in(value: Any, path: str) -> SeatView:
-    obj = _object(value, path, _VIEW_KEYS)
+    obj = read_object(value, path, _VIEW_KEYS)
     v = _variant_in(obj["variant"], f"{path}.variant")
     r = compile_rules(v)
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
-    seat = _int(obj["seat"], f"{path}.seat", 0, n - 1)
-    hand_number = _int(obj["hand_number"], f"{path}.hand_number", 0)
-    dealer = _int(obj["dealer"], f"{path}.dealer", 0, n - 1)
-    scores = _ints(obj["scores"], f"{path}.scores", sides, per_side)
+    seat = read_int(obj["seat"], f"{path}.seat", 0, n - 1)
+    hand_number = read_int(obj["hand_number"], f"{path}.hand_number", 0)
+    dealer = read_int(obj["dealer"], f"{path}.dealer", 0, n - 1)
+    scores = read_ints(obj["scores"], f"{path}.scores", sides, per_side)
     phase = _phase_in(obj["phase"], f"{path}.phase")
-    current = _int(obj["current"], f"{path}.current", 0, n - 1)
-    hand = tuple(sorted(_cards(obj["hand"], f"{path}.hand")))
-    hand_sizes = _items(obj["hand_sizes"], f"{path}.hand_sizes",
-                        lambda x, p: _int(x, p, 0), n, per_seat)
-    foot_sizes = _items(obj["foot_sizes"], f"{path}.foot_sizes",
-                        lambda x, p: _int(x, p, 0), n, per_seat)
-    stock_size = _int(obj["stock_size"], f"{path}.stock_size", 0)
+    current = read_int(obj["current"], f"{path}.current", 0, n - 1)
+    hand = tuple(sorted(read_cards(obj["hand"], f"{path}.hand")))
+    hand_sizes = read_items(obj["hand_sizes"], f"{path}.hand_sizes",
+                        lambda x, p: read_int(x, p, 0), n, per_seat)
+    foot_sizes = read_items(obj["foot_sizes"], f"{path}.foot_sizes",
+                        lambda x, p: read_int(x, p, 0), n, per_seat)
+    stock_size = read_int(obj["stock_size"], f"{path}.stock_size", 0)
     t = _Table(obj, path, r, phase)
     if len(hand) != hand_sizes[seat]:
-        _fail(f"{path}.hand", f"holds {len(hand)} cards but hand_sizes[{seat}] is "
+        fail_at(f"{path}.hand", f"holds {len(hand)} cards but hand_sizes[{seat}] is "
               f"{hand_sizes[seat]}")
     seen = t.cards(hand)
     deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
     hidden = sum(hand_sizes) - len(hand) + sum(foot_sizes) + stock_size
     # Pile cards set aside in another seat's turn (turn.pending) are not shown: at most.
     if seen - deck or seen.total() + hidden > deck.total():
-        _fail(path, f"the visible cards and the hidden counts are more than the decks of "
+        fail_at(path, f"the visible cards and the hidden counts are more than the decks of "
               f"variant {v.name!r} hold")
     # The stand-in state that answers legal_moves(): hidden cards are placeholders,
     # as in canasta.engine.view.make_view; it knows no seed and no history.
@@ -664,18 +572,18 @@ def _structure_view(value: Any, _type: Any) -> SeatView:
 
 
 def _move_in(value: Any, path: str) -> Move:
-    text = _str(value, path)
+    text = read_str(value, path)
     try:
         # every suit written is kept: a move of a variant with sequences names them
         return parse_move(text, SUITED_BY_DEFAULT)
     except NotationError as exc:
-        _fail(path, str(exc))
+        fail_at(path, str(exc))
 
 
 def _structure_move(value: Any, cls: Any) -> Move:
     move = _move_in(value, "data")
     if isinstance(cls, type) and not isinstance(move, cls):
-        _fail("data", f"expected a {cls.__name__} move, got {str(move)!r}")
+        fail_at("data", f"expected a {cls.__name__} move, got {str(move)!r}")
     return move
 
 
@@ -780,20 +688,20 @@ def from_json(text: str | bytes, cls: type[_T]) -> _T:
 
 
 def _read(doc: Any, tag: str, cls: type[_T]) -> _T:
-    env = _object(doc, "document", ("format", "type", "data"))
+    env = read_object(doc, "document", ("format", "type", "data"))
     fmt = env["format"]
     if not isinstance(fmt, int) or isinstance(fmt, bool):
-        _fail("format", f"expected a format number, got {_show(fmt)}")
+        fail_at("format", f"expected a format number, got {show_value(fmt)}")
     if fmt != FORMAT:
-        _fail("format", f"format {fmt} is not supported: this version of canasta reads "
+        fail_at("format", f"format {fmt} is not supported: this version of canasta reads "
               f"format {FORMAT}")
     got = env["type"]
     if got != tag:
-        _fail("type", f"expected {tag!r}, got {_show(got)}")
+        fail_at("type", f"expected {tag!r}, got {show_value(got)}")
     data = env["data"]
     # A Variant goes through the profile checks (strict types, ranges, no extends),
     # not the converter's own Variant hook, which trusts already-checked profile data.
     result = _variant_in(data, "data") if tag == "Variant" else converter.structure(data, cls)
     if not isinstance(result, cls):  # pragma: no cover - every hook returns its type
-        _fail("data", f"expected a {cls.__name__}")
+        fail_at("data", f"expected a {cls.__name__}")
     return result
