@@ -107,6 +107,7 @@ def position(
     hand_number: int = 0,
     dealer: int | None = None,
     seed: int = 0,
+    talons: Sequence[Cards] | None = None,
 ) -> GameState:
     """An exact position of ``variant`` (a bundled profile's name or a :class:`Variant`).
 
@@ -127,6 +128,8 @@ def position(
         hand_number: 0-based hand (round) number.
         dealer: the dealer seat; by default the seat to the right of ``current``.
         seed: the game's seed (only used to deal later hands).
+        talons: the talons set aside (``opening.talons_set_aside``), one string of cards
+            each; by default dealt full from the cards left over, before the stock.
     """
     v = _variant(variant)
     r = compile_rules(v)
@@ -140,6 +143,8 @@ def position(
     ]
     red_list = [cards(x) for x in _per(red_threes, n_sides, "")]
     pile_codes = _ordered(pile)
+    # talons set aside (opening.talons_set_aside): given, or dealt from the rest below
+    talon_list = [tuple(sorted(cards(x))) for x in talons] if talons is not None else None
     if isinstance(turn, Turn):
         turn_value = turn
     else:
@@ -150,13 +155,15 @@ def position(
         turn_value = Turn(**fields)
     if stock is None:
         used = Counter(pile_codes) + Counter(turn_value.pending)
-        for group in (*hand_list, *foot_list, *red_list):
+        for group in (*hand_list, *foot_list, *red_list, *(talon_list or ())):
             used.update(group)
         for side_melds in meld_list:
             for m in side_melds:
                 used.update(m.cards)
         rest = list((Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck)) - used).elements())
         shuffle(rest, 12345)
+        if talon_list is None and v.opening.talons_set_aside:
+            talon_list = [tuple(sorted(rest.pop() for _ in range(size))) for size in v.opening.talons]
         stock_codes = tuple(rest)
     else:
         stock_codes = _ordered(stock)
@@ -182,6 +189,7 @@ def position(
         turn=turn_value,
         end=None,
         rules=r,
+        talons_=tuple(talon_list or ()),
     )
 
 

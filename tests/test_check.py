@@ -32,7 +32,7 @@ from strategies import variants
 
 BUNDLED = [
     "bolivia", "brazilian", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
-    "hand-and-foot-pagat", "samba", "uruguayan",
+    "hand-and-foot-pagat", "modern-american", "samba", "uruguayan",
 ]
 DATA = Path(__file__).parent / "data"
 BROKEN = DATA / "broken"

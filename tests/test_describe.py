@@ -161,6 +161,8 @@ def alternatives(v: Variant, path: str) -> list[Any]:
         return [(100, 200, 300, 1000), (150, 300), ()]
     if path in ("going_out.complete_ranks", "melds.late_natural_ranks"):
         return [("A",), ("A", "7"), ()]
+    if path == "opening.talons":
+        return [x for x in ((4, 3), (5,), ()) if x != value]
     if path == "threes.black_table":
         return [(100, 200, 300, 1000), (150, 300), ()]
     if path in ("melds.no_wild_ranks", "pile.empty_bar_ranks"):
@@ -231,6 +233,7 @@ def bases() -> list[Variant]:
         samba, canasta.load_variant("bolivia"), tiered,
         # the Modern American options of issue #15 (black 3s laid out, ...)
         house_variant("mac-options"),
+        canasta.load_variant("modern-american"),
     ]
 
 
@@ -726,16 +729,19 @@ class TestCompare:
                     "Black 3s", "Going-out bonus", "Game ends at"):
             assert f"\n| {row} |" in text
         # bolivia, brazilian, classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot,
-        # hand-and-foot-pagat, samba, uruguayan
-        assert "| Dealt | 15 | 15 | 11 | 15 | 13 | 13 | 11 | 11 + foot of 11 | 13 + foot of 13 | 15 | 11 |" in text
+        # hand-and-foot-pagat, modern-american, samba, uruguayan
+        assert ("| Dealt | 15 | 15 | 11 | 15 | 13 | 13 | 11 | 11 + foot of 11 | 13 + foot of 13 "
+                "| 13, no upcard | 15 | 11 |") in text
         assert ("| Game ends at | 15000 points | 10000 points | 5000 points | 5000 points | 5000 points | 7500 points "
-                "| 5000 points | 4 hands | 4 hands | 10000 points | 5000 points |") in text
+                "| 5000 points | 4 hands | 4 hands | 8500 points | 10000 points | 5000 points |") in text
         assert ("| Sequences | 4 to A, 3+ cards; escalera at 7 (1500), closed at 7 "
                 "| 4 to A, 3+ cards; escalera at 7 (1500), closed at 7; under 5 cards \u22121000 | none | none | none "
-                "| none | none | none | none | 4 to A, 3+ cards; samba at 7 (1500), closed at 7 | none |") in text
+                "| none | none | none | none | none | 4 to A, 3+ cards; samba at 7 (1500), closed at 7 | none |") in text
         assert "| Canastas to go out | 2: 1 escalera | 2 | 1 | 2 |" in text
         assert "| Black 3s | left in hand \u2212100 | left in hand \u2212100 | left in hand: its value |" in text
         assert "2+ natural per wild; wild melds of 3 to 7 |" in text
+        assert "| laid out like red 3s (1: 100, 2: 300, 3: 500, 4: 1000) |" in text
+        assert "| 2; must discard | 2 | 1 |" in text
 
     @pytest.mark.parametrize("fmt", FORMATS)
     def test_formats(self, fmt: str) -> None:

@@ -1,6 +1,6 @@
 """Static checks of the deck, the deal, the stock, the draw and the players.
 
-C001, C002, C016, C026, C027 and C028: whether the deal fits in the decks and
+C001, C002, C016, C026, C027, C028 and C062: whether the deal fits in the decks and
 leaves a stock to draw from, and options about the foot, partnerships, jokers
 and short-stock draws that the deal makes idle. Importing the module registers
 them in :data:`~canasta.check.registry.CHECKS`.
@@ -37,6 +37,8 @@ def _deal_too_big(f: Facts) -> Iterator[Raw]:
     d = v.deal
     each = f"({d.hand_size} in hand + {d.foot_size} in foot)" if d.foot_size else str(d.hand_size)
     up = " + 1 upcard" if d.upcard else ""
+    if f.set_aside:
+        up += f" + {f.set_aside} talon cards set aside"
     yield (
         ("deal.hand_size", "deal.foot_size", "players.count", "deck.decks"),
         f"the deal needs {f.dealt} cards ({v.players.count} players × {each}{up}) but "
@@ -148,4 +150,37 @@ def _short_stock_idle(f: Facts) -> Iterator[Raw]:
             "a player draws one card, so the stock never holds fewer cards than a draw "
             "needs and draw.short_stock has no effect",
             "remove draw.short_stock",
+        )
+
+
+@static_check(
+    "C062", "warning", "talons that can never be given",
+    """
+    extends: classic
+    opening:
+      talons: [4, 3]
+      talon_turn_card: 100
+    """,
+)
+def _talons_never_given(f: Facts) -> Iterator[Raw]:
+    """``opening.talons`` is set, but no talon can reach a hand: every talon is of 0 cards,
+    or the stock after the deal already holds fewer cards than ``opening.talon_turn_card``
+    (the turn card is gone before anyone opens)."""
+    o = f.v.opening
+    if not o.talons or f.stock < 0:
+        return
+    if not any(o.talons):
+        yield (
+            ("opening.talons",),
+            "every talon holds 0 cards, so no player ever gets one",
+            "give the talons their sizes (Modern American: [4, 3]) or remove opening.talons",
+        )
+        return
+    turn = o.talon_turn_card
+    if turn is not None and f.stock < turn:
+        yield (
+            ("opening.talon_turn_card", "opening.talons"),
+            f"no talon is given once the stock holds fewer than {turn} cards, but after the deal "
+            f"it holds {f.stock}, so no talon is ever given",
+            f"lower opening.talon_turn_card below {f.stock} (Modern American: 9), or remove it",
         )

@@ -137,6 +137,9 @@ def _note(tally: _Tally, s: GameState, m: Move, after: GameState) -> None:
         and not after.hands_[s.current]
     ):
         tally.events.add("out_but_not_out")
+    if isinstance(m, Discard) and not m.out and not after.is_hand_over and len(after.hands_[s.current]) >= len(s.hands_[s.current]):
+        # the hand grew at a discard: a talon was given (opening.talons)
+        tally.events.add("talon")
 
 
 def _play_hand(
@@ -243,6 +246,7 @@ _ALWAYS_TAKEN = {
     "ask": "; the simulated players ask whenever they may go out",
     "out_but_not_out": "; the simulated players meld all they can, down to their last card",
     "canasta:mixed": "; the simulated players add wild cards to melds of a rank",
+    "talon": "; a talon comes with every side's first opening from the hand",
 }
 
 
@@ -280,6 +284,7 @@ def _candidates(v: Variant) -> list[tuple[bool, str, str, str]]:
          "no mixed canasta was ever made"),
         (f.wild_canasta, "canasta:wild", "canastas.wild_bonus", "no wild canasta was ever made"),
         (f.sequence_canasta, "canasta:sequence", "sequences.bonus", "no sequence canasta was ever made"),
+        (any(v.opening.talons), "talon", "opening.talons", "no talon was ever given"),
     ]
     return candidates
 

@@ -263,6 +263,9 @@ class Facts:
         self.dealt = v.players.count * (v.deal.hand_size + v.deal.foot_size) + (
             1 if v.deal.upcard else 0
         )
+        #: cards set aside as talons at the deal (opening.talons_set_aside)
+        self.set_aside = sum(v.opening.talons) if v.opening.talons_set_aside else 0
+        self.dealt += self.set_aside
         self.stock = self.total - self.dealt
         self.copies = 4 * decks
         self.black_threes = 2 * decks

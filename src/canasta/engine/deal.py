@@ -62,7 +62,8 @@ def deal_hand(
 ) -> GameState:
     v = r.v
     deck: list[int] = [int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck)]
-    need = r.n * (v.deal.hand_size + v.deal.foot_size) + (1 if v.deal.upcard else 0)
+    set_aside = v.opening.talons if v.opening.talons_set_aside else ()
+    need = r.n * (v.deal.hand_size + v.deal.foot_size) + (1 if v.deal.upcard else 0) + sum(set_aside)
     if need > len(deck):
         raise CanastaError(
             f"variant {v.name!r}: the deal needs {need} cards but the decks hold {len(deck)}"
@@ -78,6 +79,8 @@ def deal_hand(
     for seat in order:
         for _ in range(v.deal.foot_size):
             feet[seat].append(stock.pop())
+    # the older form of talons: one pile per entry, set aside face down before the upcard
+    talons = tuple(tuple(sorted(stock.pop() for _ in range(size))) for size in set_aside)
     pile: list[int] = []
     if v.deal.upcard:
         pile.append(stock.pop())
@@ -98,7 +101,7 @@ def deal_hand(
         red_threes_=tuple(tuple(x) for x in red),
         opened=tuple(False for _ in r.sides),
         melded_before=tuple(False for _ in range(r.n)),
-        turn=NEW_TURN, end=None, rules=r,
+        turn=NEW_TURN, end=None, rules=r, talons_=talons,
     )
 
 

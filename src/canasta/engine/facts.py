@@ -325,6 +325,7 @@ def rebuild(
     opened: tuple[bool, ...] | None = None,
     melded_before: tuple[bool, ...] | None = None,
     turn: Turn | None = None,
+    talons: tuple[tuple[int, ...], ...] | None = None,
 ) -> GameState:
     return GameState(
         s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history,
@@ -340,6 +341,7 @@ def rebuild(
         s.melded_before if melded_before is None else melded_before,
         s.turn if turn is None else turn,
         s.end, s.rules,
+        s.talons_ if talons is None else talons,
     )
 
 

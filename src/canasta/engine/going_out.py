@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from canasta.engine.deal import lay_red_threes
 from canasta.engine.facts import (
     asking_required,
+    dead_ranks,
     foot_available,
     incomplete_blocking,
     may_discard_last,
@@ -82,8 +83,10 @@ def going_out_error(s: GameState, q: Probe) -> str | None:
     return None
 
 
-def _barred(r: Rules, empty: bool, counts: Sequence[int], k: int) -> str | None:
+def _barred(r: Rules, empty: bool, counts: Sequence[int], k: int, dead: int) -> str | None:
     """The rule that bars a discard of kind ``k`` (not going out) from a hand of ``counts``, or ``None``."""
+    if empty and dead >> k & 1:
+        return f"a card of a dead rank ({kind_name(k)}) may not be discarded onto an empty pile"
     if empty and r.empty_bar[k]:
         name = kind_name(k)
         what = "a wild card" if r.is_wild[k] else f"{'an' if name in ('A', '8') else 'a'} {name}"
@@ -95,17 +98,18 @@ def _barred(r: Rules, empty: bool, counts: Sequence[int], k: int) -> str | None:
     return None
 
 
-def discard_bar(r: Rules, empty: bool, counts: Sequence[int], k: int) -> str | None:
+def discard_bar(r: Rules, empty: bool, counts: Sequence[int], k: int, dead: int = 0) -> str | None:
     """Why a discard of kind ``k`` that does not go out is refused by the discard bars, or ``None``.
 
     The bars are ``pile.empty_bar_ranks`` and ``pile.empty_bar_wilds`` (onto an
-    ``empty`` pile) and ``pile.wild_discard``. When every card of the hand is
+    ``empty`` pile; ``pile.empty_bar_dead`` with ``dead``, the dead ranks as a bit
+    mask) and ``pile.wild_discard``. When every card of the hand is
     barred, the bars lift, so that a turn can always end with a discard.
     """
-    why = _barred(r, empty, counts, k)
+    why = _barred(r, empty, counts, k, dead)
     if why is None:
         return None
-    if all(_barred(r, empty, counts, x) for x, n in enumerate(counts) if n):
+    if all(_barred(r, empty, counts, x, dead) for x, n in enumerate(counts) if n):
         return None
     return why
 
@@ -162,7 +166,8 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
         if left == 0 and not may_discard_last(s, p):
             return f"discarding your last card goes out: write 'out {kind_name(k)}'"
         if c.r.bars_discards:
-            bar = discard_bar(c.r, not s.pile_, c.counts, k)
+            dead = dead_ranks(s) if c.r.bar_dead and not s.pile_ else 0
+            bar = discard_bar(c.r, not s.pile_, c.counts, k, dead)
             if bar:
                 return bar
     if not build:
@@ -180,7 +185,42 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
         s2 = rebuild(s, hands=hands, pile=pile)
         concealed = concealed_possible(s, t.took_pile) and t.melded
         return end_hand(s2, "out", p, concealed, black_out)
+    if c.r.talons and c.opened and t.points:
+        given = _give_talon(s, c, hands[p])
+        if given is not None:
+            s, hand_after = given
+            hands = with_item(hands, p, hand_after)
     return next_turn(s, hands, pile)
+
+
+def _give_talon(s: GameState, c: Ctx, hand: tuple[int, ...]) -> tuple[GameState, tuple[int, ...]] | None:
+    """The state and hand after the talon reaches the player whose side opened this turn
+    (``opening.talons``), or ``None`` where the side gets none.
+
+    The side is the k-th to open (k = the sides opened before it), so it gets the
+    k-th talon: none past the list, none after opening by the pile (unless
+    ``talon_after_pile``), none once the turn card has been drawn. 3s among the
+    cards are laid and replaced, as when drawn.
+    """
+    v = c.v
+    k = sum(s.opened) - 1
+    sizes = c.r.talons
+    if k >= len(sizes) or (c.turn.took_pile and not v.opening.talon_after_pile):
+        return None
+    turn_card = v.opening.talon_turn_card
+    if turn_card is not None and len(s.stock_) < turn_card:
+        return None
+    stock = list(s.stock_)
+    talons = s.talons_
+    if v.opening.talons_set_aside:
+        cards = list(talons[k])
+        talons = with_item(talons, k, ())
+    else:
+        cards = [stock.pop() for _ in range(min(sizes[k], len(stock)))]
+    laid = list(s.red_threes_[c.side])
+    kept = lay_red_threes(c.r, cards, stock, laid)
+    s2 = rebuild(s, stock=tuple(stock), red=with_item(s.red_threes_, c.side, tuple(laid)), talons=talons)
+    return s2, tuple(sorted(hand + tuple(kept)))
 
 
 def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:

@@ -116,6 +116,28 @@ def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:
     return None
 
 
+def _talons(r: Rules, s: GameState) -> tuple[str, str] | None:
+    """Talons set aside (``opening.talons_set_aside``): one pile per entry, full until given."""
+    if not s.variant.opening.talons_set_aside:
+        if s.talons_:
+            return "talons", "talons are set aside only where opening.talons_set_aside is on"
+        return None
+    sizes = r.talons
+    if len(s.talons_) != len(sizes):
+        return "talons", f"expected {len(sizes)} talons (one per entry of opening.talons), got {len(s.talons_)}"
+    opened = sum(s.opened)
+    for i, (pile, size) in enumerate(zip(s.talons_, sizes, strict=True)):
+        if len(pile) not in (0, size):
+            return f"talons[{i}]", f"a talon holds its {size} cards until it is given, then none"
+        if not pile and size and i >= opened:
+            return f"talons[{i}]", f"talon {i + 1} goes to the side that opens {_nth(i + 1)}, and {opened} sides have opened"
+    return None
+
+
+def _nth(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
 def _sides(r: Rules, s: GameState, mover_side: int) -> tuple[str, str] | None:
     for side in range(len(r.sides)):
         mid_turn = side == mover_side and s.phase in (PLAY, ANSWER)
@@ -199,7 +221,7 @@ def state_problem(s: GameState) -> tuple[str, str] | None:
         return "end", "a hand has an end exactly when it is over"
     mover = s.turn.asker if s.phase == ANSWER and s.turn.asker >= 0 else s.current
     for problem in (
-        _scores(s), _melds(r, s), _hands(r, s), _sides(r, s, r.side_of[mover]), _turn(r, s)
+        _scores(s), _melds(r, s), _hands(r, s), _talons(r, s), _sides(r, s, r.side_of[mover]), _turn(r, s)
         if s.phase < HAND_OVER else None,
     ):
         if problem is not None:

@@ -226,6 +226,10 @@ class GameState:
     turn: Turn
     end: HandEnd | None
     rules: Rules = attrs.field(eq=False, hash=False)
+    # The talons still set aside face down (opening.talons_set_aside), one pile per
+    # entry of opening.talons in the order the sides open; a given or forfeited pile
+    # is empty. Always () where talons are drawn from the stock or not used.
+    talons_: tuple[tuple[int, ...], ...]
     # What the engine works out about this state once and reuses (see
     # canasta.engine.facts.Ctx): a pure function of the fields above, so it takes no part in
     # equality, hashing, repr or pickling.
@@ -296,6 +300,12 @@ class GameState:
     def red_threes(self) -> tuple[tuple[Card, ...], ...]:
         """Red 3s each side has laid (and black 3s, where ``threes.black_laid_at_once`` lays them out too)."""
         return tuple(tuple(Card(c) for c in r) for r in self.red_threes_)
+
+    @property
+    def talons(self) -> tuple[tuple[Card, ...], ...]:
+        """The talons still set aside face down, one per entry of ``opening.talons``
+        (a given or forfeited one is empty); empty where talons are drawn from the stock."""
+        return tuple(tuple(Card(c) for c in p) for p in self.talons_)
 
     @property
     def pile(self) -> tuple[Card, ...]:
@@ -392,6 +402,9 @@ class SeatView:
         phase: the phase number (see :mod:`canasta.engine.state`).
         turn: the current turn so far (cards drawn and pile cards held aside
             are shown only to the seat whose turn it is).
+        talon_sizes: how many cards each talon set aside face down still holds
+            (``opening.talons_set_aside``; empty otherwise). Their cards are
+            hidden from every seat.
     """
 
     variant_name: str
@@ -413,6 +426,7 @@ class SeatView:
     turn: Turn
     end: HandEnd | None
     _state: GameState = attrs.field(eq=False, hash=False, repr=False, alias="_state")
+    talon_sizes: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
         # What the seat sees, cards as text (the fields hold card codes).

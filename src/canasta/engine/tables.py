@@ -129,6 +129,8 @@ class Rules:
         self.late_naturals = [LATE_NEVER if k in no_wild else late for k in range(16)]
         self.late_on = late > 0 or bool(no_wild)
         self.wild_lock = m.wild_meld_lock and m.wild_melds
+        # talons: given after the discard of a side's opening turn (opening.talons)
+        self.talons = tuple(v.opening.talons)
         self.out_complete = sum(1 << parse_rank(k) for k in go.complete_ranks) | (
             1 if go.complete_wild_meld else 0
         )
@@ -168,7 +170,9 @@ class Rules:
             k in bar_ranks or (v.pile.empty_bar_wilds and k in self.wild) for k in range(16)
         ]
         #: whether any rule bars some discards (see canasta.engine.going_out.discard_bar)
-        self.bars_discards = any(self.empty_bar) or v.pile.wild_discard != "always"
+        #: dead ranks barred from an empty pile too (pile.empty_bar_dead, with dead ranks)
+        self.bar_dead = v.pile.empty_bar_dead and self.dead_on
+        self.bars_discards = any(self.empty_bar) or v.pile.wild_discard != "always" or self.bar_dead
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # tables are rebuilt from the variant (and shared through the cache),

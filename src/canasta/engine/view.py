@@ -42,7 +42,8 @@ def make_view(s: GameState, seat: int) -> SeatView:
     feet = tuple((HIDDEN,) * len(f) for f in s.feet_)
     # the seed would re-deal every hidden card: the stand-in gets none
     stand_in = attrs.evolve(
-        rebuild(s, hands=hands, feet=feet, stock=(HIDDEN,) * len(s.stock_), turn=turn),
+        rebuild(s, hands=hands, feet=feet, stock=(HIDDEN,) * len(s.stock_), turn=turn,
+                talons=tuple((HIDDEN,) * len(p) for p in s.talons_)),
         seed=0,
     )
     return SeatView(
@@ -51,5 +52,5 @@ def make_view(s: GameState, seat: int) -> SeatView:
         hand_sizes=tuple(len(h) for h in s.hands_), foot_sizes=tuple(len(f) for f in s.feet_),
         stock_size=len(s.stock_), pile_codes=s.pile_, melds=s.melds_,
         red_three_codes=s.red_threes_, opened=s.opened, melded_before=s.melded_before,
-        turn=turn, end=s.end, _state=stand_in,
+        turn=turn, end=s.end, _state=stand_in, talon_sizes=tuple(len(p) for p in s.talons_),
     )

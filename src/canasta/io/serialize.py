@@ -381,6 +381,8 @@ def _state_out(s: GameState) -> dict[str, Any]:
         **_table_out(
             s.pile_, s.melds_, s.red_threes_, s.opened, s.melded_before, s.turn, s.end
         ),
+        # only where the variant sets talons aside, so other documents keep their keys
+        **({"talons": [cards_out(p) for p in s.talons_]} if s.variant.opening.talons_set_aside else {}),
     }
 
 
@@ -448,9 +450,23 @@ class _Table:
         return have
 
 
+def _talon_key(value: Any, key: str) -> tuple[str, ...]:
+    """The talon key a document holds (states: ``talons``, views: ``talon_sizes``), checked
+    against its variant once that is read (:func:`_check_talon_key`)."""
+    return (key,) if isinstance(value, dict) and key in value else ()
+
+
+def _check_talon_key(obj: dict[str, Any], v: Variant, path: str, key: str) -> None:
+    if v.opening.talons_set_aside and key not in obj:
+        fail_at(path, f"missing key {key!r} (the variant sets talons aside: opening.talons_set_aside)")
+    if not v.opening.talons_set_aside and key in obj:
+        fail_at(f"{path}.{key}", "the variant sets no talons aside (opening.talons_set_aside is off)")
+
+
 def _state_in(value: Any, path: str) -> GameState:
-    obj = read_object(value, path, _STATE_KEYS)
+    obj = read_object(value, path, _STATE_KEYS + _talon_key(value, "talons"))
     v = _variant_in(obj["variant"], f"{path}.variant")
+    _check_talon_key(obj, v, path, "talons")
     r = compile_rules(v)
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
@@ -467,8 +483,9 @@ def _state_in(value: Any, path: str) -> GameState:
     feet = tuple(tuple(sorted(f)) for f in read_items(obj["feet"], f"{path}.feet", read_cards, n,
                                                   per_seat))
     stock = read_cards(obj["stock"], f"{path}.stock")
+    talons = tuple(tuple(sorted(p)) for p in read_items(obj.get("talons", []), f"{path}.talons", read_cards))
     t = _Table(obj, path, r, phase)
-    have = t.cards(*hands, *feet, stock)
+    have = t.cards(*hands, *feet, stock, *talons)
     deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
     if have != deck:
         fail_at(path, _card_count_error(have, deck, v))
@@ -476,7 +493,7 @@ def _state_in(value: Any, path: str) -> GameState:
         variant=v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
         history=history, phase=phase, current=current, hands_=hands, feet_=feet,
         stock_=stock, pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
-        melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
+        melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r, talons_=talons,
     )
     # Every card in its place is not enough: the state must be one the engine
     # could have reached, or its guarantees (no dead ends) do not hold.
@@ -513,12 +530,15 @@ def _view_out(view: SeatView) -> dict[str, Any]:
             view.pile_codes, view.melds, view.red_three_codes, view.opened,
             view.melded_before, view.turn, view.end,
         ),
+        # the talons' sizes only: their cards are hidden from every seat
+        **({"talon_sizes": list(view.talon_sizes)} if view.variant.opening.talons_set_aside else {}),
     }
 
 
 def _view_in(value: Any, path: str) -> SeatView:
-    obj = read_object(value, path, _VIEW_KEYS)
+    obj = read_object(value, path, _VIEW_KEYS + _talon_key(value, "talon_sizes"))
     v = _variant_in(obj["variant"], f"{path}.variant")
+    _check_talon_key(obj, v, path, "talon_sizes")
     r = compile_rules(v)
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
@@ -534,13 +554,15 @@ def _view_in(value: Any, path: str) -> SeatView:
     foot_sizes = read_items(obj["foot_sizes"], f"{path}.foot_sizes",
                         lambda x, p: read_int(x, p, 0), n, per_seat)
     stock_size = read_int(obj["stock_size"], f"{path}.stock_size", 0)
+    talon_sizes = read_items(obj.get("talon_sizes", []), f"{path}.talon_sizes",
+                             lambda x, p: read_int(x, p, 0), len(r.talons) if "talon_sizes" in obj else None)
     t = _Table(obj, path, r, phase)
     if len(hand) != hand_sizes[seat]:
         fail_at(f"{path}.hand", f"holds {len(hand)} cards but hand_sizes[{seat}] is "
               f"{hand_sizes[seat]}")
     seen = t.cards(hand)
     deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
-    hidden = sum(hand_sizes) - len(hand) + sum(foot_sizes) + stock_size
+    hidden = sum(hand_sizes) - len(hand) + sum(foot_sizes) + stock_size + sum(talon_sizes)
     # Pile cards set aside in another seat's turn (turn.pending) are not shown: at most.
     if seen - deck or seen.total() + hidden > deck.total():
         fail_at(path, f"the visible cards and the hidden counts are more than the decks of "
@@ -554,13 +576,14 @@ def _view_in(value: Any, path: str) -> SeatView:
         feet_=tuple((HIDDEN,) * size for size in foot_sizes), stock_=(HIDDEN,) * stock_size,
         pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
         melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
+        talons_=tuple((HIDDEN,) * size for size in talon_sizes),
     )
     return SeatView(
         variant_name=v.name, seat=seat, hand_number=hand_number, dealer=dealer, scores=scores,
         phase=phase, current=current, hand_codes=hand, hand_sizes=hand_sizes,
         foot_sizes=foot_sizes, stock_size=stock_size, pile_codes=t.pile, melds=t.melds,
         red_three_codes=t.red, opened=t.opened, melded_before=t.melded_before, turn=t.turn,
-        end=t.end, _state=stand_in,
+        end=t.end, _state=stand_in, talon_sizes=talon_sizes,
     )
 
 

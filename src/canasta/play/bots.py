@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
+from canasta.cards import parse_rank
 from canasta.engine import BLACK_THREE, KIND, Rules, compile_rules, hand_counts
 from canasta.engine.moves import (
     WILD_TARGET,
@@ -141,7 +143,7 @@ class GreedyBot:
             return moves[0]
         r = _rules(view)
         if view.phase == DRAW:
-            return self._draw(moves)
+            return self._draw(moves, view, r)
         if view.phase == ANSWER:
             return self._answer(view, r, moves)
         if view.phase == PLAY:
@@ -151,9 +153,18 @@ class GreedyBot:
     # -- phases -------------------------------------------------------------------
 
     @staticmethod
-    def _draw(moves: Sequence[Move]) -> Move:
+    def _draw(moves: Sequence[Move], view: SeatView, r: Rules) -> Move:
         order = {"layoff": 0, "pair": 1, "finish": 2, "wild": 3}
         takes = [m for m in moves if isinstance(m, (TakePile, TakeSequence))]
+        risky = _risky(r)
+        if takes and risky and view.pile_codes:
+            top = KIND[view.pile_codes[-1]]
+            side = r.side_of[view.seat]
+            started = any(m.rank == top for m in view.melds[side])
+            if top in risky and not started and hand_counts(view.hand_codes)[top] < 4:
+                # a new meld of aces or 7s from a pair: short of a canasta it costs more
+                # than most piles bring (Modern American)
+                takes = [m for m in takes if not isinstance(m, TakePile)]
         if takes:
             # laying the top card off on a sequence costs no card from the hand, like a lay-off
             return min(takes, key=lambda m: order.get(m.way, 9) if isinstance(m, TakePile) else 0)
@@ -186,7 +197,7 @@ class GreedyBot:
             if isinstance(m, Discard) and not m.out:
                 discards.append(m)
                 continue
-            score = self._rate(m, r, open_melds, opening, n_hand)
+            score = self._rate(m, r, open_melds, opening, n_hand, counts)
             if score > best_score:
                 best, best_score = m, score
         if best is not None:
@@ -204,6 +215,7 @@ class GreedyBot:
         open_melds: dict[int, MeldGroup],
         opening: bool,
         n_hand: int,
+        counts: Sequence[int] = (),
     ) -> float:
         """How much the bot wants ``m`` (a play-phase move other than a plain discard); <= 0: not at all."""
         if isinstance(m, Foot):
@@ -235,6 +247,9 @@ class GreedyBot:
             if kinds and kinds[0] == BLACK_THREE:
                 return 700
             j = sum(1 for k in kinds if r.is_wild[k])
+            risky = _risky(r)
+            if risky and counts and _too_few(r, risky, kinds, j, counts):
+                return 0
             if j == len(kinds):  # a wild meld (Hand and Foot)
                 return 200
             points = sum(r.value[k] for k in kinds)
@@ -287,6 +302,11 @@ class GreedyBot:
                     cost += 60
                 if code in opp_ends and next_is_opponent and not frozen_for_next:
                     cost += 80 + 5 * pile_n
+            held = _held(r).get(k)
+            if held is not None and counts[k] >= held:
+                # too many of a rank that costs a penalty when held at the end (Modern
+                # American's aces and 7s): shed them rather than singletons
+                cost -= 40
             if r.is_wild[k]:
                 cost += 1000
             elif r.stop[k]:
@@ -302,6 +322,33 @@ class GreedyBot:
             if cost < best_cost:
                 best, best_cost = d, cost
         return best
+
+
+@lru_cache(maxsize=64)
+def _risky(r: Rules) -> frozenset[int]:
+    """Meld targets that cost a penalty when left short of a canasta (Modern American's aces,
+    7s and wild melds: ``scoring.incomplete_penalties``, ``incomplete_wild_penalty``)."""
+    targets = {parse_rank(p.rank) for p in r.v.scoring.incomplete_penalties if p.penalty}
+    if r.v.scoring.incomplete_wild_penalty:
+        targets.add(WILD_TARGET)
+    return frozenset(targets)
+
+
+@lru_cache(maxsize=64)
+def _held(r: Rules) -> dict[int, int]:
+    """Ranks that cost a penalty when a player holds this many or more at the end
+    (``scoring.held_penalties``)."""
+    return {parse_rank(h.rank): h.count for h in r.v.scoring.held_penalties if h.penalty}
+
+
+def _too_few(r: Rules, risky: frozenset[int], kinds: Sequence[int], wilds: int, counts: Sequence[int]) -> bool:
+    """Whether a new meld of ``kinds`` starts a meld that costs a penalty unfinished, from a hand
+    (``counts``) too short to finish it soon: the greedy bot starts one only with at least five
+    of its cards in hand, two short of a canasta, which its partner may well bring."""
+    if wilds == len(kinds):
+        return WILD_TARGET in risky and sum(n for k, n in enumerate(counts) if r.is_wild[k]) < 5
+    k = next(k for k in kinds if not r.is_wild[k])
+    return k in risky and counts[k] < 5
 
 
 #: Bots by name, as ``--bots`` names them.

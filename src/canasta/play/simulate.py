@@ -27,7 +27,7 @@ from canasta.play.bots import Bot, make_bot
 from canasta.variant.model import Variant
 
 __all__ = [
-    "MAX_GAMES", "MAX_JOBS", "GameRecord", "GameTask", "Rate", "SimulationInterrupted", "Summary",
+    "GAME_HAND_LIMIT", "MAX_GAMES", "MAX_JOBS", "GameRecord", "GameTask", "Rate", "SimulationInterrupted", "Summary",
     "Tally", "Watch", "game_seed", "play_game", "printable", "progress_bar", "resolve_variant",
     "save_record", "seat_bots", "simulate", "wilson",
 ]
@@ -89,7 +89,8 @@ class GameRecord:
         hand_score_sums: each side's hand scores, summed over the game.
         scores: each side's final cumulative score.
         winners: the sides with the highest final score (several: a draw).
-        finished: whether the game reached its end (else ``max_hands`` cut it short
+        finished: whether the game reached its end (else ``max_hands``, or
+            :data:`GAME_HAND_LIMIT`, cut it short
             and the standings at that point decide).
         dead_end: when the game stopped because the player to move had no legal
             move (an engine fault), where: ``"hand 3, seat 1, play phase"``; the
@@ -114,6 +115,12 @@ class GameRecord:
 Watch = Callable[[GameState, Move, GameState], None]
 
 
+#: Hands after which a game with no ``max_hands`` stops all the same, cut short: where
+#: every side loses points hand after hand (weak bots under Modern American's penalties)
+#: no side ever reaches the target, and the game would never end.
+GAME_HAND_LIMIT = 1000
+
+
 def play_game(
     variant: Variant,
     bots: Sequence[Bot],
@@ -130,7 +137,8 @@ def play_game(
         bots: one bot per seat.
         seed: the simulation's seed.
         index: the game's index; with ``seed`` it fixes the deal and the bots' rng.
-        max_hands: stop after this many hands (``None``: play to the end of the game).
+        max_hands: stop after this many hands (``None``: play to the end of the game,
+            or :data:`GAME_HAND_LIMIT` hands, whichever comes first).
         record_dir: write the game's moves to ``record_dir/game-NNNNN.rec`` (NNNNN
             the index), a record that ``canasta replay`` replays.
         watch: called after every move (see :data:`Watch`); it cannot change the game.
@@ -152,6 +160,7 @@ def play_game(
     hands = moves = outs = stock_ends = 0
     dead_end: str | None = None
     played: list[Move] = []
+    limit = GAME_HAND_LIMIT if max_hands is None else max_hands
     while True:
         if state.is_hand_over:
             end = state.end
@@ -163,7 +172,7 @@ def play_game(
                 stock_ends += 1
             for i, x in enumerate(end.hand_scores):
                 sums[i] += x
-            if state.is_game_over or (max_hands is not None and hands >= max_hands):
+            if state.is_game_over or hands >= limit:
                 break
             before, state = state, state.apply(NextHand())
             played.append(NextHand())
@@ -361,7 +370,7 @@ class Summary:
         score_sums: each side's hand scores, summed over every game.
         side_wins: how many games each side won outright.
         draws: games that ended with two or more sides level at the top.
-        unfinished: games that ``max_hands`` cut short.
+        unfinished: games that ``max_hands`` (or :data:`GAME_HAND_LIMIT`) cut short.
         dead_ends: games stopped because the player to move had no legal move
             (an engine fault), in game order.
         records: every game's record, in game order, when the simulation was

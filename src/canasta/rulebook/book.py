@@ -426,7 +426,7 @@ def _canastas_section(v: Variant) -> Section:
 def _pile_section(v: Variant) -> Section:
     texts = _shown(v, S_PILE)
     blocks: list[Block] = []
-    bars = _take(texts, "pile.empty_bar_ranks", "pile.empty_bar_wilds", "pile.wild_discard")
+    bars = _take(texts, "pile.empty_bar_ranks", "pile.empty_bar_wilds", "pile.empty_bar_dead", "pile.wild_discard")
     if not pile_takeable(v):
         stop = _take(texts, "pile.stop_cards")
         lead = stop if "natural" in v.pile.stop_cards else [Text(say_take(v), ("pile.take_natural_pair",))]

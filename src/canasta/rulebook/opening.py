@@ -212,6 +212,43 @@ rule(
 )
 
 
+def _say_talons(v: Variant) -> str:
+    o = v.opening
+    sizes = list(o.talons)
+    side = "side" if has_partners(v) else "player"
+    if not any(sizes):
+        return f"No {side} gets bonus cards for opening."
+    order = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    parts = [f"{num(n)} to the {order[i]} {side} to open" for i, n in enumerate(sizes)]
+    where = (
+        "They are set aside face down at the deal, one pile for each, and nobody looks at them."
+        if o.talons_set_aside else "They are drawn from the top of the stock when given."
+    )
+    text = (
+        f"Talons: the player who makes a {side}'s opening meld gets bonus cards after the discard that "
+        f"ends that turn, and plays them from the next turn: {join(parts, 'and')}"
+        + (f"; a {side} that opens later gets none" if len(sizes) < len(v.sides) else "")
+        + f". {where} 3s among them are laid out and replaced like any drawn."
+    )
+    if not o.talon_after_pile and pile_takeable(v):
+        text += (
+            f" A {side} that opens by taking the discard pile gets no talon; the next {side} to open "
+            "still gets the next one."
+        )
+    if o.talon_turn_card is not None:
+        text += (
+            f" No talon is given once the turn card, the {ordinal(o.talon_turn_card)} card from the bottom "
+            f"of the stock, has been drawn (the stock holds fewer than {o.talon_turn_card} cards)."
+        )
+    return text
+
+
+rule(
+    "opening.talons opening.talons_set_aside opening.talon_after_pile opening.talon_turn_card",
+    S_OPENING, _say_talons, shown=lambda v: bool(v.opening.talons),
+)
+
+
 def _say_concealed_waives(v: Variant) -> str:
     if v.opening.concealed_waives:
         return "A player who goes out concealed needs no minimum."

@@ -207,11 +207,14 @@ rule(
 
 
 def empty_bar_names(v: Variant) -> list[str]:
-    """The cards barred from an empty pile (``pile.empty_bar_ranks``, ``pile.empty_bar_wilds``), as a player names them."""
+    """The cards barred from an empty pile (``pile.empty_bar_ranks``, ``pile.empty_bar_wilds``,
+    ``pile.empty_bar_dead``), as a player names them."""
     wild = set(v.wilds.ranks)
     names = [rank_plural(r) for r in v.pile.empty_bar_ranks if r not in wild and r != "3"]
     if v.pile.empty_bar_wilds or any(r in wild for r in v.pile.empty_bar_ranks):
         names.append("wild cards")
+    if v.pile.empty_bar_dead and v.melds.dead_when_closed and v.melds.max_size is not None:
+        names.append("cards of a dead rank")
     return names
 
 
@@ -227,7 +230,7 @@ def _say_empty_bar(v: Variant) -> str:
 
 
 rule(
-    "pile.empty_bar_ranks pile.empty_bar_wilds", S_PILE, _say_empty_bar,
+    "pile.empty_bar_ranks pile.empty_bar_wilds pile.empty_bar_dead", S_PILE, _say_empty_bar,
     shown=lambda v: bool(empty_bar_names(v)),
 )
 

@@ -336,6 +336,10 @@ class OpeningRules:
     )
     concealed_waives: bool = _opt(True, "Going out concealed needs no opening minimum.")
     natural_meld: int | None = _cards(None, "The first melds must include, when the opening is met, a meld of at least this many natural cards of one rank and no wild card (Modern American: a clean triple, 3); wild cards may join it once the side has opened, and the pile's top card does not count toward it. None: no such rule.", 1)
+    talons: tuple[int, ...] = _opt((), "Bonus cards (talons) for the player who makes each side's opening meld, by the order the sides open (Modern American: 4 for the first side, 3 for the second); a side past the end of the list gets none. They reach the hand after the discard that ends the opening turn, so they are played from the next turn; 3s among them are laid out and replaced like any drawn. Empty: no talons.", max_items=8)
+    talons_set_aside: bool = _opt(False, "The talons are set aside face down at the deal, one pile per entry of talons (the older form; a forfeited pile stays unused); otherwise they are drawn from the top of the stock when given (CLA and Pagat today).")
+    talon_after_pile: bool = _opt(False, "A side that opens by taking the pile gets its talon too (Modern American: it does not, and the next side to open gets the next talon).")
+    talon_turn_card: int | None = _cards(None, "No talon is given once the stock holds fewer than this many cards: the turn card, this many from the bottom of the stock, has been drawn (Modern American: 9). None: talons are given while the stock lasts.", 1)
 
 
 @attrs.frozen(cache_hash=True)
@@ -366,6 +370,7 @@ class PileRules:
     take_top: int | None = _cards(None, "A player who takes the pile takes only its top this many cards (all of it when it holds fewer); the rest stays as the pile. None: the whole pile.", 1)
     empty_bar_ranks: tuple[str, ...] = _opt((), "Ranks that may not be discarded onto an empty pile (Modern American: 7 and A), unless every card in the "
         "hand is barred; a going-out discard is never barred.", rank=True, max_items=15)
+    empty_bar_dead: bool = _opt(False, "A card of a dead rank (melds.dead_when_closed) may not be discarded onto an empty pile (Modern American: the D of SWAD), unless every card in the hand is barred.")
     empty_bar_wilds: bool = _opt(False, "A wild card may not be discarded onto an empty pile (Modern American), unless every card in the hand is "
         "barred; a going-out discard is never barred.")
     wild_discard: Literal["always", "out_or_all_wild"] = _opt("always", "When a wild card may be discarded: always, or only as the going-out "
