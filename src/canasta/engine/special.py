@@ -1,0 +1,170 @@
+"""Special hands (``special.hands``, Modern American): a whole hand of a set shape laid at once.
+
+A side that has not melded may, after drawing and before laying anything
+else, lay every card of the player's hand as one special hand: groups of cards
+of one rank (or of wild cards) of the sizes the hand lists. The hand ends at
+once; the side scores only the special hand's value (see
+:func:`canasta.engine.hand_end.end_hand`), and a hand marked ``wins_game``
+ends the game with that side the winner.
+
+The matcher works on hand counts by kind, like the rest of the engine: every
+card of the hand is in exactly one group, natural groups are of one rank
+(red and black 3s are both rank 3), wild groups are as the hand declares.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from canasta.cards import RANK_NAMES, parse_rank
+from canasta.engine.hand_end import end_hand
+from canasta.engine.kinds import BLACK_THREE
+from canasta.engine.moves import RED_THREE, LaySpecial
+from canasta.engine.state import PLAY, TOLD_NO, GameState
+
+if TYPE_CHECKING:
+    from canasta.engine.facts import Ctx
+    from canasta.engine.tables import Rules
+    from canasta.variant.model import SpecialHand
+
+__all__ = ["forms", "special_moves", "special_step", "wild_names"]
+
+_PLURAL = {"JK": "jokers", "A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
+
+
+def wild_names(r: Rules) -> str:
+    """The variant's wild ranks as a special hand's needs name them: ``"all 2s or all jokers"``."""
+    names = [f"all {_PLURAL.get(RANK_NAMES[k], RANK_NAMES[k] + 's')}" for k in sorted(r.wild)]
+    return " or ".join(names) if names else "no wild rank"
+
+
+def forms(r: Rules, hand: SpecialHand, counts: tuple[int, ...]) -> bool:
+    """Whether a hand of ``counts`` (by kind) forms ``hand``, every card in one of its groups."""
+    return _forms(r, hand, counts)
+
+
+@lru_cache(maxsize=4096)
+def _forms(r: Rules, hand: SpecialHand, counts: tuple[int, ...]) -> bool:
+    is_wild = r.is_wild
+    if sum(counts) != hand.size:
+        return False
+    natural: list[int] = []
+    wild: list[int] = []
+    for k, n in enumerate(counts):
+        if not n or k == RED_THREE:
+            continue
+        if is_wild[k]:
+            wild.append(n)
+        elif k == BLACK_THREE:
+            natural.append(n + counts[RED_THREE])
+        else:
+            natural.append(n)
+    if counts[RED_THREE] and not counts[BLACK_THREE]:
+        natural.append(counts[RED_THREE])
+    for rank in hand.ranks:
+        k = parse_rank(rank)
+        if not (counts[k] or (k == BLACK_THREE and counts[RED_THREE])):
+            return False
+    if not hand.wilds_match and wild:
+        wild = [sum(wild)]
+    low, high = hand.wild_groups
+    wild_ok = set(hand.wild_sizes) or set(hand.groups)
+    # each unit (a rank's cards, a wild rank's cards, or every wild card where
+    # wilds need not match) splits into groups; a unit that must be one group
+    # (distinct ranks) is one group of its whole count
+    units = [(n, False, hand.distinct) for n in natural] + [
+        (n, True, hand.distinct and hand.wilds_match) for n in wild
+    ]
+    units.sort(reverse=True)
+    return _place(tuple(units), tuple(sorted(hand.groups)), 0, low, high, frozenset(wild_ok))
+
+
+def _place(
+    units: tuple[tuple[int, bool, bool], ...], left: tuple[int, ...], wild_used: int,
+    low: int, high: int, wild_ok: frozenset[int],
+) -> bool:
+    """Whether ``units`` split into exactly the group sizes ``left``, with ``low`` to ``high`` wild groups."""
+    if not units:
+        return not left and low <= wild_used <= high
+    (n, is_wild, whole), rest = units[0], units[1:]
+    for split in _splits(n, left, whole):
+        if is_wild:
+            used = wild_used + len(split)
+            if used > high or any(x not in wild_ok for x in split):
+                continue
+        else:
+            used = wild_used
+        remaining = list(left)
+        for x in split:
+            remaining.remove(x)
+        if _place(rest, tuple(remaining), used, low, high, wild_ok):
+            return True
+    return False
+
+
+def _splits(n: int, sizes: tuple[int, ...], whole: bool) -> list[tuple[int, ...]]:
+    """The ways to make ``n`` cards into groups of the sizes in ``sizes`` (each size used as often as listed)."""
+    if whole:
+        return [(n,)] if n in sizes else []
+    out: list[tuple[int, ...]] = []
+
+    def grow(total: int, start: int, pool: list[int], acc: tuple[int, ...]) -> None:
+        if total == n:
+            out.append(acc)
+            return
+        seen: set[int] = set()
+        for i in range(start, len(pool)):
+            x = pool[i]
+            if x in seen or total + x > n:
+                continue
+            seen.add(x)
+            grow(total + x, i + 1, pool, (*acc, x))
+
+    grow(0, 0, sorted(sizes), ())
+    return out
+
+
+def special_error(s: GameState, c: Ctx, hand: SpecialHand | None, name: str) -> str | None:
+    """Why the player to move may not lay special hand ``name`` now, or ``None``."""
+    r = c.r
+    if hand is None:
+        if not r.special:
+            return "this variant has no special hands"
+        known = ", ".join(h.name for h in r.special)
+        return f"this variant has no special hand called {name!r}; its special hands: {known}"
+    if c.opened or c.melds:
+        return "a special hand is laid only before your side has melded"
+    if c.turn.melded:
+        return "a special hand is laid at once, before anything else in the turn: you have already laid cards"
+    if c.turn.asked == TOLD_NO:
+        return "your partner said no: you may not go out this turn"
+    if not forms(r, hand, c.counts):
+        held = len(c.hand)
+        cards = f"{hand.size} cards in all" + (f" (you hold {held})" if held != hand.size else "")
+        return f"your hand does not form {hand.label}: it needs {hand.needs(wild_names(r))}; {cards}"
+    return None
+
+
+def special_step(s: GameState, c: Ctx, m: LaySpecial, build: bool) -> GameState | str | None:
+    """Lay the special hand ``m.name``: the hand ends, the side scores the special hand alone."""
+    hand = c.r.special_by_name.get(m.name) if isinstance(m.name, str) else None
+    why = special_error(s, c, hand, m.name if isinstance(m.name, str) else repr(m.name))
+    if why is not None:
+        return why
+    if not build:
+        return None
+    assert hand is not None
+    # the cards stay in the player's hand, laid face up: HandEnd.special names the hand
+    return end_hand(s, "special", c.p, False, False, special=hand.name)
+
+
+def special_moves(s: GameState, c: Ctx) -> list[LaySpecial]:
+    """The special hands the player to move may lay now (a cheap gate first: most turns have none)."""
+    r = c.r
+    if s.phase != PLAY or len(c.hand) not in r.special_sizes or c.turn.melded or c.opened or c.melds:
+        return []
+    return [
+        LaySpecial(h.name) for h in r.special
+        if h.size == len(c.hand) and special_error(s, c, h, h.name) is None
+    ]
