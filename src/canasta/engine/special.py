@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from canasta.cards import RANK_NAMES, parse_rank
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE
-from canasta.engine.moves import RED_THREE, LaySpecial
+from canasta.engine.moves import RED_THREE, LaySpecial, malformed
 from canasta.engine.state import PLAY, TOLD_NO, GameState
 
 if TYPE_CHECKING:
@@ -133,10 +133,10 @@ def special_error(s: GameState, c: Ctx, hand: SpecialHand | None, name: str) -> 
             return "this variant has no special hands"
         known = ", ".join(h.name for h in r.special)
         return f"this variant has no special hand called {name!r}; its special hands: {known}"
-    if c.opened or c.melds:
-        return "a special hand is laid only before your side has melded"
     if c.turn.melded:
         return "a special hand is laid at once, before anything else in the turn: you have already laid cards"
+    if c.opened or c.melds:
+        return "a special hand is laid only before your side has melded"
     if c.turn.asked == TOLD_NO:
         return "your partner said no: you may not go out this turn"
     if not forms(r, hand, c.counts):
@@ -148,8 +148,10 @@ def special_error(s: GameState, c: Ctx, hand: SpecialHand | None, name: str) -> 
 
 def special_step(s: GameState, c: Ctx, m: LaySpecial, build: bool) -> GameState | str | None:
     """Lay the special hand ``m.name``: the hand ends, the side scores the special hand alone."""
-    hand = c.r.special_by_name.get(m.name) if isinstance(m.name, str) else None
-    why = special_error(s, c, hand, m.name if isinstance(m.name, str) else repr(m.name))
+    if not isinstance(m.name, str):
+        return malformed(m)
+    hand = c.r.special_by_name.get(m.name)
+    why = special_error(s, c, hand, m.name)
     if why is not None:
         return why
     if not build:
