@@ -261,3 +261,66 @@ class TestAdapters:
         assert b.items == (("Zip Code", 2500),)
         with pytest.raises(canasta.CanastaError, match="has no special hand 'zip'"):
             canasta.score_side(HOUSE, special="zip")
+
+
+class TestAgainstBruteForce:
+    """The special positions meet the oracle's brute force and the random playouts' checks."""
+
+    @pytest.mark.parametrize("name", list(HANDS))
+    def test_moves_agree_with_brute_force(self, name: str) -> None:
+        """Every action-space move (the special ones too) is listed exactly when it applies and the turn can end."""
+        from test_oracle import assert_moves_agree_with_brute_force
+
+        assert_moves_agree_with_brute_force(_position(HANDS[name][0]))
+        assert_moves_agree_with_brute_force(_position(HANDS[name][1]))
+
+    @pytest.mark.parametrize("greedy", [False, True])
+    def test_checked_playout_from_a_special_hand(self, greedy: bool) -> None:
+        """From a position holding a special hand, a checked playout (greedy: it lays the hand) ends the hand."""
+        from test_engine_random import play_checked_hand
+
+        s = _position(HANDS["zip-code"][0])
+        assert play_checked_hand(s, seed=3, greedy=greedy) >= 1
+
+
+class TestBots:
+    """The greedy bot and the checker's greedy policy lay a special hand whenever one is listed."""
+
+    @pytest.mark.parametrize("name", ["pairs", "garbage", "dream-hand-plus-5"])
+    def test_greedy_lays_it(self, name: str) -> None:
+        """Among every legal move, the special hand is the greedy choice."""
+        import random
+
+        from canasta.check.policies import greedy_move
+        from canasta.play.bots import make_bot
+
+        s = _position(HANDS[name][0])
+        want = LaySpecial(name)
+        assert greedy_move(s.legal_moves(), random.Random(1), s.rules) == want
+        assert make_bot("greedy").choose(s.view(0), random.Random(1)) == want
+
+
+class TestChecker:
+    """C062: a special hand no deck can form."""
+
+    def test_house_is_clean(self) -> None:
+        """The CLA list on a 13-card deal with black 3s held: every hand can be formed."""
+        assert [d.code for d in canasta.check_variant(HOUSE)] == []
+
+    def test_straight_where_every_3_is_laid_out(self) -> None:
+        """Where black 3s are laid out as well as red ones, the Straight (it needs a 3) is reported, alone."""
+        mac = house_variant("mac-options")
+        v = attrs.evolve(mac, special=HOUSE.special)
+        found = [d for d in canasta.check_variant(v) if d.code == "C062"]
+        assert len(found) == 1
+        assert "special hand 'Straight' (special.hands[4]) can never be laid: it needs a 3" in found[0].message
+
+    def test_group_larger_than_the_decks(self) -> None:
+        """Nine cards of one rank do not exist in two decks; nine wild cards of any mix do."""
+        big = SpecialHand(name="nine", groups=(9, 5), wild_groups=(0, 0))
+        v = attrs.evolve(HOUSE, special=SpecialRules(hands=(big,)))
+        [d] = [d for d in canasta.check_variant(v) if d.code == "C062"]
+        assert "at most 8 cards of a natural rank" in d.message
+        mixed = attrs.evolve(big, wild_groups=(1, 1), wilds_match=False)
+        v = attrs.evolve(HOUSE, special=SpecialRules(hands=(mixed,)))
+        assert not [d for d in canasta.check_variant(v) if d.code == "C062"]

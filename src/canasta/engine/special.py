@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from canasta.engine.tables import Rules
     from canasta.variant.model import SpecialHand
 
-__all__ = ["forms", "special_moves", "special_step", "wild_names"]
+__all__ = ["forms", "special_moves", "special_step", "unformable", "wild_names"]
 
 _PLURAL = {"JK": "jokers", "A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
 
@@ -170,3 +170,95 @@ def special_moves(s: GameState, c: Ctx) -> list[LaySpecial]:
         LaySpecial(h.name) for h in r.special
         if h.size == len(c.hand) and special_error(s, c, h, h.name) is None
     ]
+
+
+def unformable(r: Rules, hand: SpecialHand) -> str | None:
+    """Why no hand of the variant of ``r`` can ever form special ``hand``, or ``None`` if one can.
+
+    A special hand is laid after the draw, before anything else: the hand then
+    holds ``deal.hand_size + draw.count`` cards (a side that has not melded
+    keeps that count from turn to turn). Its groups need cards the decks hold
+    and that stay in a hand: 3s laid out at once never do.
+    """
+    v = r.v
+    held = v.deal.hand_size + v.draw.count
+    if hand.size != held:
+        return (
+            f"its groups add up to {hand.size} cards, and a hand holds {held} when a special hand may be "
+            f"laid (deal.hand_size {v.deal.hand_size} and draw.count {v.draw.count})"
+        )
+    caps: dict[int, int] = {}
+    for k in range(2, 16):
+        if k in r.wild:
+            continue
+        cap = r.in_deck[k]
+        if k == BLACK_THREE:
+            cap = (0 if r.laid_at_once[BLACK_THREE] else cap) + (0 if r.laid_at_once[RED_THREE] else r.in_deck[RED_THREE])
+        if cap:
+            caps[k] = cap
+    for rank in hand.ranks:
+        k = parse_rank(rank)
+        if k not in caps:
+            if k == BLACK_THREE and r.in_deck[BLACK_THREE]:
+                return (
+                    "it needs a 3, and every 3 is laid out as soon as it is drawn "
+                    "(threes.red_laid_at_once, threes.black_laid_at_once), so none is ever held"
+                )
+            return f"it needs a {rank}, and the decks hold none"
+    wild_caps = tuple(sorted((r.in_deck[w] for w in r.wild if r.in_deck[w]), reverse=True))
+    if not _feasible(hand, tuple(sorted(caps.items())), wild_caps):
+        most = max(caps.values(), default=0)
+        return (
+            f"no cards the decks hold form it: they hold at most {most} cards of a natural rank and "
+            f"{sum(wild_caps)} wild cards ({', '.join(str(x) for x in wild_caps) or 'none'} of each wild rank)"
+        )
+    return None
+
+
+def _feasible(hand: SpecialHand, caps: tuple[tuple[int, int], ...], wild_caps: tuple[int, ...]) -> bool:
+    """Whether some choice of wild groups and of ranks for the other groups fits the decks."""
+    required = {parse_rank(x) for x in hand.ranks}
+    bins = tuple(sorted((cap, k in required) for k, cap in caps))
+    wild_ok = set(hand.wild_sizes) or set(hand.groups)
+    low, high = hand.wild_groups
+    sizes = sorted(set(hand.groups))
+    counts = [hand.groups.count(x) for x in sizes]
+
+    def choices(i: int) -> list[tuple[int, ...]]:
+        # every multiset of the groups' sizes taken as wild groups
+        if i == len(sizes):
+            return [()]
+        most = counts[i] if sizes[i] in wild_ok else 0
+        return [(sizes[i],) * n + rest for n in range(most + 1) for rest in choices(i + 1)]
+
+    for wild in choices(0):
+        if not low <= len(wild) <= high:
+            continue
+        natural = list(hand.groups)
+        for x in wild:
+            natural.remove(x)
+        if hand.wilds_match:
+            wild_fits = _fits(tuple(sorted(wild, reverse=True)), tuple((c, False) for c in wild_caps), hand.distinct)
+        else:
+            wild_fits = sum(wild) <= sum(wild_caps)
+        if wild_fits and _fits(tuple(sorted(natural, reverse=True)), bins, hand.distinct):
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _fits(groups: tuple[int, ...], bins: tuple[tuple[int, bool], ...], distinct: bool) -> bool:
+    """Whether ``groups`` go into ``bins`` (cards left, must take a group), one group a bin where ``distinct``."""
+    if not groups:
+        return not any(must for _, must in bins)
+    g, rest = groups[0], groups[1:]
+    tried: set[tuple[int, bool]] = set()
+    for i, (cap, must) in enumerate(bins):
+        if cap < g or (cap, must) in tried:
+            continue
+        tried.add((cap, must))
+        others = bins[:i] + bins[i + 1:]
+        left = others if distinct else tuple(sorted((*others, (cap - g, False))))
+        if _fits(rest, left, distinct):
+            return True
+    return False
