@@ -37,9 +37,15 @@ def _unformable(f: Facts) -> Iterator[Raw]:
         if why is None:
             continue
         if why.startswith("its groups"):
-            fix = "give the hand groups of as many cards as a hand holds after the draw, or change deal.hand_size"
+            fix = (
+                "give the hand groups of as many cards as a hand holds after the draw "
+                "(deal.hand_size + draw.count), or change deal.hand_size"
+            )
         elif why.startswith("it needs a 3"):
-            fix = "keep black 3s in the hand (threes.black_laid_at_once: false), or remove the hand"
+            fix = (
+                "keep black 3s in the hand (threes.black_laid_at_once: false; red 3s: "
+                "threes.red_laid_at_once), or remove the hand"
+            )
         else:
             fix = "make its groups smaller, or use more decks (deck.decks)"
         yield (

@@ -185,7 +185,7 @@ def unformable(r: Rules, hand: SpecialHand) -> str | None:
     if hand.size != held:
         return (
             f"its groups add up to {hand.size} cards, and a hand holds {held} when a special hand may be "
-            f"laid (deal.hand_size {v.deal.hand_size} and draw.count {v.draw.count})"
+            f"laid ({v.deal.hand_size} dealt and {v.draw.count} drawn)"
         )
     caps: dict[int, int] = {}
     for k in range(2, 16):
@@ -201,8 +201,8 @@ def unformable(r: Rules, hand: SpecialHand) -> str | None:
         if k not in caps:
             if k == BLACK_THREE and r.in_deck[BLACK_THREE]:
                 return (
-                    "it needs a 3, and every 3 is laid out as soon as it is drawn "
-                    "(threes.red_laid_at_once, threes.black_laid_at_once), so none is ever held"
+                    "it needs a 3, and every 3 is laid out as soon as it is dealt or drawn, "
+                    "so none is ever held"
                 )
             return f"it needs a {rank}, and the decks hold none"
     wild_caps = tuple(sorted((r.in_deck[w] for w in r.wild if r.in_deck[w]), reverse=True))

@@ -526,7 +526,8 @@ class SpecialHand:
             which = ""
             if self.wild_sizes:
                 which = " (" + " or ".join(f"a group of {x}" for x in sorted(set(self.wild_sizes))) + ")"
-            mix = f"each of one wild rank ({wild_names})" if self.wilds_match else "wild cards of any rank"
+            each = "each " if high > 1 else ""
+            mix = f"{each}of one wild rank ({wild_names})" if self.wilds_match else "wild cards of any rank"
             plural = "group" if high == 1 else "groups"
             parts.append(f"{count} {plural} of wild cards{which}, {mix}")
         if self.ranks:
