@@ -10,7 +10,7 @@ from __future__ import annotations
 import canasta.rulebook.scoring  # noqa: F401
 from canasta.engine import compile_rules
 from canasta.engine.special import unformable, wild_names
-from canasta.rulebook.blocks import Paragraph, Section, Table, Text
+from canasta.rulebook.blocks import Block, Paragraph, Section, Table, Text
 from canasta.rulebook.registry import S_SPECIAL, rule
 from canasta.rulebook.words import pts
 from canasta.variant.model import Variant
@@ -74,7 +74,7 @@ def special_section(v: Variant) -> Section:
             Text(pts(h.value), paths),
             Text("yes" if h.wins_game else "no", paths),
         ))
-    blocks = [
+    blocks: list[Block] = [
         Paragraph((Text(_say_special(v), paths),)),
         Table(("Special hand", "What it needs", "Points", "Wins the game"), tuple(rows)),
     ]
