@@ -324,3 +324,30 @@ class TestChecker:
         mixed = attrs.evolve(big, wild_groups=(1, 1), wilds_match=False)
         v = attrs.evolve(HOUSE, special=SpecialRules(hands=(mixed,)))
         assert not [d for d in canasta.check_variant(v) if d.code == "C062"]
+
+
+class TestRuleBook:
+    """The rule book's section of special hands, and the comparison table."""
+
+    def test_section_lists_every_hand(self) -> None:
+        """Each hand is a row: its title, what it needs, its points and whether it wins the game."""
+        text = canasta.describe(HOUSE)
+        assert "## Special hands" in text
+        assert (
+            "| Zip Code | groups of 2, 2, 3, 3 and 4 cards of one rank each; each of a different rank; "
+            "up to 2 groups of wild cards, each of one wild rank (all 2s or all jokers) (14 cards) | 2500 | no |"
+        ) in text
+        assert "| Dream Hand Plus 5 |" in text and "| 8500 | yes |" in text
+        assert "## Special hands" not in canasta.describe(canasta.load_variant("classic"))
+
+    def test_straight_that_needs_the_kept_3(self) -> None:
+        """Where every 3 is laid out, the book says the Straight can never be laid, and why."""
+        v = attrs.evolve(house_variant("mac-options"), special=HOUSE.special)
+        assert "Straight can never be laid in this variant: it needs a 3" in canasta.describe(v)
+
+    def test_compare_row(self) -> None:
+        """The comparison table counts the special hands."""
+        from canasta.rulebook.compare import compare
+
+        text = compare([canasta.load_variant("classic"), HOUSE])
+        assert "| Special hands | none | 11 (2 win the game) |" in text
