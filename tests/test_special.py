@@ -351,3 +351,22 @@ class TestRuleBook:
 
         text = compare([canasta.load_variant("classic"), HOUSE])
         assert "| Special hands | none | 11 (2 win the game) |" in text
+
+
+class TestRecords:
+    """A game record holds a special hand as its notation, and replays it."""
+
+    def test_record_round_trip(self) -> None:
+        """Any 14 cards form the hand 'any' (14 single cards of any ranks): laid on the first turn, recorded, replayed."""
+        from canasta.io.record import parse_record
+
+        anything = SpecialHand(name="any", title="Anything", groups=(1,) * 14, wild_groups=(0, 14),
+                               wilds_match=False, distinct=False, value=100)
+        v = attrs.evolve(HOUSE, special=SpecialRules(hands=(anything,)))
+        rec = canasta.GameRecorder(v, seed=5)
+        rec.apply("draw")
+        end = rec.apply("special any")
+        assert end.end is not None and end.end.special == "any"
+        text = rec.record.to_text()
+        assert "\nspecial any\n" in text
+        assert parse_record(text).replay() == end
