@@ -19,6 +19,8 @@ from canasta.cards import RANK_NAMES
 from canasta.variant.model import (
     MAX_WILD_MIXES,
     Assumption,
+    SpecialHand,
+    SpecialRules,
     Variant,
     option_paths,
     wild_mixes,
@@ -104,7 +106,30 @@ def variants() -> st.SearchStrategy[Variant]:
     }
     kwargs["name"] = texts(min_size=1)
     kwargs["assumed"] = assumptions()
+    kwargs["special"] = special_rules()
     return st.builds(_variant, **kwargs)
+
+
+@st.composite
+def _special_hand(draw: st.DrawFn, name: str) -> SpecialHand:
+    groups = tuple(draw(st.lists(st.integers(1, 6), min_size=1, max_size=8)))
+    low = draw(st.integers(0, len(groups)))
+    high = draw(st.integers(low, len(groups)))
+    sizes = tuple(draw(st.lists(st.sampled_from(groups), unique=True, max_size=2)))
+    return SpecialHand(
+        name=name, title=draw(texts()), groups=groups, wild_groups=(low, high), wild_sizes=sizes,
+        wilds_match=draw(st.booleans()), distinct=draw(st.booleans()),
+        # no ranks: any rank may be wild in a generated variant, and a wild rank is refused
+        value=draw(st.integers(0, 100_000)), wins_game=draw(st.booleans()),
+    )
+
+
+def special_rules() -> st.SearchStrategy[SpecialRules]:
+    """A valid ``special`` area: special hands with distinct well-formed names and groups they can hold."""
+    names = st.lists(st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,8})?", fullmatch=True), unique=True, max_size=3)
+    return names.flatmap(
+        lambda ns: st.tuples(*(_special_hand(n) for n in ns)).map(lambda hs: SpecialRules(hands=tuple(hs)))
+    )
 
 
 def _variant(**kwargs: Any) -> Variant:

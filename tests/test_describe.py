@@ -36,6 +36,7 @@ from canasta.variant.model import (
     RankBonus,
     RankPenalty,
     Source,
+    SpecialHand,
     Variant,
     WildBonus,
 )
@@ -84,6 +85,7 @@ def safe(v: Variant) -> Variant:
         assumed=tuple(Assumption(a.path, "a test source") for a in v.assumed),
         customs=tuple("The youngest player keeps the score." for _ in v.customs),
         sequences=attrs.evolve(v.sequences, name="samba"),
+        special=attrs.evolve(v.special, hands=tuple(attrs.evolve(h, title="Pairs") for h in v.special.hands)),
     )
 
 
@@ -169,6 +171,8 @@ def alternatives(v: Variant, path: str) -> list[Any]:
         return [x for x in (("7",), ("7", "A"), ()) if x != value]
     if path == "canastas.wild_mix_bonuses":
         return [(WildBonus("JK", 4, 2500),), (WildBonus("2", 7, 3000),), ()]
+    if path == "special.hands":
+        return [(SpecialHand(name="pairs", title="Pairs", groups=(2,) * 6),), ()]
     if path == "scoring.incomplete_penalties":
         return [(RankPenalty("A", 2500),), (RankPenalty("7", 1000),), ()]
     if path == "scoring.held_penalties":

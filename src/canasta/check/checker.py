@@ -6,7 +6,7 @@ The static checks live in one module per rule area (:mod:`canasta.check.deal`,
 :mod:`~canasta.check.melds`, :mod:`~canasta.check.going_out`,
 :mod:`~canasta.check.threes`, :mod:`~canasta.check.pile`,
 :mod:`~canasta.check.opening`, :mod:`~canasta.check.scoring`,
-:mod:`~canasta.check.sequences`); each registers
+:mod:`~canasta.check.sequences`, :mod:`~canasta.check.special`); each registers
 its checks in :data:`~canasta.check.registry.CHECKS` as it is imported.
 """
 
@@ -21,6 +21,7 @@ import canasta.check.opening as opening
 import canasta.check.pile as pile
 import canasta.check.scoring as scoring
 import canasta.check.sequences as sequences
+import canasta.check.special as special
 import canasta.check.threes as threes
 from canasta.check.playouts import run_playouts
 from canasta.check.registry import CHECKS, Diagnostic, Facts
@@ -32,7 +33,7 @@ __all__ = ["AREAS", "check_variant"]
 #: The modules of static checks, one per rule area. Each registers its checks in
 #: ``CHECKS`` as it is imported, and :func:`check_variant` runs every registered
 #: check: importing them all here means none is missing, whatever imported first.
-AREAS = (dead, deal, described, going_out, melds, opening, pile, scoring, sequences, threes)
+AREAS = (dead, deal, described, going_out, melds, opening, pile, scoring, sequences, special, threes)
 
 
 def check_variant(variant: Variant, *, playouts: int = 0, seed: int = 0) -> list[Diagnostic]:

@@ -1,6 +1,6 @@
 """Static checks of the deck, the deal, the stock, the draw and the players.
 
-C001, C002, C016, C026, C027, C028 and C062: whether the deal fits in the decks and
+C001, C002, C016, C026, C027, C028 and C063: whether the deal fits in the decks and
 leaves a stock to draw from, and options about the foot, partnerships, jokers
 and short-stock draws that the deal makes idle. Importing the module registers
 them in :data:`~canasta.check.registry.CHECKS`.
@@ -154,7 +154,7 @@ def _short_stock_idle(f: Facts) -> Iterator[Raw]:
 
 
 @static_check(
-    "C062", "warning", "talons that can never be given",
+    "C063", "warning", "talons that can never be given",
     """
     extends: classic
     opening:

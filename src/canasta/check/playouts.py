@@ -184,7 +184,7 @@ def _play_hand(
         tally.fail("C040", f"{where}, {what}: {type(exc).__name__}: {exc}")
         return
     end = s.end
-    if end is not None and end.reason == "out":
+    if end is not None and end.reason in ("out", "special"):  # a special hand ends it as going out does
         tally.outs += 1
         if end.concealed:
             tally.events.add("concealed")

@@ -29,6 +29,7 @@ from canasta.engine.moves import (
     Discard,
     Draw,
     Foot,
+    LaySpecial,
     Meld,
     MeldSequence,
     Move,
@@ -68,6 +69,9 @@ def greedy_move(moves: Sequence[Move], rng: random.Random, r: Rules) -> Move:
     """
 
     def score(m: Move) -> float:
+        if isinstance(m, LaySpecial):
+            # it ends the hand with the special hand's score, larger than any going out
+            return 200.0
         if isinstance(m, Discard):
             if m.out:
                 return 100.0

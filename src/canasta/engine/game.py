@@ -35,6 +35,7 @@ from canasta.engine.moves import (
     Discard,
     Draw,
     Foot,
+    LaySpecial,
     Meld,
     MeldSequence,
     Move,
@@ -47,6 +48,7 @@ from canasta.engine.moves import (
     malformed,
     parse_move,
 )
+from canasta.engine.special import special_moves, special_step
 from canasta.engine.state import (
     ANSWER,
     DRAW,
@@ -130,6 +132,7 @@ PLAY_STEPS: dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | N
     TakeBack: back_step,
     Foot: lambda s, c, m, build: foot_step(s, c, build),
     Ask: lambda s, c, m, build: ask_step(s, c, build),
+    LaySpecial: special_step,
 }
 
 
@@ -146,6 +149,8 @@ def legal_moves(s: GameState) -> list[Move]:
             for m in candidate_moves(s, c):
                 if steps[type(m)](s, c, m, False) is None:
                     out.append(m)
+            if c.r.special_sizes:
+                out.extend(special_moves(s, c))
         else:
             for m in candidate_moves(s, c):
                 if step(s, m, False) is None:

@@ -8,7 +8,7 @@ from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.moves import (
     RED_THREE,
 )
-from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table
+from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table, special_breakdown
 from canasta.engine.state import (
     DRAW,
     GAME_OVER,
@@ -40,10 +40,21 @@ def next_turn(s: GameState, hands: tuple[tuple[int, ...], ...], pile: tuple[int,
     return s2
 
 
-def end_hand(s: GameState, reason: str, seat: int, concealed: bool, black_out: bool) -> GameState:
+def end_hand(
+    s: GameState, reason: str, seat: int, concealed: bool, black_out: bool, special: str = ""
+) -> GameState:
+    """End the hand of ``s`` and score it: ``reason`` ``"out"``, ``"stock"`` or ``"special"``
+    (``seat`` laid the special hand named ``special``)."""
     r = s.rules
     v = s.variant
     breakdowns = hand_breakdowns(s, reason, seat, concealed, black_out)
+    wins = False
+    if special:
+        hand = r.special_by_name[special]
+        # the laying side scores the special hand alone (special.hands)
+        side = r.side_of[seat]
+        breakdowns = (*breakdowns[:side], special_breakdown(hand), *breakdowns[side + 1:])
+        wins = hand.wins_game
     hand_scores = tuple(b.total for b in breakdowns)
     scores = tuple(a + b for a, b in zip(s.scores, hand_scores, strict=False))
     history = (*s.history, hand_scores)
@@ -53,11 +64,13 @@ def end_hand(s: GameState, reason: str, seat: int, concealed: bool, black_out: b
         over = True
     if v.game.target is not None and max(scores) >= v.game.target:
         over = True
-    if over and v.game.tie == "play_another":
+    if wins:
+        over = True
+    elif over and v.game.tie == "play_another":
         best = max(scores)
         if sum(1 for x in scores if x == best) > 1:
             over = False
-    end = HandEnd(reason, seat, concealed, black_out, breakdowns)
+    end = HandEnd(reason, seat, concealed, black_out, breakdowns, special)
     return GameState(
         v, s.seed, s.hand_number, s.dealer, scores, history,
         GAME_OVER if over else HAND_OVER, s.current,

@@ -23,6 +23,7 @@ notation               meaning
 ``yes`` ``no``         the partner's binding answer
 ``discard 9``          discard a card; the turn passes on
 ``out 9``              discard the last card, going out
+``special pairs``      lay the whole hand at once as the special hand of that name
 ``next``               deal the next hand
 =====================  ==========================================================
 
@@ -35,6 +36,7 @@ lowest and highest card (``7H-9H``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from typing import ClassVar
 
@@ -51,6 +53,7 @@ __all__ = [
     "Discard",
     "Draw",
     "Foot",
+    "LaySpecial",
     "Meld",
     "MeldSequence",
     "Move",
@@ -384,6 +387,17 @@ class Discard(Move):
 
 
 @attrs.frozen(slots=True, repr=False)
+class LaySpecial(Move):
+    """Lay the whole hand at once as the special hand called ``name`` (``special.hands``): the hand ends."""
+
+    verb: ClassVar[str] = "special"
+    name: str
+
+    def __str__(self) -> str:
+        return f"special {self.name}"
+
+
+@attrs.frozen(slots=True, repr=False)
 class NextHand(Move):
     """Deal the next hand of the game."""
 
@@ -430,6 +444,8 @@ def malformed(move: Move) -> str | None:
     elif isinstance(move, TakePile):
         if not isinstance(move.way, str) or not _kind_ok(move.wild, 0):
             return f"TakePile needs a way (text) and a wild kind (0 to 15), got {move.way!r} and {move.wild!r}"
+    elif isinstance(move, LaySpecial) and not isinstance(move.name, str):
+        return f"LaySpecial.name must be the name of a special hand (text), got {move.name!r}"
     elif isinstance(move, Answer) and type(move.yes) is not bool:
         return f"Answer.yes must be True or False, got {move.yes!r}"
     elif isinstance(move, (MeldSequence, AddToSequence, TakeSequence, TakeTopCard)):
@@ -441,6 +457,9 @@ def malformed(move: Move) -> str | None:
             return f"{name} needs ranks from 2 to 14 (A), got {ranks!r}"
     return None
 
+
+#: What the name of a special hand may be (as ``special.hands[].name`` says).
+_SPECIAL_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 #: The last character of a card written with its suit (``10H``, ``9♥``).
 _SUIT_CHARS = frozenset("CDHScdhs♣♦♥♠")
@@ -569,6 +588,12 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
             return AddToSequence(suit, low, high, card[0])
         kind, suit = _suited_kind(args[1], text, suited)
         return Add(_parse_kind(args[0], text), kind, suit)
+    if verb == "special":
+        if len(args) != 1 or not _SPECIAL_NAME.fullmatch(args[0].lower()):
+            raise NotationError(
+                f"{text!r}: expected 'special <name of the hand>', e.g. 'special wild-pairs'"
+            )
+        return LaySpecial(args[0].lower())
     if verb in ("discard", "out"):
         if len(args) != 1:
             raise NotationError(f"{text!r}: expected '{verb} <card>', e.g. '{verb} 9'")
@@ -576,7 +601,7 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         return Discard(kind, verb == "out", suit)
     raise NotationError(
         f"{text!r} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
-        "yes, no, discard, out, next, back"
+        "yes, no, discard, out, special, next, back"
     )
 
 

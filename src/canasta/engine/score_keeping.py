@@ -15,7 +15,7 @@ from canasta.engine.game import compile_rules
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, meld_rule_text, req_text
 from canasta.engine.moves import RED_THREE, SEQUENCE, kind_name
-from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table
+from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table, special_breakdown
 from canasta.errors import CanastaError
 from canasta.variant.model import Variant
 
@@ -44,6 +44,7 @@ def score_side(
     red_threes_held: int = 0,
     black_threes: int = 0,
     hands: Iterable[object] = (),
+    special: str = "",
 ) -> ScoreBreakdown:
     """Score one side's end-of-hand table, for score-keeping apps.
 
@@ -66,6 +67,10 @@ def score_side(
         hands: cards left in each player's hand, one entry per player, for the
             penalties that count one player's cards (``scoring.held_penalties``);
             they count minus like ``hand``, which is taken as one more player's cards.
+        special: the name of the special hand (``special.hands``) a player of the
+            side laid: the side then scores that hand's value alone, and every
+            other argument is left unread. The other sides are scored as usual,
+            with ``went_out`` false.
 
     Returns:
         The itemized :class:`ScoreBreakdown`; ``.total`` is the side's score.
@@ -77,6 +82,12 @@ def score_side(
     if not isinstance(variant, Variant):
         raise CanastaError(f"score_side expects a Variant, got {type(variant).__name__}")
     r = compile_rules(variant)
+    if special:
+        hand = r.special_by_name.get(special) if isinstance(special, str) else None
+        if hand is None:
+            known = ", ".join(repr(h.name) for h in r.special) or "none"
+            raise CanastaError(f"special: variant {variant.name!r} has no special hand {special!r} (its special hands: {known})")
+        return special_breakdown(hand)
     tables: list[tuple[int, tuple[int, ...], str | None]] = []
     wild_kinds: list[tuple[int, ...]] = []
     melded: list[int] = []

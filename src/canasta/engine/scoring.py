@@ -9,9 +9,12 @@ import attrs
 from canasta.cards import RANK_NAMES, parse_rank
 from canasta.engine.meld_kinds import kinds_of
 from canasta.engine.moves import SEQUENCE, WILD_TARGET
-from canasta.variant.model import Variant
+from canasta.variant.model import SpecialHand, Variant
 
-__all__ = ["ScoreBreakdown", "SideTable", "black_three_item", "red_three_item", "score_table", "threes_sign"]
+__all__ = [
+    "ScoreBreakdown", "SideTable", "black_three_item", "red_three_item", "score_table", "special_breakdown",
+    "threes_sign",
+]
 
 
 @attrs.frozen
@@ -141,6 +144,11 @@ def score_table(variant: Variant, table: SideTable, red_threes_in_deck: int) -> 
         if short:
             items.append((f"sequences under {sq.short_size} cards", -short * sq.short_penalty))
     return ScoreBreakdown(tuple(items))
+
+
+def special_breakdown(hand: SpecialHand) -> ScoreBreakdown:
+    """The score of a side that laid special ``hand``: its value, one item, and nothing else of the side."""
+    return ScoreBreakdown(((hand.label, hand.value),))
 
 
 _PLURALS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "JK": "jokers"}

@@ -150,11 +150,13 @@ class HandEnd:
     """How a hand ended.
 
     Attributes:
-        reason: ``"out"`` (a player went out) or ``"stock"`` (the stock ran out).
-        seat: the seat that went out, or -1.
+        reason: ``"out"`` (a player went out), ``"stock"`` (the stock ran out)
+            or ``"special"`` (a player laid a special hand, ``special.hands``).
+        seat: the seat that went out or laid the special hand, or -1.
         concealed: whether the player went out concealed.
         black_three_out: whether it was a black-3 out.
         breakdowns: each side's itemized score for the hand.
+        special: the name of the special hand laid (reason ``"special"``), else empty.
     """
 
     reason: str
@@ -162,6 +164,7 @@ class HandEnd:
     concealed: bool = False
     black_three_out: bool = False
     breakdowns: tuple[ScoreBreakdown, ...] = ()
+    special: str = ""
 
     @property
     def hand_scores(self) -> tuple[int, ...]:
@@ -259,9 +262,18 @@ class GameState:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """When the game is over, the sides with the highest score (two or more: a draw)."""
+        """When the game is over, the sides with the highest score (two or more: a draw).
+
+        A special hand that wins the game (``special.hands[].wins_game``) ends it
+        with its side the only winner, even when another side's total is higher.
+        """
         if self.phase != GAME_OVER:
             return ()
+        e = self.end
+        if e is not None and e.special and any(
+            h.name == e.special and h.wins_game for h in self.variant.special.hands
+        ):
+            return (self.rules.side_of[e.seat],)
         best = max(self.scores)
         return tuple(i for i, x in enumerate(self.scores) if x == best)
 

@@ -169,6 +169,10 @@ class Rules:
         self.empty_bar = [
             k in bar_ranks or (v.pile.empty_bar_wilds and k in self.wild) for k in range(16)
         ]
+        #: special hands (special.hands), by name, and the hand sizes that may lay one
+        self.special = v.special.hands
+        self.special_by_name = {h.name: h for h in self.special}
+        self.special_sizes = frozenset(h.size for h in self.special)
         #: whether any rule bars some discards (see canasta.engine.going_out.discard_bar)
         #: dead ranks barred from an empty pile too (pile.empty_bar_dead, with dead ranks)
         self.bar_dead = v.pile.empty_bar_dead and self.dead_on

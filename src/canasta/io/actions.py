@@ -29,7 +29,10 @@ only change when the variant does):
    then lowest rank), then for each sequence a side could hold short of its
    closing size (by suit, lowest rank, highest rank) the card one above it and
    the card one below it, then ``take`` onto each such sequence (only where the
-   top card may be laid off to take the pile).
+   top card may be laid off to take the pile);
+10. ``special <name>`` for each special hand of the variant, in the order
+    ``special.hands`` lists them (after every other id, so a variant without
+    special hands keeps its ids).
 
 Only combinations the variant's meld rules allow and the decks can supply are
 numbered, so the space stays small (classic: a few hundred ids).
@@ -52,6 +55,7 @@ from canasta.engine.moves import (
     Discard,
     Draw,
     Foot,
+    LaySpecial,
     Meld,
     MeldSequence,
     Move,
@@ -136,6 +140,7 @@ def _enumerate(v: Variant) -> list[Move]:
             if v.pile.blocked_by_meld_size is not None and v.pile.blocked_exception:
                 for n in range(3, r.canasta_size + 2):
                     moves += [TakePile("finish", 0, tuple(k * 4 + x for x in suits)) for suits in _suits(v, n)]
+    moves += [LaySpecial(h.name) for h in v.special.hands]
     return moves
 
 

@@ -105,7 +105,7 @@ _TAGS: dict[str, type] = {
 
 _ASKED_NAMES = {NOT_ASKED: "not_asked", TOLD_YES: "yes", TOLD_NO: "no"}
 _ASKED_BY_NAME = {name: code for code, name in _ASKED_NAMES.items()}
-_END_REASONS = ("out", "stock")
+_END_REASONS = ("out", "stock", "special")
 
 _STATE_KEYS = (
     "variant", "seed", "hand_number", "dealer", "scores", "history", "phase", "current",
@@ -307,20 +307,31 @@ def _structure_breakdown(value: Any, _type: Any) -> ScoreBreakdown:
 def _end_out(e: HandEnd | None) -> dict[str, Any] | None:
     if e is None:
         return None
-    return {
+    out = {
         "reason": e.reason, "seat": e.seat, "concealed": e.concealed,
         "black_three_out": e.black_three_out,
         "breakdowns": [_breakdown_out(b) for b in e.breakdowns],
     }
+    if e.special:  # written only when set, so older readers and texts stay as they were
+        out["special"] = e.special
+    return out
 
 
-def _end_in(value: Any, path: str, n: int, sides: int) -> HandEnd | None:
+def _end_in(value: Any, path: str, n: int, sides: int, special: Any = ()) -> HandEnd | None:
     if value is None:
         return None
-    obj = read_object(value, path, _END_KEYS)
+    optional = ("special",) if isinstance(value, dict) and "special" in value else ()
+    obj = read_object(value, path, _END_KEYS + optional)
     reason = read_str(obj["reason"], f"{path}.reason")
     if reason not in _END_REASONS:
         fail_at(f"{path}.reason", f"expected one of {', '.join(_END_REASONS)}, got {reason!r}")
+    name = read_str(obj["special"], f"{path}.special") if optional else ""
+    if (reason == "special") != bool(name):
+        fail_at(f"{path}.special", "a hand that ended with a special hand (reason 'special') names it, and no other does")
+    if name and name not in special:
+        fail_at(f"{path}.special", f"expected a special hand of the variant ({', '.join(special) or 'it has none'}), got {name!r}")
+    if name and not 0 <= read_int(obj["seat"], f"{path}.seat") < n:
+        fail_at(f"{path}.seat", "a special hand was laid by a seat")
     return HandEnd(
         reason=reason,
         seat=read_int(obj["seat"], f"{path}.seat", -1, n - 1),
@@ -328,6 +339,7 @@ def _end_in(value: Any, path: str, n: int, sides: int) -> HandEnd | None:
         black_three_out=read_bool(obj["black_three_out"], f"{path}.black_three_out"),
         breakdowns=read_items(obj["breakdowns"], f"{path}.breakdowns", _breakdown_in, sides,
                           " (one per side)"),
+        special=name,
     )
 
 
@@ -436,7 +448,7 @@ class _Table:
             obj["melded_before"], f"{path}.melded_before", n, " (one per seat)"
         )
         self.turn = _turn_in(obj["turn"], f"{path}.turn", n)
-        self.end = _end_in(obj["end"], f"{path}.end", n, sides)
+        self.end = _end_in(obj["end"], f"{path}.end", n, sides, tuple(r.special_by_name))
         _check_end(phase, self.end, path)
 
     def cards(self, *groups: Sequence[int]) -> Counter[int]:

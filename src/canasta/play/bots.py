@@ -32,6 +32,7 @@ from canasta.engine.moves import (
     Ask,
     Discard,
     Foot,
+    LaySpecial,
     Meld,
     MeldSequence,
     Move,
@@ -218,6 +219,9 @@ class GreedyBot:
         counts: Sequence[int] = (),
     ) -> float:
         """How much the bot wants ``m`` (a play-phase move other than a plain discard); <= 0: not at all."""
+        if isinstance(m, LaySpecial):
+            # a special hand ends the hand with more points than any turn could lay
+            return 2000
         if isinstance(m, Foot):
             return 1000
         if isinstance(m, Ask):

@@ -166,7 +166,7 @@ def play_game(
             end = state.end
             assert end is not None
             hands += 1
-            if end.reason == "out":
+            if end.reason in ("out", "special"):  # a special hand is laid instead of going out
                 outs += 1
             else:
                 stock_ends += 1

@@ -168,6 +168,11 @@ def render_hand_end(state: GameState, seat: int) -> str:
         return ""
     if end.reason == "out":
         how = f"seat {end.seat} went out" + (" concealed" if end.concealed else "")
+    elif end.reason == "special":
+        hand = state.rules.special_by_name[end.special]
+        how = f"seat {end.seat} laid the special hand {hand.label}" + (
+            ", which wins the game" if hand.wins_game else ""
+        )
     else:
         how = "the stock ran out"
     out = [_RULE, f"Hand {state.hand_number + 1} over: {how}."]

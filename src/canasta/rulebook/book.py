@@ -59,6 +59,7 @@ from canasta.rulebook.registry import (
     S_TURN,
 )
 from canasta.rulebook.scoring import RANK_OF_VALUE, VALUE_ROWS, incomplete_rows
+from canasta.rulebook.special import special_section
 from canasta.rulebook.summary import summary
 from canasta.rulebook.threes import red_can_be_held, say_black_discard, say_black_held
 from canasta.rulebook.words import cap, clean, count, join, num, ordinal, pts, rank_plural
@@ -746,7 +747,9 @@ def rule_book(variant: Variant) -> RuleBook:
     ]
     if has_foot(v):
         builders.append(_foot_section)
-    builders += [_out_section, _stock_section, _scoring_section, _game_section, _customs_section]
+    builders += [
+        _out_section, _stock_section, special_section, _scoring_section, _game_section, _customs_section,
+    ]
     sections = [b(v) for b in builders]
     sections = [s for s in sections if any(non_empty(b) for b in s.blocks)]
     return RuleBook(variant_title(v), tuple(intro), tuple(sections), v)

@@ -177,6 +177,14 @@ def _cmp_game(v: Variant) -> str:
     return " or ".join(parts) if parts else "no set end"
 
 
+def _cmp_special(v: Variant) -> str:
+    hands = v.special.hands
+    if not hands:
+        return "none"
+    wins = sum(1 for h in hands if h.wins_game)
+    return f"{len(hands)}" + (f" ({wins} win the game)" if wins > 1 else " (1 wins the game)" if wins else "")
+
+
 _COMPARE_ROWS: tuple[tuple[str, Callable[[Variant], str]], ...] = (
     ("Players", _cmp_players),
     ("Cards", _cmp_decks),
@@ -193,6 +201,7 @@ _COMPARE_ROWS: tuple[tuple[str, Callable[[Variant], str]], ...] = (
     ("Black 3s", _cmp_black),
     ("Canastas to go out", _cmp_out),
     ("Going-out bonus", _cmp_bonus),
+    ("Special hands", _cmp_special),
     ("Game ends at", _cmp_game),
 )
 

@@ -6,7 +6,8 @@ it is imported: :mod:`~canasta.rulebook.deal` (players and cards, the deal, a tu
 :mod:`~canasta.rulebook.opening` (the first meld), :mod:`~canasta.rulebook.canastas`,
 :mod:`~canasta.rulebook.pile`, :mod:`~canasta.rulebook.threes`,
 :mod:`~canasta.rulebook.going_out` (the foot, going out, the end of the stock) and
-:mod:`~canasta.rulebook.scoring` (scoring, the end of the game), in this order. Each
+:mod:`~canasta.rulebook.scoring` (scoring, the end of the game) and
+:mod:`~canasta.rulebook.special` (special hands), in this order. Each
 of them imports the one before it first, so :data:`RULES` holds the rules in this
 order whichever module is imported first: the book states the sentences of a section
 in registry order, and the differences walk the registry in it. The package imports
@@ -77,11 +78,12 @@ S_THREES = "Red and black 3s"
 S_FOOT = "The foot"
 S_OUT = "Going out"
 S_STOCK = "When the stock runs out"
+S_SPECIAL = "Special hands"
 S_SCORING = "Scoring"
 S_GAME = "The end of the game"
 _SECTIONS = (
     S_PLAYERS, S_DEAL, S_TURN, S_MELDS, S_OPENING, S_CANASTAS, S_PILE, S_THREES,
-    S_FOOT, S_OUT, S_STOCK, S_SCORING, S_GAME,
+    S_FOOT, S_OUT, S_STOCK, S_SPECIAL, S_SCORING, S_GAME,
 )
 
 

@@ -10,10 +10,12 @@ the areas together, and checks the whole, is :mod:`canasta.variant.model`.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 import attrs
 
+from canasta.errors import VariantError
 from canasta.variant.options import int_opt, opt
 
 #: Most points a card, a bonus or a penalty may be worth: about a hundred times
@@ -464,3 +466,107 @@ class GameRules:
     tie: Literal["draw", "play_another"] = _opt(
         "draw", "When the leading sides tie at the end: the game is drawn, or another hand is played."
     )
+
+
+#: Most special hands a variant may list, and most groups in one (real lists
+#: have about ten hands of at most 14 groups).
+MAX_SPECIAL_HANDS, MAX_SPECIAL_GROUPS = 30, 30
+
+_SPECIAL_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+@attrs.frozen(cache_hash=True)
+class SpecialHand:
+    """A special hand: a whole hand of a set shape, laid at once instead of a turn's melds (Modern American).
+
+    The hand is made of groups, each of cards of one rank (or of wild cards);
+    every card of the hand is in a group. ``Pairs`` is seven groups of 2 of
+    different natural ranks; ``Zip Code`` groups of 2, 2, 3, 3 and 4.
+    """
+
+    name: str = _opt("pairs", "Short key of the hand, as moves name it ('special wild-pairs'): lower-case letters, digits and hyphens.",
+                     nonempty=True, max_length=40, single_line=True)
+    title: str = _opt("", "Name of the hand as players say it ('Wild Pairs'); empty: the key.", max_length=80, single_line=True)
+    groups: tuple[int, ...] = _opt((2, 2, 2, 2, 2, 2, 2), "Sizes of the hand's groups, each of cards of one rank; they add up to the hand's size.",
+                                   max_items=MAX_SPECIAL_GROUPS)
+    wild_groups: tuple[int, ...] = _opt((0, 0), "How many of the groups are made of wild cards only: [fewest, most].", max_items=2)
+    wild_sizes: tuple[int, ...] = _opt((), "Sizes a group of wild cards may have (Triples: [2], the wild pair); empty: any of the groups' sizes.",
+                                       max_items=MAX_SPECIAL_GROUPS)
+    wilds_match: bool = _opt(True, "A group of wild cards is all of one wild rank, all 2s or all jokers ('matching wilds'); otherwise any wild cards mix in it.")
+    ranks: tuple[str, ...] = _opt((), "Natural ranks that must be among the groups (Wild Pairs: A and 7).", rank=True, max_items=13)
+    distinct: bool = _opt(True, "Every group is of a different rank (two groups of wild cards, with wilds_match: one of 2s, one of jokers).")
+    value: int = _points(2500, "Points the side scores for the hand, instead of everything else it has.")
+    wins_game: bool = _opt(False, "Laying the hand wins the game at once, whatever the scores (Dream Hands).")
+
+    @property
+    def size(self) -> int:
+        """Cards in the hand: the sum of its groups."""
+        return sum(self.groups)
+
+    @property
+    def label(self) -> str:
+        """The title, or the key where the title is empty."""
+        return self.title or self.name
+
+    def needs(self, wild_names: str = "all 2s or all jokers") -> str:
+        """What the hand needs, in words: ``groups of 2, 2, 3, 3 and 4 cards, ...``.
+
+        Args:
+            wild_names: the variant's wild ranks, as ``"all 2s or all jokers"``.
+        """
+        sizes = list(self.groups)
+        if len(set(sizes)) == 1:
+            k = sizes[0]
+            shape = f"{len(sizes)} single cards" if k == 1 else f"{len(sizes)} groups of {k} cards"
+        else:
+            shape = "groups of " + ", ".join(str(x) for x in sizes[:-1]) + f" and {sizes[-1]} cards"
+        parts = [shape + (" of one rank each" if max(sizes) > 1 else "")]
+        if self.distinct and len(sizes) > 1:
+            parts.append("each of a different rank")
+        low, high = self.wild_groups
+        if high == 0:
+            parts.append("no wild card")
+        else:
+            count = f"exactly {low}" if low == high else (f"up to {high}" if low == 0 else f"{low} to {high}")
+            which = ""
+            if self.wild_sizes:
+                which = " (" + " or ".join(f"a group of {x}" for x in sorted(set(self.wild_sizes))) + ")"
+            each = "each " if high > 1 else ""
+            mix = f"{each}of one wild rank ({wild_names})" if self.wilds_match else "wild cards of any rank"
+            plural = "group" if high == 1 else "groups"
+            parts.append(f"{count} {plural} of wild cards{which}, {mix}")
+        if self.ranks:
+            names = list(self.ranks)
+            parts.append("including " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]))
+        return "; ".join(parts)
+
+
+def _check_special_hands(_inst: object, _attribute: object, hands: tuple[SpecialHand, ...]) -> None:
+    """Each special hand has a well-formed key, used once, groups of 1 card or more, and wild groups it can hold."""
+    seen: dict[str, int] = {}
+    for i, h in enumerate(hands):
+        path = f"special.hands[{i}]"
+        if not _SPECIAL_NAME.fullmatch(h.name):
+            raise VariantError(f"{path}.name: expected lower-case letters, digits and hyphens (e.g. 'wild-pairs'), got {h.name!r}")
+        if h.name in seen:
+            raise VariantError(f"{path}.name: expected each name once, got {h.name!r} again (first at special.hands[{seen[h.name]}])")
+        seen[h.name] = i
+        if not h.groups or any(x < 1 for x in h.groups):
+            raise VariantError(f"{path}.groups: expected a non-empty list of group sizes of 1 card or more, got {list(h.groups)}")
+        if len(h.wild_groups) != 2 or not 0 <= h.wild_groups[0] <= h.wild_groups[1] <= len(h.groups):
+            raise VariantError(
+                f"{path}.wild_groups: expected [fewest, most] with 0 <= fewest <= most <= {len(h.groups)} "
+                f"(the number of groups), got {list(h.wild_groups)}"
+            )
+        stray = sorted(set(h.wild_sizes) - set(h.groups))
+        if stray:
+            raise VariantError(f"{path}.wild_sizes: expected sizes among the groups {list(h.groups)}, got {stray[0]}")
+
+
+@attrs.frozen(cache_hash=True)
+class SpecialRules:
+    """Special hands: whole hands of a set shape that end the hand at once (Modern American)."""
+
+    hands: tuple[SpecialHand, ...] = _opt((), "Special hands a side that has not melded may lay, all its cards at once after drawing, "
+        "with no discard; the hand ends and the side scores only the special hand's value. Empty: none.",
+        max_items=MAX_SPECIAL_HANDS, validator=_check_special_hands)

@@ -55,6 +55,8 @@ from canasta.variant.areas import (
     ScoringRules,
     SequenceRules,
     Source,
+    SpecialHand,
+    SpecialRules,
     ThreeRules,
     WildBonus,
     WildRules,
@@ -104,6 +106,8 @@ __all__ = [
     "ScoringRules",
     "SequenceRules",
     "Source",
+    "SpecialHand",
+    "SpecialRules",
     "ThreeRules",
     "Variant",
     "WildBonus",
@@ -154,8 +158,8 @@ class Variant:
     (options that fill gaps in that text), ``customs`` (table customs the
     engine does not model), and the rule areas ``players``, ``deck``,
     ``deal``, ``draw``, ``wilds``, ``values``, ``threes``, ``melds``,
-    ``canastas``, ``opening``, ``pile``, ``foot``, ``going_out``, ``scoring``
-    and ``game``.
+    ``canastas``, ``opening``, ``pile``, ``foot``, ``going_out``, ``scoring``,
+    ``special`` (special hands) and ``game``.
 
     Calling the class takes each attribute as a keyword argument; every one
     has a default (classic Canasta's).
@@ -200,10 +204,12 @@ class Variant:
     foot: FootRules = opt(FootRules(), "The foot.")
     going_out: GoingOutRules = opt(GoingOutRules(), "Going out.")
     scoring: ScoringRules = opt(ScoringRules(), "Bonuses and penalties.")
+    special: SpecialRules = opt(SpecialRules(), "Special hands, laid at once instead of melding.")
     game: GameRules = opt(GameRules(), "The end of the game.")
 
     def __attrs_post_init__(self) -> None:
         _check_wild_mixes(self)
+        _check_special_ranks(self)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -249,6 +255,17 @@ class Variant:
             elif score >= step.from_score and (best_from is None or step.from_score >= best_from):
                 best, best_from = step, step.from_score
         return best
+
+
+def _check_special_ranks(v: Variant) -> None:
+    """The ranks a special hand names are natural ranks of ``v``: a wild rank forms no natural group."""
+    for i, h in enumerate(v.special.hands):
+        for j, rank in enumerate(h.ranks):
+            if rank in v.wilds.ranks:
+                raise VariantError(
+                    f"special.hands[{i}].ranks[{j}]: expected a natural rank, got {rank!r}, "
+                    f"which is wild in this variant (wilds.ranks); wild groups are counted by wild_groups"
+                )
 
 
 # help(Variant) and inspect.signature(Variant) would open with the constructor:
@@ -310,3 +327,4 @@ def validate_variant(variant: Variant) -> None:
     check_instance(variant, "")
     _check_assumed(variant, None, variant.assumed)
     _check_wild_mixes(variant)
+    _check_special_ranks(variant)
