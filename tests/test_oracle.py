@@ -162,7 +162,9 @@ def _sampled(
     With ``reachable_out``, a going-out contract of more than three canastas
     (Pagat's Hand and Foot: five books), which seeded random play of short
     hands never meets, is lowered to one canasta, and one that needs a
-    sequence canasta (Bolivia) to any canastas; every other rule stays.
+    sequence canasta (Bolivia) to any canastas, and Modern American's (two
+    canastas, every meld of aces, 7s and wild cards complete) to one canasta;
+    every other rule stays.
     """
     v = canasta.load_variant(name)
     deal = attrs.evolve(v.deal, hand_size=7, foot_size=min(v.deal.foot_size, 7))
@@ -175,6 +177,12 @@ def _sampled(
         # reach of seven-card hands: the contract keeps its count of canastas
         # (test_sequences.py plays the escalera rule on set positions)
         v = attrs.evolve(v, going_out=attrs.evolve(v.going_out, sequence_canastas=0))
+    if reachable_out and (v.going_out.complete_ranks or v.going_out.complete_wild_meld):
+        # Modern American: two canastas with every meld of aces, 7s and wild cards
+        # complete is as far out of reach; one canasta, and the melds to complete are
+        # played on set positions (test_closed_ranks.py, test_american.py)
+        go = attrs.evolve(v.going_out, canastas=1, complete_ranks=(), complete_wild_meld=False)
+        v = attrs.evolve(v, going_out=go)
     rng = random.Random(seed)
     found = 0
     for game in range(600):
