@@ -194,11 +194,12 @@ class GreedyBot:
         best: Move | None = None
         best_score = 0.0
         discards: list[Discard] = []
+        risky = _risky(r)  # once a turn, not once a move
         for m in moves:
             if isinstance(m, Discard) and not m.out:
                 discards.append(m)
                 continue
-            score = self._rate(m, r, open_melds, opening, n_hand, counts)
+            score = self._rate(m, r, open_melds, opening, n_hand, counts, risky)
             if score > best_score:
                 best, best_score = m, score
         if best is not None:
@@ -217,6 +218,7 @@ class GreedyBot:
         opening: bool,
         n_hand: int,
         counts: Sequence[int] = (),
+        risky: frozenset[int] = frozenset(),
     ) -> float:
         """How much the bot wants ``m`` (a play-phase move other than a plain discard); <= 0: not at all."""
         if isinstance(m, LaySpecial):
@@ -251,7 +253,6 @@ class GreedyBot:
             if kinds and kinds[0] == BLACK_THREE:
                 return 700
             j = sum(1 for k in kinds if r.is_wild[k])
-            risky = _risky(r)
             if risky and counts and _too_few(r, risky, kinds, j, counts):
                 return 0
             if j == len(kinds):  # a wild meld (Hand and Foot)
@@ -295,6 +296,7 @@ class GreedyBot:
         next_is_opponent = r.side_of[nxt] != side
         v = r.v
         frozen_for_next = view.pile_frozen_for(r.side_of[nxt])
+        held_at = _held(r)
         best: Discard = discards[0]
         best_cost = float("inf")
         for d in discards:
@@ -306,7 +308,7 @@ class GreedyBot:
                     cost += 60
                 if code in opp_ends and next_is_opponent and not frozen_for_next:
                     cost += 80 + 5 * pile_n
-            held = _held(r).get(k)
+            held = held_at.get(k)
             if held is not None and counts[k] >= held:
                 # too many of a rank that costs a penalty when held at the end (Modern
                 # American's aces and 7s): shed them rather than singletons

@@ -218,8 +218,7 @@ def _say_talons(v: Variant) -> str:
     side = "side" if has_partners(v) else "player"
     if not any(sizes):
         return f"No {side} gets bonus cards for opening."
-    order = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-    parts = [f"{num(n)} to the {order[i]} {side} to open" for i, n in enumerate(sizes)]
+    parts = [f"{num(n)} to the {ordinal(i + 1)} {side} to open" for i, n in enumerate(sizes)]
     where = (
         "They are set aside face down at the deal, one pile for each, and nobody looks at them."
         if o.talons_set_aside else "They are drawn from the top of the stock when given."
