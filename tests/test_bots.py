@@ -8,7 +8,9 @@ from collections.abc import Iterator
 import pytest
 
 import canasta
-from canasta import Answer, Ask, Discard, Foot, GameState, GreedyBot, RandomBot, TakePile
+from canasta import Answer, Ask, Discard, Draw, Foot, GameState, GreedyBot, RandomBot, TakePile
+from canasta.cards import parse_rank
+from canasta.engine import KIND, hand_counts
 from canasta.errors import CanastaError
 from canasta.play.bots import BOTS, Bot, bot_names, make_bot
 from canasta.play.simulate import simulate
@@ -79,6 +81,19 @@ class TestRandomBot:
         assert len(picks) > 1
 
 
+
+def _risky_pile(state: canasta.GameState) -> bool:
+    """Whether the pile's top card would start, from fewer than four in hand, a meld
+    of a rank that costs a penalty left short of a canasta (scoring.incomplete_penalties)."""
+    if not state.pile_:
+        return False
+    top = KIND[state.pile_[-1]]
+    ranks = {parse_rank(p.rank) for p in state.variant.scoring.incomplete_penalties if p.penalty}
+    side = state.side_of(state.current_player)
+    started = any(m.rank == top for m in state.melds_[side])
+    return top in ranks and not started and hand_counts(state.hands_[state.current_player])[top] < 4
+
+
 class TestGreedyBot:
     """GreedyBot: legal, deterministic, and its main preferences."""
 
@@ -100,13 +115,18 @@ class TestGreedyBot:
     @pytest.mark.parametrize("name", BUNDLED)
     def test_preferences(self, name: str) -> None:
         """Takes the pile, picks up the foot and goes out whenever it may; never discards
-        a wild card while it holds another card it may discard."""
+        a wild card while it holds another card it may discard. The one pile it leaves:
+        one whose top card would start a meld that costs a penalty unfinished (Modern
+        American's aces and 7s) from fewer than four of the rank in hand; then it draws."""
         checked = 0
         for seed in range(3):
             for state, move in playout(name, seed, [GreedyBot()]):
                 legal = state.legal_moves()
                 if any(isinstance(m, TakePile) for m in legal):
-                    assert isinstance(move, TakePile)
+                    if _risky_pile(state):
+                        assert move == Draw()
+                    else:
+                        assert isinstance(move, TakePile)
                     checked += 1
                 elif any(isinstance(m, Foot) for m in legal):
                     assert isinstance(move, Foot)

@@ -107,7 +107,9 @@ def _rules(view: SeatView) -> Rules:
 class GreedyBot:
     """A one-move-ahead heuristic player, fast enough for simulations.
 
-    * Draw phase: takes the pile whenever the rules let it, else draws.
+    * Draw phase: takes the pile whenever the rules let it, else draws; but not a
+      pile whose top card would start, from fewer than four in hand, a meld that
+      costs a penalty left unfinished (Modern American's aces and 7s).
     * Play phase, in order of preference: picks up its foot; goes out; asks the
       partner (only offered when it can go out this turn); melds black 3s (only offered
       when going out); adds naturals to its side's melds, the largest first;
