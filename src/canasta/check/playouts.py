@@ -137,7 +137,10 @@ def _note(tally: _Tally, s: GameState, m: Move, after: GameState) -> None:
         and not after.hands_[s.current]
     ):
         tally.events.add("out_but_not_out")
-    if isinstance(m, Discard) and not m.out and not after.is_hand_over and len(after.hands_[s.current]) >= len(s.hands_[s.current]):
+    if (
+        s.rules.talons and isinstance(m, Discard) and not m.out and not after.is_hand_over
+        and len(after.hands_[s.current]) >= len(s.hands_[s.current])
+    ):
         # the hand grew at a discard: a talon was given (opening.talons)
         tally.events.add("talon")
 
