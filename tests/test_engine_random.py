@@ -42,6 +42,7 @@ from canasta.cards import build_deck
 from canasta.engine import KIND
 from houses import HOUSES, house_variant
 from strategies import playouts
+from test_games import GREEDY_GAMES
 
 VARIANTS = canasta.variant_names()
 
@@ -213,7 +214,13 @@ def check_hand_end(s: GameState, deck: Counter[int]) -> None:
     """The final state of a hand: scored, recorded in the history, only 'next' (or nothing)."""
     assert s.is_hand_over
     assert s.end is not None
-    assert s.end.reason in ("out", "stock")
+    if s.end.reason == "special":
+        # a special hand (special.hands) ends it: the laying side scores that hand alone
+        hand = {h.name: h for h in s.variant.special.hands}[s.end.special]
+        side = s.side_of(s.end.seat)
+        assert s.end.breakdowns[side].items == ((hand.title, hand.value),)
+    else:
+        assert s.end.reason in ("out", "stock")
     assert s.history[-1] == s.end.hand_scores
     for total, breakdown in zip(s.end.hand_scores, s.end.breakdowns, strict=True):
         assert total == sum(points for _, points in breakdown.items)
@@ -241,14 +248,18 @@ def preferred(legal: Sequence[Move]) -> Sequence[Move]:
 
 def play_hand(
     s: GameState, choices: Sequence[int], seed: int, greedy: bool, checker: Checker,
-    refusals: bool = True,
+    refusals: bool = True, bot: canasta.Bot | None = None,
 ) -> tuple[GameState, int]:
-    """Play the current hand of ``s`` to its end, checking every state; return it and the moves."""
+    """Play the current hand of ``s`` to its end, checking every state; return it and the moves
+    (chosen by ``bot`` when given, else at random or from the preferred moves)."""
     rng = random.Random(seed)
     for i in range(MAX_MOVES):
         if s.is_hand_over:
             return s, i
         legal = checker.check(s, refusals and i % REFUSAL_EVERY == 0)
+        if bot is not None:
+            s = s.apply(bot.choose(s.view(s.current), rng))
+            continue
         pool = preferred(legal) if greedy else legal
         index = choices[i] if i < len(choices) else rng.randrange(2**16)
         s = s.apply(pool[index % len(pool)])
@@ -319,9 +330,11 @@ class TestWholeGames:
         seed = 1000 + game
         s = canasta.new_game(v, seed=seed)
         checker = Checker(s, random.Random(seed))
+        # random players never end a Modern American game: the greedy bot plays it
+        bot = canasta.GreedyBot() if name in GREEDY_GAMES else None
         hands = 0
         while True:
-            s, _ = play_hand(s, (), seed + hands, True, checker, refusals=False)
+            s, _ = play_hand(s, (), seed + hands, True, checker, refusals=False, bot=bot)
             hands += 1
             check_hand_end(s, checker.deck)
             assert len(s.history) == hands == s.hand_number + 1

@@ -112,6 +112,7 @@ def rescore(s: GameState) -> tuple[canasta.ScoreBreakdown, ...]:
     out = []
     for side, seats in enumerate(s.sides):
         went = s.end.reason == "out" and s.end.seat in seats
+        laid = s.end.special if s.end.reason == "special" and s.end.seat in seats else ""
         hands: list[list[Card]] = []
         foot: list[Card] = []
         for p in seats:
@@ -132,6 +133,7 @@ def rescore(s: GameState) -> tuple[canasta.ScoreBreakdown, ...]:
             concealed=went and s.end.concealed,
             black_three_out=went and s.end.black_three_out,
             opened=s.opened[side],
+            special=laid,
         ))
     return tuple(out)
 

@@ -48,7 +48,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from canasta.engine import KIND, Rules, compile_rules
+from canasta.engine import BLACK_THREE, KIND, Rules, compile_rules
 from canasta.engine.moves import SEQUENCE
 from canasta.engine.state import ANSWER, GAME_OVER, GameState, HandEnd, MeldGroup
 from canasta.engine.view import SeatView
@@ -152,6 +152,8 @@ class ObservationLayout:
         total = variant.deck.decks * (52 + variant.deck.jokers_per_deck)
         values = sum(abs(r.value[kind]) * _supply(variant, kind) for kind in KIND_SLOTS)
         supply = [float(_supply(variant, kind)) for kind in KIND_SLOTS]
+        # the laid-3s zone holds black 3s too where they are laid out (threes.black_laid_at_once)
+        laid_threes = supply[0] + (_supply(variant, BLACK_THREE) if variant.threes.black_laid_at_once else 0)
         spec: list[tuple[str, int, str, list[float], float]] = [
             ("phase", 5, "one-hot: " + ", ".join(PHASE_LABELS), [1.0] * 5, 1.0),
             ("to_move", n, "one-hot relative seat to move (the partner while answering)", [1.0] * n, 1.0),
@@ -177,8 +179,8 @@ class ObservationLayout:
              [float(total), float(total), float(total), float(total)] * (m * t), 0.0),
             ("canastas", m * 4, f"per side: natural, mixed, wild, sequence canastas ÷ {MELD_SCALE:g}",
              [float(total)] * (m * 4), MELD_SCALE),
-            ("red_threes", m, f"per side: red 3s laid ÷ {MELD_SCALE:g}", [float(supply[0])] * m,
-             MELD_SCALE),
+            ("red_threes", m, f"per side: red 3s laid (and black 3s, where laid out) ÷ {MELD_SCALE:g}",
+             [float(laid_threes)] * m, MELD_SCALE),
             ("opened", m, "per side: has made its opening meld", [1.0] * m, 1.0),
             ("opening_need", m, f"per side: opening minimum still to meet ÷ {POINT_SCALE:g} "
              "(0 once opened)", [float(_opening_max(variant))] * m, POINT_SCALE),
