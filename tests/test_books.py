@@ -347,6 +347,17 @@ class TestQuickReference:
         assert main(["rules", "classic", "--format", "sheet", "--diff", "draw-two"]) == 2
         assert "--format sheet" in capsys.readouterr().err
 
+    def test_examples_give_way_to_the_rules(self) -> None:
+        """A sheet whose rules pass SHEET_TEXT_BUDGET leaves out the example melds, not a rule."""
+        from canasta.rulebook.sheet import SHEET_TEXT_BUDGET, sheet_book
+
+        long, short = canasta.load_variant("modern-american"), canasta.load_variant("classic")
+        assert "Example melds" not in [s.title for s in sheet_book(long).sections]
+        assert "Example melds" in [s.title for s in sheet_book(short).sections]
+        text = canasta.describe(long)
+        assert len(text) > SHEET_TEXT_BUDGET
+        assert "Talons:" in quick_reference(long)
+
     @pytest.mark.parametrize("name", BUNDLED)
     def test_prints_on_one_page(self, name: str, tmp_path: Path) -> None:
         """Printed by headless Chromium at A4, the sheet is one page, with every part and value on it."""

@@ -218,26 +218,20 @@ def _say_talons(v: Variant) -> str:
     side = "side" if has_partners(v) else "player"
     if not any(sizes):
         return f"No {side} gets bonus cards for opening."
-    parts = [f"{num(n)} to the {ordinal(i + 1)} {side} to open" for i, n in enumerate(sizes)]
-    where = (
-        "They are set aside face down at the deal, one pile for each, and nobody looks at them."
-        if o.talons_set_aside else "They are drawn from the top of the stock when given."
-    )
+    parts = [f"{num(n)} for the {ordinal(i + 1)} {side} to open" for i, n in enumerate(sizes)]
+    where = "set aside face down at the deal for it" if o.talons_set_aside else "from the top of the stock"
     text = (
-        f"Talons: the player who makes a {side}'s opening meld gets bonus cards after the discard that "
-        f"ends that turn, and plays them from the next turn: {join(parts, 'and')}"
-        + (f"; a {side} that opens later gets none" if len(sizes) < len(v.sides) else "")
-        + f". {where} 3s among them are laid out and replaced like any drawn."
+        f"Talons: after the discard that ends the turn in which a {side} opens, the player who opened "
+        f"gets bonus cards {where}, to play from the next turn: {join(parts, 'and')}"
+        + (f"; later {side}s get none" if len(sizes) < len(v.sides) else "")
+        + ". 3s among them are laid out and replaced."
     )
     if not o.talon_after_pile and pile_takeable(v):
-        text += (
-            f" A {side} that opens by taking the discard pile gets no talon; the next {side} to open "
-            "still gets the next one."
-        )
+        text += f" A {side} that opens with the discard pile gets none; the next to open still counts as {ordinal(2)}."
     if o.talon_turn_card is not None:
         text += (
-            f" No talon is given once the turn card, the {ordinal(o.talon_turn_card)} card from the bottom "
-            f"of the stock, has been drawn (the stock holds fewer than {o.talon_turn_card} cards)."
+            f" None are given once the turn card, the {ordinal(o.talon_turn_card)} card from the bottom "
+            "of the stock, has been drawn."
         )
     return text
 

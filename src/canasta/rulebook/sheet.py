@@ -35,6 +35,13 @@ th, td { padding: 0.1em 0.5em; }
 """
 
 
+#: Characters of the sheet's rules (as markdown, without the example melds) above which
+#: the example melds are left out, so that the sheet still prints on one page: the
+#: examples illustrate, the rules must be there. Printed by Chromium at A4, Brazilian's
+#: 3628 fit with the examples; Modern American's 4676 do not.
+SHEET_TEXT_BUDGET = 4000
+
+
 def _blocks(book: RuleBook, title: str) -> tuple[Block, ...]:
     return next((s.blocks for s in book.sections if s.title == title), ())
 
@@ -48,7 +55,8 @@ def sheet_book(variant: Variant) -> RuleBook:
     Returns:
         A :class:`~canasta.rulebook.blocks.RuleBook` with sections "Card values",
         "Canastas and bonuses", "The first meld", "The discard pile", "Example
-        melds" and "Going out".
+        melds" and "Going out" (without the example melds where the rules alone
+        pass :data:`SHEET_TEXT_BUDGET`).
     """
     book = rule_book(variant)
     scoring = _blocks(book, S_SCORING)
@@ -67,7 +75,11 @@ def sheet_book(variant: Variant) -> RuleBook:
     ]
     intro = (Paragraph((Text(f"The rules a player looks up during a game. To print the whole "
                              f"rule book: canasta rules {variant.name} --format html"),)),)
-    return RuleBook(f"{book.title}: quick reference", intro, tuple(s for s in sections if s.blocks), variant)
+    title = f"{book.title}: quick reference"
+    rules = tuple(s for s in sections if s.blocks and s.title != "Example melds")
+    if len(render(RuleBook(title, intro, rules, variant), "markdown", notes=False)) > SHEET_TEXT_BUDGET:
+        return RuleBook(title, intro, rules, variant)
+    return RuleBook(title, intro, tuple(s for s in sections if s.blocks), variant)
 
 
 def quick_reference(variant: Variant) -> str:
