@@ -230,7 +230,7 @@ def _say_talons(v: Variant) -> str:
         text += f" A {side} that opens with the discard pile gets none; the next to open still counts as {ordinal(2)}."
     if o.talon_turn_card is not None:
         text += (
-            f" None are given once the turn card, the {ordinal(o.talon_turn_card)} card from the bottom "
+            f" No talon is given once the turn card, the {ordinal(o.talon_turn_card)} card from the bottom "
             "of the stock, has been drawn."
         )
     return text
