@@ -7,7 +7,7 @@ Usage::
 
 For each bundled profile, plays N seeded hands (half of them picking uniformly
 among the legal moves, half preferring to take the pile, meld and go out, so
-that hands reach the going-out and scoring rules) and G whole games to game
+that hands reach the going-out and scoring rules) and G whole games, played by the greedy bot, to game
 over. Each step records the seat to move, every legal move in order, the move
 chosen and, every few steps, the reason a few random moves are refused, the
 JSON of the mover's view and (less often) whether the state reads back equal
@@ -70,8 +70,14 @@ def probes(rng: random.Random) -> Iterator[str]:
     yield "meld " + " ".join(rng.choice(RANKS) for _ in range(rng.randint(1, 7)))
 
 
-def step_lines(s: GameState, rng: random.Random, greedy: bool, step: int) -> tuple[list[str], GameState]:
-    """The trace lines of one step from ``s``, and the state after the chosen move."""
+def step_lines(
+    s: GameState, rng: random.Random, greedy: bool, step: int, bot: canasta.GreedyBot | None = None
+) -> tuple[list[str], GameState]:
+    """The trace lines of one step from ``s``, and the state after the chosen move.
+
+    ``bot``, when given, chooses the move (whole games); otherwise it is drawn at
+    random among the legal moves, or among :func:`preferred` ones when ``greedy``.
+    """
     legal = s.legal_moves()
     lines = [f"{step} seat {s.current_player}: {' | '.join(str(m) for m in legal)}"]
     if step % PROBE_EVERY == 0:
@@ -102,8 +108,11 @@ def step_lines(s: GameState, rng: random.Random, greedy: bool, step: int) -> tup
             lines.append(f"  json: refused: {e}")
         else:
             lines.append(f"  json: {'equal' if back == s else 'differs'}")
-    pool = preferred(legal) if greedy else legal
-    move = pool[rng.randrange(len(pool))]
+    if bot is not None:
+        move = bot.choose(s.view(s.current_player), rng)
+    else:
+        pool = preferred(legal) if greedy else legal
+        move = pool[rng.randrange(len(pool))]
     lines.append(f"  -> {move}")
     return lines, s.apply(move)
 
@@ -118,13 +127,15 @@ def hand_end_lines(s: GameState) -> list[str]:
     return lines
 
 
-def play_hand(s: GameState, rng: random.Random, greedy: bool) -> tuple[list[str], GameState]:
+def play_hand(
+    s: GameState, rng: random.Random, greedy: bool, bot: canasta.GreedyBot | None = None
+) -> tuple[list[str], GameState]:
     """Play the current hand of ``s`` to its end; return the trace and the final state."""
     trace: list[str] = []
     for step in range(MAX_MOVES):
         if s.is_hand_over:
             return [*trace, *hand_end_lines(s)], s
-        lines, s = step_lines(s, rng, greedy, step)
+        lines, s = step_lines(s, rng, greedy, step, bot)
         trace += lines
     raise SystemExit(f"parity: the hand did not end within {MAX_MOVES} moves")
 
@@ -142,9 +153,13 @@ def trace(name: str, index: int, hands: int) -> list[str]:
     s = canasta.new_game(variant(name), seed=seed)
     if index < hands:
         return play_hand(s, rng, greedy=index % 2 == 1)[0]
+    # whole games are played by the greedy bot: it plays the bot's code on both
+    # engines too, and ends games where taking, melding and going out at random
+    # never does (Modern American's penalty melds sink a random side for ever)
+    bot = canasta.GreedyBot()
     out: list[str] = []
     for number in range(MAX_HANDS):
-        lines, s = play_hand(s, rng, greedy=True)
+        lines, s = play_hand(s, rng, greedy=True, bot=bot)
         out += [f"hand {number}", *lines]
         if s.is_game_over:
             return out
