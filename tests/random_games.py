@@ -12,7 +12,12 @@ and each property is still checked on every state of as many whole games as
 before.
 
 A game is played by a seeded :class:`random.Random` choosing among
-``legal_moves()``, with ``next`` at each hand's end, until game over.
+``legal_moves()``, with ``next`` at each hand's end, until game over. A test
+that reads the games is marked with its profile (:func:`reads`, or the profile
+taken from :data:`PROFILES`): tests/conftest.py runs those tests first, profile
+by profile, so that under pytest-xdist they go to one worker, which plays each
+game once. A test must not ``apply`` a move to a shared state (``apply`` drops
+what was worked out about it: apply to a copy).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import random
 from functools import cache
 
 import attrs
+import pytest
 
 import canasta
 from canasta import GameState, Move, NextHand, Variant
@@ -31,6 +37,15 @@ MAX_HANDS = 200
 MAX_MOVES = 5000
 #: The seeds of the shared games of each profile; a suite takes the first few.
 SEEDS = range(1, 7)
+
+
+def reads(name: str) -> pytest.MarkDecorator:
+    """The mark of a test that reads the games of profile ``name`` (see tests/conftest.py)."""
+    return pytest.mark.random_games(name)
+
+
+#: The bundled profiles, to parametrize a test that reads their games, each marked.
+PROFILES = [pytest.param(name, marks=reads(name)) for name in canasta.variant_names()]
 
 
 @attrs.frozen

@@ -20,7 +20,7 @@ from canasta.cards import Card, parse_cards
 from canasta.engine import compile_rules, opening_minimum
 from canasta.engine.state import DRAW, PLAY, Turn
 from canasta.variant.loading import variant_from_dict
-from random_games import MAX_HANDS, SEEDS, Played, play, played
+from random_games import MAX_HANDS, PROFILES, SEEDS, Played, play, played, reads
 
 VARIANTS = canasta.variant_names()
 
@@ -154,7 +154,7 @@ def in_play(
 # -- random whole games -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize("name", PROFILES)
 class TestRandomGames:
     """Random complete games of every bundled profile."""
 
@@ -237,18 +237,21 @@ class TestRandomGames:
 class TestGameLength:
     """The game-end rules of the seed profiles, on the random games."""
 
+    @reads("classic")
     def test_classic_ends_at_5000(self) -> None:
         """Classic games end on the first hand that takes a side to 5000 or more."""
         for g in all_games("classic"):
             assert max(g.ends[-1].scores) >= 5000
             assert all(max(e.scores) < 5000 for e in g.ends[:-1])
 
+    @reads("hand-and-foot")
     def test_hand_and_foot_plays_four_rounds(self) -> None:
         """Hand and Foot games last exactly four rounds, whatever the scores."""
         for g in all_games("hand-and-foot"):
             assert len(g.ends) == 4
             assert [s.hand_number for s in g.starts] == [0, 1, 2, 3]
 
+    @reads("classic")
     def test_classic_games_meet_several_minimums(self) -> None:
         """The classic games pass through the 50, 90 and 120 opening minimums."""
         seen = {

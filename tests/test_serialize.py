@@ -29,7 +29,7 @@ from canasta import (
 )
 from canasta.engine.state import ANSWER, Turn
 from canasta.variant.loading import converter, variant_to_dict
-from random_games import SEEDS, played
+from random_games import PROFILES, SEEDS, played
 from strategies import variants
 
 VARIANTS = canasta.variant_names()
@@ -86,7 +86,7 @@ def load_doc(doc: Any, cls: type = GameState) -> Any:
 class TestRoundTrip:
     """object -> JSON -> object gives an equal object, for every type and bundled profile."""
 
-    @pytest.mark.parametrize("name", VARIANTS)
+    @pytest.mark.parametrize("name", PROFILES)
     def test_states(self, name: str) -> None:
         """States of random games load back equal, with their rules rebuilt and the same moves."""
         for s in shared_states(name, every=37):
@@ -96,7 +96,7 @@ class TestRoundTrip:
             assert back.rules.v == s.variant
             assert back.legal_moves() == s.legal_moves()
 
-    @pytest.mark.parametrize("name", VARIANTS)
+    @pytest.mark.parametrize("name", PROFILES)
     def test_views(self, name: str) -> None:
         """Every seat's view loads back equal, and its legal moves work on the loaded view."""
         for s in shared_states(name, every=53):
@@ -106,7 +106,7 @@ class TestRoundTrip:
                 assert back == view
                 assert list(back.legal_moves()) == list(view.legal_moves())
 
-    @pytest.mark.parametrize("name", VARIANTS)
+    @pytest.mark.parametrize("name", PROFILES)
     def test_moves(self, name: str) -> None:
         """Every legal move of random games loads back equal, as Move and as its own class."""
         seen: set[Move] = set()
@@ -121,7 +121,7 @@ class TestRoundTrip:
                     assert from_json(text, type(m)) == m
         assert seen
 
-    @pytest.mark.parametrize("name", VARIANTS)
+    @pytest.mark.parametrize("name", PROFILES)
     def test_breakdowns(self, name: str) -> None:
         """Each hand's score breakdowns load back equal, totals included."""
         ends = [s.end for s in shared_states(name) if s.end is not None]
