@@ -2,15 +2,15 @@
 
 Each random game is played by a seeded :class:`random.Random` choosing among
 ``legal_moves()``, with ``next`` at each hand's end, until game over (at most
-:data:`MAX_HANDS` hands). The games are played once and shared by the tests.
-In the profiles of :data:`GREEDY_GAMES` random players lose points every hand
-(Modern American's penalties for unfinished aces, 7s and wild melds), so no
+:data:`MAX_HANDS` hands). The games are played once per process and shared by
+the tests, and with the other suites that check random games (tests/random_games.py).
+In the profiles of :data:`random_games.GREEDY_GAMES` random players lose points every
+hand (Modern American's penalties for unfinished aces, 7s and wild melds), so no
 game would ever end: there the greedy bot plays every seat.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import cache
 
@@ -18,21 +18,14 @@ import attrs
 import pytest
 
 import canasta
-from canasta import GameState, Variant, score_side
+from canasta import GameState, NextHand, Variant, score_side
 from canasta.cards import Card, parse_cards
 from canasta.engine import compile_rules, opening_minimum
 from canasta.engine.state import DRAW, PLAY, Turn
 from canasta.variant.loading import variant_from_dict
+from random_games import MAX_HANDS, PROFILES, SEEDS, Played, play, played, reads
 
 VARIANTS = canasta.variant_names()
-#: Random games per bundled profile.
-GAMES = 6
-#: Every game must end within this many hands.
-MAX_HANDS = 200
-#: Profiles whose random games never reach the target: played by the greedy bot.
-GREEDY_GAMES = frozenset({"modern-american"})
-#: A hand must end within this many moves.
-MAX_MOVES = 5000
 
 
 @attrs.frozen
@@ -49,7 +42,7 @@ class Game:
 
 
 def play_game(variant: Variant, seed: int, max_hands: int = MAX_HANDS) -> Game:
-    """Play a whole game with random legal moves.
+    """Play a whole game with random legal moves (see :func:`random_games.play`).
 
     Args:
         variant: the rules.
@@ -59,39 +52,25 @@ def play_game(variant: Variant, seed: int, max_hands: int = MAX_HANDS) -> Game:
     Returns:
         The states at the start and at the end of each hand.
     """
-    rng = random.Random(seed)
-    greedy = canasta.GreedyBot() if variant.name in GREEDY_GAMES else None
-    s = canasta.new_game(variant, seed=seed)
-    starts, ends = [s], []
-    while True:
-        for _ in range(MAX_MOVES):
-            if s.is_hand_over:
-                break
-            legal = s.legal_moves()
-            assert legal, f"{variant.name} seed {seed}: no legal move in {s!r}"
-            if greedy is not None:
-                s = s.apply(greedy.choose(s.view(s.current), rng))
-                continue
-            s = s.apply(legal[rng.randrange(len(legal))])
-        else:
-            raise AssertionError(f"{variant.name} seed {seed}: hand not over in {MAX_MOVES} moves")
-        ends.append(s)
-        if s.is_game_over:
-            return Game(tuple(starts), tuple(ends))
-        assert len(ends) < max_hands, f"{variant.name} seed {seed}: no game over in {max_hands} hands"
-        s = s.apply("next")
-        starts.append(s)
+    return hands_of(play(variant, seed, max_hands))
+
+
+def hands_of(g: Played) -> Game:
+    """The states of ``g`` at the start and at the end of each hand."""
+    starts = [g.states[0]]
+    starts += [g.states[i + 1] for i, move in enumerate(g.moves) if move == NextHand()]
+    return Game(tuple(starts), tuple(s for s in g.states if s.is_hand_over))
 
 
 @cache
 def game(name: str, seed: int) -> Game:
     """The random game of bundled profile ``name`` with ``seed`` (played once, then cached)."""
-    return play_game(canasta.load_variant(name), seed)
+    return hands_of(played(name, seed))
 
 
 def all_games(name: str) -> list[Game]:
-    """Every random game of profile ``name``."""
-    return [game(name, seed) for seed in range(1, GAMES + 1)]
+    """Every random game of profile ``name`` (one per seed of :data:`random_games.SEEDS`)."""
+    return [game(name, seed) for seed in SEEDS]
 
 
 def codes(text: str) -> tuple[int, ...]:
@@ -186,7 +165,7 @@ def in_play(
 # -- random whole games -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize("name", PROFILES)
 class TestRandomGames:
     """Random complete games of every bundled profile."""
 
@@ -269,18 +248,21 @@ class TestRandomGames:
 class TestGameLength:
     """The game-end rules of the seed profiles, on the random games."""
 
+    @reads("classic")
     def test_classic_ends_at_5000(self) -> None:
         """Classic games end on the first hand that takes a side to 5000 or more."""
         for g in all_games("classic"):
             assert max(g.ends[-1].scores) >= 5000
             assert all(max(e.scores) < 5000 for e in g.ends[:-1])
 
+    @reads("hand-and-foot")
     def test_hand_and_foot_plays_four_rounds(self) -> None:
         """Hand and Foot games last exactly four rounds, whatever the scores."""
         for g in all_games("hand-and-foot"):
             assert len(g.ends) == 4
             assert [s.hand_number for s in g.starts] == [0, 1, 2, 3]
 
+    @reads("classic")
     def test_classic_games_meet_several_minimums(self) -> None:
         """The classic games pass through the 50, 90 and 120 opening minimums."""
         seen = {

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta
@@ -29,15 +29,15 @@ from canasta import (
 )
 from canasta.engine.state import ANSWER, Turn
 from canasta.variant.loading import converter, variant_to_dict
+from random_games import PROFILES, SEEDS, played
 from strategies import variants
 
 VARIANTS = canasta.variant_names()
 _VARIANT = {name: canasta.load_variant(name) for name in VARIANTS}
-SETTINGS = settings(
-    max_examples=4, deadline=None, derandomize=True, database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 CARD_TOKEN = re.compile(r'"((?:10|[2-9JQKA])[CDHS]|JK)"')
+#: The seeds of the random whole games the round trips read, four per profile: the games
+#: other suites check too, played once per process (tests/random_games.py).
+ROUND_TRIP_GAMES = SEEDS[:4]
 
 
 def playout(v: Variant, seed: int, max_moves: int = 4000) -> Iterator[GameState]:
@@ -60,6 +60,15 @@ def sampled(v: Variant, seed: int, every: int) -> Iterator[GameState]:
             yield s
 
 
+def shared_states(name: str, every: int = 1) -> Iterator[GameState]:
+    """Every ``every``-th state of each shared random game of ``name``, plus every state where a
+    hand ends (each game played once per process: tests/random_games.py)."""
+    for seed in ROUND_TRIP_GAMES:
+        for i, s in enumerate(played(name, seed).states):
+            if i % every == 0 or s.is_hand_over:
+                yield s
+
+
 def state_json(name: str = "classic", seed: int = 1, moves: int = 12) -> dict[str, Any]:
     """The JSON document (parsed) of a state some moves into a game."""
     s = canasta.new_game(_VARIANT[name], seed)
@@ -77,52 +86,45 @@ def load_doc(doc: Any, cls: type = GameState) -> Any:
 class TestRoundTrip:
     """object -> JSON -> object gives an equal object, for every type and bundled profile."""
 
-    @pytest.mark.parametrize("name", VARIANTS)
-    @SETTINGS
-    @given(seed=st.integers(0, 2**63 - 1))
-    def test_states(self, name: str, seed: int) -> None:
+    @pytest.mark.parametrize("name", PROFILES)
+    def test_states(self, name: str) -> None:
         """States of random games load back equal, with their rules rebuilt and the same moves."""
-        for s in sampled(_VARIANT[name], seed, every=37):
+        for s in shared_states(name, every=37):
             back = from_json(to_json(s), GameState)
             assert back == s
             assert hash(back) == hash(s)
             assert back.rules.v == s.variant
             assert back.legal_moves() == s.legal_moves()
 
-    @pytest.mark.parametrize("name", VARIANTS)
-    @SETTINGS
-    @given(seed=st.integers(0, 2**63 - 1))
-    def test_views(self, name: str, seed: int) -> None:
+    @pytest.mark.parametrize("name", PROFILES)
+    def test_views(self, name: str) -> None:
         """Every seat's view loads back equal, and its legal moves work on the loaded view."""
-        for s in sampled(_VARIANT[name], seed, every=53):
+        for s in shared_states(name, every=53):
             for seat in range(s.variant.players.count):
                 view = s.view(seat)
                 back = from_json(to_json(view), SeatView)
                 assert back == view
                 assert list(back.legal_moves()) == list(view.legal_moves())
 
-    @pytest.mark.parametrize("name", VARIANTS)
-    @SETTINGS
-    @given(seed=st.integers(0, 2**63 - 1))
-    def test_moves(self, name: str, seed: int) -> None:
-        """Every legal move of a random game loads back equal, as Move and as its own class."""
+    @pytest.mark.parametrize("name", PROFILES)
+    def test_moves(self, name: str) -> None:
+        """Every legal move of random games loads back equal, as Move and as its own class."""
         seen: set[Move] = set()
-        for s in playout(_VARIANT[name], seed):
-            for m in s.legal_moves():
-                if m in seen:
-                    continue
-                seen.add(m)
-                text = to_json(m)
-                assert from_json(text, Move) == m
-                assert from_json(text, type(m)) == m
+        for seed in ROUND_TRIP_GAMES:
+            for legal in played(name, seed).legal:
+                for m in legal:
+                    if m in seen:
+                        continue
+                    seen.add(m)
+                    text = to_json(m)
+                    assert from_json(text, Move) == m
+                    assert from_json(text, type(m)) == m
         assert seen
 
-    @pytest.mark.parametrize("name", VARIANTS)
-    @SETTINGS
-    @given(seed=st.integers(0, 2**63 - 1))
-    def test_breakdowns(self, name: str, seed: int) -> None:
+    @pytest.mark.parametrize("name", PROFILES)
+    def test_breakdowns(self, name: str) -> None:
         """Each hand's score breakdowns load back equal, totals included."""
-        ends = [s.end for s in playout(_VARIANT[name], seed) if s.end is not None]
+        ends = [s.end for s in shared_states(name) if s.end is not None]
         assert ends
         for end in ends:
             for b in end.breakdowns:
