@@ -85,6 +85,7 @@ def safe(v: Variant) -> Variant:
         assumed=tuple(Assumption(a.path, "a test source") for a in v.assumed),
         customs=tuple("The youngest player keeps the score." for _ in v.customs),
         sequences=attrs.evolve(v.sequences, name="samba"),
+        canastas=attrs.evolve(v.canastas, wild_name="bolivia"),
         special=attrs.evolve(v.special, hands=tuple(attrs.evolve(h, title="Pairs") for h in v.special.hands)),
     )
 
@@ -659,17 +660,34 @@ class TestDescribeDiff:
         assert len(lines) == 5
 
     def test_bolivia_against_samba(self) -> None:
-        """Bolivia against Samba: wild melds and their bonus, the escalera, the opening, black 3s, the contract, the target."""
+        """Bolivia against Samba: wild melds, their name and bonus, the escalera, the opening, black 3s, the contract, the target."""
         text = describe_diff(canasta.load_variant("bolivia"), canasta.load_variant("samba"))
         lines = [line[2:] for line in text.splitlines() if line.startswith("- ")]
         assert lines[0].startswith("A meld may also be made of wild cards only: three to seven wild cards")
         assert lines[1] == "A sequence canasta is called an escalera instead of a samba."
         assert "150 for a score of 7000 or more" in lines[2]
-        assert "a wild canasta 2500 points" in lines[3]
-        assert lines[4].startswith("A black 3 left in a hand when the hand ends costs 100 points")
-        assert "among them at least one escalera" in lines[5]
-        assert lines[6] == "The game ends at 15000 points instead of 10000."
-        assert len(lines) == 7
+        assert lines[3] == "A wild canasta is called a bolivia."
+        assert "a bolivia 2500 points" in lines[4]
+        assert lines[5].startswith("A black 3 left in a hand when the hand ends costs 100 points")
+        assert "among them at least one escalera" in lines[6]
+        assert lines[7] == "The game ends at 15000 points instead of 10000."
+        assert len(lines) == 8
+
+    def test_wild_canasta_name(self) -> None:
+        """canastas.wild_name: the book names the wild canasta and scores it by that name; a diff says the change."""
+        bolivia = canasta.load_variant("bolivia")
+        book = canasta.describe(bolivia)
+        assert "A wild canasta is called a bolivia." in book
+        assert "a bolivia 2500 points" in book
+        plain = attrs.evolve(bolivia, canastas=attrs.evolve(bolivia.canastas, wild_name=""))
+        assert "called a bolivia" not in canasta.describe(plain)
+        assert [t.text for t in difference_sentences(plain, bolivia)] == [
+            "A wild canasta has no name of its own (not a bolivia).",
+        ]
+        named = attrs.evolve(bolivia, canastas=attrs.evolve(bolivia.canastas, wild_name="monster"))
+        assert [t.text for t in difference_sentences(named, bolivia)] == [
+            "A wild canasta is called a monster instead of a bolivia.",
+        ]
 
     def test_canasta_tier_only(self) -> None:
         """A score table that differs only in its canasta tiers states the tiers, not the minimums."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import canasta.rulebook.opening  # noqa: F401
 from canasta.rulebook.melds import a_an, sequence_canasta_possible, sequence_name
 from canasta.rulebook.registry import S_CANASTAS, rule
-from canasta.rulebook.words import cap, count, join, num, points, pts, rank_plural
+from canasta.rulebook.words import cap, clean, count, join, num, points, pts, rank_plural
 from canasta.variant.model import Variant
 
 # -- canastas
@@ -72,7 +72,7 @@ def _say_bonuses(v: Variant) -> str:
     if mixed_possible(v):
         parts.append(f"a mixed canasta {points(c.mixed_bonus)}")
     if v.melds.wild_melds:
-        parts.append(f"a wild canasta {points(c.wild_bonus)}")
+        parts.append(f"{a_an(wild_canasta_name(v))} {points(c.wild_bonus)}")
     return cap(join(parts)) + "."
 
 
@@ -80,9 +80,36 @@ def _bonus_instead(kind: str) -> Callable[[Variant, Variant], str]:
     def instead(v: Variant, o: Variant) -> str:
         new = getattr(v.canastas, f"{kind}_bonus")
         old = getattr(o.canastas, f"{kind}_bonus")
-        return f"A {kind} canasta scores {points(new)} instead of {pts(old)}."
+        noun = wild_canasta_name(v) if kind == "wild" else f"{kind} canasta"
+        return f"{cap(a_an(noun))} scores {points(new)} instead of {pts(old)}."
 
     return instead
+
+
+def wild_canasta_name(v: Variant) -> str:
+    """What the rules call a wild canasta (``canastas.wild_name``), on one line; ``"wild canasta"`` if blank."""
+    return clean(v.canastas.wild_name) or "wild canasta"
+
+
+def _say_wild_name(v: Variant) -> str:
+    return f"A wild canasta is called {a_an(wild_canasta_name(v))}."
+
+
+def _wild_name_instead(v: Variant, o: Variant) -> str:
+    if not clean(o.canastas.wild_name):
+        return _say_wild_name(v)
+    if not clean(v.canastas.wild_name):
+        return f"A wild canasta has no name of its own (not {a_an(wild_canasta_name(o))})."
+    return f"A wild canasta is called {a_an(wild_canasta_name(v))} instead of {a_an(wild_canasta_name(o))}."
+
+
+# registered before the bonuses: the book names the wild canasta before it scores it
+rule(
+    "canastas.wild_name", S_CANASTAS, _say_wild_name,
+    relevant=lambda v: v.melds.wild_melds,
+    shown=lambda v: v.melds.wild_melds and bool(clean(v.canastas.wild_name)),
+    instead=_wild_name_instead,
+)
 
 
 rule("canastas.natural_bonus", S_CANASTAS, _say_bonuses, instead=_bonus_instead("natural"))

@@ -295,6 +295,8 @@ class CanastaRules:
     natural_bonus: int = _points(500, "Bonus for a natural (clean) canasta, with no wild cards.")
     mixed_bonus: int = _points(300, "Bonus for a mixed (dirty) canasta, with naturals and wild cards.")
     wild_bonus: int = _points(1500, "Bonus for a wild canasta, all wild cards (where wild melds are allowed).")
+    wild_name: str = _opt("", "What the rules call a wild canasta (Bolivia: bolivia); empty for no name of its own.",
+                          max_length=40, single_line=True)
     rank_bonuses: tuple[RankBonus, ...] = _opt(
         (), "Bonuses for canastas of particular ranks, replacing the kind's bonus.", max_items=MAX_ROWS
     )
