@@ -41,7 +41,7 @@ SEEDS = range(1, 7)
 #: Profiles whose random games never reach the target (random players lose points
 #: every hand under Modern American's penalties for unfinished aces, 7s and wild
 #: melds): there the greedy bot plays every seat, with the same seeded choices.
-GREEDY_GAMES = frozenset({"modern-american"})
+GREEDY_GAMES = frozenset({"modern-american", "modern-american-2p"})
 
 
 def reads(name: str) -> pytest.MarkDecorator:

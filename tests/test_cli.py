@@ -19,7 +19,7 @@ from canasta.engine import COMPILED
 
 BUNDLED = [
     "bolivia", "brazilian", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
-    "hand-and-foot-pagat", "modern-american", "samba", "uruguayan",
+    "hand-and-foot-pagat", "modern-american", "modern-american-2p", "samba", "uruguayan",
 ]
 
 

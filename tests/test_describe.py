@@ -751,14 +751,14 @@ class TestCompare:
                     "Black 3s", "Going-out bonus", "Game ends at"):
             assert f"\n| {row} |" in text
         # bolivia, brazilian, classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot,
-        # hand-and-foot-pagat, modern-american, samba, uruguayan
+        # hand-and-foot-pagat, modern-american, modern-american-2p, samba, uruguayan
         assert ("| Dealt | 15 | 15 | 11 | 15 | 13 | 13 | 11 | 11 + foot of 11 | 13 + foot of 13 "
-                "| 13, no upcard | 15 | 11 |") in text
+                "| 13, no upcard | 15, no upcard | 15 | 11 |") in text
         assert ("| Game ends at | 15000 points | 10000 points | 5000 points | 5000 points | 5000 points | 7500 points "
-                "| 5000 points | 4 hands | 4 hands | 8500 points | 10000 points | 5000 points |") in text
+                "| 5000 points | 4 hands | 4 hands | 8500 points | 8500 points | 10000 points | 5000 points |") in text
         assert ("| Sequences | 4 to A, 3+ cards; escalera at 7 (1500), closed at 7 "
                 "| 4 to A, 3+ cards; escalera at 7 (1500), closed at 7; under 5 cards \u22121000 | none | none | none "
-                "| none | none | none | none | none | 4 to A, 3+ cards; samba at 7 (1500), closed at 7 | none |") in text
+                "| none | none | none | none | none | none | 4 to A, 3+ cards; samba at 7 (1500), closed at 7 | none |") in text
         assert "| Canastas to go out | 2: 1 escalera | 2 | 1 | 2 |" in text
         assert "| Black 3s | left in hand \u2212100 | left in hand \u2212100 | left in hand: its value |" in text
         assert "2+ natural per wild; wild melds of 3 to 7 |" in text

@@ -121,7 +121,7 @@ def expected_minimum(name: str, score: int, hand_number: int) -> int:
     """The opening minimum RULES.md gives for ``name`` (classic table by score, or by round)."""
     if name in ("hand-and-foot", "hand-and-foot-pagat"):
         return (50, 90, 120, 150)[hand_number]
-    if name == "modern-american":
+    if name in ("modern-american", "modern-american-2p"):
         # the CLA's table: 125 below 3000 (negative scores too), 155 to 4995, 180 from 5000
         return 125 if score < 3000 else 155 if score < 5000 else 180
     if score < 0:

@@ -43,10 +43,10 @@ from strategies import variants
 
 BUNDLED = [
     "bolivia", "brazilian", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two", "hand-and-foot",
-    "hand-and-foot-pagat", "modern-american", "samba", "uruguayan",
+    "hand-and-foot-pagat", "modern-american", "modern-american-2p", "samba", "uruguayan",
 ]
 RANK_LIST = "'2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'JK'"
-NAMES = "bolivia, brazilian, classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot, hand-and-foot-pagat, modern-american, samba, uruguayan"
+NAMES = "bolivia, brazilian, classic, classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot, hand-and-foot-pagat, modern-american, modern-american-2p, samba, uruguayan"
 
 
 @pytest.fixture

@@ -725,14 +725,14 @@ class TestScoreFileErrors:
                 "variant: nope\nsides: [{}]\n",
                 ["variant: unknown variant 'nope' (bundled variants: bolivia, brazilian, classic, "
                  "classic-2p, classic-3p, classic-6p, draw-two, hand-and-foot, hand-and-foot-pagat, "
-                 "modern-american, samba, uruguayan)"],
+                 "modern-american, modern-american-2p, samba, uruguayan)"],
                 id="unknown-variant",
             ),
             pytest.param(
                 "variant: 3\nsides: 5\n",
                 ["variant: expected a bundled profile name (bolivia, brazilian, classic, classic-2p, "
                  "classic-3p, classic-6p, draw-two, hand-and-foot, hand-and-foot-pagat, "
-                 "modern-american, samba, uruguayan) or a profile path, got 3",
+                 "modern-american, modern-american-2p, samba, uruguayan) or a profile path, got 3",
                  "sides: expected a list or a mapping of side tables, got 5"],
                 id="wrong-top-types",
             ),

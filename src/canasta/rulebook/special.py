@@ -48,10 +48,17 @@ def _names(v: Variant) -> str:
     return ", ".join(f"{h.label} ({pts(h.value)}{', wins the game' if h.wins_game else ''})" for h in hands)
 
 
-rule(
-    _PATHS, S_SPECIAL, _say_special, relevant=_has,
-    instead=lambda v, o: f"The special hands are {_names(v)} instead of {_names(o)}.",
-)
+def _special_instead(v: Variant, o: Variant) -> str:
+    if not v.special.hands:
+        return f"There are no special hands (not {_names(o)})."
+    if not o.special.hands:
+        return _say_special(v)
+    return f"The special hands are {_names(v)} instead of {_names(o)}."
+
+
+# relevant everywhere, stated only where there are hands: a profile that drops
+# its parent's special hands (modern-american-2p) says so in its differences
+rule(_PATHS, S_SPECIAL, _say_special, shown=_has, instead=_special_instead)
 
 
 def special_section(v: Variant) -> Section:
