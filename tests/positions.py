@@ -108,6 +108,7 @@ def position(
     dealer: int | None = None,
     seed: int = 0,
     talons: Sequence[Cards] | None = None,
+    asked_before: Sequence[bool] | None = None,
 ) -> GameState:
     """An exact position of ``variant`` (a bundled profile's name or a :class:`Variant`).
 
@@ -130,6 +131,7 @@ def position(
         seed: the game's seed (only used to deal later hands).
         talons: the talons set aside (``opening.talons_set_aside``), one string of cards
             each; by default dealt full from the cards left over, before the stock.
+        asked_before: which seats have asked their partner this hand (``going_out.ask_once``).
     """
     v = _variant(variant)
     r = compile_rules(v)
@@ -190,6 +192,7 @@ def position(
         end=None,
         rules=r,
         talons_=tuple(talon_list or ()),
+        asked_before=tuple(asked_before) if asked_before is not None else (False,) * n,
     )
 
 

@@ -102,6 +102,7 @@ def deal_hand(
         opened=tuple(False for _ in r.sides),
         melded_before=tuple(False for _ in range(r.n)),
         turn=NEW_TURN, end=None, rules=r, talons_=talons,
+        asked_before=tuple(False for _ in range(r.n)),
     )
 
 

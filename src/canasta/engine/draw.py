@@ -68,6 +68,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
                 with_item(s.hands_, p, tuple(sorted(s.hands_[p] + drawn_t))), s.feet_, stock_[:-n],
                 s.pile_, s.melds_, s.red_threes_, s.opened, s.melded_before,
                 Turn(False, False, 0, (), NOT_ASKED, -1, drawn_t, ()), s.end, r, s.talons_,
+                s.asked_before,
             )
     stock = list(stock_)
     side = r.side_of[p]

@@ -326,6 +326,7 @@ def rebuild(
     melded_before: tuple[bool, ...] | None = None,
     turn: Turn | None = None,
     talons: tuple[tuple[int, ...], ...] | None = None,
+    asked_before: tuple[bool, ...] | None = None,
 ) -> GameState:
     return GameState(
         s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history,
@@ -342,6 +343,7 @@ def rebuild(
         s.turn if turn is None else turn,
         s.end, s.rules,
         s.talons_ if talons is None else talons,
+        s.asked_before if asked_before is None else asked_before,
     )
 
 

@@ -262,6 +262,9 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     t = s.turn
     if t.asked != NOT_ASKED:
         return "you have already asked this turn"
+    once = s.variant.going_out.ask_once
+    if once and s.asked_before[p]:
+        return "you have already asked your partner this hand: a player may ask only once a hand"
     if t.melded:
         # the question comes before the player lays anything this turn (Pagat)
         return "ask before you meld: you have already laid cards this turn"
@@ -279,6 +282,8 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
         # the partner answers about the table as it is: no take-back after asking
         turn=Turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn, t.played,
                   (), t.backs),
+        # the question is spent whatever the answer (going_out.ask_once)
+        asked_before=with_item(s.asked_before, p, True) if once else None,
     )
 
 

@@ -32,7 +32,7 @@ def next_turn(s: GameState, hands: tuple[tuple[int, ...], ...], pile: tuple[int,
     s2 = GameState(
         s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, DRAW, nxt,
         hands, s.feet_, s.stock_, pile, s.melds_, s.red_threes_, s.opened, mb, NEW_TURN,
-        s.end, r, s.talons_,
+        s.end, r, s.talons_, s.asked_before,
     )
     v = s.variant
     if v.draw.short_stock == "end_hand" and 0 < len(s.stock_) < v.draw.count:
@@ -75,7 +75,7 @@ def end_hand(
         v, s.seed, s.hand_number, s.dealer, scores, history,
         GAME_OVER if over else HAND_OVER, s.current,
         s.hands_, s.feet_, s.stock_, s.pile_, s.melds_, s.red_threes_, s.opened,
-        s.melded_before, s.turn, end, r, s.talons_,
+        s.melded_before, s.turn, end, r, s.talons_, s.asked_before,
     )
 
 

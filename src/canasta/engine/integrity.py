@@ -148,6 +148,15 @@ def _sides(r: Rules, s: GameState, mover_side: int) -> tuple[str, str] | None:
     for seat in range(r.n):
         if s.melded_before[seat] and not s.opened[r.side_of[seat]]:
             return f"melded_before[{seat}]", "a seat that has melded plays for a side that has opened"
+    if len(s.asked_before) != r.n:
+        return "asked_before", f"one entry per seat ({r.n})"
+    once = s.variant.going_out.ask_once
+    for seat, asked in enumerate(s.asked_before):
+        if asked and (not once or r.partner[seat] < 0):
+            return f"asked_before[{seat}]", "only a seat with a partner asks, and only where it may ask once a hand"
+    t = s.turn
+    if once and t.asker >= 0 and not s.asked_before[t.asker]:
+        return f"asked_before[{t.asker}]", "a seat that asked this turn has asked this hand"
     return None
 
 

@@ -174,7 +174,7 @@ def play_cards(
         Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used),
              _logged(t, index, len(c.melds), used, c.opened) if v.melds.rearrange else t.laid,
              t.backs),
-        s.end, r, s.talons_,
+        s.end, r, s.talons_, s.asked_before,
     )
     if going_out:
         return end_hand(s2, "out", p, concealed_possible(s, t.took_pile), False)

@@ -233,6 +233,9 @@ class GameState:
     # entry of opening.talons in the order the sides open; a given or forfeited pile
     # is empty. Always () where talons are drawn from the stock or not used.
     talons_: tuple[tuple[int, ...], ...]
+    # Which seats have asked their partner this hand (going_out.ask_once: one
+    # question a hand); all False where asking is once a turn.
+    asked_before: tuple[bool, ...]
     # What the engine works out about this state once and reuses (see
     # canasta.engine.facts.Ctx): a pure function of the fields above, so it takes no part in
     # equality, hashing, repr or pickling.
@@ -417,6 +420,8 @@ class SeatView:
         talon_sizes: how many cards each talon set aside face down still holds
             (``opening.talons_set_aside``; empty otherwise). Their cards are
             hidden from every seat.
+        asked_before: which seats have asked their partner this hand
+            (``going_out.ask_once``; all False otherwise). Asking is public.
     """
 
     variant_name: str
@@ -439,6 +444,7 @@ class SeatView:
     end: HandEnd | None
     _state: GameState = attrs.field(eq=False, hash=False, repr=False, alias="_state")
     talon_sizes: tuple[int, ...] = ()
+    asked_before: tuple[bool, ...] = ()
 
     def __repr__(self) -> str:
         # What the seat sees, cards as text (the fields hold card codes).

@@ -53,4 +53,5 @@ def make_view(s: GameState, seat: int) -> SeatView:
         stock_size=len(s.stock_), pile_codes=s.pile_, melds=s.melds_,
         red_three_codes=s.red_threes_, opened=s.opened, melded_before=s.melded_before,
         turn=turn, end=s.end, _state=stand_in, talon_sizes=tuple(len(p) for p in s.talons_),
+        asked_before=s.asked_before,
     )

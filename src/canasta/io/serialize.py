@@ -395,6 +395,8 @@ def _state_out(s: GameState) -> dict[str, Any]:
         ),
         # only where the variant sets talons aside, so other documents keep their keys
         **({"talons": [cards_out(p) for p in s.talons_]} if s.variant.opening.talons_set_aside else {}),
+        # likewise only where a player may ask once a hand
+        **({"asked_before": list(s.asked_before)} if s.variant.going_out.ask_once else {}),
     }
 
 
@@ -463,8 +465,8 @@ class _Table:
 
 
 def _talon_key(value: Any, key: str) -> tuple[str, ...]:
-    """The talon key a document holds (states: ``talons``, views: ``talon_sizes``), checked
-    against its variant once that is read (:func:`_check_talon_key`)."""
+    """An optional key a document holds (talons: ``talons``, ``talon_sizes``; ``asked_before``),
+    checked against its variant once that is read (:func:`_check_talon_key`, :func:`_check_asked_key`)."""
     return (key,) if isinstance(value, dict) and key in value else ()
 
 
@@ -475,10 +477,25 @@ def _check_talon_key(obj: dict[str, Any], v: Variant, path: str, key: str) -> No
         fail_at(f"{path}.{key}", "the variant sets no talons aside (opening.talons_set_aside is off)")
 
 
+def _check_asked_key(obj: dict[str, Any], v: Variant, path: str) -> None:
+    if v.going_out.ask_once and "asked_before" not in obj:
+        fail_at(path, "missing key 'asked_before' (a player may ask once a hand: going_out.ask_once)")
+    if not v.going_out.ask_once and "asked_before" in obj:
+        fail_at(f"{path}.asked_before", "the variant lets a player ask once in any turn (going_out.ask_once is off)")
+
+
+def _asked_in(obj: dict[str, Any], path: str, n: int) -> tuple[bool, ...]:
+    """Which seats have asked this hand: the ``asked_before`` key, or nobody where the variant has none."""
+    if "asked_before" not in obj:
+        return tuple(False for _ in range(n))
+    return read_bools(obj["asked_before"], f"{path}.asked_before", n, " (one per seat)")
+
+
 def _state_in(value: Any, path: str) -> GameState:
-    obj = read_object(value, path, _STATE_KEYS + _talon_key(value, "talons"))
+    obj = read_object(value, path, _STATE_KEYS + _talon_key(value, "talons") + _talon_key(value, "asked_before"))
     v = _variant_in(obj["variant"], f"{path}.variant")
     _check_talon_key(obj, v, path, "talons")
+    _check_asked_key(obj, v, path)
     r = compile_rules(v)
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
@@ -506,6 +523,7 @@ def _state_in(value: Any, path: str) -> GameState:
         history=history, phase=phase, current=current, hands_=hands, feet_=feet,
         stock_=stock, pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
         melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r, talons_=talons,
+        asked_before=_asked_in(obj, path, n),
     )
     # Every card in its place is not enough: the state must be one the engine
     # could have reached, or its guarantees (no dead ends) do not hold.
@@ -544,13 +562,15 @@ def _view_out(view: SeatView) -> dict[str, Any]:
         ),
         # the talons' sizes only: their cards are hidden from every seat
         **({"talon_sizes": list(view.talon_sizes)} if view.variant.opening.talons_set_aside else {}),
+        **({"asked_before": list(view.asked_before)} if view.variant.going_out.ask_once else {}),
     }
 
 
 def _view_in(value: Any, path: str) -> SeatView:
-    obj = read_object(value, path, _VIEW_KEYS + _talon_key(value, "talon_sizes"))
+    obj = read_object(value, path, _VIEW_KEYS + _talon_key(value, "talon_sizes") + _talon_key(value, "asked_before"))
     v = _variant_in(obj["variant"], f"{path}.variant")
     _check_talon_key(obj, v, path, "talon_sizes")
+    _check_asked_key(obj, v, path)
     r = compile_rules(v)
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
@@ -582,20 +602,21 @@ def _view_in(value: Any, path: str) -> SeatView:
     # The stand-in state that answers legal_moves(): hidden cards are placeholders,
     # as in canasta.engine.view.make_view; it knows no seed and no history.
     hands = tuple(hand if i == seat else (HIDDEN,) * size for i, size in enumerate(hand_sizes))
+    asked = _asked_in(obj, path, n)
     stand_in = GameState(
         variant=v, seed=0, hand_number=hand_number, dealer=dealer, scores=scores, history=(),
         phase=phase, current=current, hands_=hands,
         feet_=tuple((HIDDEN,) * size for size in foot_sizes), stock_=(HIDDEN,) * stock_size,
         pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
         melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
-        talons_=tuple((HIDDEN,) * size for size in talon_sizes),
+        talons_=tuple((HIDDEN,) * size for size in talon_sizes), asked_before=asked,
     )
     return SeatView(
         variant_name=v.name, seat=seat, hand_number=hand_number, dealer=dealer, scores=scores,
         phase=phase, current=current, hand_codes=hand, hand_sizes=hand_sizes,
         foot_sizes=foot_sizes, stock_size=stock_size, pile_codes=t.pile, melds=t.melds,
         red_three_codes=t.red, opened=t.opened, melded_before=t.melded_before, turn=t.turn,
-        end=t.end, _state=stand_in, talon_sizes=talon_sizes,
+        end=t.end, _state=stand_in, talon_sizes=talon_sizes, asked_before=asked,
     )
 
 

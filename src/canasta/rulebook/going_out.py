@@ -146,23 +146,27 @@ rule("going_out.out_but_not_out", S_OUT, _say_out_not_out)
 def _say_ask(v: Variant) -> str:
     if not v.going_out.ask_partner:
         return "A player decides alone whether to go out; they may not ask their partner."
+    once = (
+        " Each player may ask only once in a hand, whatever the answer."
+        if v.going_out.ask_once else ""
+    )
     if v.going_out.ask_required:
         return (
             "A player may go out only with their partner's permission: before laying any card "
             "that turn they ask \u201cPartner, may I go out?\u201d, and the partner answers only yes "
             "or no. After a yes the player must go out that turn; after a no, or without asking, "
-            "they may not."
+            "they may not." + once
         )
     return (
         "Before going out a player may ask their partner \u201cPartner, may I go out?\u201d; the "
         "partner answers only yes or no, and the answer binds for that turn: after a yes the "
-        "player must go out, after a no they may not. Asking is optional."
+        "player must go out, after a no they may not. Asking is optional." + once
     )
 
 
 rule("going_out.ask_partner", S_OUT, _say_ask, relevant=has_partners)
 rule(
-    "going_out.ask_required", S_OUT, _say_ask,
+    "going_out.ask_required going_out.ask_once", S_OUT, _say_ask,
     relevant=lambda v: has_partners(v) and v.going_out.ask_partner,
 )
 rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=has_foot)

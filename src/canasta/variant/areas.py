@@ -412,6 +412,7 @@ class GoingOutRules:
         False, "A player may go out only once every partner has picked up their foot as well."
     )
     ask_required: bool = _opt(False, "With ask_partner: a player with a partner must ask 'may I go out?' and be told yes before going out.")
+    ask_once: bool = _opt(False, "With ask_partner: each player may ask only once a hand, whatever the answer (Modern American); otherwise once in any turn.")
     concealed: bool = _opt(True, "Going out concealed (the whole hand melded in one turn, no earlier melds by the player) is recognised.")
     complete_ranks: tuple[str, ...] = _opt(
         (),
