@@ -343,8 +343,12 @@ def can_finish(s: GameState, q: Probe) -> bool:
             else outcomes(r, counts, q.melds, allow_black, 2, oc, dead, 0, clean, q.took)
         )
         final_optional = v.going_out.final_discard == "optional"
-        foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first
-        told_no = q.asked == TOLD_NO
+        # whether going out is open to the player at all, as can_go_out asks (here the
+        # partner has not said yes: asking is a move of its own, made before laying anything)
+        may_out = not (
+            q.asked == TOLD_NO or (bool(s.feet_[p]) and v.going_out.foot_first)
+            or partner_foot_down(s) or asking_required(s)
+        )
         for (left, ok, _black), pts in outs.items():
             if pts < need:
                 continue
@@ -353,7 +357,7 @@ def can_finish(s: GameState, q: Probe) -> bool:
                 return True
             if eff == 1 and may_discard_last(s, p):
                 return True
-            if ok and not told_no and not foot_blocks and (eff == 1 or final_optional):
+            if ok and may_out and (eff == 1 or final_optional):
                 if not r.out_complete:
                     return True
                 # going out: the plans that leave the melds it asks for complete
@@ -366,7 +370,7 @@ def can_finish(s: GameState, q: Probe) -> bool:
                     eff2 = left2 + pend
                     if ok2 and pts2 >= need and (eff2 == 1 or (eff2 == 0 and final_optional)):
                         return True
-        if r.seq_grow and not told_no and not foot_blocks and not asking_required(s):
+        if r.seq_grow and may_out:
             # going out may grow sequences past their closing size; the plans above,
             # which may leave two cards, may not (sequences.grow_when_going_out)
             outs_grow = sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc, dead, r.out_complete, False, True)
