@@ -481,7 +481,10 @@ def sequence_may_grow(v: Variant) -> bool:
 def _say_grow(v: Variant) -> str:
     sq = v.sequences
     top = sq.max_size
-    assert top is not None  # only said where sequence_may_grow
+    if not sq.allowed:
+        return "Cards of one suit in rank order make no meld: every meld is of one rank."
+    if top is None:
+        return "No sequence is ever closed: each may grow as far as the window allows."
     name = sequence_name(v)
     # a closed sequence is the sequence canasta itself where it closes as it becomes one
     closed = f"a closed {name}" if top == max(sq.canasta_size, sq.min_size) else "a closed sequence"
