@@ -234,6 +234,8 @@ class TestEscaleraGrowsWhenGoingOut:
         unasked = position("brazilian", hands=["JH 9C", "4C 6D"], melds={0: ESCALERA}, pile="5D")
         assert "ask before you meld" in refusal(unasked, "add 4H-10H JH")
         assert moves(unasked) == {"ask", "discard 9C", "discard JH"}
+        told_no = play(play(unasked, "ask"), "no")
+        assert "your partner said no" in refusal(told_no, "add 4H-10H JH")
 
     def test_after_the_grow_only_going_out(self) -> None:
         s = position(NO_ASK, hands=["JH QH 9C 9D 9S 5C", "4C 6D"], melds={0: ESCALERA}, pile="5D")

@@ -159,6 +159,11 @@ def play_cards(
     ):
         if grow:
             most = r.seq_max
+            if t.asked == TOLD_NO:
+                return (
+                    f"a sequence closed at {most} cards may grow only as part of going out, and "
+                    "your partner said no"
+                )
             if t.asked != TOLD_YES and asking_required(s):
                 return (
                     f"a sequence closed at {most} cards may grow only as part of going out, and "
