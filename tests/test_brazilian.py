@@ -15,10 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
-from canasta import score_side
+from canasta import ActionSpace, score_side
 from canasta.engine import compile_rules
 from canasta.engine.deal import deal_hand
-from canasta.engine.state import GameState
+from canasta.engine.integrity import state_problem
+from canasta.engine.moves import AddToSequence
+from canasta.engine.state import TOLD_YES, GameState, Turn
+from canasta.rulebook import describe_diff
 from canasta.variant.model import OpeningStep
 from positions import moves, play, position, refusal
 from test_engine_random import play_checked_hand
@@ -129,6 +132,17 @@ class TestGoingOut:
         assert "cannot go out" in refusal(bolivia, "ask")
 
 
+    def test_an_unopened_side_asks_before_melding_to_go_out(self) -> None:
+        # eight hearts: 4H-10H opens (50 points) and is an escalera, but leaves the
+        # other 4H, which only going out can play; going out needs a yes, asked first
+        v = attrs.evolve(BRAZILIAN, going_out=attrs.evolve(BRAZILIAN.going_out, canastas=1))
+        s = unopened("4H 4H 5H 6H 7H 8H 9H 10H", 0, v)
+        assert not melds_in(s)
+        assert "opening minimum of 50 points with a card left to discard" in refusal(s, "meld 4H 5H 6H")
+        yes = play(play(s, "ask"), "yes")
+        assert "meld 4H 5H 6H" in moves(yes)
+
+
 class TestScores:
     def test_five_red_threes_with_a_canasta(self) -> None:
         """Five red 3s and one canasta: 1000 plus.
@@ -166,6 +180,151 @@ class TestScores:
         )
         assert dict(b.items) == {"melded cards": 340, "wild canasta": 2000, "escalera": 1500, "going out": 200}
         assert b.total == 4040
+
+
+# -- an escalera grows past seven when going out (sequences.grow_when_going_out) -------------
+
+#: Brazilian without the partner's permission, so that the rule binds the turn on its own
+#: (in the profile a yes binds it already: going out needs one)
+NO_ASK = attrs.evolve(BRAZILIAN, going_out=attrs.evolve(BRAZILIAN.going_out, ask_required=False))
+#: an escalera 4H-10H (closed at seven) and a natural canasta of kings: the two canastas going out needs
+ESCALERA = ["4H 5H 6H 7H 8H 9H 10H", "KC KD KH KS KC KD KH"]
+
+
+def told_yes(hand: str, variant: canasta.Variant = BRAZILIAN) -> GameState:
+    """Seat 0 of ``variant`` in its play phase with ``ESCALERA`` on its side's table, its partner's yes given."""
+    return position(variant, hands=[hand, "4C 6D"], melds={0: ESCALERA}, pile="5D",
+                    turn=Turn(asked=TOLD_YES, asker=0))
+
+
+class TestEscaleraGrowsWhenGoingOut:
+    def test_the_eighth_card_goes_out(self) -> None:
+        """The jack on 4H-10H is legal when the 9 then goes out; the escalera scores its eight cards, one bonus.
+
+        Melded: 4H-7H 4 x 5 = 20, 8H-JH 4 x 10 = 40, seven kings 70: 130. Escalera
+        1500, natural canasta of kings 500, going out 200. Total 2330.
+        """
+        s = told_yes("JH 9C")
+        assert moves(s) == {"add 4H-10H JH"}
+        grown = play(s, "add 4H-10H JH")
+        escalera = next(m for m in grown.melds[0] if m.is_sequence)
+        assert (escalera.low, escalera.high, escalera.size) == (4, 11, 8)
+        assert grown.canasta_kind(escalera) == "sequence"
+        assert moves(grown) == {"out 9C"}
+        out = play(grown, "out 9C")
+        assert out.end is not None and out.end.reason == "out"
+        items = dict(out.end.breakdowns[0].items)
+        assert items == {"melded cards": 130, "escalera": 1500, "natural canasta of Ks": 500, "going out": 200}
+        assert out.end.breakdowns[0].total == 2330
+        # score_side agrees, and takes the eight cards only from a side that went out
+        table = ["4H 5H 6H 7H 8H 9H 10H JH", "KC KD KH KS KC KD KH"]
+        assert score_side(BRAZILIAN, melds=table, went_out=True).total == 2330
+        with pytest.raises(canasta.CanastaError, match="at most 7 cards"):
+            score_side(BRAZILIAN, melds=table)
+
+    def test_refused_when_going_out_would_not_follow(self) -> None:
+        # the jack would leave 9C 5C: two cards, so no going out this turn
+        s = told_yes("JH 9C 5C", NO_ASK)
+        assert "add 4H-10H JH" not in moves(s)
+        assert refusal(s, "add 4H-10H JH") == (
+            "a sequence closed at 7 cards may grow only as part of going out: after "
+            "'add 4H-10H JH' you could not go out this turn"
+        )
+        # in the profile, going out needs the partner's yes first
+        unasked = position("brazilian", hands=["JH 9C", "4C 6D"], melds={0: ESCALERA}, pile="5D")
+        assert "ask before you meld" in refusal(unasked, "add 4H-10H JH")
+        assert moves(unasked) == {"ask", "discard 9C", "discard JH"}
+        told_no = play(play(unasked, "ask"), "no")
+        assert "your partner said no" in refusal(told_no, "add 4H-10H JH")
+
+    def test_after_the_grow_only_going_out(self) -> None:
+        s = position(NO_ASK, hands=["JH QH 9C 9D 9S 5C", "4C 6D"], melds={0: ESCALERA}, pile="5D")
+        # before the grow the turn may end with a discard
+        assert "discard 5C" in moves(s)
+        grown = play(s, "add 4H-10H JH")
+        assert "must go out this turn" in refusal(grown, "discard 5C")
+        assert "must go out this turn" in refusal(grown, "discard QH")
+        assert moves(grown) == {"add 4H-JH QH", "meld 9C 9D 9S"}
+        # every listed move still goes out, and no move that does is missing
+        assert_moves_agree_with_brute_force(grown)
+        out = play(grown, "meld 9C 9D 9S", "add 4H-JH QH", "out 5C")
+        assert out.end is not None and out.end.reason == "out"
+        # a nine in the hand that strands two cards: the second grow is refused with the turn's rule
+        stuck = play(position(NO_ASK, hands=["JH QH 9C 9D 9S 5C", "4C 6D"], melds={0: ESCALERA},
+                              pile="5D"), "add 4H-10H JH", "add 4H-JH QH")
+        assert moves(stuck) == {"meld 9C 9D 9S"}
+
+    def test_an_unopened_side_grows_its_new_sequence_only_to_go_out(self) -> None:
+        """At 8000 an opening needs a canasta and 200 points; eight hearts in a row, aces, kings and queens.
+
+        Hearts 4H-JH: 4 x 5 + 4 x 10 = 60; AC AD AH AS 80, KC KD KS 30, QC QD QS
+        30: 140 more. An escalera of seven hearts is at most 55 (5H-JH), so
+        with it the melds reach 195; the eight hearts as one escalera reach
+        200, but an escalera of eight is laid only as part of going out (split
+        into two sequences they are no canasta). With 9C and 5D left over the
+        side can neither open nor go out: no meld is offered. With 9C alone it
+        goes out.
+        """
+        v = attrs.evolve(NO_ASK, going_out=attrs.evolve(NO_ASK.going_out, canastas=1))
+        hand = "4H 5H 6H 7H 8H 9H 10H JH AC AD AH AS KC KD KS QC QD QS"
+        stuck = unopened(hand + " 9C 5D", 8000, v)
+        assert not melds_in(stuck)
+        assert "opening of 200 points and a canasta" in refusal(stuck, "meld 4H 5H 6H")
+        out = unopened(hand + " 9C", 8000, v)
+        assert "meld 4H 5H 6H" in moves(out)
+        done = play(out, "meld AC AD AH", "add A AS", "meld KC KD KS", "meld QC QD QS", "meld 4H 5H 6H",
+                    "add 4H-6H 7H", "add 4H-7H 8H", "add 4H-8H 9H", "add 4H-9H 10H", "add 4H-10H JH", "out 9C")
+        assert done.end is not None and done.end.reason == "out"
+
+    @pytest.mark.parametrize("name", ["bolivia", "samba"])
+    def test_not_in_bolivia_or_samba(self, name: str) -> None:
+        v = canasta.load_variant(name)
+        assert not v.sequences.grow_when_going_out
+        s = told_yes("JH 9C", attrs.evolve(v, going_out=attrs.evolve(v.going_out, sequence_canastas=0)))
+        assert "complete and closed" in refusal(s, "add 4H-10H JH")
+        assert not [m for m in ActionSpace(v).moves if isinstance(m, AddToSequence) and m.high - m.low + 1 >= 7]
+
+    def test_action_space_numbers_the_grows(self) -> None:
+        space = ActionSpace(BRAZILIAN)
+        bolivia = ActionSpace(canasta.load_variant("bolivia"))
+        extra = set(space.moves) - set(bolivia.moves)
+        # per suit, sequences of 7 to 10 cards in the window 4 to A: 8 + 6 + 4 + 2 adds at their ends
+        assert len(extra) == 4 * 20 and space.size == bolivia.size + 80
+        assert all(isinstance(m, AddToSequence) and m.high - m.low + 1 >= 7 for m in extra)
+        # the ids before the grows are Bolivia's
+        first = min(space.encode(m) for m in extra)
+        assert space.moves[:first] == bolivia.moves[:first]
+        s = told_yes("JH QH 9C")
+        i = space.encode("add 4H-10H JH")
+        assert space.legal_ids(s) == [i] and space.decode(s, i) == s.parse_move("add 4H-10H JH")
+        grown = s.apply(space.decode(s, i))
+        j = space.encode("add 4H-JH QH")
+        assert space.legal_ids(grown) == [j]
+        with pytest.raises(canasta.CanastaError, match="not an action"):
+            bolivia.encode("add 4H-10H JH")
+
+    def test_a_grown_sequence_belongs_to_the_turn_going_out(self) -> None:
+        hands = ["JH 9C", "4C 6D", "7C 8D", "9D 10C"]
+        s = position("brazilian", hands=hands, melds={0: ESCALERA}, pile="5D", turn=Turn(asked=TOLD_YES, asker=0))
+        grown = play(s, "add 4H-10H JH")
+        assert state_problem(grown) is None
+        assert canasta.from_json(canasta.to_json(grown), GameState) == grown
+        # the same table on the side not to move: no turn could have left it there
+        eight = ["4H 5H 6H 7H 8H 9H 10H JH"]
+        other = position("brazilian", hands=hands, melds={1: eight}, pile="5D")
+        problem = state_problem(other)
+        assert problem is not None and problem[0] == "melds[1][0]" and "goes out" in problem[1]
+        assert state_problem(position("brazilian", hands=hands, melds={0: eight}, pile="5D")) is None
+        bolivia = position("bolivia", hands=hands, melds={0: eight}, pile="5D")
+        assert state_problem(bolivia) == ("melds[0][0]", "a sequence holds 3 to 7 cards")
+
+    def test_the_rule_book_states_it(self) -> None:
+        diff = describe_diff(BRAZILIAN, canasta.load_variant("bolivia"))
+        assert "Only in the turn a player goes out may they still add cards to either end of a closed escalera" in diff
+        assert "past seven cards" in canasta.describe(BRAZILIAN)
+        back = describe_diff(canasta.load_variant("bolivia"), BRAZILIAN)
+        assert "A closed escalera takes no more cards, not even in the turn its player goes out." in back
+        assert "closed escalera" not in canasta.describe(canasta.load_variant("bolivia"))
 
 
 # -- against brute force, and random hands at the tiers ---------------------------------------

@@ -757,7 +757,8 @@ class TestCompare:
         assert ("| Game ends at | 15000 points | 10000 points | 5000 points | 5000 points | 5000 points | 7500 points "
                 "| 5000 points | 4 hands | 4 hands | 8500 points | 8500 points | 10000 points | 5000 points |") in text
         assert ("| Sequences | 4 to A, 3+ cards; escalera at 7 (1500), closed at 7 "
-                "| 4 to A, 3+ cards; escalera at 7 (1500), closed at 7; under 5 cards \u22121000 | none | none | none "
+                "| 4 to A, 3+ cards; escalera at 7 (1500), closed at 7 (longer when going out); under 5 cards "
+                "\u22121000 | none | none | none "
                 "| none | none | none | none | none | none | 4 to A, 3+ cards; samba at 7 (1500), closed at 7 | none |") in text
         assert "| Canastas to go out | 2: 1 escalera | 2 | 1 | 2 |" in text
         assert "| Black 3s | left in hand \u2212100 | left in hand \u2212100 | left in hand: its value |" in text

@@ -302,6 +302,71 @@ def test_steps_agree_with_brute_force(name: str, data: st.DataObject) -> None:
         assert isinstance(s.apply(m), GameState)
 
 
+# -- sequences that grow past their closing size when going out (Brazilian) ------------------
+
+_RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+_GROW_POOL = [f"{r}{s}" for s in "HS" for r in _RANKS] + ["9C", "9D", "9S", "5C", "2C"]
+
+
+def _run(suit: str, low: int, size: int) -> list[str]:
+    """``size`` cards of ``suit`` in a row from rank number ``low`` (4 is the first of _RANKS)."""
+    return [f"{_RANKS[k - 4]}{suit}" for k in range(low, low + size)]
+
+
+def _grow_variant(name: str, one_canasta: bool) -> canasta.Variant:
+    """Brazilian (``sequences.grow_when_going_out``), or without asking the partner
+    (``brazilian-no-ask``: the rule alone then binds the turn to go out)."""
+    v = canasta.load_variant("brazilian")
+    go = attrs.evolve(v.going_out, ask_required=not name.endswith("no-ask"))
+    if one_canasta:
+        go = attrs.evolve(go, canastas=1)
+    return attrs.evolve(v, going_out=go)
+
+
+@st.composite
+def grow_positions(draw: st.DrawFn, name: str) -> GameState:
+    """A play-phase position where a sequence may grow past seven when going out.
+
+    Opened: closed escaleras (seven cards, sometimes eight: grown this turn) of
+    hearts or spades on the table, perhaps a canasta of kings, and a short hand
+    near their ends. Unopened: a hand holding seven or eight hearts in a row,
+    which may make an escalera of eight only by going out.
+    """
+    v = _grow_variant(name, draw(st.booleans()))
+    if draw(st.booleans()):
+        table = []
+        # the hand is drawn mostly from the two cards beyond each end of the table's sequences
+        near = ["9C", "9D", "9S", "5C", "2C"]
+        for suit in draw(st.lists(st.sampled_from("HS"), min_size=1, max_size=2, unique=True)):
+            size = draw(st.sampled_from([7, 7, 8]))
+            low = draw(st.integers(4, 15 - size))
+            table.append(" ".join(_run(suit, low, size)))
+            high = low + size - 1
+            near += [_run(suit, k, 1)[0] for k in (low - 2, low - 1, high + 1, high + 2) if 4 <= k <= 14]
+        if draw(st.booleans()):
+            table.append("KC KD KH KS KC KD KH")
+        hand = draw(st.lists(st.sampled_from(near), min_size=1, max_size=6))
+        turn = Turn(asked=TOLD_YES, asker=0) if draw(st.booleans()) else Turn()
+        return position(v, hands=[" ".join(hand), "4C 6D"], melds={0: table}, pile="5D", turn=turn)
+    size = draw(st.sampled_from([7, 8]))
+    hand = _run("H", draw(st.integers(4, 15 - size)), size)
+    hand += draw(st.lists(st.sampled_from(_GROW_POOL), min_size=1, max_size=2))
+    score = draw(st.sampled_from([0, 1500, 8000]))
+    return position(v, hands=[" ".join(hand), "4C 6D"], scores=[score, 0], pile="5D")
+
+
+@pytest.mark.parametrize("name", ["brazilian", "brazilian-no-ask"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_grows_agree_with_brute_force(name: str, data: st.DataObject) -> None:
+    """Adds past the closing size: legal exactly when the player can then go out, and after one
+    only moves that still go out (brute force over the rest of the turn)."""
+    s = data.draw(grow_positions(name))
+    assert_moves_agree_with_brute_force(s)
+    for m in s.legal_moves():
+        assert isinstance(s.apply(m), GameState)
+
+
 def test_the_table_helper_makes_sequences() -> None:
     m = meld("samba", "9S 7S 8S")
     assert m.is_sequence and (m.suit, m.low, m.high) == (3, 7, 9)

@@ -1,9 +1,9 @@
 """Static checks of sequences (``sequences.*``): the window, the sizes, the short-sequence penalty.
 
-C049 to C052 and C056: sequences that can never be laid, a window that wild
+C049 to C052, C056 and C064: sequences that can never be laid, a window that wild
 ranks or 3s break, a sequence canasta that can never be made, a short-sequence
-penalty that never applies (or always does), and sequence rules while
-sequences are off. The going-out contract's sequence canastas are checked with
+penalty that never applies (or always does), sequence rules while
+sequences are off, and sequences that may grow when going out but never close. The going-out contract's sequence canastas are checked with
 the other kinds (C005, C008, C032, C048). Importing the module registers them
 in :data:`~canasta.check.registry.CHECKS`.
 """
@@ -192,6 +192,46 @@ def _short_penalty(f: Facts) -> Iterator[Raw]:
                 f"{sq.short_size} cards and costs the penalty, even a closed sequence canasta",
                 f"lower sequences.short_size to at most {top}",
             )
+
+
+@static_check(
+    "C064", "warning", "sequences that may grow when going out but never close",
+    """
+    extends: classic
+    sequences:
+      allowed: true
+      max_size: null
+      grow_when_going_out: true
+    """,
+)
+def _grow_never_matters(f: Facts) -> Iterator[Raw]:
+    """``sequences.grow_when_going_out`` is on, but no sequence is ever closed with room to grow.
+
+    The option lets a sequence closed at ``sequences.max_size`` take more cards
+    as part of going out. Without a closing size (``max_size: null``) every
+    sequence grows as far as the window allows anyway; with a closing size at
+    least the longest stretch of the window, a closed sequence has no rank
+    left to take. Either way the option has no effect. (With sequences off,
+    C056 reports it.)
+    """
+    sq = f.v.sequences
+    if not sq.allowed or not sq.grow_when_going_out or not f.sequence_meld:
+        return
+    if sq.max_size is None:
+        yield (
+            ("sequences.grow_when_going_out", "sequences.max_size"),
+            "sequences.max_size is null, so no sequence is ever closed and every one grows as far "
+            "as the window allows: sequences.grow_when_going_out has no effect",
+            "set sequences.max_size (Brazilian: 7), or remove sequences.grow_when_going_out",
+        )
+    elif sq.max_size >= f.longest_run:
+        yield (
+            ("sequences.grow_when_going_out", "sequences.max_size", "sequences.low", "sequences.high"),
+            f"a sequence closes at {sq.max_size} cards, but the longest stretch of the window "
+            f"{_window(f)} holds {f.longest_run}, so a closed sequence has no card left to take and "
+            "sequences.grow_when_going_out has no effect",
+            f"lower sequences.max_size below {f.longest_run}, or remove sequences.grow_when_going_out",
+        )
 
 
 @static_check(

@@ -145,7 +145,8 @@ def _suited_melds(mv: Meld, held: list[int]) -> list[Meld]:
 
 
 def sequence_candidates(r: Rules, hand: tuple[int, ...], info: MeldInfo) -> list[Move]:
-    """New sequences the hand could lay, and cards it could add to the side's open sequences."""
+    """New sequences the hand could lay, and cards it could add to the side's open sequences
+    (and to its closed ones, where they may grow as part of going out)."""
     held = set(hand)
     out: list[Move] = [move for codes, move in _sequence_windows(r) if held.issuperset(codes)]
     ok = r.in_seq
@@ -157,6 +158,15 @@ def sequence_candidates(r: Rules, hand: tuple[int, ...], info: MeldInfo) -> list
         seen.add((suit, low, high))
         if most is not None and high - low + 1 >= most:
             continue
+        if high < 14 and ok[high + 1] and (high + 1) * 4 + suit in held:
+            out.append(AddToSequence(suit, low, high, high + 1))
+        if low > 2 and ok[low - 1] and (low - 1) * 4 + suit in held:
+            out.append(AddToSequence(suit, low, high, low - 1))
+    # closed sequences that may still grow as part of going out (sequences.grow_when_going_out)
+    for _i, suit, low, high in info.closed_sequences:
+        if (suit, low, high) in seen:
+            continue
+        seen.add((suit, low, high))
         if high < 14 and ok[high + 1] and (high + 1) * 4 + suit in held:
             out.append(AddToSequence(suit, low, high, high + 1))
         if low > 2 and ok[low - 1] and (low - 1) * 4 + suit in held:

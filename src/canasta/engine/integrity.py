@@ -60,6 +60,8 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
                 return where, "black 3s are never melded in this variant"
             if m.rank == SEQUENCE or m.suit != -1:
                 why = _sequence_error(r, m)
+                if why is None and r.seq_max is not None and len(m.cards) > r.seq_max:
+                    why = _grown_error(r, s, side)
                 if why is not None:
                     return where, why
                 continue
@@ -93,9 +95,30 @@ def _sequence_error(r: Rules, m: MeldGroup) -> str | None:
     if ranks != list(range(ranks[0], ranks[0] + len(ranks))) or any(k not in r.seq_ranks for k in ranks):
         lo, hi = r.v.sequences.low, r.v.sequences.high
         return f"a sequence holds one card of each rank in unbroken order, from {lo} to {hi}"
-    if len(m.cards) < r.seq_min or (r.seq_max is not None and len(m.cards) > r.seq_max):
-        return f"a sequence holds {r.seq_min} to {r.seq_max or 'any number of'} cards"
+    # past seq_max only by growing as part of going out (checked by _grown_error)
+    most = None if r.seq_grow else r.seq_max
+    if len(m.cards) < r.seq_min or (most is not None and len(m.cards) > most):
+        return f"a sequence holds {r.seq_min} to {most or 'any number of'} cards"
     return None
+
+
+def _grown_error(r: Rules, s: GameState, side: int) -> str | None:
+    """What is wrong with a sequence of ``side`` past ``sequences.max_size``, or ``None``.
+
+    It grew as part of going out (``sequences.grow_when_going_out``), so it is
+    on the table of the side whose player is going out this turn, or of the
+    side that went out once the hand is over.
+    """
+    end = s.end
+    if s.phase == PLAY and r.side_of[s.current] == side:
+        return None
+    if s.phase >= HAND_OVER and end is not None and end.reason == "out" and r.side_of[end.seat] == side:
+        return None
+    return (
+        f"a sequence holds more than {r.seq_max} cards only as its side goes out "
+        "(sequences.grow_when_going_out): in the play phase of that side's player, or once "
+        "that player has gone out"
+    )
 
 
 def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from canasta.engine.facts import (
     Probe,
+    asking_required,
     dead_error,
     foot_available,
     opening_by_points,
@@ -22,7 +23,9 @@ from canasta.engine.going_out import going_out_error
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE, KIND, remove_kinds
 from canasta.engine.melds import (
+    find_closed_sequence,
     find_sequence,
+    grow_end,
     holds,
     kind_needs,
     make_meld,
@@ -60,13 +63,15 @@ if TYPE_CHECKING:
 
 def play_cards(
     s: GameState, c: Ctx, move: Move, kinds: Sequence[int], index: int, rank: int, build: bool,
-    codes: Sequence[int] | None = None, suit: int = -1,
+    codes: Sequence[int] | None = None, suit: int = -1, grow: bool = False,
 ) -> GameState | str | None:
     """Common end of a meld or add: move ``kinds`` from hand to meld ``index`` (or a new one).
 
     ``codes``: the exact cards, where the suit matters (a sequence's cards,
-    which the caller has found in the hand); ``suit``: the sequence's suit.
-    Handles the opening minimum, the hand running out, and dead ends.
+    which the caller has found in the hand); ``suit``: the sequence's suit;
+    ``grow``: the card grows a closed sequence past its closing size
+    (``sequences.grow_when_going_out``), legal only if the player can still go
+    out after it. Handles the opening minimum, the hand running out, and dead ends.
     """
     hand0 = c.hand
     counts = c.counts
@@ -78,14 +83,17 @@ def play_cards(
             if counts[k] < n:
                 return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
     t = c.turn
+    r = c.r
+    # a sequence grown past its closing size binds the turn to go out, as a yes does
+    grown = r.seq_grow and (grow or c.info.grown)
     # the common case: an opened side keeps two cards, so a discard always
     # remains and the turn can be finished (what can_finish would say)
     keeps_two = (
-        c.opened and t.asked != TOLD_YES and rank != BLACK_THREE and len(hand0) - len(kinds) >= 2
+        c.opened and t.asked != TOLD_YES and not grown and rank != BLACK_THREE
+        and len(hand0) - len(kinds) >= 2
     )
     if keeps_two and not build:
         return None
-    r = c.r
     v = c.v
     p = c.p
     side = c.side
@@ -149,6 +157,27 @@ def play_cards(
     elif not can_finish(
         s, Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
     ):
+        if grow:
+            most = r.seq_max
+            if t.asked == TOLD_NO:
+                return (
+                    f"a sequence closed at {most} cards may grow only as part of going out, and "
+                    "your partner said no"
+                )
+            if t.asked != TOLD_YES and asking_required(s):
+                return (
+                    f"a sequence closed at {most} cards may grow only as part of going out, and "
+                    "going out needs your partner's yes: ask before you meld"
+                )
+            return (
+                f"a sequence closed at {most} cards may grow only as part of going out: after "
+                f"'{move}' you could not go out this turn"
+            )
+        if grown:
+            return (
+                f"after '{move}' you could no longer go out, and a sequence grown past "
+                f"{r.seq_max} cards this turn must go out"
+            )
         if t.asked == TOLD_YES:
             return f"after '{move}' you could no longer go out, and your partner said yes"
         if not opened:
@@ -253,14 +282,21 @@ def add_sequence_step(s: GameState, c: Ctx, m: AddToSequence, build: bool) -> Ga
         return "this variant has no sequences"
     if not (0 <= suit <= 3 and 2 <= low <= high <= 14 and 2 <= rank <= 14):
         return f"'{m}' does not name a sequence and a card"
-    error = sequence_end(c.r, c.info, c.melds, suit, low, high, rank)
+    r = c.r
+    index = find_sequence(c.info, suit, low, high)
+    # a closed sequence may still grow as part of going out (sequences.grow_when_going_out)
+    grow = index < 0 and r.seq_grow and find_closed_sequence(c.info, suit, low, high) >= 0
+    if grow:
+        index = find_closed_sequence(c.info, suit, low, high)
+        error = grow_end(r, suit, low, high, rank)
+    else:
+        error = sequence_end(r, c.info, c.melds, suit, low, high, rank)
     if error is not None:
         return error
     code = rank * 4 + suit
     if code not in c.hand:
         return f"you do not hold {card_name(rank, suit)}"
-    index = find_sequence(c.info, suit, low, high)
-    return play_cards(s, c, m, _ONE[rank], index, SEQUENCE, build, (code,), suit)
+    return play_cards(s, c, m, _ONE[rank], index, SEQUENCE, build, (code,), suit, grow)
 
 
 # one-card kind lists, shared instead of built per call

@@ -84,7 +84,7 @@ def req_text(r: Rules) -> str:
 class MeldInfo:
     """What the engine asks of a side's melds again and again, worked out once."""
 
-    __slots__ = ("_canastas", "index", "melds", "open_ranks", "present", "rules", "sequences")
+    __slots__ = ("_canastas", "closed_sequences", "grown", "index", "melds", "open_ranks", "present", "rules", "sequences")
 
     def __init__(self, r: Rules, melds: tuple[MeldGroup, ...]) -> None:
         self.rules = r
@@ -93,6 +93,9 @@ class MeldInfo:
         open_ranks: list[int] = []
         present: set[int] = set()
         sequences: list[tuple[int, int, int, int]] = []
+        closed: list[tuple[int, int, int, int]] = []
+        grow = r.seq_grow
+        grown = False
         most = r.most
         for i, m in enumerate(melds):
             rank = m.rank
@@ -106,11 +109,22 @@ class MeldInfo:
                 open_ranks.append(rank)
                 if rank not in index:
                     index[rank] = i
+            elif grow and rank == SEQUENCE:
+                # closed, yet it may grow as part of going out (sequences.grow_when_going_out)
+                closed.append((i, m.suit, m.cards[0] >> 2, m.cards[-1] >> 2))
+                if top is not None and len(m.cards) > top:
+                    grown = True
         self.index = index
         self.open_ranks = tuple(open_ranks)
         self.present = present
         #: the open sequences: (index, suit, low rank, high rank)
         self.sequences = tuple(sequences)
+        #: the closed sequences, as :attr:`sequences` lists the open ones; only
+        #: where sequences.grow_when_going_out lets them grow (else empty)
+        self.closed_sequences = tuple(closed)
+        #: whether a sequence holds more cards than sequences.max_size: one grew
+        #: this turn, so the turn must end by going out (only where they may grow)
+        self.grown = grown
         self._canastas: Counts | None = None
 
     def canasta_counts(self) -> Counts:
@@ -137,13 +151,17 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldInfo:
     return info
 
 
-def sequence_span_error(r: Rules, low: int, high: int) -> str | None:
-    """Why no sequence may hold the ranks ``low`` to ``high``, or ``None``."""
+def sequence_span_error(r: Rules, low: int, high: int, grow: bool = False) -> str | None:
+    """Why no sequence may hold the ranks ``low`` to ``high``, or ``None``.
+
+    ``grow``: the sequence grows past its closing size as part of going out
+    (``sequences.grow_when_going_out``), so only the window limits it.
+    """
     ranks = r.seq_ranks
     if low not in ranks or high not in ranks or any(k not in ranks for k in range(low, high + 1)):
         lo, hi = r.v.sequences.low, r.v.sequences.high
         return f"a sequence holds natural cards from {lo} to {hi} of one suit, in unbroken rank order"
-    if r.seq_max is not None and high - low + 1 > r.seq_max:
+    if not grow and r.seq_max is not None and high - low + 1 > r.seq_max:
         return f"a sequence holds at most {r.seq_max} cards"
     return None
 
@@ -154,6 +172,31 @@ def find_sequence(info: MeldInfo, suit: int, low: int, high: int) -> int:
         if s_ == suit and lo == low and hi == high:
             return i
     return -1
+
+
+def find_closed_sequence(info: MeldInfo, suit: int, low: int, high: int) -> int:
+    """Index of the side's closed sequence of ``suit`` from ``low`` to ``high``, or -1
+    (only where ``sequences.grow_when_going_out`` lets closed sequences grow)."""
+    for i, s_, lo, hi in info.closed_sequences:
+        if s_ == suit and lo == low and hi == high:
+            return i
+    return -1
+
+
+def grow_end(r: Rules, suit: int, low: int, high: int, rank: int) -> str | None:
+    """Why the card of ``rank`` cannot grow the side's closed sequence ``suit`` ``low``-``high``
+    past its closing size (``sequences.grow_when_going_out``), or ``None``.
+
+    Only where the card may go: the next natural card of the suit at either
+    end, inside the window. Whether the player can then go out is the oracle's
+    question (:func:`canasta.engine.oracle.can_finish`).
+    """
+    if rank != high + 1 and rank != low - 1:
+        return (
+            f"{card_name(rank, suit)} does not fit the sequence {span_name(suit, low, high)}: "
+            "a sequence grows one card at a time at either end"
+        )
+    return sequence_span_error(r, min(low, rank), max(high, rank), True)
 
 
 def sequence_end(

@@ -151,8 +151,11 @@ def can_go_out(s: GameState, q: Probe) -> bool:
                 and _plan_meets_requirement(r, q.melds, plan, oc)
             ):
                 return True
+        # going out may grow closed sequences (sequences.grow_when_going_out): every plan
+        # kept here leaves at most one card, so each goes out
         outs = (
-            sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc, dead, complete, late) if r.seq_on
+            sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc, dead, complete, late, r.seq_grow)
+            if r.seq_on
             else outcomes(r, counts, q.melds, allow_black, 1, oc, dead, complete, clean, q.took, late)
         )
         for (left, ok, _black), pts in outs.items():
@@ -169,7 +172,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         extra = counts[BLACK_THREE] - n_out
         if r.seq_on:
             rest = tuple(card for card in q.hand if KIND[card] != BLACK_THREE)
-            outs2 = sequence_outcomes(r, rest, q.melds, False, 1, oc, dead, complete, late)
+            outs2 = sequence_outcomes(r, rest, q.melds, False, 1, oc, dead, complete, late, r.seq_grow)
         else:
             c2 = list(counts)
             c2[BLACK_THREE] = 0
@@ -302,7 +305,8 @@ def can_finish(s: GameState, q: Probe) -> bool:
     r = s.rules
     v = s.variant
     p = s.current
-    if q.asked == TOLD_YES:
+    if q.asked == TOLD_YES or (r.seq_grow and meld_info(r, q.melds).grown):
+        # a yes, or a sequence grown past its closing size: the turn must go out
         return can_go_out(s, q)
     h = len(q.hand)
     if q.opened or not q.melds:
@@ -339,8 +343,12 @@ def can_finish(s: GameState, q: Probe) -> bool:
             else outcomes(r, counts, q.melds, allow_black, 2, oc, dead, 0, clean, q.took)
         )
         final_optional = v.going_out.final_discard == "optional"
-        foot_blocks = bool(s.feet_[p]) and v.going_out.foot_first
-        told_no = q.asked == TOLD_NO
+        # whether going out is open to the player at all, as can_go_out asks (here the
+        # partner has not said yes: asking is a move of its own, made before laying anything)
+        may_out = not (
+            q.asked == TOLD_NO or (bool(s.feet_[p]) and v.going_out.foot_first)
+            or partner_foot_down(s) or asking_required(s)
+        )
         for (left, ok, _black), pts in outs.items():
             if pts < need:
                 continue
@@ -349,7 +357,7 @@ def can_finish(s: GameState, q: Probe) -> bool:
                 return True
             if eff == 1 and may_discard_last(s, p):
                 return True
-            if ok and not told_no and not foot_blocks and (eff == 1 or final_optional):
+            if ok and may_out and (eff == 1 or final_optional):
                 if not r.out_complete:
                     return True
                 # going out: the plans that leave the melds it asks for complete
@@ -362,6 +370,14 @@ def can_finish(s: GameState, q: Probe) -> bool:
                     eff2 = left2 + pend
                     if ok2 and pts2 >= need and (eff2 == 1 or (eff2 == 0 and final_optional)):
                         return True
+        if r.seq_grow and may_out:
+            # going out may grow sequences past their closing size; the plans above,
+            # which may leave two cards, may not (sequences.grow_when_going_out)
+            outs_grow = sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc, dead, r.out_complete, False, True)
+            for (left2, ok2, _b), pts2 in outs_grow.items():
+                eff2 = left2 + pend
+                if ok2 and pts2 >= need and (eff2 == 1 or (eff2 == 0 and final_optional)):
+                    return True
     # going out concealed needs no minimum
     if concealed_possible(s, q.took) and v.opening.concealed_waives:
         return can_go_out(s, q)

@@ -101,10 +101,15 @@ def score_side(
         naturals = [k for k in kinds if not r.is_wild[k]]
         j = len(kinds) - len(naturals)
         if _is_sequence(r, cards):
-            if len(cards) < r.seq_min or (r.seq_max is not None and len(cards) > r.seq_max):
-                most = f" and at most {r.seq_max}" if r.seq_max is not None else ""
+            # a sequence grows past its closing size only as its side goes out
+            top = None if r.seq_grow and went_out else r.seq_max
+            if len(cards) < r.seq_min or (top is not None and len(cards) > top):
+                most = f" and at most {top}" if top is not None else ""
+                grows = (
+                    " (more only when the side goes out: went_out=True)" if r.seq_grow and top is not None else ""
+                )
                 raise CanastaError(
-                    f"meld {i + 1} ({text}): a sequence has at least {r.seq_min}{most} cards"
+                    f"meld {i + 1} ({text}): a sequence has at least {r.seq_min}{most} cards{grows}"
                 )
             tables.append((SEQUENCE, tuple(r.code_value[c] for c in cards), r.kind_of(SEQUENCE, len(cards), 0)))
             wild_kinds.append(())

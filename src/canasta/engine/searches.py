@@ -456,17 +456,20 @@ Run = tuple[int, int, int]
 
 @lru_cache(maxsize=65536)
 def _suit_steps(
-    r: Rules, runs: tuple[Run, ...], rank: int, avail: int, starts: tuple[tuple[int, int], ...]
+    r: Rules, runs: tuple[Run, ...], rank: int, avail: int, starts: tuple[tuple[int, int], ...],
+    grow: bool = False,
 ) -> tuple[tuple[tuple[Run, ...], int, int], ...]:
     """What one suit's runs can do at ``rank``, with ``avail`` cards of that suit and rank in hand.
 
     ``starts``: the side's open sequences of the suit whose lowest rank is
     ``rank``, as ``(highest rank, cards)``; a run from the hand that ends just
-    below one may join it (a sequence grows at both ends). Returns
-    ``(runs after, cards used, sequence canastas gained)``, each once.
+    below one may join it (a sequence grows at both ends). With ``grow``
+    (going out, under ``sequences.grow_when_going_out``) no sequence closes:
+    only the window stops it. Returns ``(runs after, cards used, sequence
+    canastas gained)``, each once.
     """
     seq_ok = r.in_seq[rank]
-    most = r.seq_max
+    most = None if grow else r.seq_max
     smallest = r.seq_min
 
     def is_c(n: int) -> int:
@@ -547,6 +550,7 @@ def sequence_outcomes(
     dead: int = 0,
     complete: int = 0,
     late: bool = False,
+    grow: bool = False,
 ) -> Outcomes:
     """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
 
@@ -554,6 +558,11 @@ def sequence_outcomes(
     its rank or to a run of its suit: runs from the hand (which must reach
     ``sequences.min_size``) or the side's open sequences, grown at either end.
     The search goes up the ranks, keeping each suit's runs in its state.
+
+    ``grow``: the plans go out, and sequences may grow past their closing size
+    (``sequences.grow_when_going_out``): the closed sequences grow too, and no
+    run closes. Only the plans that leave at most one card are then plans the
+    rules allow; the caller keeps only those.
     """
     counts = count_kinds(hand)
     prefix = _wild_prefix(r, counts)
@@ -563,7 +572,7 @@ def sequence_outcomes(
         by_code[card] += 1
     info = meld_info(r, melds)
     starts: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for _i, suit, low, high in info.sequences:
+    for _i, suit, low, high in (*info.sequences, *info.closed_sequences) if grow else info.sequences:
         starts.setdefault((suit, low), []).append((high, high - low + 1))
     base = canasta_counts(r, melds)
     cap = _caps(r, opening, base)
@@ -592,7 +601,7 @@ def sequence_outcomes(
                     if nxt.get((key, pool), -1) < pts:
                         nxt[(key, pool)] = pts
                     continue
-                for after, used, gained in _suit_steps(r, mine, rank, avail, here):
+                for after, used, gained in _suit_steps(r, mine, rank, avail, here, grow):
                     w, left, tot, nat, mix, sq, _runs = key
                     new_runs = (*runs[:suit], after, *runs[suit + 1:])
                     k2 = (w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), new_runs)

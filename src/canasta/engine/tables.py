@@ -109,6 +109,9 @@ class Rules:
         self.seq_min = sq.min_size
         self.seq_canasta = sq.canasta_size
         self.seq_max = sq.max_size
+        #: sequences.grow_when_going_out, where it can matter (a closing size):
+        #: the engine's checks of sequences grown past seq_max are gated on it
+        self.seq_grow = sq.allowed and sq.grow_when_going_out and sq.max_size is not None
         # no meld under this many cards is a canasta, of any kind
         self.least_canasta = min(self.canasta_size, sq.canasta_size) if sq.allowed else self.canasta_size
         self.red_in_deck = 2 * v.deck.decks

@@ -28,8 +28,11 @@ only change when the variant does):
 9. sequences (only where the variant has them): each new sequence (by suit,
    then lowest rank), then for each sequence a side could hold short of its
    closing size (by suit, lowest rank, highest rank) the card one above it and
-   the card one below it, then ``take`` onto each such sequence (only where the
-   top card may be laid off to take the pile);
+   the card one below it, then (only where ``sequences.grow_when_going_out``
+   lets a closed sequence grow as part of going out) the same for each
+   sequence from its closing size up (by suit, size, lowest rank), then
+   ``take`` onto each sequence short of its closing size (only where the top
+   card may be laid off to take the pile);
 10. ``special <name>`` for each special hand of the variant, in the order
     ``special.hands`` lists them (after every other id, so a variant without
     special hands keeps its ids).
@@ -67,6 +70,7 @@ from canasta.engine.moves import (
     TakeTopCard,
 )
 from canasta.engine.state import GameState
+from canasta.engine.tables import Rules
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError, IllegalMoveError
 from canasta.variant.model import Variant
@@ -173,11 +177,28 @@ def _sequence_moves(v: Variant) -> list[Move]:
     ]
     for suit, low, high in spans:
         out += [AddToSequence(suit, low, high, k) for k in (high + 1, low - 1) if k in ranks]
+    if r.seq_grow:
+        # sequences.grow_when_going_out: a closed sequence (or one grown past its
+        # closing size) takes a card at an end as part of going out
+        for suit, low, high in _grown_spans(r):
+            out += [AddToSequence(suit, low, high, k) for k in (high + 1, low - 1) if k in ranks]
     if v.pile.take_lay_off:
         out += [TakeSequence(suit, low, high) for suit, low, high in spans]
     if v.sequences.top_card_pickup:
         out += [TakeTopCard(suit, low, high) for suit, low, high in spans]
     return out
+
+
+def _grown_spans(r: Rules) -> list[tuple[int, int, int]]:
+    """Every sequence from its closing size up that still has room in the window: (suit, low, high)."""
+    ranks = r.seq_ranks
+    most = r.seq_max
+    assert most is not None  # Rules.seq_grow asks for a closing size
+    return [
+        (suit, low, low + size - 1)
+        for suit in range(4) for size in range(most, len(ranks)) for low in ranks
+        if all(k in ranks for k in range(low, low + size))
+    ]
 
 
 class ActionSpace:

@@ -360,7 +360,7 @@ def _melds_section(v: Variant) -> Section:
 #: The options whose sentences make the paragraph on sequences in the melds section.
 _SEQUENCE_PATHS = (
     "sequences.allowed", "sequences.low", "sequences.high", "sequences.min_size",
-    "sequences.canasta_size", "sequences.max_size", "sequences.name",
+    "sequences.canasta_size", "sequences.max_size", "sequences.name", "sequences.grow_when_going_out",
 )
 
 
@@ -380,8 +380,11 @@ def _sequence_blocks(v: Variant, texts: list[Text]) -> list[Block]:
     if not v.sequences.allowed:
         return []
     example = sequence_example(v)
+    # growing past the closing size when going out comes after the sizes' example
+    grow = _take(texts, "sequences.grow_when_going_out")
     if example:
         texts.append(Text(example, ("sequences.canasta_size", "sequences.low", "sequences.high")))
+    texts += grow
     blocks: list[Block] = [_para(texts)]
     sq = v.sequences
     examples: list[Example] = []

@@ -8,7 +8,7 @@ from canasta.rulebook.blocks import RuleBook, Table, Text
 from canasta.rulebook.canastas import mixed_possible
 from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, variant_title, wild_names
 from canasta.rulebook.going_out import kind_requirements
-from canasta.rulebook.melds import new_size, sequence_canasta_possible
+from canasta.rulebook.melds import new_size, sequence_canasta_possible, sequence_may_grow
 from canasta.rulebook.opening import canasta_tiers, score_steps
 from canasta.rulebook.render import render
 from canasta.rulebook.words import clean
@@ -61,6 +61,8 @@ def _cmp_sequences(v: Variant) -> str:
         text += f"; {clean(sq.name) or 'sequence canasta'} at {sq.canasta_size} ({sq.bonus})"
     if sq.max_size is not None:
         text += f", closed at {sq.max_size}"
+        if sq.grow_when_going_out and sequence_may_grow(v):
+            text += " (longer when going out)"
     if sq.short_size and sq.short_penalty:
         text += f"; under {sq.short_size} cards \u2212{sq.short_penalty}"
     return text

@@ -13,7 +13,7 @@ from canasta.cards import RANK_NAMES, parse_rank
 from canasta.engine.meld_kinds import sequence_ranks
 from canasta.rulebook.facts import has_partners
 from canasta.rulebook.registry import S_MELDS, rule
-from canasta.rulebook.words import clean, count, join, num, ordinal, rank_plural
+from canasta.rulebook.words import cap, clean, count, join, num, ordinal, rank_plural
 from canasta.variant.model import Variant
 
 # -- melds and wild cards
@@ -468,4 +468,39 @@ rule(
     instead=lambda v, o: (
         f"A sequence canasta is called {a_an(sequence_name(v))} instead of {a_an(sequence_name(o))}."
     ),
+)
+
+
+def sequence_may_grow(v: Variant) -> bool:
+    """Whether ``sequences.grow_when_going_out`` can matter: sequences close at a size that
+    leaves the window room to grow past it."""
+    sq = v.sequences
+    return sq.allowed and sq.max_size is not None and sq.min_size <= sq.max_size < longest_run(v)
+
+
+def _say_grow(v: Variant) -> str:
+    sq = v.sequences
+    top = sq.max_size
+    if not sq.allowed:
+        return "Cards of one suit in rank order make no meld: every meld is of one rank."
+    if top is None:
+        return "No sequence is ever closed: each may grow as far as the window allows."
+    name = sequence_name(v)
+    # a closed sequence is the sequence canasta itself where it closes as it becomes one
+    closed = f"a closed {name}" if top == max(sq.canasta_size, sq.min_size) else "a closed sequence"
+    if not sq.grow_when_going_out:
+        return f"{cap(closed)} takes no more cards, not even in the turn its player goes out."
+    lo, hi = parse_rank(sq.low), parse_rank(sq.high)
+    return (
+        f"Only in the turn a player goes out may they still add cards to either end of {closed}, "
+        f"one at a time, past {count(top, 'card')} (never beyond {_the(lo)} or {_the(hi)}): each "
+        "such card only if they can still go out that turn, and once one is laid they must go out "
+        "that turn."
+    )
+
+
+rule(
+    "sequences.grow_when_going_out", S_MELDS, _say_grow,
+    relevant=sequence_may_grow,
+    shown=lambda v: sequence_may_grow(v) and v.sequences.grow_when_going_out,
 )

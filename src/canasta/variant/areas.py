@@ -262,6 +262,7 @@ class SequenceRules:
     min_size: int = _int(3, "Fewest cards in a new sequence.", 2, 13)
     canasta_size: int = _int(7, "Cards that make a sequence a canasta.", 2, 13)
     max_size: int | None = _opt_int(7, "Most cards in a sequence; one that reaches it is closed. None means no limit.", 2, 13)
+    grow_when_going_out: bool = _opt(False, "A sequence closed at max_size may still take cards at its ends, within low to high, in the turn its player goes out (Brazilian): each such card is laid only if the player can still go out after it, and the turn must then end by going out.")
     bonus: int = _points(1500, "Bonus for a sequence canasta.")
     name: str = _opt("samba", "What the rules call a sequence canasta (Samba: samba; Bolivia: escalera).", max_length=40, single_line=True)
     short_size: int = _int(0, "A sequence of fewer cards than this left on the table at the end of the hand is penalized (Brazilian: 5); 0 for no penalty.", 0, 13)
