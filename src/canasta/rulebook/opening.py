@@ -177,10 +177,12 @@ rule(
 
 def _say_pile_allowed(v: Variant) -> str:
     side = "side" if has_partners(v) else "player"
+    # a side is "it", a player "they"
+    who, its = ("that", "its") if side == "side" else ("who", "their")
     if v.opening.pile_allowed:
-        return f"A {side} may take the discard pile to make its first meld."
+        return f"A {side} may take the discard pile to make {its} first meld."
     return (
-        f"A {side} that has not yet melded may not take the discard pile: its first melds "
+        f"A {side} {who} has not yet melded may not take the discard pile: {its} first melds "
         "come from the hand alone."
     )
 
@@ -227,7 +229,8 @@ def _say_talons(v: Variant) -> str:
         + ". 3s among them are laid out and replaced."
     )
     if not o.talon_after_pile and pile_takeable(v):
-        text += f" A {side} that opens with the discard pile gets none; the next to open still counts as {ordinal(2)}."
+        who = "that" if side == "side" else "who"
+        text += f" A {side} {who} opens with the discard pile gets none; the next to open still counts as {ordinal(2)}."
     if o.talon_turn_card is not None:
         text += (
             f" No talon is given once the turn card, the {ordinal(o.talon_turn_card)} card from the bottom "
