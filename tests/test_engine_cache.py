@@ -70,7 +70,7 @@ class TestKeptFacts:
             fresh = GameState(
                 s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, s.phase,
                 s.current, s.hands_, s.feet_, s.stock_, s.pile_, s.melds_, s.red_threes_,
-                s.opened, s.melded_before, s.turn, s.end, s.rules, s.talons_,
+                s.opened, s.melded_before, s.turn, s.end, s.rules, s.talons_, s.asked_before,
             )
             nxt = s.apply(m)
             assert fresh.apply(m) == nxt

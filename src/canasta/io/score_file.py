@@ -96,6 +96,9 @@ SIDE_KEYS = (
 )
 #: Deepest nesting of lists and mappings read (a score file needs 5 levels).
 MAX_NESTING = 10
+#: Longest problem line (the file's name and place included): room for the list of
+#: bundled profile names, while a hostile value's text stays cut short.
+MAX_PROBLEM_CHARS = 600
 _BOOL_KEYS = ("went_out", "concealed", "black_three_out")
 _COUNT_KEYS = ("red_threes", "red_threes_held", "black_threes")
 _CARD_KEYS = ("hand", "foot")
@@ -115,7 +118,7 @@ class ScoreFileError(CanastaError):
         shown: list[str] = []
         size = 0
         for problem in problems[:MAX_PROBLEMS]:
-            text = clip_message(problem, 300)
+            text = clip_message(problem, MAX_PROBLEM_CHARS)
             size += len(text) + 1
             if size > MAX_MESSAGE_CHARS - 40:
                 break
@@ -282,7 +285,7 @@ class _Checker:
         self.problems: list[str] = []
 
     def add(self, path: str, message: str) -> None:
-        message = clip(message, 300)
+        message = clip(message, MAX_PROBLEM_CHARS)
         self.problems.append(f"{self.display}: {path}: {message}" if path else f"{self.display}: {message}")
         if len(self.problems) > MAX_PROBLEMS:
             raise _TooMany
