@@ -24,7 +24,7 @@ from canasta.engine.facts import (
 )
 from canasta.engine.hand_end import end_hand, next_turn
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.melds import canasta_counts, meld_info, req_met, req_text
+from canasta.engine.melds import canasta_counts, req_met, req_text
 from canasta.engine.moves import (
     RED_THREE,
     Discard,
@@ -241,7 +241,7 @@ def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     if s.turn.asked == TOLD_YES:
         # the foot's cards are unknown until picked up: a 'yes' was given for the hand held
         return "your partner said yes to going out with the cards you hold"
-    if r.seq_grow and meld_info(r, s.melds_[side]).grown:
+    if r.seq_grow and c.info.grown:
         # the sequence grew on the strength of going out with the cards held
         return f"a sequence grew past {r.seq_max} cards this turn: you must go out with the cards you hold"
     if not build:

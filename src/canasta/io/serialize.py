@@ -464,24 +464,32 @@ class _Table:
         return have
 
 
-def _talon_key(value: Any, key: str) -> tuple[str, ...]:
-    """An optional key a document holds (talons: ``talons``, ``talon_sizes``; ``asked_before``),
-    checked against its variant once that is read (:func:`_check_talon_key`, :func:`_check_asked_key`)."""
-    return (key,) if isinstance(value, dict) and key in value else ()
+def _present(value: Any, *keys: str) -> tuple[str, ...]:
+    """Which of the optional ``keys`` a document holds (``talons`` or ``talon_sizes``,
+    ``asked_before``), checked against its variant once that is read (:func:`_check_optional_keys`)."""
+    return tuple(k for k in keys if isinstance(value, dict) and k in value)
 
 
-def _check_talon_key(obj: dict[str, Any], v: Variant, path: str, key: str) -> None:
-    if v.opening.talons_set_aside and key not in obj:
-        fail_at(path, f"missing key {key!r} (the variant sets talons aside: opening.talons_set_aside)")
-    if not v.opening.talons_set_aside and key in obj:
-        fail_at(f"{path}.{key}", "the variant sets no talons aside (opening.talons_set_aside is off)")
+def _check_optional_key(obj: dict[str, Any], path: str, key: str, on: bool, on_why: str, off_why: str) -> None:
+    """A key written only where an option is ``on``: required there, refused elsewhere."""
+    if on and key not in obj:
+        fail_at(path, f"missing key {key!r} ({on_why})")
+    if not on and key in obj:
+        fail_at(f"{path}.{key}", off_why)
 
 
-def _check_asked_key(obj: dict[str, Any], v: Variant, path: str) -> None:
-    if v.going_out.ask_once and "asked_before" not in obj:
-        fail_at(path, "missing key 'asked_before' (a player may ask once a hand: going_out.ask_once)")
-    if not v.going_out.ask_once and "asked_before" in obj:
-        fail_at(f"{path}.asked_before", "the variant lets a player ask once in any turn (going_out.ask_once is off)")
+def _check_optional_keys(obj: dict[str, Any], v: Variant, path: str, talon_key: str) -> None:
+    """The optional keys of a state or a view against variant ``v`` (``talon_key``: the talons' key)."""
+    _check_optional_key(
+        obj, path, talon_key, v.opening.talons_set_aside,
+        "the variant sets talons aside: opening.talons_set_aside",
+        "the variant sets no talons aside (opening.talons_set_aside is off)",
+    )
+    _check_optional_key(
+        obj, path, "asked_before", v.going_out.ask_once,
+        "a player may ask once a hand: going_out.ask_once",
+        "the variant lets a player ask once in any turn (going_out.ask_once is off)",
+    )
 
 
 def _asked_in(obj: dict[str, Any], path: str, n: int) -> tuple[bool, ...]:
@@ -492,10 +500,9 @@ def _asked_in(obj: dict[str, Any], path: str, n: int) -> tuple[bool, ...]:
 
 
 def _state_in(value: Any, path: str) -> GameState:
-    obj = read_object(value, path, _STATE_KEYS + _talon_key(value, "talons") + _talon_key(value, "asked_before"))
+    obj = read_object(value, path, _STATE_KEYS + _present(value, "talons", "asked_before"))
     v = _variant_in(obj["variant"], f"{path}.variant")
-    _check_talon_key(obj, v, path, "talons")
-    _check_asked_key(obj, v, path)
+    _check_optional_keys(obj, v, path, "talons")
     r = compile_rules(v)
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
@@ -567,10 +574,9 @@ def _view_out(view: SeatView) -> dict[str, Any]:
 
 
 def _view_in(value: Any, path: str) -> SeatView:
-    obj = read_object(value, path, _VIEW_KEYS + _talon_key(value, "talon_sizes") + _talon_key(value, "asked_before"))
+    obj = read_object(value, path, _VIEW_KEYS + _present(value, "talon_sizes", "asked_before"))
     v = _variant_in(obj["variant"], f"{path}.variant")
-    _check_talon_key(obj, v, path, "talon_sizes")
-    _check_asked_key(obj, v, path)
+    _check_optional_keys(obj, v, path, "talon_sizes")
     r = compile_rules(v)
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
