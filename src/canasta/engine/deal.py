@@ -12,6 +12,7 @@ from canasta.engine.state import (
     DRAW,
     GameState,
 )
+from canasta.engine.threes import lay_threes
 from canasta.errors import CanastaError
 
 if TYPE_CHECKING:
@@ -88,8 +89,10 @@ def deal_hand(
             pile.append(stock.pop())
     red: list[list[int]] = [[] for _ in r.sides]
     if any(r.laid_at_once):
+        # threes.keep_one: no side has melded yet, so each player keeps one 3
+        keep = r.keep_three
         for seat in order:
-            hands[seat] = lay_red_threes(r, hands[seat], stock, red[r.side_of[seat]])
+            hands[seat] = lay_threes(r, hands[seat], stock, red[r.side_of[seat]], keep)[0]
     first = order[0]
     return GameState(
         variant=v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
@@ -109,17 +112,4 @@ def deal_hand(
 def lay_red_threes(r: Rules, cards: list[int], stock: list[int], laid: list[int]) -> list[int]:
     """Lay every red 3 among ``cards`` (and black 3, where ``threes.black_laid_at_once``),
     replacing each from ``stock`` while it lasts."""
-    out = []
-    todo = list(cards)
-    at_once = r.laid_at_once
-    while todo:
-        c = todo.pop()
-        if at_once[KIND[c]]:
-            laid.append(c)
-            if stock:
-                todo.append(stock.pop())
-        else:
-            out.append(c)
-    return out
-
-
+    return lay_threes(r, cards, stock, laid)[0]

@@ -41,6 +41,7 @@ from canasta.engine.state import (
     MeldGroup,
     Turn,
 )
+from canasta.engine.threes import may_keep
 from canasta.variant.model import Variant
 
 if TYPE_CHECKING:
@@ -75,17 +76,23 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
     red = list(s.red_threes_[side])
     drawn: list[int] = []
     unreplaced = False
+    # threes.keep_one: the first 3 that reaches the hand may stay in it
+    keep = may_keep(r, s, p, s.hands_[p])
     for _ in range(min(v.draw.count, len(stock))):
         if not stock:
             break
         c = stock.pop()
         while r.laid_at_once[KIND[c]]:
+            if keep:
+                keep = False
+                break
             red.append(c)
             if not stock:
                 unreplaced = True
+                c = -1
                 break
             c = stock.pop()
-        else:
+        if c >= 0:
             drawn.append(c)
     hand = tuple(sorted(s.hands_[p] + tuple(drawn)))
     s2 = rebuild(

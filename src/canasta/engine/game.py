@@ -36,6 +36,7 @@ from canasta.engine.moves import (
     Draw,
     Foot,
     LaySpecial,
+    LayThree,
     Meld,
     MeldSequence,
     Move,
@@ -62,6 +63,7 @@ from canasta.engine.state import (
     Turn,
 )
 from canasta.engine.tables import Rules
+from canasta.engine.threes import kept_bar, lay_three_moves, lay_three_step
 from canasta.engine.view import make_view
 from canasta.errors import CanastaError, IllegalMoveError, VariantError
 from canasta.variant.model import Variant, validate_variant
@@ -72,6 +74,11 @@ if TYPE_CHECKING:
 
 def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
     """The state after ``m`` (None when legal and ``build`` is false), or why it is illegal."""
+    if s.rules.keep_three:
+        # threes.keep_one: a player keeping a 3 does little else until it is laid
+        why = kept_bar(s, m)
+        if why is not None:
+            return why
     if s.phase == PLAY:
         handler = PLAY_STEPS.get(type(m))
         if handler is not None:
@@ -114,6 +121,8 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
             return take_top_step(s, context_of(s), m, build)
         if isinstance(m, Pass):
             return pass_step(s, build)
+        if isinstance(m, LayThree):
+            return lay_three_step(s, context_of(s), m, build)
         return f"first draw from the stock or take the pile ('{m}' comes later)"
     # PLAY, a move that is not a play-phase step
     if isinstance(m, (Draw, TakePile, TakeSequence, TakeTopCard, Pass)):
@@ -133,6 +142,7 @@ PLAY_STEPS: dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | N
     Foot: lambda s, c, m, build: foot_step(s, c, build),
     Ask: lambda s, c, m, build: ask_step(s, c, build),
     LaySpecial: special_step,
+    LayThree: lay_three_step,
 }
 
 
@@ -142,7 +152,7 @@ def legal_moves(s: GameState) -> list[Move]:
     legal = c.legal
     if legal is None:
         out = []
-        if s.phase == PLAY:
+        if s.phase == PLAY and not c.r.keep_three:
             # every play-phase candidate has its step in PLAY_STEPS: ask it
             # directly, as step would
             steps = PLAY_STEPS
@@ -155,6 +165,10 @@ def legal_moves(s: GameState) -> list[Move]:
             for m in candidate_moves(s, c):
                 if step(s, m, False) is None:
                     out.append(m)
+            if c.r.keep_three:
+                out.extend(lay_three_moves(s))
+                if s.phase == PLAY and c.r.special_sizes:
+                    out.extend(special_moves(s, c))
         c.legal = legal = tuple(out)
         return out
     return list(legal)

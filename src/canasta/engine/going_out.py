@@ -40,6 +40,7 @@ from canasta.engine.state import (
     GameState,
     Turn,
 )
+from canasta.engine.threes import lay_threes
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx, Probe
@@ -193,14 +194,21 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
     if c.r.talons and c.opened and t.points:
         given = _give_talon(s, c, hands[p])
         if given is not None:
-            s, hand_after = given
+            s, hand_after, unreplaced = given
             hands = with_item(hands, p, hand_after)
+            if unreplaced and v.threes.red_last_card == "ends_hand":
+                # the stock ran out on a 3 of the talon (or a 3 drawn to replace
+                # one): as when a red 3 is the last card drawn, the hand ends
+                return end_hand(rebuild(s, hands=hands, pile=pile), "stock", -1, False, False)
     return next_turn(s, hands, pile)
 
 
-def _give_talon(s: GameState, c: Ctx, hand: tuple[int, ...]) -> tuple[GameState, tuple[int, ...]] | None:
+def _give_talon(
+    s: GameState, c: Ctx, hand: tuple[int, ...]
+) -> tuple[GameState, tuple[int, ...], bool] | None:
     """The state and hand after the talon reaches the player whose side opened this turn
-    (``opening.talons``), or ``None`` where the side gets none.
+    (``opening.talons``), and whether a 3 among its cards went unreplaced (the
+    stock ran out); ``None`` where the side gets none.
 
     The side is the k-th to open (k = the sides opened before it), so it gets the
     k-th talon: none past the list, none after opening by the pile (unless
@@ -223,9 +231,9 @@ def _give_talon(s: GameState, c: Ctx, hand: tuple[int, ...]) -> tuple[GameState,
     else:
         cards = [stock.pop() for _ in range(min(sizes[k], len(stock)))]
     laid = list(s.red_threes_[c.side])
-    kept = lay_red_threes(c.r, cards, stock, laid)
+    kept, unreplaced = lay_threes(c.r, cards, stock, laid)
     s2 = rebuild(s, stock=tuple(stock), red=with_item(s.red_threes_, c.side, tuple(laid)), talons=talons)
-    return s2, tuple(sorted(hand + tuple(kept)))
+    return s2, tuple(sorted(hand + tuple(kept))), unreplaced
 
 
 def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:

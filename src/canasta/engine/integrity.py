@@ -124,11 +124,21 @@ def _grown_error(r: Rules, s: GameState, side: int) -> str | None:
 def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:
     foot = s.variant.deal.foot_size
     for seat in range(r.n):
-        if s.phase < HAND_OVER and any(KIND[c] == RED_THREE for c in s.hands_[seat]):
+        hand = s.hands_[seat]
+        if r.keep_three:
+            # threes.keep_one: one 3 at most, and none in a hand that melded this turn
+            kept = [c for c in hand if r.laid_at_once[KIND[c]]]
+            if len(kept) > 1:
+                return f"hands[{seat}]", "a player keeps at most one 3 in hand (threes.keep_one)"
+            if kept and seat == s.current and s.phase == PLAY and (s.turn.melded or s.turn.took_pile):
+                return f"hands[{seat}]", "a player keeping a 3 lays it out before melding or taking the pile (threes.keep_one)"
+            if any(KIND[c] == BLACK_THREE for c in s.turn.pending) and r.laid_at_once[BLACK_THREE]:
+                return "turn.pending", "a black 3 is laid as soon as it is found, never held (threes.black_laid_at_once)"
+        elif s.phase < HAND_OVER and any(KIND[c] == RED_THREE for c in hand):
             return f"hands[{seat}]", "a red 3 is laid as soon as it is drawn, never kept in hand"
-        if (
+        elif (
             s.phase < HAND_OVER and r.laid_at_once[BLACK_THREE]
-            and any(KIND[c] == BLACK_THREE for c in (*s.hands_[seat], *s.turn.pending))
+            and any(KIND[c] == BLACK_THREE for c in (*hand, *s.turn.pending))
         ):
             return f"hands[{seat}]", "a black 3 is laid as soon as it is drawn, never kept in hand (threes.black_laid_at_once)"
         if len(s.feet_[seat]) > foot:

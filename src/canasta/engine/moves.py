@@ -24,6 +24,7 @@ notation               meaning
 ``discard 9``          discard a card; the turn passes on
 ``out 9``              discard the last card, going out
 ``special pairs``      lay the whole hand at once as the special hand of that name
+``lay 3R`` ``lay 3``   lay out the red (black) 3 kept in hand, drawing its replacement
 ``next``               deal the next hand
 =====================  ==========================================================
 
@@ -54,6 +55,7 @@ __all__ = [
     "Draw",
     "Foot",
     "LaySpecial",
+    "LayThree",
     "Meld",
     "MeldSequence",
     "Move",
@@ -398,6 +400,20 @@ class LaySpecial(Move):
 
 
 @attrs.frozen(slots=True, repr=False)
+class LayThree(Move):
+    """Lay out the 3 of kind ``kind`` kept in hand (``threes.keep_one``), replacing it from the stock.
+
+    ``kind`` is :data:`RED_THREE` (``lay 3R``) or 3, a black 3 (``lay 3``).
+    """
+
+    verb: ClassVar[str] = "lay"
+    kind: int
+
+    def __str__(self) -> str:
+        return f"lay {kind_name(self.kind)}"
+
+
+@attrs.frozen(slots=True, repr=False)
 class NextHand(Move):
     """Deal the next hand of the game."""
 
@@ -444,6 +460,8 @@ def malformed(move: Move) -> str | None:
     elif isinstance(move, TakePile):
         if not isinstance(move.way, str) or not _kind_ok(move.wild, 0):
             return f"TakePile needs a way (text) and a wild kind (0 to 15), got {move.way!r} and {move.wild!r}"
+    elif isinstance(move, LayThree) and move.kind not in (RED_THREE, 3):
+        return f"LayThree.kind must be {RED_THREE} (a red 3) or 3 (a black 3), got {move.kind!r}"
     elif isinstance(move, LaySpecial) and not isinstance(move.name, str):
         return f"LaySpecial.name must be the name of a special hand (text), got {move.name!r}"
     elif isinstance(move, Answer) and type(move.yes) is not bool:
@@ -594,6 +612,11 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
                 f"{text!r}: expected 'special <name of the hand>', e.g. 'special wild-pairs'"
             )
         return LaySpecial(args[0].lower())
+    if verb == "lay":
+        kind = _parse_kind(args[0], text) if len(args) == 1 else -1
+        if kind not in (RED_THREE, 3):
+            raise NotationError(f"{text!r}: expected 'lay 3R' (a red 3) or 'lay 3' (a black 3)")
+        return LayThree(kind)
     if verb in ("discard", "out"):
         if len(args) != 1:
             raise NotationError(f"{text!r}: expected '{verb} <card>', e.g. '{verb} 9'")
@@ -601,7 +624,7 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         return Discard(kind, verb == "out", suit)
     raise NotationError(
         f"{text!r} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
-        "yes, no, discard, out, special, next, back"
+        "yes, no, discard, out, special, lay, next, back"
     )
 
 

@@ -27,6 +27,7 @@ from canasta.engine.facts import (
 )
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, meld_info, req_met
+from canasta.engine.moves import WILD_TARGET
 from canasta.engine.searches import outcomes, sequence_outcomes
 from canasta.engine.state import (
     TOLD_NO,
@@ -87,6 +88,11 @@ def _canastas_reachable(
         if size < r.canasta_size and (c or size) and size + c + wilds >= r.canasta_size:
             have += 1 + (c + wilds) // r.canasta_size  # generous: a bound, not a plan
     if r.v.melds.wild_melds:
+        # the side's open wild meld, completed by the wild cards held, then new ones
+        wi = index.get(WILD_TARGET, -1)
+        size = len(melds[wi].cards) if wi >= 0 else 0
+        if 0 < size < r.canasta_size and size + wilds >= r.canasta_size:
+            have += 1
         have += wilds // max(1, r.min_size)
     if r.seq_on:
         have += _sequences_reachable(r, hand, info)

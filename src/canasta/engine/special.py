@@ -178,7 +178,8 @@ def unformable(r: Rules, hand: SpecialHand) -> str | None:
     A special hand is laid after the draw, before anything else: the hand then
     holds ``deal.hand_size + draw.count`` cards (a side that has not melded
     keeps that count from turn to turn). Its groups need cards the decks hold
-    and that stay in a hand: 3s laid out at once never do.
+    and that stay in a hand: 3s laid out at once never do, but one of them may
+    (``threes.keep_one``).
     """
     v = r.v
     held = v.deal.hand_size + v.draw.count
@@ -194,6 +195,8 @@ def unformable(r: Rules, hand: SpecialHand) -> str | None:
         cap = r.in_deck[k]
         if k == BLACK_THREE:
             cap = (0 if r.laid_at_once[BLACK_THREE] else cap) + (0 if r.laid_at_once[RED_THREE] else r.in_deck[RED_THREE])
+            if r.keep_three:
+                cap += 1  # threes.keep_one: one of the 3s laid out at once may be kept
         if cap:
             caps[k] = cap
     for rank in hand.ranks:
@@ -202,7 +205,7 @@ def unformable(r: Rules, hand: SpecialHand) -> str | None:
             if k == BLACK_THREE and r.in_deck[BLACK_THREE]:
                 return (
                     "it needs a 3, and every 3 is laid out as soon as it is dealt or drawn, "
-                    "so none is ever held"
+                    "so none is ever held (threes.keep_one would keep one)"
                 )
             return f"it needs a {rank}, and the decks hold none"
     wild_caps = tuple(sorted((r.in_deck[w] for w in r.wild if r.in_deck[w]), reverse=True))

@@ -165,6 +165,9 @@ class Rules:
             (k == RED_THREE and th.red_laid_at_once) or (k == BLACK_THREE and th.black_laid_at_once)
             for k in range(16)
         ]
+        #: threes.keep_one: a player whose side has not melded keeps one such
+        #: kind in hand (canasta.engine.threes); off where no 3 is laid at once
+        self.keep_three = th.keep_one and (th.red_laid_at_once or th.black_laid_at_once)
         #: kinds laid when found in a pile taken (not replaced): red 3s always, black 3s where they are laid
         self.laid_from_pile = [k == RED_THREE or (k == BLACK_THREE and th.black_laid_at_once) for k in range(16)]
         #: kinds barred from an empty pile (pile.empty_bar_ranks, pile.empty_bar_wilds)

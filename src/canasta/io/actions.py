@@ -35,7 +35,9 @@ only change when the variant does):
    card may be laid off to take the pile);
 10. ``special <name>`` for each special hand of the variant, in the order
     ``special.hands`` lists them (after every other id, so a variant without
-    special hands keeps its ids).
+    special hands keeps its ids);
+11. ``lay 3R`` and ``lay 3`` (only where ``threes.keep_one`` lets a player keep
+    a 3 of that colour in hand).
 
 Only combinations the variant's meld rules allow and the decks can supply are
 numbered, so the space stays small (classic: a few hundred ids).
@@ -59,6 +61,7 @@ from canasta.engine.moves import (
     Draw,
     Foot,
     LaySpecial,
+    LayThree,
     Meld,
     MeldSequence,
     Move,
@@ -145,6 +148,9 @@ def _enumerate(v: Variant) -> list[Move]:
                 for n in range(3, r.canasta_size + 2):
                     moves += [TakePile("finish", 0, tuple(k * 4 + x for x in suits)) for suits in _suits(v, n)]
     moves += [LaySpecial(h.name) for h in v.special.hands]
+    if r.keep_three:
+        # threes.keep_one: laying out a kept 3 (after every other id, like the special hands)
+        moves += [LayThree(k) for k in (RED_THREE, BLACK_THREE) if r.laid_at_once[k]]
     return moves
 
 

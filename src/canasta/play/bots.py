@@ -33,6 +33,7 @@ from canasta.engine.moves import (
     Discard,
     Foot,
     LaySpecial,
+    LayThree,
     Meld,
     MeldSequence,
     Move,
@@ -122,6 +123,8 @@ class GreedyBot:
       melded (they could lay the card off and take the pile), and ranks of which
       many copies are unseen (the next player may hold a pair) when the pile is
       big and not frozen against them.
+    * Lays out a 3 it keeps in hand (``threes.keep_one``) at once, unless its hand is
+      within two cards of a Straight (a special hand of single cards that needs a 3).
     * Answers ``yes`` to the partner when its own hand holds few points or its
       side is well ahead, else ``no``.
     """
@@ -157,6 +160,9 @@ class GreedyBot:
 
     @staticmethod
     def _draw(moves: Sequence[Move], view: SeatView, r: Rules) -> Move:
+        for m in moves:
+            if isinstance(m, LayThree) and not _keeps_three(r, view.hand_codes):
+                return m
         order = {"layoff": 0, "pair": 1, "finish": 2, "wild": 3}
         takes = [m for m in moves if isinstance(m, (TakePile, TakeSequence))]
         risky = _risky(r)
@@ -200,6 +206,10 @@ class GreedyBot:
         for m in moves:
             if isinstance(m, Discard) and not m.out:
                 discards.append(m)
+                continue
+            if isinstance(m, LayThree):
+                if not _keeps_three(r, hand):
+                    return m
                 continue
             score = self._rate(m, r, open_melds, opening, n_hand, counts, risky)
             if score > best_score:
@@ -340,6 +350,25 @@ def _risky(r: Rules) -> frozenset[int]:
     if r.v.scoring.incomplete_wild_penalty:
         targets.add(WILD_TARGET)
     return frozenset(targets)
+
+
+def _keeps_three(r: Rules, hand: Sequence[int]) -> bool:
+    """Whether the greedy bot goes on keeping the 3 it holds (``threes.keep_one``): only while
+    its hand is one card short, or two, of a special hand that needs a 3 (a Straight of 14
+    different kinds from 12 or more); otherwise the 3 is worth more laid out."""
+    needing = _needs_three(r)
+    if not needing:
+        return False
+    kinds = len({KIND[c] if KIND[c] != 1 else BLACK_THREE for c in hand})
+    return any(kinds >= size - 2 for size in needing)
+
+
+@lru_cache(maxsize=64)
+def _needs_three(r: Rules) -> tuple[int, ...]:
+    """The sizes of the variant's special hands made of single cards that name a 3 among their ranks."""
+    return tuple(
+        h.size for h in r.special if "3" in h.ranks and all(g == 1 for g in h.groups)
+    )
 
 
 @lru_cache(maxsize=64)

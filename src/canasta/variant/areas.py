@@ -200,6 +200,10 @@ class ThreeRules:
         "scores by black_table with the same sign rules as red 3s.")
     black_table: tuple[int, ...] = _opt((), "With black_laid_at_once: points in all for a side's laid black 3s by how many it laid, scored apart from "
         "its red 3s (Modern American: 100, 300, 500, 1000); counts past the table, or an empty table, score red_bonus each.", max_items=MAX_ROWS)
+    keep_one: bool = _opt(False, "A player whose side has not melded keeps the first 3 laid out at once (red_laid_at_once, black_laid_at_once) "
+        "that reaches their hand from the stock while they hold none, for a special hand that needs a 3 (Modern American's Straight); "
+        "they lay it out, replacing it from the stock, with 'lay 3R' or 'lay 3' in one of their turns. While they keep it they "
+        "may not take the pile, meld, ask or go out, and once their side has melded, laying it is the first thing they do.")
     red_held_penalty: int = _points(
         100, "Penalty for each red 3 still held in a hand or foot when the hand ends."
     )
