@@ -764,6 +764,7 @@ class TestCompare:
         assert "| Black 3s | left in hand \u2212100 | left in hand \u2212100 | left in hand: its value |" in text
         assert "2+ natural per wild; wild melds of 3 to 7 |" in text
         assert "| laid out like red 3s (1: 100, 2: 300, 3: 500, 4: 1000) |" in text
+        assert "| laid out like red 3s (1: 100, 2: 300, 3: 500, 4: 1000); one 3 may be kept for a special hand |" in text
         assert "| 2; must discard | 2 | 1 |" in text
 
     @pytest.mark.parametrize("fmt", FORMATS)

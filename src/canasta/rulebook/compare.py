@@ -140,7 +140,8 @@ def _cmp_black(v: Variant) -> str:
         return "wild"
     if t.black_laid_at_once:
         table = ", ".join(f"{n}: {p}" for n, p in enumerate(t.black_table, 1))
-        return f"laid out like red 3s ({table or f'{t.red_bonus} each'})"
+        kept = "; one 3 may be kept for a special hand" if t.keep_one else ""
+        return f"laid out like red 3s ({table or f'{t.red_bonus} each'}){kept}"
     text = f"left in hand \u2212{t.black_held_penalty}" if t.black_held_penalty is not None else "left in hand: its value"
     if t.black_out_cards is not None:
         text += f"; out with {t.black_out_cards} ({t.black_out_bonus})"

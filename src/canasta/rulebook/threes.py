@@ -151,8 +151,8 @@ def _say_black_laid(v: Variant) -> str:
     foot = " (or finds one in their foot)" if has_foot(v) else ""
     text = (
         f"Black 3s are laid out like red 3s: a player who is dealt or draws a black 3{foot} lays it face up "
-        "on the table at once and draws a replacement from the stock. A black 3 is never melded, "
-        "discarded or kept in hand"
+        "on the table at once and draws a replacement from the stock. A black 3 is never melded "
+        + ("or discarded" if v.threes.keep_one else "or discarded, nor kept in hand")
     )
     if v.deal.upcard:
         text += "; one found in a discard pile a player takes is laid without replacement"
@@ -162,6 +162,38 @@ def _say_black_laid(v: Variant) -> str:
 rule(
     "threes.black_laid_at_once", S_THREES, _say_black_laid,
     shown=lambda v: v.threes.black_laid_at_once,
+)
+
+
+def _kept_name(v: Variant) -> str:
+    """The 3s a player may keep (``threes.keep_one``): those laid out at once."""
+    t = v.threes
+    if t.red_laid_at_once and t.black_laid_at_once:
+        return "3"
+    return "red 3" if t.red_laid_at_once else "black 3"
+
+
+def _say_keep_one(v: Variant) -> str:
+    t = v.threes
+    if not t.keep_one:
+        return f"Every {_kept_name(v)} is laid out at once: none is kept in hand."
+    three = _kept_name(v)
+    needing = [h.label for h in v.special.hands if "3" in h.ranks]
+    purpose = f", for the {join(needing)}" if needing else ""
+    return (
+        f"Keeping a {three}{purpose}: a player whose side has not melded keeps the first {three} "
+        f"they are dealt or draw while they hold none, instead of laying it out. They lay it out, "
+        "and draw its replacement, in one of their turns, before or after drawing. While they keep it "
+        "they may not take the discard pile, meld, ask their partner or go out, and they never "
+        "discard it; once their side has melded, laying it out is the first thing they do in their "
+        f"turn. A {three} still kept when the hand ends counts as one left in hand."
+    )
+
+
+rule(
+    "threes.keep_one", S_THREES, _say_keep_one,
+    relevant=lambda v: v.threes.red_laid_at_once or v.threes.black_laid_at_once,
+    shown=lambda v: v.threes.keep_one,
 )
 
 

@@ -532,8 +532,14 @@ class SpecialHand:
         if self.distinct and len(sizes) > 1:
             parts.append("each of a different rank")
         low, high = self.wild_groups
+        singles = max(sizes) == 1
         if high == 0:
             parts.append("no wild card")
+        elif singles:
+            # a group of one card is a card: say how many are wild, not how many groups
+            count = f"exactly {low}" if low == high else (f"up to {high}" if low == 0 else f"{low} to {high}")
+            apart = ", each of a different wild rank" if self.distinct and self.wilds_match and high > 1 else ""
+            parts.append(f"{count} of them wild {'card' if high == 1 else 'cards'}{apart}")
         else:
             count = f"exactly {low}" if low == high else (f"up to {high}" if low == 0 else f"{low} to {high}")
             which = ""
@@ -544,8 +550,9 @@ class SpecialHand:
             plural = "group" if high == 1 else "groups"
             parts.append(f"{count} {plural} of wild cards{which}, {mix}")
         if self.ranks:
-            names = list(self.ranks)
-            parts.append("including " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]))
+            names = [f"a {x}" if singles else x for x in self.ranks]
+            listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+            parts.append(("among them " if singles else "including ") + listed)
         return "; ".join(parts)
 
 
