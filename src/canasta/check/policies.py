@@ -30,6 +30,7 @@ from canasta.engine.moves import (
     Draw,
     Foot,
     LaySpecial,
+    LayThree,
     Meld,
     MeldSequence,
     Move,
@@ -57,7 +58,7 @@ GOALS: dict[str, str] = {
 
 
 def greedy_move(moves: Sequence[Move], rng: random.Random, r: Rules) -> Move:
-    """A simple player: go out (asking the partner first when it may), meld and add, take the pile, discard the cheapest card.
+    """A simple player: go out (asking the partner first when it may), lay out a kept 3, meld and add, take the pile, discard the cheapest card.
 
     Args:
         moves: the legal moves, not empty.
@@ -76,6 +77,9 @@ def greedy_move(moves: Sequence[Move], rng: random.Random, r: Rules) -> Move:
             if m.out:
                 return 100.0
             return -float(r.value[m.kind]) - (30.0 if r.is_wild[m.kind] else 0.0)
+        if isinstance(m, LayThree):
+            # a kept 3 (threes.keep_one) stops its player from melding: lay it out
+            return 99.0
         if isinstance(m, Ask):
             # listed only when the player can go out this turn: asking is the way
             # to go out where permission is required, and a yes binds
