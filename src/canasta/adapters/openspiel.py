@@ -40,6 +40,7 @@ cards the player itself was dealt, drew and picked up with its foot.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -55,7 +56,7 @@ from canasta.adapters.common import (
 )
 from canasta.cards import Card
 from canasta.engine import KIND, new_game
-from canasta.engine.moves import Discard, Draw, Foot, TakePile
+from canasta.engine.moves import Discard, Draw, Foot, LayThree, TakePile
 from canasta.engine.state import GameState
 from canasta.io.actions import ActionSpace
 from canasta.observe import CARD_SCALE, ObservationLayout, layout_of
@@ -263,6 +264,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         after = core.apply(move)
         if isinstance(move, Draw):
             private = _cards(after.turn.drawn)
+        elif isinstance(move, LayThree):
+            # the kept 3 goes face up; its replacement is seen by its player only
+            private = _cards(tuple((Counter(after.hands_[p]) - Counter(core.hands_[p])).elements()))
         pos = pos._replace(core=after, seen=tuple(seen), log=(p, str(move), private, pos.log))
         if after.is_hand_over:
             rewards = seat_rewards(after, game.reward_scale)
