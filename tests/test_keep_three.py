@@ -10,8 +10,12 @@ and the oracle's bound on canastas that missed an open wild meld.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import canasta
 from canasta import ActionSpace
@@ -239,3 +243,38 @@ class TestOracleBound:
         assert moves(s) == {"add W 2"}
         s = play(s, "add W 2", "add W 2", "add 8 2", "out 4")
         assert s.end is not None and s.end.reason == "out"
+
+
+class TestRandomPositions:
+    """Over random Modern American play, wherever a player keeps a 3: the moves listed are
+    exactly the moves of the action space that the engine accepts, each applies, and
+    they are only the ones keeping a 3 allows."""
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(0, 2**32), picks=st.randoms(use_true_random=False))
+    def test_listed_moves_while_keeping(self, seed: int, picks: random.Random) -> None:
+        space = ActionSpace(MAC)
+        s = canasta.new_game(MAC, seed=seed)
+        kept_states = 0
+        for _ in range(400):
+            if s.is_hand_over:
+                break
+            legal = s.legal_moves()
+            assert legal, s
+            if _threes(s.hands_[s.current]) and s.phase_name in ("draw", "play"):
+                kept_states += 1
+                listed = {str(m) for m in legal}
+                accepted = {str(m) for m in space.moves if s.is_legal(m)}
+                assert listed == accepted
+                opened = s.opened[s.rules.side_of[s.current]]
+                for m in legal:
+                    assert m.verb in ("lay", "discard", "draw", "pass", "special"), str(m)
+                    assert not (opened and m.verb != "lay"), str(m)
+                    if m.verb == "discard":
+                        assert not getattr(m, "out", False)
+                    s.apply(m)
+            # favour keeping: lay only one time in four, so kept states last
+            lays = [m for m in legal if m.verb == "lay"]
+            rest = [m for m in legal if m.verb != "lay"] or lays
+            s = s.apply(picks.choice(lays if lays and picks.random() < 0.25 else rest))
+        assert kept_states or not any(_threes(h) for h in canasta.new_game(MAC, seed=seed).hands_)

@@ -30,6 +30,7 @@ from canasta.engine.moves import (
     Ask,
     Discard,
     Foot,
+    LayThree,
     Meld,
     MeldSequence,
     Move,
@@ -145,7 +146,8 @@ def _keen(legal: Sequence[Move], rng: random.Random) -> Move:
     asks = [m for m in legal if isinstance(m, Ask) or m == Answer(True)]
     if asks and rng.random() < 0.8:
         return rng.choice(asks)
-    keen = [m for m in legal if isinstance(m, (Meld, Add, MeldSequence, AddToSequence))]
+    # laying out a kept 3 (threes.keep_one) is what lets its holder meld
+    keen = [m for m in legal if isinstance(m, (Meld, Add, MeldSequence, AddToSequence, LayThree))]
     return rng.choice(keen if keen and rng.random() < 0.7 else legal)
 
 
@@ -157,7 +159,7 @@ def _sampled(
     choose: Callable[[Sequence[Move], random.Random], Move],
     reachable_out: bool = False,
 ) -> Iterator[GameState]:
-    """States that ``wanted`` picks from seeded play with seven-card hands.
+    """States that ``wanted`` picks from seeded play with seven-card hands (no 3 kept).
 
     With ``reachable_out``, a going-out contract of more than three canastas
     (Pagat's Hand and Foot: five books), which seeded random play of short
@@ -168,7 +170,9 @@ def _sampled(
     """
     v = canasta.load_variant(name)
     deal = attrs.evolve(v.deal, hand_size=7, foot_size=min(v.deal.foot_size, 7))
-    v = attrs.evolve(v, deal=deal)
+    # a 3 kept for a special hand (threes.keep_one) is of no use to a seven-card
+    # hand, which forms none; kept, it would only keep its player from melding
+    v = attrs.evolve(v, deal=deal, threes=attrs.evolve(v.threes, keep_one=False))
     if reachable_out and v.going_out.canastas > 3:
         go = attrs.evolve(v.going_out, canastas=1, natural_canastas=0, mixed_canastas=0, wild_canastas=0)
         v = attrs.evolve(v, going_out=go)
