@@ -175,6 +175,8 @@ def test_wrong_inputs_are_refused() -> None:
         layout.encode(other)  # type: ignore[arg-type]
     with pytest.raises(canasta.CanastaError):
         observe.action_mask(canasta.ActionSpace(classic), other)
+    with pytest.raises(canasta.CanastaError, match="this layout of 'classic'"):
+        observe.observe_to_move(layout, canasta.ActionSpace(other.variant), other)
     with pytest.raises(canasta.CanastaError):
         observe.ObservationLayout("classic")  # type: ignore[arg-type]
     assert (observe.encode_view(other.view(1)) == observe.layout_of(other.variant).encode(other.view(1))).all()
@@ -277,10 +279,12 @@ def _positions(v: canasta.Variant, seed: int, hands: int) -> list[canasta.GameSt
 
 @pytest.mark.parametrize("name", NAMES)
 def test_fast_paths_are_the_plain_encoding(name: str) -> None:
-    """encode and encode_state give the plain field-by-field vector byte for byte, whatever the
-    order the positions come in (in play order, as an environment asks, and shuffled, which
-    the memos of the table, the pile and the turn must survive), for every seat."""
+    """encode, encode_state and observe_to_move give the plain field-by-field vector byte for
+    byte, whatever the order the positions come in (in play order, as an environment asks,
+    and shuffled, which the memos of the table, the pile and the turn must survive), for
+    every seat."""
     v = canasta.load_variant(name)
+    space = canasta.ActionSpace(v)
     states = _positions(v, 11, 2)
     rng = random.Random(5)
     shuffled = rng.sample(states, len(states))
@@ -292,3 +296,7 @@ def test_fast_paths_are_the_plain_encoding(name: str) -> None:
                 want = plain_encode(s.view(seat))
                 assert layout.encode_state(s, seat).tobytes() == want, (name, i, seat)
                 assert layout.encode(s.view(seat)).tobytes() == want, (name, i, seat)
+            # the environments' call for the seat to move: the same vector, the mask of action_mask
+            vector, mask = observe.observe_to_move(layout, space, s, space.size + 1)
+            assert vector.tobytes() == plain_encode(s.view(s.current)), (name, i)
+            assert mask.tobytes() == observe.action_mask(space, s, space.size + 1).tobytes(), (name, i)

@@ -51,6 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from canasta.engine import BLACK_THREE, KIND, compile_rules
+from canasta.engine.facts import context_of
 from canasta.engine.moves import SEQUENCE
 from canasta.engine.state import ANSWER, GAME_OVER, GameState, HandEnd, MeldGroup
 from canasta.engine.view import SeatView
@@ -58,7 +59,7 @@ from canasta.errors import CanastaError
 from canasta.io.actions import ActionSpace
 from canasta.variant.model import Variant
 
-__all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of"]
+__all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of", "observe_to_move"]
 
 #: Card kinds in slot order: red 3 (kind 1), 2, black 3 (kind 3), 4 ... A, joker (15).
 KIND_SLOTS: tuple[int, ...] = tuple(range(1, 16))
@@ -264,8 +265,8 @@ class ObservationLayout:
         # most repeats); and the last red 3s, openings, scores, hand number and hand
         # end with their packed blocks (`!=` for the tuples: the engine rebuilds
         # equal ones)
-        self._melds_memo: list[tuple[tuple[tuple[MeldGroup, ...], ...], bytes] | None] = [None] * len(orders)
-        self._sides_memo: list[_SidesMemo | None] = [None] * len(orders)
+        self._melds_memo: list[tuple[object, bytes]] = [(None, b"")] * len(orders)
+        self._sides_memo: list[_SidesMemo] = [(None, None, None, -1, None, b"", b"", b"")] * len(orders)
         # per side: its last tuple of melds, their counts and packed blocks (updated
         # from the melds that differ: a move changes one or two melds of a side)
         self._side_memo: list[_SideMemo] = [_NO_MELDS] * m
@@ -360,6 +361,10 @@ class ObservationLayout:
                                f"of {self.variant.name!r}")
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise CanastaError(f"seat must be 0 to {self.seats - 1}, got {seat!r}")
+        return self._encode(state, seat, None)
+
+    def _encode(self, state: GameState, seat: int, counts: tuple[int, ...] | None) -> Array:
+        """:meth:`encode_state` unchecked; ``counts``: the seat's hand by kind, if the caller has it."""
         # One function on purpose: this runs once per environment step, and each
         # call saved is a measurable share of it. encode() builds the same blocks.
         n = self.seats
@@ -371,11 +376,6 @@ class ObservationLayout:
         rot, size = self._rotate[seat], self._size_of
         sizes = self._sizes(*[size[len(h)] for h in rot(state.hands_)], *[size[len(f)] for f in rot(state.feet_)],
                             size[len(state.stock_)], size[len(pile)])
-        side = self._side_of[seat]
-        opened = state.opened
-        fm = self._frozen_memo[side]
-        pile_block = (fm[2] if fm[0] is pile and fm[1] == opened[side]
-                      else self._pile_block(side, pile, opened[side], state))
         # the turn: pending and drawn cards are seen on the seat's own turn only
         asker = t.asker
         rel_asker = (asker - seat) % n if asker >= 0 else -1
@@ -384,25 +384,25 @@ class ObservationLayout:
         if turn is None:
             turn = self._turn_block(seat, t.took_pile, t.melded, t.points, pending, t.asked, asker, drawn)
         order = self._order_of[seat]
+        side = self._side_of[seat]
+        opened = state.opened
+        fm = self._frozen_memo[side]
+        pile_block = (fm[2] if fm[0] is pile and fm[1] == opened[side]
+                      else self._pile_block(side, pile, opened[side], state))
         melds = state.melds_
         mm = self._melds_memo[order]
-        melds_block = mm[1] if mm is not None and mm[0] is melds else self._melds_block(order, melds)
+        melds_block = mm[1] if mm[0] is melds else self._melds_block(order, melds)
         reds, scores, hand_number, end = state.red_threes_, state.scores, state.hand_number, state.end
         sm = self._sides_memo[order]
         # `is` first: the engine passes most of these tuples on from state to state
-        if (sm is None or (sm[0] is not reds and sm[0] != reds) or (sm[1] is not opened and sm[1] != opened)
+        if ((sm[0] is not reds and sm[0] != reds) or (sm[1] is not opened and sm[1] != opened)
                 or (sm[2] is not scores and sm[2] != scores) or sm[3] != hand_number or sm[4] is not end):
             sm = self._sides_blocks(order, reds, opened, scores, hand_number, end)
-        hand = state.hands_[seat]
-        counts = [0] * (len(KIND_SLOTS) + 1)
-        slot = _KIND_SLOT
-        for c in hand:
-            counts[slot[c]] += 1
-        eighths = _EIGHTHS
+        hand_block = (_kind_counts(state.hands_[seat]) if counts is None
+                      else _KIND_PACK(*[_EIGHTHS[k] for k in counts[1:]]))
         return _frombuffer(bytearray().join((
             self._head[(phase * n + (current - seat) % n) * n + (state.dealer - seat) % n],
-            _KIND_PACK(*[eighths[k] for k in counts[:-1]]),
-            _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
+            hand_block, _suit_counts(state.hands_[seat]) if self._rules.seq_on else _NO_SUITS,
             sizes, pile_block, melds_block, sm[5], sm[6], turn, sm[7],
         )), _FLOAT32)
 
@@ -440,7 +440,7 @@ class ObservationLayout:
     def _melds_block(self, order: int, melds: tuple[tuple[MeldGroup, ...], ...]) -> bytes:
         """Every side's melds, then every side's canasta counts, packed, in side ``order`` (kept)."""
         mm = self._melds_memo[order]
-        if mm is not None and mm[0] is melds:
+        if mm[0] is melds:
             return mm[1]
         # states share the tuple of a side whose melds a move leaves alone, so `is` finds it
         side_memo = self._side_memo
@@ -460,38 +460,40 @@ class ObservationLayout:
             return kept
         # copies: a memo once stored is never changed, so that a layout shared by
         # environments in several threads stays right
-        cells, kinds = kept[1][:], kept[2][:]
+        cells, kinds = kept[1][:], kept[2]
         cut = min(len(old), len(melds))
         differ = list(compress(range(cut), map(is_not, old, melds)))
-        gone = [old[i] for i in differ] + list(old[cut:])
-        laid = [melds[i] for i in differ] + list(melds[cut:])
         canasta_kind = self._rules.canasta_kind
-        touched = set()
-        for sign, group in ((-1, gone), (1, laid)):
+        touched = []
+        for sign, group in ((-1, [old[i] for i in differ] + list(old[cut:])),
+                            (1, [melds[i] for i in differ] + list(melds[cut:]))):
             for meld in group:
                 i = _TARGET_CELL[meld.rank]
-                touched.add(i)
+                touched.append(i)
                 cells[i] += sign
                 cells[i + 1] += sign * meld.naturals
                 cells[i + 2] += sign * meld.wilds
                 kind = canasta_kind(meld)
                 if kind is not None:
                     cells[i + 3] += sign
+                    if kinds is kept[2]:
+                        kinds = kinds[:]
                     kinds[_CANASTA_INDEX[kind]] += sign
-        block = bytearray(kept[3])
-        for i in touched:
+        block = kept[3]
+        for i in touched:  # a slot touched twice (a meld grown in place) is packed twice, alike
             # counts ÷ scale are the sums of 1/4 and k/8 the field documents, exactly (dyadic)
-            block[4 * i:4 * i + 16] = _CELL_PACK(cells[i] / MELD_SCALE, cells[i + 1] / CARD_SCALE,
-                                                 cells[i + 2] / CARD_SCALE, cells[i + 3] / MELD_SCALE)
+            block = b"".join((block[:4 * i], _CELL_PACK(cells[i] / MELD_SCALE, cells[i + 1] / CARD_SCALE,
+                                                        cells[i + 2] / CARD_SCALE, cells[i + 3] / MELD_SCALE),
+                              block[4 * i + 16:]))
         counts = kept[4] if kinds == kept[2] else _pack(*[k / MELD_SCALE for k in kinds])
-        memo = self._side_memo[side] = (melds, cells, kinds, bytes(block), counts)
+        memo = self._side_memo[side] = (melds, cells, kinds, block, counts)
         return memo
 
     def _sides_blocks(self, order: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
                       scores: tuple[int, ...], hand_number: int, end: HandEnd | None) -> _SidesMemo:
         """The inputs, then the packed red 3s and openings, opening needs, and scores (kept)."""
         sm = self._sides_memo[order]
-        if (sm is not None and sm[0] == reds and sm[1] == opened and sm[2] == scores
+        if (sm[0] == reds and sm[1] == opened and sm[2] == scores
                 and sm[3] == hand_number and sm[4] is end):
             return sm
         sides = self._orders[order]
@@ -682,6 +684,28 @@ def _ids_of(space: ActionSpace) -> tuple[_IdTable, dict[int, int], list[object]]
 
 
 _NO_IDS: tuple[None, dict[object, int]] = (None, {})
+
+
+def observe_to_move(layout: ObservationLayout, space: ActionSpace, state: GameState,
+                    size: int | None = None) -> tuple[Array, npt.NDArray[np.int8]]:
+    """The observation vector and the action mask of the seat to move in ``state``.
+
+    The same arrays as ``layout.encode_state(state, state.current)`` and
+    ``action_mask(space, state, size)``, for less: the vector takes the hand's
+    counts by kind from what the engine worked out for the legal moves. The
+    environments call it once a step.
+
+    Raises:
+        CanastaError: ``state`` is of another variant than ``layout`` or
+            ``space``, or ``size`` is shorter than the space.
+    """
+    mask = action_mask(space, state, size)
+    if state.variant is not layout.variant and state.variant != layout.variant:
+        raise CanastaError(f"the state is of variant {state.variant.name!r}, this layout "
+                           f"of {layout.variant.name!r}")
+    # action_mask asked the legal moves (but once the game is over), which made the context
+    counts = context_of(state).counts if state.phase != GAME_OVER else None
+    return layout._encode(state, state.current, counts), mask
 
 
 def action_mask(space: ActionSpace, state: GameState | SeatView,

@@ -59,7 +59,7 @@ from canasta.engine import new_game
 from canasta.engine.state import HAND_OVER, GameState
 from canasta.errors import CanastaError, IllegalMoveError
 from canasta.io.actions import ActionSpace
-from canasta.observe import action_mask, layout_of
+from canasta.observe import layout_of, observe_to_move
 from canasta.play.bots import Bot
 from canasta.variant.loading import load_variant, variant_names
 from canasta.variant.model import Variant
@@ -252,16 +252,17 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             if s is None:
                 raise CanastaError("call reset() first")
             seat = self._seat[agent]
+            # the same vectors as layout.encode(s.view(seat)), without building the view
             if self._over or self._ending or seat != s.current:
                 mask = np.zeros(self._n_actions, dtype=np.int8)
                 if self._cycles and not self._over:
                     mask[self._n_actions - 1] = 1
+                obs = {"observation": self.layout.encode_state(s, seat), "action_mask": mask}
             else:
                 # the seat to move has the full state's legal moves (SeatView.legal_moves);
                 # asking the state reuses what the engine worked out for it
-                mask = action_mask(self.actions, s, self._n_actions)
-            # the same vector as layout.encode(s.view(seat)), without building the view
-            obs = {"observation": self.layout.encode_state(s, seat), "action_mask": mask}
+                vector, mask = observe_to_move(self.layout, self.actions, s, self._n_actions)
+                obs = {"observation": vector, "action_mask": mask}
             self._cache[agent] = obs
         return obs
 
