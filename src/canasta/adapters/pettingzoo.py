@@ -291,8 +291,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._steps += 1
         if not self._cycles:
             self._cache = {}
-            ended = self._play(agent, a)
-            if ended:
+            if self._play(agent, a):
                 self._finish(terminated=True)
             elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
                 self._finish(terminated=False)
@@ -328,7 +327,8 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
 
     def _play(self, agent: str, a: int) -> bool:
         """Play id ``a`` for the agent to move; True when the episode ends with it."""
-        s = self.game_state
+        s = self._state
+        assert s is not None  # step() checked
         try:
             if not 0 <= a < len(self._moves):
                 raise IllegalMoveError(repr(a), f"{agent} is to move: wait ({a}) is not a move" if
@@ -337,7 +337,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             s = s.apply(self._moves[a])  # apply checks legality
         except IllegalMoveError as exc:
             return self._illegal(agent, a, exc)
-        if s.is_hand_over:
+        if s.phase >= HAND_OVER:  # s.is_hand_over, without the property's call
             for who, r in zip(self.possible_agents, seat_rewards(s, self.reward_scale), strict=True):
                 self.rewards[who] = r
             self._paid = True
