@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import canasta
-from canasta.engine import KIND
+from canasta.engine import KIND, compile_rules
 from extras import need
 
 np = need("numpy")
@@ -175,6 +175,128 @@ def test_wrong_inputs_are_refused() -> None:
         layout.encode(other)  # type: ignore[arg-type]
     with pytest.raises(canasta.CanastaError):
         observe.action_mask(canasta.ActionSpace(classic), other)
+    with pytest.raises(canasta.CanastaError, match="this layout of 'classic'"):
+        observe.observe_to_move(layout, canasta.ActionSpace(other.variant), other)
     with pytest.raises(canasta.CanastaError):
         observe.ObservationLayout("classic")  # type: ignore[arg-type]
     assert (observe.encode_view(other.view(1)) == observe.layout_of(other.variant).encode(other.view(1))).all()
+
+
+def plain_encode(view: canasta.SeatView) -> bytes:
+    """The observation of ``view`` built field by field from the layout's documentation, no memo.
+
+    The reference for the memoized fast paths (``encode``, ``encode_state``):
+    every element is computed afresh from the view's public fields, in the
+    obvious way, and only then converted to float32.
+    """
+    v = view.variant
+    layout = observe.layout_of(v)  # for the fields' offsets only
+    r = compile_rules(v)
+    n, me = layout.seats, view.seat
+    seats = [(me + i) % n for i in range(n)]
+    sides: list[int] = []
+    for p in seats:
+        if r.side_of[p] not in sides:
+            sides.append(r.side_of[p])
+    x = np.zeros(layout.size, dtype=np.float64)
+
+    def put(name: str, values: list[float]) -> None:
+        f = layout.field(name)
+        assert len(values) == f.size, name
+        x[f.offset:f.stop] = values
+
+    def onehot(i: int, size: int) -> list[float]:
+        return [1.0 if j == i else 0.0 for j in range(size)]
+
+    def kinds(cards: tuple[int, ...]) -> list[float]:
+        return [sum(1 for c in cards if KIND[c] == k) / 8 for k in range(1, 16)]
+
+    def clip(value: float) -> float:
+        return max(-1.0, min(1.0, value))
+
+    t = view.turn
+    put("phase", onehot(view.phase, 5))
+    put("to_move", onehot((view.current - me) % n, n))
+    put("dealer", onehot((view.dealer - me) % n, n))
+    put("hand", kinds(view.hand_codes))
+    suits = [0.0] * 44
+    if r.seq_on:
+        for c in view.hand_codes:
+            if 4 <= c >> 2 <= 14:
+                suits[((c >> 2) - 4) * 4 + (c & 3)] += 1 / 8
+    put("hand_suits", suits)
+    put("hand_sizes", [view.hand_sizes[p] / 100 for p in seats])
+    put("foot_sizes", [view.foot_sizes[p] / 100 for p in seats])
+    put("stock_size", [view.stock_size / 100])
+    put("pile_size", [len(view.pile_codes) / 100])
+    pile = view.pile_codes
+    put("pile_top", onehot(KIND[pile[-1]] - 1, 15) if pile else [0.0] * 15)
+    put("pile_cards", kinds(pile))
+    put("pile_top_suit", onehot(pile[-1] & 3, 4) if pile and KIND[pile[-1]] != 15 else [0.0] * 4)
+    put("pile_frozen", [float(view.pile_frozen), float(view.pile_frozen_for(r.side_of[me]))])
+    slots = [0, 2, 3, *range(4, 15), 16]  # wild melds, 2s, black 3s, 4s ... As, sequences
+    melds: list[float] = []
+    canastas: list[float] = []
+    for side in sides:
+        block = [0.0] * 60
+        kinds_of = dict.fromkeys(("natural", "mixed", "wild", "sequence"), 0.0)
+        for m in view.melds[side]:
+            i = slots.index(m.rank) * 4
+            kind = r.canasta_kind(m)
+            block[i:i + 4] = [block[i] + 1 / 4, block[i + 1] + m.naturals / 8, block[i + 2] + m.wilds / 8,
+                              block[i + 3] + (1 / 4 if kind else 0.0)]
+            if kind:
+                kinds_of[kind] += 1 / 4
+        melds += block
+        canastas += list(kinds_of.values())
+    put("melds", melds)
+    put("canastas", canastas)
+    put("red_threes", [len(view.red_three_codes[side]) / 4 for side in sides])
+    put("opened", [float(view.opened[side]) for side in sides])
+    put("opening_need", [0.0 if view.opened[side] else v.opening_minimum(view.scores[side], view.hand_number) / 100
+                         for side in sides])
+    put("turn", [float(t.took_pile), float(t.melded), t.points / 100, len(t.pending) / 8, *onehot(t.asked, 3),
+                 *(onehot((t.asker - me) % n, n) if t.asker >= 0 else [0.0] * n), len(t.drawn) / 8])
+    put("scores", [clip(view.scores[side] / 10_000) for side in sides])
+    end = view.end
+    put("hand_scores", [clip(end.hand_scores[side] / 10_000) if end is not None and end.breakdowns else 0.0
+                        for side in sides])
+    put("hand_number", [min(view.hand_number / 16, 1.0)])
+    return x.astype(np.float32).tobytes()
+
+
+def _positions(v: canasta.Variant, seed: int, hands: int) -> list[canasta.GameState]:
+    """Every state of ``hands`` random hands of ``v`` (the hand ends included), in play order."""
+    rng = random.Random(seed)
+    s = canasta.new_game(v, seed=seed)
+    out = [s]
+    while s.hand_number < hands and not s.is_game_over:
+        legal = s.legal_moves()
+        s = s.apply(legal[rng.randrange(len(legal))])
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_fast_paths_are_the_plain_encoding(name: str) -> None:
+    """encode, encode_state and observe_to_move give the plain field-by-field vector byte for
+    byte, whatever the order the positions come in (in play order, as an environment asks,
+    and shuffled, which the memos of the table, the pile and the turn must survive), for
+    every seat."""
+    v = canasta.load_variant(name)
+    space = canasta.ActionSpace(v)
+    states = _positions(v, 11, 2)
+    rng = random.Random(5)
+    shuffled = rng.sample(states, len(states))
+    for order in (states, shuffled):
+        layout = observe.ObservationLayout(v)  # fresh memos for each order
+        for i, s in enumerate(order):
+            seats = range(layout.seats) if i % 4 == 0 else (s.current, rng.randrange(layout.seats))
+            for seat in seats:
+                want = plain_encode(s.view(seat))
+                assert layout.encode_state(s, seat).tobytes() == want, (name, i, seat)
+                assert layout.encode(s.view(seat)).tobytes() == want, (name, i, seat)
+            # the environments' call for the seat to move: the same vector, the mask of action_mask
+            vector, mask = observe.observe_to_move(layout, space, s, space.size + 1)
+            assert vector.tobytes() == plain_encode(s.view(s.current)), (name, i)
+            assert mask.tobytes() == observe.action_mask(space, s, space.size + 1).tobytes(), (name, i)

@@ -42,13 +42,16 @@ import operator
 import struct
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import compress
+from operator import is_not
 from typing import Any, cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from canasta.engine import BLACK_THREE, KIND, Rules, compile_rules
+from canasta.engine import BLACK_THREE, KIND, compile_rules
+from canasta.engine.facts import context_of
 from canasta.engine.moves import SEQUENCE
 from canasta.engine.state import ANSWER, GAME_OVER, GameState, HandEnd, MeldGroup
 from canasta.engine.view import SeatView
@@ -56,7 +59,7 @@ from canasta.errors import CanastaError
 from canasta.io.actions import ActionSpace
 from canasta.variant.model import Variant
 
-__all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of"]
+__all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of", "observe_to_move"]
 
 #: Card kinds in slot order: red 3 (kind 1), 2, black 3 (kind 3), 4 ... A, joker (15).
 KIND_SLOTS: tuple[int, ...] = tuple(range(1, 16))
@@ -262,13 +265,17 @@ class ObservationLayout:
         # most repeats); and the last red 3s, openings, scores, hand number and hand
         # end with their packed blocks (`!=` for the tuples: the engine rebuilds
         # equal ones)
-        self._melds_memo: list[tuple[tuple[tuple[MeldGroup, ...], ...], bytes] | None] = [None] * len(orders)
-        self._sides_memo: list[_SidesMemo | None] = [None] * len(orders)
-        # per side: its last tuple of melds and their packed blocks (hashing the
-        # tuple for the cache costs more than this `is`)
-        self._side_memo: list[tuple[tuple[MeldGroup, ...], bytes, bytes] | None] = [None] * m
-        # whether the pile freezes for everyone depends on its cards only: kept per pile
-        self._pile_memo: tuple[tuple[int, ...], bool] | None = None
+        self._melds_memo: list[tuple[object, bytes]] = [(None, b"")] * len(orders)
+        self._sides_memo: list[_SidesMemo] = [(None, None, None, -1, None, b"", b"", b"")] * len(orders)
+        # per side: its last tuple of melds, their counts and packed blocks (updated
+        # from the melds that differ: a move changes one or two melds of a side)
+        self._side_memo: list[_SideMemo] = [_NO_MELDS] * m
+        # the pile's last tuple, whether it freezes for everyone, its packed fields and
+        # its counts (a discard adds one card to them)
+        self._pile_memo: _PileMemo = _NO_PILE
+        # per side: the pile's fields with whether it is frozen against the side, packed,
+        # for the last pile and opening of the side
+        self._frozen_memo: list[tuple[object, object, bytes]] = [(None, None, b"")] * m
         self._side_of: tuple[int, ...] = tuple(r.side_of)
 
     def __repr__(self) -> str:
@@ -319,17 +326,19 @@ class ObservationLayout:
         rot, size = self._rotate[me], self._size_of
         sizes = self._sizes(*[size[k] for k in rot(view.hand_sizes)], *[size[k] for k in rot(view.foot_sizes)],
                             size[view.stock_size], size[len(view.pile_codes)])
-        frozen = view.pile_frozen
         order = self._order_of[me]
         hand = view.hand_codes
+        side = self._side_of[me]
+        pile = view.pile_codes
+        fm = self._frozen_memo[side]
+        pile_block = (fm[2] if fm[0] is pile and fm[1] == view.opened[side]
+                      else self._pile_block(side, pile, view.opened[side], view))
         sm = self._sides_blocks(order, view.red_three_codes, view.opened, view.scores, view.hand_number,
                                 view.end)
         return _frombuffer(bytearray().join((
             self._head[(view.phase * n + (view.current - me) % n) * n + (view.dealer - me) % n],
             _kind_counts(hand), _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
-            sizes, _pile_bytes(view.pile_codes),
-            _FROZEN[frozen][frozen or view.pile_frozen_for(self._side_of[me])],
-            self._melds_block(order, view.melds), sm[5], sm[6],
+            sizes, pile_block, self._melds_block(order, view.melds), sm[5], sm[6],
             self._turn_block(me, t.took_pile, t.melded, t.points, len(t.pending), t.asked, t.asker,
                              len(t.drawn)),
             sm[7],
@@ -352,6 +361,10 @@ class ObservationLayout:
                                f"of {self.variant.name!r}")
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise CanastaError(f"seat must be 0 to {self.seats - 1}, got {seat!r}")
+        return self._encode(state, seat, None)
+
+    def _encode(self, state: GameState, seat: int, counts: tuple[int, ...] | None) -> Array:
+        """:meth:`encode_state` unchecked; ``counts``: the seat's hand by kind, if the caller has it."""
         # One function on purpose: this runs once per environment step, and each
         # call saved is a measurable share of it. encode() builds the same blocks.
         n = self.seats
@@ -363,10 +376,6 @@ class ObservationLayout:
         rot, size = self._rotate[seat], self._size_of
         sizes = self._sizes(*[size[len(h)] for h in rot(state.hands_)], *[size[len(f)] for f in rot(state.feet_)],
                             size[len(state.stock_)], size[len(pile)])
-        kept = self._pile_memo
-        if kept is None or kept[0] is not pile:
-            kept = self._pile_memo = (pile, state.pile_frozen)
-        frozen = kept[1]
         # the turn: pending and drawn cards are seen on the seat's own turn only
         asker = t.asker
         rel_asker = (asker - seat) % n if asker >= 0 else -1
@@ -375,28 +384,42 @@ class ObservationLayout:
         if turn is None:
             turn = self._turn_block(seat, t.took_pile, t.melded, t.points, pending, t.asked, asker, drawn)
         order = self._order_of[seat]
+        side = self._side_of[seat]
+        opened = state.opened
+        fm = self._frozen_memo[side]
+        pile_block = (fm[2] if fm[0] is pile and fm[1] == opened[side]
+                      else self._pile_block(side, pile, opened[side], state))
         melds = state.melds_
         mm = self._melds_memo[order]
-        melds_block = mm[1] if mm is not None and mm[0] is melds else self._melds_block(order, melds)
-        reds, opened, scores, hand_number, end = (
-            state.red_threes_, state.opened, state.scores, state.hand_number, state.end)
+        melds_block = mm[1] if mm[0] is melds else self._melds_block(order, melds)
+        reds, scores, hand_number, end = state.red_threes_, state.scores, state.hand_number, state.end
         sm = self._sides_memo[order]
-        if (sm is None or sm[0] != reds or sm[1] != opened or sm[2] != scores or sm[3] != hand_number
-                or sm[4] is not end):
+        # `is` first: the engine passes most of these tuples on from state to state
+        if ((sm[0] is not reds and sm[0] != reds) or (sm[1] is not opened and sm[1] != opened)
+                or (sm[2] is not scores and sm[2] != scores) or sm[3] != hand_number or sm[4] is not end):
             sm = self._sides_blocks(order, reds, opened, scores, hand_number, end)
-        hand = state.hands_[seat]
-        counts = [0] * (len(KIND_SLOTS) + 1)
-        slot = _KIND_SLOT
-        for c in hand:
-            counts[slot[c]] += 1
-        eighths = _EIGHTHS
+        hand_block = (_kind_counts(state.hands_[seat]) if counts is None
+                      else _KIND_PACK(*[_EIGHTHS[k] for k in counts[1:]]))
         return _frombuffer(bytearray().join((
             self._head[(phase * n + (current - seat) % n) * n + (state.dealer - seat) % n],
-            _KIND_PACK(*[eighths[k] for k in counts[:-1]]),
-            _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
-            sizes, _pile_bytes(pile), _FROZEN[frozen][frozen or state.pile_frozen_for(self._side_of[seat])],
-            melds_block, sm[5], sm[6], turn, sm[7],
+            hand_block, _suit_counts(state.hands_[seat]) if self._rules.seq_on else _NO_SUITS,
+            sizes, pile_block, melds_block, sm[5], sm[6], turn, sm[7],
         )), _FLOAT32)
+
+    def _pile_block(self, side: int, pile: tuple[int, ...], opened: bool, source: GameState | SeatView) -> bytes:
+        """The pile's fields (top card, cards, top card's suit, frozen) for ``side``, packed (kept).
+
+        Kept per side for the pile and the side's opening: whether the pile is
+        frozen against a side depends on those only (``pile.frozen_until_opened``,
+        :func:`canasta.engine.facts.pile_frozen`); the engine answers it.
+        """
+        pm = self._pile_memo
+        if pm[0] is not pile:
+            pm = self._pile_memo = _new_pile(pm, pile, source.pile_frozen)
+        frozen = pm[1]
+        block = pm[2] + _FROZEN[frozen][frozen or source.pile_frozen_for(side)]
+        self._frozen_memo[side] = (pile, opened, block)
+        return block
 
     def _turn_block(self, me: int, took: bool, melded: bool, points: int, pending: int, asked: int,
                     asker: int, drawn: int) -> bytes:
@@ -417,28 +440,60 @@ class ObservationLayout:
     def _melds_block(self, order: int, melds: tuple[tuple[MeldGroup, ...], ...]) -> bytes:
         """Every side's melds, then every side's canasta counts, packed, in side ``order`` (kept)."""
         mm = self._melds_memo[order]
-        if mm is not None and mm[0] is melds:
+        if mm[0] is melds:
             return mm[1]
-        # each side's melds are packed once per tuple of melds; states share the tuple
-        # of a side whose melds a move leaves alone, so `is` finds it
+        # states share the tuple of a side whose melds a move leaves alone, so `is` finds it
         side_memo = self._side_memo
-        blocks: list[bytes] = []
-        counts: list[bytes] = []
-        for side in self._orders[order]:
-            kept = side_memo[side]
-            if kept is None or kept[0] is not melds[side]:
-                kept = side_memo[side] = (melds[side], *_side_bytes(self._rules, melds[side]))
-            blocks.append(kept[1])
-            counts.append(kept[2])
-        block = b"".join((*blocks, *counts))
+        kept = [side_memo[side] if side_memo[side][0] is melds[side] else self._side_block(side, melds[side])
+                for side in self._orders[order]]
+        block = b"".join([k[3] for k in kept] + [k[4] for k in kept])
         self._melds_memo[order] = (melds, block)
         return block
+
+    def _side_block(self, side: int, melds: tuple[MeldGroup, ...]) -> _SideMemo:
+        """``side``'s memo brought to ``melds``: the melds that differ from the kept ones
+        (compared place by place) are taken out of the counts and put in, and only the
+        target slots they touch are packed again."""
+        kept = self._side_memo[side]
+        old = kept[0]
+        if old is melds:
+            return kept
+        # copies: a memo once stored is never changed, so that a layout shared by
+        # environments in several threads stays right
+        cells, kinds = kept[1][:], kept[2]
+        cut = min(len(old), len(melds))
+        differ = list(compress(range(cut), map(is_not, old, melds)))
+        canasta_kind = self._rules.canasta_kind
+        touched = []
+        for sign, group in ((-1, [old[i] for i in differ] + list(old[cut:])),
+                            (1, [melds[i] for i in differ] + list(melds[cut:]))):
+            for meld in group:
+                i = _TARGET_CELL[meld.rank]
+                touched.append(i)
+                cells[i] += sign
+                cells[i + 1] += sign * meld.naturals
+                cells[i + 2] += sign * meld.wilds
+                kind = canasta_kind(meld)
+                if kind is not None:
+                    cells[i + 3] += sign
+                    if kinds is kept[2]:
+                        kinds = kinds[:]
+                    kinds[_CANASTA_INDEX[kind]] += sign
+        block = kept[3]
+        for i in touched:  # a slot touched twice (a meld grown in place) is packed twice, alike
+            # counts ÷ scale are the sums of 1/4 and k/8 the field documents, exactly (dyadic)
+            block = b"".join((block[:4 * i], _CELL_PACK(cells[i] / MELD_SCALE, cells[i + 1] / CARD_SCALE,
+                                                        cells[i + 2] / CARD_SCALE, cells[i + 3] / MELD_SCALE),
+                              block[4 * i + 16:]))
+        counts = kept[4] if kinds == kept[2] else _pack(*[k / MELD_SCALE for k in kinds])
+        memo = self._side_memo[side] = (melds, cells, kinds, block, counts)
+        return memo
 
     def _sides_blocks(self, order: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
                       scores: tuple[int, ...], hand_number: int, end: HandEnd | None) -> _SidesMemo:
         """The inputs, then the packed red 3s and openings, opening needs, and scores (kept)."""
         sm = self._sides_memo[order]
-        if (sm is not None and sm[0] == reds and sm[1] == opened and sm[2] == scores
+        if (sm[0] == reds and sm[1] == opened and sm[2] == scores
                 and sm[3] == hand_number and sm[4] is end):
             return sm
         sides = self._orders[order]
@@ -534,15 +589,39 @@ _SUIT_TOPS = tuple(_pack(*[1.0 if i == suit else 0.0 for i in range(4)]) for sui
 _NO_SUIT_TOP = _pack(0.0, 0.0, 0.0, 0.0)
 
 
-@lru_cache(maxsize=4096)
-def _pile_bytes(pile: tuple[int, ...]) -> bytes:
-    """The top card's kind one-hot, the pile's cards of each kind ÷ CARD_SCALE, the top card's
-    suit one-hot, packed (cached: the pile changes at a discard or a take, not at a draw or a meld)."""
+#: A pile, whether it freezes for everyone, its fields packed (top card's kind one-hot, cards of
+#: each kind ÷ CARD_SCALE, top card's suit one-hot), its counts by kind slot and their packing.
+_PileMemo = tuple[tuple[int, ...], bool, bytes, list[int], bytes]
+#: No pile: ``(-1,)`` is no pile a state holds (so no discard makes one from it).
+_NO_PILE: _PileMemo = ((-1,), False, b"", [0] * (len(KIND_SLOTS) + 1), b"")
+#: A count of cards ÷ CARD_SCALE as float32 bytes, by count.
+_EIGHTH_BYTES = tuple(_pack(k / CARD_SCALE) for k in range(256))
+#: Per card code: the pile-top kind one-hot and suit one-hot, packed (a joker has no suit).
+_TOP_OF = tuple(_TOPS[KIND[c]] if c < len(KIND) and KIND[c] else _TOPS[0] for c in range(64))
+_SUIT_OF = tuple(_NO_SUIT_TOP if c >= len(KIND) or KIND[c] == 15 else _SUIT_TOPS[c & 3] for c in range(64))
+
+
+def _new_pile(kept: _PileMemo, pile: tuple[int, ...], frozen: bool) -> _PileMemo:
+    """The memo of ``pile``: ``kept``'s counts and one slot repacked where a discard made it of
+    ``kept``'s pile (most new piles), else counted afresh."""
+    old = kept[0]
+    if len(pile) == len(old) + 1 and pile[:-1] == old:
+        i = _KIND_SLOT[pile[-1]]
+        counts = kept[3][:]
+        counts[i] += 1
+        cards = kept[4]
+        cards = cards[:4 * i] + _EIGHTH_BYTES[counts[i]] + cards[4 * i + 4:]
+    else:
+        counts = [0] * (len(KIND_SLOTS) + 1)
+        slot = _KIND_SLOT
+        for c in pile:
+            counts[slot[c]] += 1
+        eighths = _EIGHTHS
+        cards = _KIND_PACK(*[eighths[k] for k in counts[:-1]])
     if not pile:
-        return _TOPS[0] + _kind_counts(pile) + _NO_SUIT_TOP
+        return pile, frozen, _TOPS[0] + cards + _NO_SUIT_TOP, counts, cards
     top = pile[-1]
-    suit = _NO_SUIT_TOP if KIND[top] == 15 else _SUIT_TOPS[top & 3]
-    return _TOPS[KIND[top]] + _kind_counts(pile) + suit
+    return pile, frozen, _TOP_OF[top] + cards + _SUIT_OF[top], counts, cards
 
 
 @lru_cache(maxsize=1024)
@@ -551,39 +630,17 @@ def _opening_need(v: Variant, scores: tuple[int, ...], hand_number: int) -> tupl
     return tuple(v.opening_minimum(x, hand_number) / POINT_SCALE for x in scores)
 
 
-@lru_cache(maxsize=4096)
-def _side_bytes(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[bytes, bytes]:
-    """:func:`_side_melds` packed: the per-target block, then the canasta counts."""
-    block = _side_melds(r, melds)
-    cut = len(TARGET_SLOTS) * 4
-    return _pack(*block[:cut]), _pack(*block[cut:])
-
-
-def _slot(rank: int) -> int:
-    """The target slot of a meld of ``rank`` (see :data:`TARGET_SLOTS`)."""
-    if rank == SEQUENCE:
-        return len(TARGET_SLOTS) - 1
-    return 0 if rank == 0 else rank - 1
-
-
-@lru_cache(maxsize=4096)
-def _side_melds(r: Rules, melds: tuple[MeldGroup, ...]) -> tuple[float, ...]:
-    """Per target slot: melds, naturals, wilds, canastas; then natural, mixed, wild, sequence canastas (scaled).
-
-    Cached: a side's melds change a few times a hand, and states share the tuple.
-    """
-    block = [0.0] * (len(TARGET_SLOTS) * 4)
-    counts = {"natural": 0.0, "mixed": 0.0, "wild": 0.0, "sequence": 0.0}
-    for meld in melds:
-        i = _slot(meld.rank) * 4
-        block[i] += 1.0 / MELD_SCALE
-        block[i + 1] += meld.naturals / CARD_SCALE
-        block[i + 2] += meld.wilds / CARD_SCALE
-        k = r.canasta_kind(meld)
-        if k is not None:
-            block[i + 3] += 1.0 / MELD_SCALE
-            counts[k] += 1.0 / MELD_SCALE
-    return (*block, counts["natural"], counts["mixed"], counts["wild"], counts["sequence"])
+#: The first cell (of four: melds, naturals, wilds, canastas) of the target slot of a meld of
+#: each rank (see :data:`TARGET_SLOTS`), by rank.
+_TARGET_CELL = {rank: 4 * i for i, rank in enumerate(TARGET_SLOTS)}
+#: The ``canastas`` slot of each kind of canasta.
+_CANASTA_INDEX = {"natural": 0, "mixed": 1, "wild": 2, "sequence": 3}
+_CELL_PACK = struct.Struct("<4f").pack
+#: A side's memo: its melds; per target slot its melds, naturals, wilds and canastas; its
+#: canastas of each kind (ints); the packed ``melds`` block and ``canastas`` counts.
+_SideMemo = tuple[tuple[MeldGroup, ...], list[int], list[int], bytes, bytes]
+_NO_MELDS: _SideMemo = ((), [0] * (4 * len(TARGET_SLOTS)), [0] * len(_CANASTA_INDEX),
+                        _pack(*[0.0] * (4 * len(TARGET_SLOTS))), _pack(*[0.0] * len(_CANASTA_INDEX)))
 
 
 @lru_cache(maxsize=64)
@@ -627,6 +684,28 @@ def _ids_of(space: ActionSpace) -> tuple[_IdTable, dict[int, int], list[object]]
 
 
 _NO_IDS: tuple[None, dict[object, int]] = (None, {})
+
+
+def observe_to_move(layout: ObservationLayout, space: ActionSpace, state: GameState,
+                    size: int | None = None) -> tuple[Array, npt.NDArray[np.int8]]:
+    """The observation vector and the action mask of the seat to move in ``state``.
+
+    The same arrays as ``layout.encode_state(state, state.current)`` and
+    ``action_mask(space, state, size)``, for less: the vector takes the hand's
+    counts by kind from what the engine worked out for the legal moves. The
+    environments call it once a step.
+
+    Raises:
+        CanastaError: ``state`` is of another variant than ``layout`` or
+            ``space``, or ``size`` is shorter than the space.
+    """
+    mask = action_mask(space, state, size)
+    if state.variant is not layout.variant and state.variant != layout.variant:
+        raise CanastaError(f"the state is of variant {state.variant.name!r}, this layout "
+                           f"of {layout.variant.name!r}")
+    # action_mask asked the legal moves (but once the game is over), which made the context
+    counts = context_of(state).counts if state.phase != GAME_OVER else None
+    return layout._encode(state, state.current, counts), mask
 
 
 def action_mask(space: ActionSpace, state: GameState | SeatView,

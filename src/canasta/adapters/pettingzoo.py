@@ -59,7 +59,7 @@ from canasta.engine import new_game
 from canasta.engine.state import HAND_OVER, GameState
 from canasta.errors import CanastaError, IllegalMoveError
 from canasta.io.actions import ActionSpace
-from canasta.observe import action_mask, layout_of
+from canasta.observe import layout_of, observe_to_move
 from canasta.play.bots import Bot
 from canasta.variant.loading import load_variant, variant_names
 from canasta.variant.model import Variant
@@ -252,16 +252,17 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             if s is None:
                 raise CanastaError("call reset() first")
             seat = self._seat[agent]
+            # the same vectors as layout.encode(s.view(seat)), without building the view
             if self._over or self._ending or seat != s.current:
                 mask = np.zeros(self._n_actions, dtype=np.int8)
                 if self._cycles and not self._over:
                     mask[self._n_actions - 1] = 1
+                obs = {"observation": self.layout.encode_state(s, seat), "action_mask": mask}
             else:
                 # the seat to move has the full state's legal moves (SeatView.legal_moves);
                 # asking the state reuses what the engine worked out for it
-                mask = action_mask(self.actions, s, self._n_actions)
-            # the same vector as layout.encode(s.view(seat)), without building the view
-            obs = {"observation": self.layout.encode_state(s, seat), "action_mask": mask}
+                vector, mask = observe_to_move(self.layout, self.actions, s, self._n_actions)
+                obs = {"observation": vector, "action_mask": mask}
             self._cache[agent] = obs
         return obs
 
@@ -290,8 +291,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._steps += 1
         if not self._cycles:
             self._cache = {}
-            ended = self._play(agent, a)
-            if ended:
+            if self._play(agent, a):
                 self._finish(terminated=True)
             elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
                 self._finish(terminated=False)
@@ -327,7 +327,8 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
 
     def _play(self, agent: str, a: int) -> bool:
         """Play id ``a`` for the agent to move; True when the episode ends with it."""
-        s = self.game_state
+        s = self._state
+        assert s is not None  # step() checked
         try:
             if not 0 <= a < len(self._moves):
                 raise IllegalMoveError(repr(a), f"{agent} is to move: wait ({a}) is not a move" if
@@ -336,7 +337,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             s = s.apply(self._moves[a])  # apply checks legality
         except IllegalMoveError as exc:
             return self._illegal(agent, a, exc)
-        if s.is_hand_over:
+        if s.phase >= HAND_OVER:  # s.is_hand_over, without the property's call
             for who, r in zip(self.possible_agents, seat_rewards(s, self.reward_scale), strict=True):
                 self.rewards[who] = r
             self._paid = True
