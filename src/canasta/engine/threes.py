@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.engine.facts import may_discard_last, rebuild
+from canasta.engine.facts import may_discard_last, rebuild, with_item
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.moves import (
@@ -168,8 +168,8 @@ def lay_three_step(s: GameState, c: Ctx, m: LayThree, build: bool) -> GameState 
         turn = Turn(t.took_pile, t.melded, t.points, t.pending, t.asked, t.asker,
                     (*drawn, *got), t.played, t.laid, t.backs)
     s2 = rebuild(
-        s, hands=tuple(new_hand if i == p else h for i, h in enumerate(s.hands_)),
-        stock=tuple(stock), red=tuple(tuple(laid) if i == c.side else x for i, x in enumerate(s.red_threes_)),
+        s, hands=with_item(s.hands_, p, new_hand),
+        stock=tuple(stock), red=with_item(s.red_threes_, c.side, tuple(laid)),
         turn=turn,
     )
     if unreplaced and not _plays_on(s2, p, s.phase):
