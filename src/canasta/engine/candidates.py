@@ -22,6 +22,7 @@ from canasta.engine.moves import (
     AddToSequence,
     Answer,
     Ask,
+    Combine,
     Discard,
     Draw,
     Foot,
@@ -81,6 +82,8 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     info = c.info
     open_ranks, present = info.open_ranks, info.present
     dup = v.melds.duplicate_ranks == "after_complete"
+    # melds.duplicate_ranks: any: a new meld of a natural rank the side already has
+    dup_any = r.dup_any
     new_melds, discards = _hand_candidates(r, counts)
     index = info.index
     # suited[rank]: whether moves of that rank name suits (never without
@@ -88,7 +91,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     suits, suited = (_suits_held(hand), r.suited) if r.seq_on else (_NO_SUITS, _NEVER_SUITED)
     for rank, mv in new_melds:
         # a new meld of a rank the side already has is refused: not worth asking
-        if rank in index or (rank in present and not dup):
+        if (rank in index or (rank in present and not dup)) and not (dup_any and rank != WILD_TARGET):
             continue
         if suited[rank]:
             out.extend(_suited_melds(mv, suits[rank]))
@@ -98,8 +101,12 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     for w in r.wild_kinds:  # a loop: a comprehension is a function call
         if counts[w]:
             wilds.append(w)
+    more = info.more
     for rank in open_ranks:
         if rank == BLACK_THREE:
+            continue
+        if rank in more:
+            out.extend(_several_adds(r, rank, len(more[rank]), counts, wilds, suits))
             continue
         row = _ADD[rank]
         if rank != WILD_TARGET and counts[rank]:
@@ -119,6 +126,23 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     n_out = v.threes.black_out_cards
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
         out.extend(_OUT[d.kind] if d.suit == -1 else Discard(d.kind, True, d.suit) for d in discards)
+    return out
+
+
+def _several_adds(
+    r: Rules, rank: int, melds: int, counts: tuple[int, ...], wilds: list[int], suits: list[list[int]],
+) -> list[Move]:
+    """Adds to each of the side's ``melds`` open melds of ``rank``, then the combines of two of them
+    (``melds.duplicate_ranks: any``)."""
+    out: list[Move] = []
+    for nth in range(melds):
+        if counts[rank]:
+            if r.suited[rank]:
+                out.extend(Add(rank, rank, x, nth) for x in range(4) if suits[rank][x])
+            else:
+                out.append(Add(rank, rank, -1, nth))
+        out.extend(Add(rank, w, -1, nth) for w in wilds)
+    out.extend(Combine(rank, i, j) for i in range(melds) for j in range(i + 1, melds))
     return out
 
 

@@ -23,7 +23,15 @@ from canasta.engine.facts import (
 )
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import KIND, remove_kinds, suit_choices
-from canasta.engine.melds import find_sequence, holds, make_meld, sequence_end, suited_codes
+from canasta.engine.melds import (
+    find_sequence,
+    holds,
+    make_meld,
+    no_nth_text,
+    nth_open,
+    sequence_end,
+    suited_codes,
+)
 from canasta.engine.moves import (
     SEQUENCE,
     TakePile,
@@ -170,7 +178,20 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         why = "the pile is frozen: " if pile_frozen(s, side) else ""
         return f"{why}taking it needs two natural {rank}s from your hand"
     melds = c.melds
-    oi = c.info.index.get(k, -1)
+    nth = m.meld
+    if r.dup_any:
+        # several melds of a rank (melds.duplicate_ranks: any): the top card is laid
+        # off on the meld the move names; a pair (or a natural and a wild card)
+        # lays a new meld with it, which may then be combined with another
+        if nth != 0 and m.way != "layoff":
+            return f"'take {m.way}' lays a new meld: it names no meld of {rank}s"
+        oi = nth_open(c.info, k, nth) if m.way == "layoff" else -1
+        if m.way == "layoff" and oi < 0 and nth != 0:
+            return no_nth_text(c.r, c.info, k, nth)
+    elif nth != 0:
+        return f"a side has one open meld of {rank}s in this variant: write 'take {m.way}'"
+    else:
+        oi = c.info.index.get(k, -1)
     if m.way == "layoff" and oi < 0 and pr.take_lay_off:
         return f"your side has no open meld of {rank}s to lay the top card off on"
     frozen = pile_frozen(s, side)
@@ -238,7 +259,16 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
                 return f"the pile is frozen: taking it needs two natural {rank}s from your hand"
             if oi < 0:
                 return f"your side has no open meld of {rank}s to lay the top card off on"
-            made = any(mm.rank == k and mm.size >= r.canasta_size for mm in melds)
+            if r.dup_any:
+                # the meld the card goes on must be short of a canasta, not every meld of the rank
+                made = melds[oi].size >= r.canasta_size
+                if made and not pr.lay_off_after_canasta:
+                    return (
+                        f"that meld of {rank}s is already a canasta: the top card may be laid off "
+                        "only on a meld that is not yet a canasta"
+                    )
+            else:
+                made = any(mm.rank == k and mm.size >= r.canasta_size for mm in melds)
             if made and not pr.lay_off_after_canasta:
                 return (
                     f"your side has already made a canasta of {rank}s this hand: taking the "
@@ -262,7 +292,7 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
                 why = r.meld_kinds[k].why_not(om.naturals + n_add, om.wilds + j_add)
                 return f"the meld of {rank}s cannot take those cards: {why}"
         else:
-            if any(mm.rank == k for mm in melds) and v.melds.duplicate_ranks != "after_complete":
+            if any(mm.rank == k for mm in melds) and v.melds.duplicate_ranks == "never":
                 return f"the side may not start a second meld of {rank}s"
             if not r.valid(k, n_add, j_add, True):
                 names = " ".join(kind_name(kk) for kk in (*kinds, k))
@@ -288,7 +318,7 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
                 return f"the meld of {rank}s cannot take those cards"
             new_melds[oi] = nm
         else:
-            if any(mm.rank == k for mm in melds) and v.melds.duplicate_ranks != "after_complete":
+            if any(mm.rank == k for mm in melds) and v.melds.duplicate_ranks == "never":
                 return f"the side may not start a second meld of {rank}s"
             nm = make_meld(r, k, cards)
             if not r.valid(k, nm.naturals, nm.wilds, True):
@@ -518,6 +548,10 @@ def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeS
             if not counts[k] or not counts[way.wild]:
                 continue
         elif not has_meld:  # "layoff" and "finish" need the side's open meld of the rank
+            continue
+        elif w == "layoff" and k in c.info.more:
+            # several open melds of the rank (melds.duplicate_ranks: any): one way each
+            out.extend(TakePile("layoff", 0, (), j) for j in range(len(c.info.more[k])))
             continue
         if r.suited[k] and w != "layoff":
             out.extend(_suited_takes(c, way, k))

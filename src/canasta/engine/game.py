@@ -24,6 +24,7 @@ from canasta.engine.melding import (
     add_sequence_step,
     add_step,
     back_step,
+    combine_step,
     meld_sequence_step,
     meld_step,
 )
@@ -32,6 +33,7 @@ from canasta.engine.moves import (
     AddToSequence,
     Answer,
     Ask,
+    Combine,
     Discard,
     Draw,
     Foot,
@@ -143,6 +145,7 @@ PLAY_STEPS: dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | N
     Ask: lambda s, c, m, build: ask_step(s, c, build),
     LaySpecial: special_step,
     LayThree: lay_three_step,
+    Combine: combine_step,
 }
 
 
@@ -277,6 +280,12 @@ def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
         raise VariantError(
             f"variant {variant.name!r}: opening.natural_meld: this version of the engine does not "
             "play a clean opening meld together with sequences (sequences.allowed); set one of them off"
+        )
+    if r.clean and r.dup_any:
+        # nor with several melds of one rank (its clean-meld search follows one meld per rank)
+        raise VariantError(
+            f"variant {variant.name!r}: opening.natural_meld: this version of the engine does not "
+            "play a clean opening meld together with melds.duplicate_ranks: any; set one of them otherwise"
         )
     n_sides = len(r.sides)
     return deal_hand(r, number, 0, r.n - 1, (0,) * n_sides, ())

@@ -71,11 +71,18 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
                 return where, "not a legal meld: " + r.meld_kinds[m.rank].why_not(m.naturals, m.wilds)
             if not r.closed(m.rank, m.size):
                 open_ranks.append(m.rank)
-        if len(open_ranks) != len(set(open_ranks)):
+        if not r.dup_any:
+            several = open_ranks
+        else:
+            # melds.duplicate_ranks: any: several open melds of one natural rank, but one wild meld
+            several = [k for k in open_ranks if k in (WILD_TARGET, BLACK_THREE)]
+        if len(several) != len(set(several)):
             return f"melds[{side}]", "a side has at most one open meld of each rank"
         groups = [m.rank for m in melds if m.rank != SEQUENCE]  # a side may hold many sequences
         if v.melds.duplicate_ranks == "never" and len(set(groups)) != len(groups):
             return f"melds[{side}]", "this variant allows one meld of each rank a side"
+        if r.dup_any and groups.count(WILD_TARGET) > 1:
+            return f"melds[{side}]", "this variant allows one meld of wild cards a side"
         if any(not r.laid_from_pile[KIND[c]] for c in s.red_threes_[side]):
             if v.threes.black_laid_at_once:
                 return f"red_threes[{side}]", "only 3s are laid as 3s"

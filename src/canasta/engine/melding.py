@@ -31,6 +31,8 @@ from canasta.engine.melds import (
     make_meld,
     meld_rule_text,
     meld_shape,
+    no_nth_text,
+    nth_open,
     sequence_end,
     sequence_span_error,
     suited_codes,
@@ -41,12 +43,14 @@ from canasta.engine.moves import (
     WILD_TARGET,
     Add,
     AddToSequence,
+    Combine,
     Meld,
     MeldSequence,
     Move,
     TakeBack,
     card_name,
     kind_name,
+    meld_ref,
 )
 from canasta.engine.oracle import can_finish, concealed_possible
 from canasta.engine.state import (
@@ -234,7 +238,7 @@ def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | N
             if not holds(c.hand, got):
                 return f"you do not hold {' '.join(card_name(x >> 2, x & 3) for x in got)}"
             codes = got
-    if rank in info.present:
+    if rank in info.present and not (c.r.dup_any and rank != WILD_TARGET):
         label = c.r.meld_kinds[rank].label(rank)
         if rank in info.index:
             return f"your side already has a meld of {label}: add to it"
@@ -303,6 +307,46 @@ def add_sequence_step(s: GameState, c: Ctx, m: AddToSequence, build: bool) -> Ga
 _ONE = [(k,) for k in range(16)]
 
 
+def combine_step(s: GameState, c: Ctx, m: Combine, build: bool) -> GameState | str | None:
+    """Combine two of the side's open melds of one rank into one (``melds.duplicate_ranks: any``).
+
+    The cards of the second join the first, which keeps its place. No card
+    leaves the hand, so the opening and the turn's points are untouched; the
+    turn must still be finishable (combining two canastas into one may leave a
+    side short of the canastas going out needs).
+    """
+    r = c.r
+    if not r.dup_any:
+        return "in this variant a side has one meld of each rank: there is nothing to combine"
+    target, first, second = m.target, m.first, m.second
+    if not r.is_natural[target]:
+        return f"only melds of one natural rank combine, not melds of {kind_name(target)}"
+    label = r.meld_kinds[target].label(target)
+    if not (type(first) is int and type(second) is int and 0 <= first < second):
+        return f"name two different melds of {label}, the first one first (e.g. 'combine {meld_ref(target, 0)} {meld_ref(target, 1)}')"
+    i, j = nth_open(c.info, target, first), nth_open(c.info, target, second)
+    if i < 0 or j < 0:
+        return no_nth_text(c.r, c.info, target, second if i >= 0 else first)
+    melds = c.melds
+    mi, mj = melds[i], melds[j]
+    n, w = mi.naturals + mj.naturals, mi.wilds + mj.wilds
+    if not r.meld_kinds[target].valid(n, w, False):
+        return f"the two melds of {label} together would break the meld rules: {meld_rule_text(r, target, n, w)}"
+    merged = make_meld(r, target, mi.cards + mj.cards)
+    after = tuple(merged if x == i else mm for x, mm in enumerate(melds) if x != j)
+    t = c.turn
+    q = Probe(c.hand, after, c.opened, t.points, t.pending, t.asked, t.took_pile, c.counts)
+    if not can_finish(s, q):
+        if t.asked == TOLD_YES:
+            return f"after '{m}' you could no longer go out, and your partner said yes"
+        return f"after '{m}' you could not finish the turn legally"
+    if not build:
+        return None
+    # a combine moves cards between melds: what was laid before it can no longer be taken back
+    turn = Turn(t.took_pile, t.melded, t.points, t.pending, t.asked, t.asker, t.drawn, t.played, (), t.backs)
+    return rebuild(s, melds=with_item(s.melds_, c.side, after), turn=turn)
+
+
 def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | None:
     r = c.r
     melds = c.melds
@@ -311,9 +355,12 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
         isinstance(m.kind, int) and 1 <= m.kind <= 15
     ):
         return f"'add {target} {m.kind}' does not name a meld and a card"
-    oi = c.info.index.get(target, -1)
+    nth = m.meld
+    oi = c.info.index.get(target, -1) if nth == 0 else nth_open(c.info, target, nth)
     if oi < 0:
         label = r.meld_kinds[target].label(target)
+        if nth != 0:
+            return no_nth_text(c.r, c.info, target, nth)
         if any(mm.rank == target for mm in melds):
             return f"your side's meld of {label} is complete and closed"
         return f"your side has no meld of {label}"

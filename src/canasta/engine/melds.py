@@ -19,6 +19,7 @@ from canasta.engine.moves import (
     WILD_TARGET,
     card_name,
     kind_name,
+    meld_ref,
     span_name,
 )
 from canasta.engine.state import (
@@ -84,12 +85,16 @@ def req_text(r: Rules) -> str:
 class MeldInfo:
     """What the engine asks of a side's melds again and again, worked out once."""
 
-    __slots__ = ("_canastas", "closed_sequences", "grown", "index", "melds", "open_ranks", "present", "rules", "sequences")
+    __slots__ = (
+        "_canastas", "closed_sequences", "grown", "index", "melds", "more", "open_ranks", "present", "rules",
+        "sequences",
+    )
 
     def __init__(self, r: Rules, melds: tuple[MeldGroup, ...]) -> None:
         self.rules = r
         self.melds = melds  # held, so that the tuple's id stays its own while cached
         index: dict[int, int] = {}
+        more: dict[int, list[int]] = {}
         open_ranks: list[int] = []
         present: set[int] = set()
         sequences: list[tuple[int, int, int, int]] = []
@@ -106,15 +111,25 @@ class MeldInfo:
                     # sequences are many per side, named by suit and span, not by rank
                     sequences.append((i, m.suit, m.cards[0] >> 2, m.cards[-1] >> 2))
                     continue
-                open_ranks.append(rank)
                 if rank not in index:
                     index[rank] = i
+                    open_ranks.append(rank)
+                elif rank in more:
+                    more[rank].append(i)
+                else:
+                    # a second open meld of the rank (melds.duplicate_ranks: any)
+                    more[rank] = [index[rank], i]
             elif grow and rank == SEQUENCE:
                 # closed, yet it may grow as part of going out (sequences.grow_when_going_out)
                 closed.append((i, m.suit, m.cards[0] >> 2, m.cards[-1] >> 2))
                 if top is not None and len(m.cards) > top:
                     grown = True
+        #: the side's first open meld of each rank: rank -> index
         self.index = index
+        #: where a rank has several open melds (melds.duplicate_ranks: any): rank ->
+        #: the indices of all of them, in table order (ranks with one are not here)
+        self.more = more
+        #: the ranks with an open meld, each once
         self.open_ranks = tuple(open_ranks)
         self.present = present
         #: the open sequences: (index, suit, low rank, high rank)
@@ -126,6 +141,21 @@ class MeldInfo:
         #: this turn, so the turn must end by going out (only where they may grow)
         self.grown = grown
         self._canastas: Counts | None = None
+
+    def open_at(self, rank: int, nth: int) -> int:
+        """Index of the side's ``nth`` open meld of ``rank`` (0 for the first), or -1."""
+        if nth == 0:
+            return self.index.get(rank, -1)
+        ids = self.more.get(rank)
+        return ids[nth] if ids is not None and 0 < nth < len(ids) else -1
+
+    def opens(self, rank: int) -> list[int]:
+        """Indices of every open meld of ``rank``, in table order."""
+        ids = self.more.get(rank)
+        if ids is not None:
+            return ids
+        first = self.index.get(rank, -1)
+        return [first] if first >= 0 else []
 
     def canasta_counts(self) -> Counts:
         """(canastas, natural, mixed, wild, sequence) among the melds."""
@@ -149,6 +179,29 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldInfo:
         _MELD_INFO.clear()
     info = _MELD_INFO[id(melds)] = MeldInfo(r, melds)
     return info
+
+
+def nth_open(info: MeldInfo, target: int, nth: object) -> int:
+    """Index of the side's ``nth`` open meld of ``target`` (see :func:`~canasta.engine.moves.meld_ref`), or -1."""
+    if not (type(nth) is int and nth >= 0):
+        return -1
+    return info.open_at(target, nth)
+
+
+def no_nth_text(r: Rules, info: MeldInfo, target: int, nth: object) -> str:
+    """Why a move naming the side's ``nth`` open meld of ``target`` is refused: the side has no such meld."""
+    label = r.meld_kinds[target].label(target)
+    if not (type(nth) is int and nth >= 0):
+        return f"{nth!r} is not a meld's place among your side's melds of {label}"
+    if not r.dup_any or target == WILD_TARGET:
+        return f"a side has one open meld of {label} in this variant: write '{meld_ref(target, 0)}'"
+    have = len(info.opens(target))
+    if not have:
+        return f"your side has no open meld of {label}"
+    return (
+        f"your side has {have} open meld{'s' if have != 1 else ''} of {label}: "
+        f"there is no {meld_ref(target, nth)}"
+    )
 
 
 def sequence_span_error(r: Rules, low: int, high: int, grow: bool = False) -> str | None:

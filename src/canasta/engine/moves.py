@@ -17,6 +17,11 @@ notation               meaning
 ``take 7H-9H``         take an unfrozen pile, adding its top card to that sequence
 ``add K 2``            add one card (here a 2) to the side's meld of kings
 ``add W JK``           add a joker to the side's wild meld
+``add K#2 K``          add a king to the side's second meld of kings (where a side
+                       may hold several melds of one rank, ``melds.duplicate_ranks: any``)
+``combine K K#2``      combine the side's second meld of kings into its first
+``take layoff #2``     take the pile, laying its top card off on the side's second
+                       meld of that rank
 ``foot``               pick up the foot
 ``back``               take back the cards of the last meld or add laid this turn
 ``ask``                ask the partner "may I go out?" (before laying cards)
@@ -51,6 +56,7 @@ __all__ = [
     "AddToSequence",
     "Answer",
     "Ask",
+    "Combine",
     "Discard",
     "Draw",
     "Foot",
@@ -68,6 +74,7 @@ __all__ = [
     "canonical",
     "kind_name",
     "malformed",
+    "meld_ref",
     "parse_move",
 ]
 
@@ -103,6 +110,32 @@ def kind_name(kind: int) -> str:
         return "sequence"
     # a hand-built move may hold a number that is no kind: show it as it is
     return RANK_NAMES.get(kind, str(kind)) if isinstance(kind, int) else repr(kind)
+
+
+def meld_ref(target: int, nth: object) -> str:
+    """Notation of the side's ``nth`` open meld of ``target`` (0 for the first): ``K``, ``K#2``.
+
+    Where a side may hold several melds of one rank (``melds.duplicate_ranks:
+    any``) they are told apart by their place among the side's open melds of
+    that rank, in the order they were laid; everywhere else ``nth`` is 0.
+    """
+    name = kind_name(target)
+    if nth == 0:
+        return name
+    return f"{name}#{nth + 1}" if type(nth) is int and nth > 0 else f"{name}#{nth!r}"
+
+
+def _parse_ref(token: str, text: str) -> tuple[int, int]:
+    """``(target, nth)`` of a meld reference: ``K`` is ``(13, 0)``, ``K#2`` is ``(13, 1)``."""
+    name, sep, number = token.partition("#")
+    if not sep:
+        return _parse_kind(token, text), 0
+    if not (number.isdigit() and 1 <= int(number) <= 99) or not name:
+        raise NotationError(
+            f"{token!r} in move {text!r} is not a meld: expected a rank, or a rank and the "
+            "meld's number among the side's melds of it, e.g. 'K#2'"
+        )
+    return _parse_kind(name, text), int(number) - 1
 
 
 def _parse_kind(token: str, text: str) -> int:
@@ -217,9 +250,15 @@ class TakePile(Move):
     #: where suits matter (a variant with sequences): the natural cards from the
     #: hand, as card codes (two for ``pair``, one for ``wild``), else empty
     naturals: tuple[int, ...] = attrs.field(default=(), converter=_sorted_suits)
+    #: with ``layoff``, where a side may hold several melds of a rank
+    #: (``melds.duplicate_ranks: any``): which of its open melds of the top
+    #: card's rank takes the card (0 for the first); else 0
+    meld: int = 0
 
     def __str__(self) -> str:
         tail = _card_tail(self.naturals)
+        if self.meld != 0:
+            tail += f" #{self.meld + 1}" if type(self.meld) is int and self.meld > 0 else f" #{self.meld!r}"
         if self.way == "wild":
             return f"take {kind_name(self.wild)}{tail}"
         return f"take {self.way}{tail}"
@@ -260,17 +299,42 @@ class Meld(Move):
 
 @attrs.frozen(slots=True, repr=False)
 class Add(Move):
-    """Add one card of kind ``kind`` to the side's open meld ``target`` (a rank, or 0 = wild meld)."""
+    """Add one card of kind ``kind`` to the side's open meld ``target`` (a rank, or 0 = wild meld).
+
+    Where a side may hold several open melds of one rank (``melds.duplicate_ranks:
+    any``), ``meld`` says which: its place among them, 0 for the first
+    (``add K#2 K`` adds a king to the second).
+    """
 
     verb: ClassVar[str] = "add"
     target: int
     kind: int
     #: where suits matter: the suit of the natural card added, else -1
     suit: int = -1
+    #: which of the side's open melds of ``target`` (0: the first; see above)
+    meld: int = 0
 
     def __str__(self) -> str:
         card = card_name(self.kind, self.suit) if self.suit != -1 else kind_name(self.kind)
-        return f"add {kind_name(self.target)} {card}"
+        return f"add {meld_ref(self.target, self.meld)} {card}"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Combine(Move):
+    """Combine two of the side's open melds of rank ``target`` into one (``melds.duplicate_ranks: any``).
+
+    ``first`` and ``second`` are their places among the side's open melds of
+    that rank (0 for the first, ``first < second``): the cards of the second
+    join the first, which keeps its place. ``combine K K#2``.
+    """
+
+    verb: ClassVar[str] = "combine"
+    target: int
+    first: int
+    second: int
+
+    def __str__(self) -> str:
+        return f"combine {meld_ref(self.target, self.first)} {meld_ref(self.target, self.second)}"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -439,6 +503,11 @@ def _kind_ok(k: object, low: int = 1) -> bool:
     return type(k) is int and low <= k <= 15
 
 
+def _place_ok(nth: object) -> bool:
+    """Whether ``nth`` can be a meld's place among the side's melds of a rank (see :func:`meld_ref`)."""
+    return type(nth) is int and 0 <= nth <= 98
+
+
 def malformed(move: Move) -> str | None:
     """Why a hand-built ``move`` is no move at all (a field of the wrong type or range), or ``None``.
 
@@ -457,9 +526,18 @@ def malformed(move: Move) -> str | None:
     elif isinstance(move, Add):
         if not _kind_ok(move.target, 0) or not _kind_ok(move.kind):
             return f"Add needs a meld target from 0 to 15 and a card kind from 1 to 15, got {move.target!r} and {move.kind!r}"
+        if not _place_ok(move.meld):
+            return f"Add.meld must be a meld's place from 0 to 98, got {move.meld!r}"
     elif isinstance(move, TakePile):
         if not isinstance(move.way, str) or not _kind_ok(move.wild, 0):
             return f"TakePile needs a way (text) and a wild kind (0 to 15), got {move.way!r} and {move.wild!r}"
+        if not _place_ok(move.meld):
+            return f"TakePile.meld must be a meld's place from 0 to 98, got {move.meld!r}"
+    elif isinstance(move, Combine):
+        if not _kind_ok(move.target, 2):
+            return f"Combine.target must be a rank from 2 to 15, got {move.target!r}"
+        if not (_place_ok(move.first) and _place_ok(move.second)):
+            return f"Combine needs two melds' places from 0 to 98, got {move.first!r} and {move.second!r}"
     elif isinstance(move, LayThree) and move.kind not in (RED_THREE, 3):
         return f"LayThree.kind must be {RED_THREE} (a red 3) or 3 (a black 3), got {move.kind!r}"
     elif isinstance(move, LaySpecial) and not isinstance(move.name, str):
@@ -573,6 +651,10 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
             if len(args) != 1:
                 raise NotationError(f"{text!r}: expected 'take <sequence>', e.g. 'take 7H-9H'")
             return TakeSequence(*_span(args[0], text))
+        if way == "layoff" and len(args) == 2 and args[1].startswith("#"):
+            # 'take layoff #2': onto the side's second meld of the top card's rank
+            _target, nth = _parse_ref("K" + args[1], text)
+            return TakePile("layoff", 0, (), nth)
         if any(_suited(a) is None for a in args[1:]):
             # (where suits matter, the natural cards from the hand follow: 'take pair 7C 7H')
             raise NotationError(
@@ -605,7 +687,15 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
                 )
             return AddToSequence(suit, low, high, card[0])
         kind, suit = _suited_kind(args[1], text, suited)
-        return Add(_parse_kind(args[0], text), kind, suit)
+        target, nth = _parse_ref(args[0], text)
+        return Add(target, kind, suit, nth)
+    if verb == "combine":
+        if len(args) != 2:
+            raise NotationError(f"{text!r}: expected 'combine <meld> <meld>', e.g. 'combine K K#2'")
+        (t1, first), (t2, second) = _parse_ref(args[0], text), _parse_ref(args[1], text)
+        if t1 != t2:
+            raise NotationError(f"{text!r}: only two melds of one rank combine, e.g. 'combine K K#2'")
+        return Combine(t1, first, second)
     if verb == "special":
         if len(args) != 1 or not _SPECIAL_NAME.fullmatch(args[0].lower()):
             raise NotationError(
@@ -624,7 +714,7 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         return Discard(kind, verb == "out", suit)
     raise NotationError(
         f"{text!r} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
-        "yes, no, discard, out, special, lay, next, back"
+        "yes, no, discard, out, special, lay, next, back, combine"
     )
 
 
@@ -637,7 +727,7 @@ def canonical(move: Move, suited: Collection[int]) -> Move:
     if isinstance(move, Discard) and move.suit != -1 and move.kind not in suited:
         return Discard(move.kind, move.out)
     if isinstance(move, Add) and move.suit != -1 and move.kind not in suited:
-        return Add(move.target, move.kind)
+        return Add(move.target, move.kind, -1, move.meld)
     if isinstance(move, Meld) and move.suits and move.kinds and move.kinds[0] not in suited:
         return Meld(move.kinds)
     if isinstance(move, TakePile) and move.naturals and any(c >> 2 not in suited for c in move.naturals):

@@ -84,6 +84,13 @@ def _canastas_reachable(
     for k in r.natural_kinds:
         c = counts[k]
         oi = index.get(k, -1)
+        if r.dup_any and oi >= 0:
+            # several melds of the rank, which may combine into canastas: every card
+            # of the rank on the table (a bound, not a plan)
+            size = sum(len(melds[i].cards) for i in info.opens(k))
+            if (c or size) and size + c + wilds >= r.canasta_size:
+                have += 1 + (size + c + wilds) // r.canasta_size
+            continue
         size = len(melds[oi].cards) if oi >= 0 else 0
         if size < r.canasta_size and (c or size) and size + c + wilds >= r.canasta_size:
             have += 1 + (c + wilds) // r.canasta_size  # generous: a bound, not a plan
@@ -213,7 +220,7 @@ def greedy_plan(
     present = info.present
     ok_add = r.nat_add  # r.valid for natural ranks, as tables
     ok_new = r.nat_new
-    dup = r.v.melds.duplicate_ranks == "after_complete"
+    dup = r.v.melds.duplicate_ranks != "never"
     wild_vals: list[int] = []
     for w in r.wild_kinds:
         wild_vals += [r.value[w]] * counts[w]

@@ -14,7 +14,7 @@ from canasta.cards import JOKER, Card, build_deck, parse_cards
 from canasta.engine.game import compile_rules
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, meld_rule_text, req_text
-from canasta.engine.moves import RED_THREE, SEQUENCE, kind_name
+from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET, kind_name
 from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table, special_breakdown
 from canasta.errors import CanastaError
 from canasta.variant.model import Variant
@@ -135,7 +135,9 @@ def score_side(
             raise CanastaError(f"meld {i + 1} ({text}): {reason}")
         kind = r.kind_of(rank, len(cards), j)
         dup = variant.melds.duplicate_ranks == "never"
-        if any(m[0] == rank and (dup or not r.closed(rank, len(m[1]))) for m in tables):
+        # melds.duplicate_ranks: any lets a side hold several melds of a natural rank, open or not
+        several = r.dup_any and rank not in (WILD_TARGET, BLACK_THREE)
+        if not several and any(m[0] == rank and (dup or not r.closed(rank, len(m[1]))) for m in tables):
             label = r.meld_kinds[rank].label(rank)
             raise CanastaError(f"meld {i + 1} ({text}): the side already has a meld of {label}")
         tables.append((rank, tuple(r.code_value[c] for c in cards), kind))

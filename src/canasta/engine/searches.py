@@ -167,6 +167,85 @@ def _wild_options(
     return tuple(sorted(out))
 
 
+def _partitions(n: int) -> list[list[list[int]]]:
+    """Every way to split the items ``0 .. n-1`` into groups (set partitions)."""
+    if n == 0:
+        return [[]]
+    out = []
+    for rest in _partitions(n - 1):
+        # item n-1 joins one of the groups, or starts its own
+        for g in range(len(rest)):
+            out.append([*rest[:g], [*rest[g], n - 1], *rest[g + 1:]])
+        out.append([*rest, [n - 1]])
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _any_options(
+    r: Rules, rank: int, c: int, opens: tuple[tuple[int, int], ...], wmax: int,
+    complete: bool = False, late: int = 0,
+) -> tuple[tuple[int, int, int, int, int], ...]:
+    """:func:`_rank_options` where a side may hold several melds of ``rank`` and combine
+    them (``melds.duplicate_ranks: any``).
+
+    ``opens``: the side's open melds of the rank, as ``(naturals, wilds)``. A
+    way ends with the open melds split into groups, each group combined into
+    one meld (a group of one stays as it is) that takes some naturals and wild
+    cards, and any number of new melds from the hand; every meld it ends with
+    must be legal (with ``complete``, a canasta), which is all a way needs: a
+    group's naturals can join its melds first, the melds then combine (fewer
+    wild cards never break a meld of naturals), and the wild cards come last.
+    Returns ``(naturals used, wilds used, d_total, d_natural, d_mixed)``, each once.
+    """
+
+    def kinds(n: int, j: int) -> tuple[int, int, int]:
+        kind = r.kind_of(rank, n + j, j)
+        return (1 if kind else 0, 1 if kind == "natural" else 0, 1 if kind == "mixed" else 0)
+
+    # the new melds a way may end with; any number of them
+    reach = {(0, 0, 0, 0, 0)}
+    for an in range(1, c + 1):
+        for xj in range(0, wmax + 1):
+            if an + xj < r.new_size or not r.valid(rank, an, xj, True) or (xj and an < late):
+                continue
+            kt, kn, km = kinds(an, xj)
+            if complete and not kt:
+                continue
+            more = set()
+            for a, x, t, n, mx in reach:
+                while a + an <= c and x + xj <= wmax:
+                    a, x, t, n, mx = a + an, x + xj, t + kt, n + kn, mx + km
+                    more.add((a, x, t, n, mx))
+            reach |= more
+    before = [0, 0, 0]
+    for n0, j0 in opens:
+        for i, k in enumerate(kinds(n0, j0)):
+            before[i] += k
+    out: set[tuple[int, int, int, int, int]] = set()
+    for groups in _partitions(len(opens)):
+        ways = reach
+        for group in groups:
+            n0 = sum(opens[i][0] for i in group)
+            j0 = sum(opens[i][1] for i in group)
+            options = []
+            for an in range(0, c + 1):
+                for xj in range(0, wmax + 1):
+                    n, j = n0 + an, j0 + xj
+                    if not r.valid(rank, n, j, False) or (xj and n < late):
+                        continue
+                    k = kinds(n, j)
+                    if complete and not k[0]:
+                        continue
+                    options.append((an, xj, *k))
+            ways = {
+                (a + an, x + xj, t + kt, n + kn, mx + km)
+                for a, x, t, n, mx in ways for an, xj, kt, kn, km in options
+                if a + an <= c and x + xj <= wmax
+            }
+        out.update((a, x, t - before[0], n - before[1], mx - before[2]) for a, x, t, n, mx in ways)
+    return tuple(sorted(out))
+
+
 Outcomes = dict[tuple[int, bool, bool], int]
 #: The one way to place no card of a rank: (naturals, wilds, canasta changes) all 0.
 _NOTHING = ((0, 0, 0, 0, 0),)
@@ -195,6 +274,13 @@ def _options_at(
             return _NOTHING
         n0c = clean_naturals(r, m, oi == 0 and took_first) if m is not None else -1
         return ((0, 0, 0, 0, 0, 0 if n0c >= clean else NO_CLEAN),)
+    if r.dup_any:
+        # several melds of the rank, combined at will (melds.duplicate_ranks: any;
+        # never with a clean opening meld, which new_game refuses)
+        opens = tuple(sorted(
+            (x.naturals, x.wilds) for x in melds if x.rank == rank and not r.closed(rank, len(x.cards))
+        ))
+        return _any_options(r, rank, c, opens, W, must, need)
     if m is not None:
         if clean:
             n0c = clean_naturals(r, m, oi == 0 and took_first)

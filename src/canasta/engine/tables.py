@@ -97,6 +97,9 @@ class Rules:
         self.most = [k.max_size for k in self.meld_kinds]
         self.canasta_size = v.canastas.size
         self.new_size = max(m.min_size, m.min_naturals)
+        #: melds.duplicate_ranks: any (Samba): several open melds of one natural
+        #: rank, addressed by their place among them, and combined by a move
+        self.dup_any = m.duplicate_ranks == "any"
         # Sequences (sequences.*): the ranks they may hold, and whether each rank is one of them.
         sq = v.sequences
         self.seq_on = sq.allowed

@@ -37,7 +37,12 @@ only change when the variant does):
     ``special.hands`` lists them (after every other id, so a variant without
     special hands keeps its ids);
 11. ``lay 3R`` and ``lay 3`` (only where ``threes.keep_one`` lets a player keep
-    a 3 of that colour in hand).
+    a 3 of that colour in hand);
+12. where a side may hold several melds of one rank (``melds.duplicate_ranks:
+    any``): for each natural rank, the adds to its second, third, ... open meld
+    (as in 4., up to as many melds as the decks' naturals of the rank can
+    make), then ``combine`` of each two of them, then ``take layoff #2``,
+    ``#3``, ... (only where the top card may be laid off to take the pile).
 
 Only combinations the variant's meld rules allow and the decks can supply are
 numbered, so the space stays small (classic: a few hundred ids).
@@ -57,6 +62,7 @@ from canasta.engine.moves import (
     AddToSequence,
     Answer,
     Ask,
+    Combine,
     Discard,
     Draw,
     Foot,
@@ -151,7 +157,27 @@ def _enumerate(v: Variant) -> list[Move]:
     if r.keep_three:
         # threes.keep_one: laying out a kept 3 (after every other id, like the special hands)
         moves += [LayThree(k) for k in (RED_THREE, BLACK_THREE) if r.laid_at_once[k]]
+    if r.dup_any:
+        moves += _several_melds_moves(v, r)
     return moves
+
+
+def _several_melds_moves(v: Variant, r: Rules) -> list[Move]:
+    """The moves on a side's later melds of a rank and combines (``melds.duplicate_ranks: any``),
+    in the order the module docstring gives."""
+    out: list[Move] = []
+    wilds = r.wild_kinds
+    # every meld holds melds.min_naturals naturals at least: so many melds of a rank at most
+    most = {t: _deck_count(v, t) // max(1, r.min_nat) for t in r.natural_kinds}
+    for t in r.natural_kinds:
+        for nth in range(1, most[t]):
+            out += [Add(t, t, x, nth) for x in range(4)] if r.suited[t] else [Add(t, t, -1, nth)]
+            out += [Add(t, w, -1, nth) for w in wilds]
+        out += [Combine(t, i, j) for i in range(most[t]) for j in range(i + 1, most[t])]
+    if v.pile.take_lay_off:
+        top = max(most.values(), default=0)
+        out += [TakePile("layoff", 0, (), nth) for nth in range(1, top)]
+    return out
 
 
 def _suits(v: Variant, n: int) -> list[tuple[int, ...]]:

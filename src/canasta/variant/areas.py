@@ -240,7 +240,7 @@ class MeldRules:
     )
     wild_meld_max: int | None = _cards(None, "Most cards in a meld of wild cards only (with wild_melds); one that reaches it is closed. None: max_size applies.", 1)
     naturals_per_wild: int | None = _cards(None, "Each wild card in a meld of naturals needs at least this many naturals beside it (Samba: 2); none for no such rule.", 1)
-    duplicate_ranks: Literal["never", "after_complete"] = _opt("never", "Whether a side may start a second meld of a rank: never, or once its meld of that rank is complete (closed).")
+    duplicate_ranks: Literal["never", "after_complete", "any"] = _opt("never", "Whether a side may start a second meld of a rank: never; once its meld of that rank is complete (closed); or any: at any time, and two melds of one rank may be combined into one at any time in the player's turn (Samba). Melds of wild cards stay one to a side under any.")
     wild_melds: bool = _opt(False, "Melds made of wild cards only are allowed.")
     late_wild_naturals: int | None = _cards(None, "After the turn in which its side opened, a wild card may join a meld of naturals only once the meld holds at least this many natural cards (Modern American: 5, the rule of five); in the opening turn wild cards go anywhere a meld allows. None: no such rule.", 1)
     late_natural_ranks: tuple[str, ...] = _opt(
