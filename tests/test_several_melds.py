@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 import canasta
 from canasta import ActionSpace, from_json, score_side, to_json
+from canasta.engine.facts import opening_met
 from canasta.engine.moves import Add, Combine, TakePile, meld_ref, parse_move
 from canasta.engine.state import TOLD_YES, GameState, Turn
 from canasta.errors import CanastaError, NotationError
+from positions import cards as parse_cards_codes
 from positions import moves, play, position, refusal
 from test_oracle import assert_moves_agree_with_brute_force
 
@@ -54,24 +56,24 @@ def sizes(s: GameState, side: int = 0, rank: int = 13) -> list[int]:
 
 class TestNotation:
     def test_forms(self) -> None:
-        assert parse_move("add K#2 KC") == Add(13, 13, -1, 1)
-        assert str(Add(13, 2, -1, 2)) == "add K#3 2"
-        assert parse_move("combine K K#2") == Combine(13, 0, 1)
-        assert str(Combine(12, 1, 2)) == "combine Q#2 Q#3"
-        assert parse_move("take layoff #2") == TakePile("layoff", 0, (), 1)
-        assert str(TakePile("layoff", 0, (), 1)) == "take layoff #2"
+        assert parse_move("add K:2 KC") == Add(13, 13, -1, 1)
+        assert str(Add(13, 2, -1, 2)) == "add K:3 2"
+        assert parse_move("combine K K:2") == Combine(13, 0, 1)
+        assert str(Combine(12, 1, 2)) == "combine Q:2 Q:3"
+        assert parse_move("take layoff 2nd") == TakePile("layoff", 0, (), 1)
+        assert str(TakePile("layoff", 0, (), 1)) == "take layoff 2nd"
         # the first meld of a rank is written as before
-        assert str(parse_move("add K#1 2")) == "add K 2"
-        assert meld_ref(13, 0) == "K" and meld_ref(0, 1) == "W#2"
+        assert str(parse_move("add K:1 2")) == "add K 2"
+        assert meld_ref(13, 0) == "K" and meld_ref(0, 1) == "W:2"
 
     @pytest.mark.parametrize(
         ("text", "why"),
         [
-            ("combine K Q#2", "only two melds of one rank combine"),
+            ("combine K Q:2", "only two melds of one rank combine"),
             ("combine K", "expected 'combine <meld> <meld>'"),
-            ("add K#0 K", "is not a meld"),
-            ("add K#x K", "is not a meld"),
-            ("add #2 K", "is not a meld"),
+            ("add K:0 K", "is not a meld"),
+            ("add K:x K", "is not a meld"),
+            ("add :2 K", "is not a meld"),
         ],
     )
     def test_malformed(self, text: str, why: str) -> None:
@@ -109,37 +111,47 @@ class TestSeveralMelds:
 
     def test_adds_name_the_meld(self) -> None:
         s = samba("KC 2H 9C 5D 6D", [KINGS_4, KINGS_3])
-        assert {"add K KC", "add K#2 KC", "add K 2", "add K#2 2", "combine K K#2"} <= moves(s)
-        s2 = play(s, "add K#2 KC")
+        assert {"add K KC", "add K:2 KC", "add K 2", "add K:2 2", "combine K K:2"} <= moves(s)
+        s2 = play(s, "add K:2 KC")
         assert sizes(s2) == [4, 4]
-        assert "2 open melds of Ks: there is no K#3" in refusal(s, "add K#3 KC")
+        assert "2 open melds of Ks: there is no K:3" in refusal(s, "add K:3 KC")
         one = position(one_meld_a_rank(), hands=["KC 9C 5D", "4C"], melds={0: [KINGS_4]}, pile="5C")
-        assert "one open meld of Ks in this variant" in refusal(one, "add K#2 KC")
+        assert "one open meld of Ks in this variant" in refusal(one, "add K:2 KC")
 
     def test_combining_makes_a_canasta(self) -> None:
         s = samba("9C 5D 6D", [KINGS_4, "QC QD QH", KINGS_3])
-        s2 = play(s, "combine K K#2")
+        s2 = play(s, "combine K K:2")
         # the second joins the first, which keeps its place
         assert [m.rank for m in s2.melds[0]] == [13, 12]
         assert s2.melds[0][0].size == 7 and s2.canasta_kind(s2.melds[0][0]) == "natural"
         assert s2.current == 0 and s2.phase_name == "play"
 
+    def test_combining_may_meet_the_opening(self) -> None:
+        """Brazilian at 7000 opens with a canasta: two melds of kings laid this turn, combined, are one."""
+        s = position(
+            "brazilian", hands=["9C 5D 6D", "4C 4D 6C"], melds={0: [KINGS_4, KINGS_3]}, pile="5C 9D",
+            opened=[False, False], scores=[7000, 0], turn=Turn(melded=True, points=70),
+        )
+        assert "discard 9C" not in moves(s)
+        s2 = play(s, "combine K K:2")
+        assert s2.opened[0] and "discard 9C" in moves(s2)
+
     def test_combining_keeps_the_meld_rules(self) -> None:
         # 4 naturals and 2 wild cards, 3 and 1: together 3 wild cards, one past Samba's two
         s = samba("9C 5D 6D", ["KS KH KD KC 2H 2D", "KC KD KH JK"])
-        assert "at most 2 wild cards" in refusal(s, "combine K K#2")
-        assert "no K#3" in refusal(s, "combine K K#3")
-        assert "the first one first" in refusal(s, "combine K#2 K")
+        assert "at most 2 wild cards" in refusal(s, "combine K K:2")
+        assert "no K:3" in refusal(s, "combine K K:3")
+        assert "the first one first" in refusal(s, "combine K:2 K")
 
     def test_one_meld_a_rank_has_nothing_to_combine(self) -> None:
         s = position("classic", hands=["9C 5D 6D", "4C"], melds={0: [KINGS_4]}, pile="5C")
-        assert "nothing to combine" in refusal(s, "combine K K#2")
+        assert "nothing to combine" in refusal(s, "combine K K:2")
 
     def test_combining_two_canastas_may_not_break_a_yes(self) -> None:
         """Told yes, with two canastas of kings: combined, they would be one, and Samba needs two to go out."""
         s = samba("9C", [NATURAL_KINGS, "KC KS KH KD KC 2H 2S"], turn=Turn(asked=TOLD_YES, asker=0))
         assert "out 9C" in moves(s)
-        assert "your partner said yes" in refusal(s, "combine K K#2")
+        assert "your partner said yes" in refusal(s, "combine K K:2")
 
     def test_going_out_may_need_three_new_melds_of_a_rank(self) -> None:
         """Twelve kings and six wild cards: a meld holds two wild cards at most (Samba), so going
@@ -154,7 +166,7 @@ class TestSeveralMelds:
         s = samba("2D 9C", [NATURAL_KINGS, "KC KS KH KD KC 2H"])
         # the 2 on the canasta would leave one canasta and one card: a dead end
         assert "add K 2" not in moves(s)
-        end = play(s, "add K#2 2", "out 9C").end
+        end = play(s, "add K:2 2", "out 9C").end
         assert end is not None and end.reason == "out"
 
 
@@ -168,10 +180,10 @@ class TestTakingThePile:
     def test_the_top_card_goes_on_the_meld_named(self) -> None:
         s = samba("9C 5D 6D 7D", [NATURAL_KINGS, KINGS_3], pile="4C KH", phase="draw")
         # onto the meld of three, not onto the canasta (Samba: only a meld short of a canasta)
-        assert "take layoff #2" in moves(s)
+        assert "take layoff 2nd" in moves(s)
         assert "already a canasta" in refusal(s, "take layoff")
-        assert sizes(s.apply("take layoff #2")) == [7, 4]
-        assert "no K#3" in refusal(s, "take layoff #3")
+        assert sizes(s.apply("take layoff 2nd")) == [7, 4]
+        assert "no K:3" in refusal(s, "take layoff 3rd")
 
     def test_a_pair_names_no_meld(self) -> None:
         s = samba("KC KD 9C 5D 6D 7D", [KINGS_4], pile="4C KH", phase="draw")
@@ -236,13 +248,23 @@ def several_positions(draw: st.DrawFn, name: str) -> GameState:
     # no card more often than the three decks hold it
     used = Counter(" ".join([*hand, *table, "5D 4C 6D"]).split())
     assume(all(n <= 3 for card, n in used.items() if card != "JK") and used["JK"] <= 6)
-    told_yes = draw(st.booleans())
-    turn = Turn(asked=TOLD_YES, asker=0) if told_yes else Turn()
     v = canasta.load_variant(name)
     # two canastas (Samba) or one, so that going out is within reach of short hands
     go = attrs.evolve(v.going_out, sequence_canastas=0, canastas=draw(st.sampled_from([1, 2, 3])))
     v = attrs.evolve(v, going_out=go)
-    return position(v, hands=[" ".join(hand), "4C 6D"], melds={0: table}, pile="5D", turn=turn)
+    if draw(st.booleans()):
+        told_yes = draw(st.booleans())
+        turn = Turn(asked=TOLD_YES, asker=0) if told_yes else Turn()
+        return position(v, hands=[" ".join(hand), "4C 6D"], melds={0: table}, pile="5D", turn=turn)
+    # a side still opening, its melds laid this turn short of what the opening asks
+    # (Brazilian's tiers ask a canasta at 7000 and up: a combine may make it)
+    score = draw(st.sampled_from([0, 3000, 7000, 8000, 9000]))
+    r = canasta.engine.compile_rules(v)
+    points = sum(r.code_value[c] for m in table for c in parse_cards_codes(m))
+    s = position(v, hands=[" ".join(hand), "4C 6D"], melds={0: table}, pile="5D", opened=[False, False],
+                 scores=[score, 0], turn=Turn(melded=True, points=points))
+    assume(not opening_met(s, 0, points, s.melds_[0], False))
+    return s
 
 
 @pytest.mark.parametrize("name", SEVERAL)

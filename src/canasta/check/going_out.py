@@ -177,9 +177,10 @@ def _wild_melds_off(f: Facts) -> Iterator[Raw]:
 def _too_many_canastas(f: Facts) -> Iterator[Raw]:
     """Going out needs more canastas than the decks can make at once.
 
-    Without ``melds.duplicate_ranks: after_complete`` a side has one meld per
-    rank, so at most one canasta of each natural rank (11 with 2s wild and 3s
-    special) plus wild canastas; natural cards and wild cards also run out.
+    Without ``melds.duplicate_ranks: after_complete`` (or ``any``) a side has
+    one meld per rank, so at most one canasta of each natural rank (11 with 2s
+    wild and 3s special) plus wild canastas; natural cards and wild cards also
+    run out.
     """
     go = f.v.going_out
     if not f.needs_canasta or f.kind_problem():
@@ -190,7 +191,7 @@ def _too_many_canastas(f: Facts) -> Iterator[Raw]:
         go.natural_canastas + go.mixed_canastas + go.wild_canastas + go.sequence_canastas,
     )
     per_rank = 1
-    if m.duplicate_ranks == "after_complete" and m.max_size is not None:
+    if (m.duplicate_ranks == "after_complete" and m.max_size is not None) or m.duplicate_ranks == "any":
         needs = [n for ok, n in ((f.natural_canasta, f.smallest),
                                  (f.mixed_canasta, f.mixed_naturals)) if ok and n > 0]
         per_rank = max(1, f.copies // min(needs, default=f.copies))

@@ -1,8 +1,8 @@
 """Static checks of the meld rules: meld sizes, wild cards in melds, second melds.
 
-C003, C015, C030, C031, C034, C047, C053 and C054: whether any meld can be laid,
+C003, C015, C030, C031, C034, C047, C053, C054 and C066: whether any meld can be laid,
 how the rule for a second wild card reads, meld options that never apply, and
-new melds that cannot hold a wild card. Importing the
+new melds that cannot hold a wild card, a clean opening meld the engine cannot follow. Importing the
 module registers them in :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -204,6 +204,34 @@ def _duplicates_idle(f: Facts) -> Iterator[Raw]:
             "a meld closes only at melds.max_size and there is no maximum, so a second "
             "meld of a rank can never be started",
             f"set melds.max_size (e.g. {f.canasta_size}), or remove melds.duplicate_ranks",
+        )
+
+
+@static_check(
+    "C066", "error", "a clean opening meld with several melds of one rank",
+    """
+    extends: classic
+    melds:
+      duplicate_ranks: any
+    opening:
+      natural_meld: 3
+    """,
+)
+def _clean_with_several(f: Facts) -> Iterator[Raw]:
+    """``opening.natural_meld`` together with ``melds.duplicate_ranks: any``.
+
+    The engine follows the clean meld an opening needs over one meld of each
+    rank; with several melds of a rank, combined at will, it cannot tell which
+    of them is the clean one, so it does not play the two rules together and
+    refuses to deal such a game.
+    """
+    v = f.v
+    if v.melds.duplicate_ranks == "any" and v.opening.natural_meld:
+        yield (
+            ("melds.duplicate_ranks", "opening.natural_meld"),
+            "the engine does not play a clean opening meld together with several melds of one "
+            "rank: no game of this variant can be dealt",
+            "set melds.duplicate_ranks to never or after_complete, or remove opening.natural_meld",
         )
 
 

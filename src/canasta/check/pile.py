@@ -132,7 +132,12 @@ def _block_idle(f: Facts) -> Iterator[Raw]:
         )
         return
     if p.blocked_exception:
-        if m.duplicate_ranks != "after_complete":
+        if m.duplicate_ranks == "any":
+            why, path = (
+                "with several melds of a rank (melds.duplicate_ranks: any) a pair always lays a new meld",
+                "melds.duplicate_ranks",
+            )
+        elif m.duplicate_ranks != "after_complete":
             why, path = "a side may never start a second meld of a rank", "melds.duplicate_ranks"
         elif m.max_size is None or m.max_size > f.canasta_size:
             why, path = "finishing the canasta does not close the meld", "melds.max_size"

@@ -335,7 +335,15 @@ def combine_step(s: GameState, c: Ctx, m: Combine, build: bool) -> GameState | s
     merged = make_meld(r, target, mi.cards + mj.cards)
     after = tuple(merged if x == i else mm for x, mm in enumerate(melds) if x != j)
     t = c.turn
-    q = Probe(c.hand, after, c.opened, t.points, t.pending, t.asked, t.took_pile, c.counts)
+    hand, pending, opened = c.hand, t.pending, c.opened
+    counts: tuple[int, ...] | None = c.counts
+    if not opened and opening_met(s, c.side, t.points, after, t.took_pile):
+        # the combined meld is the canasta the opening asks for (Brazilian's tiers):
+        # the side opens, and pile cards held aside join the hand
+        opened = True
+        if pending:
+            hand, pending, counts = tuple(sorted(hand + pending)), (), None
+    q = Probe(hand, after, opened, t.points, pending, t.asked, t.took_pile, counts)
     if not can_finish(s, q):
         if t.asked == TOLD_YES:
             return f"after '{m}' you could no longer go out, and your partner said yes"
@@ -343,8 +351,12 @@ def combine_step(s: GameState, c: Ctx, m: Combine, build: bool) -> GameState | s
     if not build:
         return None
     # a combine moves cards between melds: what was laid before it can no longer be taken back
-    turn = Turn(t.took_pile, t.melded, t.points, t.pending, t.asked, t.asker, t.drawn, t.played, (), t.backs)
-    return rebuild(s, melds=with_item(s.melds_, c.side, after), turn=turn)
+    turn = Turn(t.took_pile, t.melded, t.points, pending, t.asked, t.asker, t.drawn, t.played, (), t.backs)
+    side = c.side
+    return rebuild(
+        s, hands=with_item(s.hands_, c.p, hand), melds=with_item(s.melds_, side, after),
+        opened=s.opened if opened == c.opened else with_item(s.opened, side, opened), turn=turn,
+    )
 
 
 def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | None:

@@ -17,10 +17,10 @@ notation               meaning
 ``take 7H-9H``         take an unfrozen pile, adding its top card to that sequence
 ``add K 2``            add one card (here a 2) to the side's meld of kings
 ``add W JK``           add a joker to the side's wild meld
-``add K#2 K``          add a king to the side's second meld of kings (where a side
+``add K:2 K``          add a king to the side's second meld of kings (where a side
                        may hold several melds of one rank, ``melds.duplicate_ranks: any``)
-``combine K K#2``      combine the side's second meld of kings into its first
-``take layoff #2``     take the pile, laying its top card off on the side's second
+``combine K K:2``      combine the side's second meld of kings into its first
+``take layoff 2nd``     take the pile, laying its top card off on the side's second
                        meld of that rank
 ``foot``               pick up the foot
 ``back``               take back the cards of the last meld or add laid this turn
@@ -113,7 +113,7 @@ def kind_name(kind: int) -> str:
 
 
 def meld_ref(target: int, nth: object) -> str:
-    """Notation of the side's ``nth`` open meld of ``target`` (0 for the first): ``K``, ``K#2``.
+    """Notation of the side's ``nth`` open meld of ``target`` (0 for the first): ``K``, ``K:2``.
 
     Where a side may hold several melds of one rank (``melds.duplicate_ranks:
     any``) they are told apart by their place among the side's open melds of
@@ -122,18 +122,29 @@ def meld_ref(target: int, nth: object) -> str:
     name = kind_name(target)
     if nth == 0:
         return name
-    return f"{name}#{nth + 1}" if type(nth) is int and nth > 0 else f"{name}#{nth!r}"
+    return f"{name}:{nth + 1}" if type(nth) is int and nth > 0 else f"{name}:{nth!r}"
+
+
+#: The place of a meld written as an ordinal: ``2nd``, ``3rd``, ``11th``.
+_ORDINAL = re.compile(r"\d{1,2}(st|nd|rd|th)")
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``12th``, ``21st``."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
 
 
 def _parse_ref(token: str, text: str) -> tuple[int, int]:
-    """``(target, nth)`` of a meld reference: ``K`` is ``(13, 0)``, ``K#2`` is ``(13, 1)``."""
-    name, sep, number = token.partition("#")
+    """``(target, nth)`` of a meld reference: ``K`` is ``(13, 0)``, ``K:2`` is ``(13, 1)``."""
+    # ':' (not '#', which starts a comment in game records)
+    name, sep, number = token.partition(":")
     if not sep:
         return _parse_kind(token, text), 0
     if not (number.isdigit() and 1 <= int(number) <= 99) or not name:
         raise NotationError(
             f"{token!r} in move {text!r} is not a meld: expected a rank, or a rank and the "
-            "meld's number among the side's melds of it, e.g. 'K#2'"
+            "meld's number among the side's melds of it, e.g. 'K:2'"
         )
     return _parse_kind(name, text), int(number) - 1
 
@@ -178,7 +189,7 @@ def _card_tail(codes: object) -> str:
     return "".join(" " + card_name(c >> 2, c & 3) if type(c) is int else f" {c!r}" for c in codes)
 
 
-_SUIT_FIELDS = frozenset({"suit", "suits", "naturals"})
+_SUIT_FIELDS = frozenset({"suit", "suits", "naturals", "meld"})
 
 
 class Move:
@@ -258,7 +269,7 @@ class TakePile(Move):
     def __str__(self) -> str:
         tail = _card_tail(self.naturals)
         if self.meld != 0:
-            tail += f" #{self.meld + 1}" if type(self.meld) is int and self.meld > 0 else f" #{self.meld!r}"
+            tail += f" {ordinal(self.meld + 1)}" if type(self.meld) is int and self.meld > 0 else f" {self.meld!r}"
         if self.way == "wild":
             return f"take {kind_name(self.wild)}{tail}"
         return f"take {self.way}{tail}"
@@ -303,7 +314,7 @@ class Add(Move):
 
     Where a side may hold several open melds of one rank (``melds.duplicate_ranks:
     any``), ``meld`` says which: its place among them, 0 for the first
-    (``add K#2 K`` adds a king to the second).
+    (``add K:2 K`` adds a king to the second).
     """
 
     verb: ClassVar[str] = "add"
@@ -325,7 +336,7 @@ class Combine(Move):
 
     ``first`` and ``second`` are their places among the side's open melds of
     that rank (0 for the first, ``first < second``): the cards of the second
-    join the first, which keeps its place. ``combine K K#2``.
+    join the first, which keeps its place. ``combine K K:2``.
     """
 
     verb: ClassVar[str] = "combine"
@@ -651,10 +662,12 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
             if len(args) != 1:
                 raise NotationError(f"{text!r}: expected 'take <sequence>', e.g. 'take 7H-9H'")
             return TakeSequence(*_span(args[0], text))
-        if way == "layoff" and len(args) == 2 and args[1].startswith("#"):
-            # 'take layoff #2': onto the side's second meld of the top card's rank
-            _target, nth = _parse_ref("K" + args[1], text)
-            return TakePile("layoff", 0, (), nth)
+        if way == "layoff" and len(args) == 2 and _ORDINAL.fullmatch(args[1].lower()):
+            # 'take layoff 2nd': onto the side's second meld of the top card's rank
+            number = int(args[1][:-2])
+            if not 1 <= number <= 99 or args[1].lower() != ordinal(number):
+                raise NotationError(f"{args[1]!r} in move {text!r}: expected the meld's place, e.g. 'take layoff 2nd'")
+            return TakePile("layoff", 0, (), number - 1)
         if any(_suited(a) is None for a in args[1:]):
             # (where suits matter, the natural cards from the hand follow: 'take pair 7C 7H')
             raise NotationError(
@@ -691,10 +704,10 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         return Add(target, kind, suit, nth)
     if verb == "combine":
         if len(args) != 2:
-            raise NotationError(f"{text!r}: expected 'combine <meld> <meld>', e.g. 'combine K K#2'")
+            raise NotationError(f"{text!r}: expected 'combine <meld> <meld>', e.g. 'combine K K:2'")
         (t1, first), (t2, second) = _parse_ref(args[0], text), _parse_ref(args[1], text)
         if t1 != t2:
-            raise NotationError(f"{text!r}: only two melds of one rank combine, e.g. 'combine K K#2'")
+            raise NotationError(f"{text!r}: only two melds of one rank combine, e.g. 'combine K K:2'")
         return Combine(t1, first, second)
     if verb == "special":
         if len(args) != 1 or not _SPECIAL_NAME.fullmatch(args[0].lower()):

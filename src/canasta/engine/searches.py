@@ -227,16 +227,16 @@ def _any_options(
         for group in groups:
             n0 = sum(opens[i][0] for i in group)
             j0 = sum(opens[i][1] for i in group)
-            options = []
+            options: list[tuple[int, int, int, int, int]] = []
             for an in range(0, c + 1):
                 for xj in range(0, wmax + 1):
                     n, j = n0 + an, j0 + xj
                     if not r.valid(rank, n, j, False) or (xj and n < late):
                         continue
-                    k = kinds(n, j)
-                    if complete and not k[0]:
+                    kt, kn, km = kinds(n, j)
+                    if complete and not kt:
                         continue
-                    options.append((an, xj, *k))
+                    options.append((an, xj, kt, kn, km))
             ways = {
                 (a + an, x + xj, t + kt, n + kn, mx + km)
                 for a, x, t, n, mx in ways for an, xj, kt, kn, km in options

@@ -41,8 +41,8 @@ only change when the variant does):
 12. where a side may hold several melds of one rank (``melds.duplicate_ranks:
     any``): for each natural rank, the adds to its second, third, ... open meld
     (as in 4., up to as many melds as the decks' naturals of the rank can
-    make), then ``combine`` of each two of them, then ``take layoff #2``,
-    ``#3``, ... (only where the top card may be laid off to take the pile).
+    make), then ``combine`` of each two of them, then ``take layoff 2nd``,
+    ``3rd``, ... (only where the top card may be laid off to take the pile).
 
 Only combinations the variant's meld rules allow and the decks can supply are
 numbered, so the space stays small (classic: a few hundred ids).

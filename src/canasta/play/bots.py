@@ -30,6 +30,7 @@ from canasta.engine.moves import (
     AddToSequence,
     Answer,
     Ask,
+    Combine,
     Discard,
     Foot,
     LaySpecial,
@@ -113,7 +114,10 @@ class GreedyBot:
       costs a penalty left unfinished (Modern American's aces and 7s).
     * Play phase, in order of preference: picks up its foot; goes out; asks the
       partner (only offered when it can go out this turn); melds black 3s (only offered
-      when going out); adds naturals to its side's melds, the largest first;
+      when going out); combines two of its side's melds of a rank that make a
+      canasta together (``melds.duplicate_ranks: any``); adds naturals to its
+      side's melds, the largest first, and to a canasta only when it cannot
+      start another meld of the rank;
       adds a wild card to a meld one or two cards short of a canasta; lays new
       natural melds; melds with wild cards when that helps meet the opening (the
       engine offers only melds from which the opening can still be met) or when
@@ -196,7 +200,15 @@ class GreedyBot:
         side = r.side_of[view.seat]
         hand = view.hand_codes
         counts = hand_counts(hand)
-        open_melds = {m.rank: m for m in view.melds[side] if not r.closed(m.rank, m.size)}
+        # the side's open melds by target and place among the open melds of that target
+        # (several of a rank only under melds.duplicate_ranks: any)
+        open_melds: dict[tuple[int, int], MeldGroup] = {}
+        for g in view.melds[side]:
+            if not r.closed(g.rank, g.size):
+                nth = 0
+                while (g.rank, nth) in open_melds:
+                    nth += 1
+                open_melds[(g.rank, nth)] = g
         opening = not view.opened[side] or bool(view.turn.pending)
         n_hand = len(hand)
         best: Move | None = None
@@ -226,7 +238,7 @@ class GreedyBot:
     def _rate(
         m: Move,
         r: Rules,
-        open_melds: dict[int, MeldGroup],
+        open_melds: dict[tuple[int, int], MeldGroup],
         opening: bool,
         n_hand: int,
         counts: Sequence[int] = (),
@@ -248,8 +260,16 @@ class GreedyBot:
             return 305 + (m.high - m.low)
         if isinstance(m, MeldSequence):
             return 275
+        if isinstance(m, Combine):
+            # two melds of a rank that make a canasta together, and neither is one yet
+            first, second = open_melds.get((m.target, m.first)), open_melds.get((m.target, m.second))
+            if first is None or second is None:
+                return 0
+            if first.size < size_to_canasta and second.size < size_to_canasta <= first.size + second.size:
+                return 310
+            return 0
         if isinstance(m, Add):
-            meld = open_melds.get(m.target)
+            meld = open_melds.get((m.target, m.meld))
             size = meld.size if meld is not None else 0
             if not r.is_wild[m.kind]:
                 return 300 + size if size < size_to_canasta else 250

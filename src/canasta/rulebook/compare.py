@@ -44,6 +44,8 @@ def _cmp_meld(v: Variant) -> str:
         text += f", {m.naturals_per_wild}+ natural per wild"
     if m.max_size is not None:
         text += f"; at most {m.max_size} cards"
+    if m.duplicate_ranks == "any":
+        text += "; several of a rank, combined at will"
     if m.wild_melds:
         text += "; wild melds"
         top = m.wild_meld_max if m.wild_meld_max is not None else m.max_size

@@ -192,6 +192,15 @@ rule(
 def _say_duplicates(v: Variant) -> str:
     partners = has_partners(v)
     who = "A side" if partners else "A player"
+    if v.melds.duplicate_ranks == "any":
+        its = "its" if partners else "their"
+        return (
+            f"{who} may have several melds of the same rank, and may start a new one at any time, "
+            f"even while {its} other meld of that rank is unfinished. In {its} turn a player may "
+            "combine two melds of one rank into one, as long as the combined meld keeps the meld "
+            "rules. Several canastas of one rank each count as a canasta. Written down, the second "
+            "meld of kings is K:2 (add K:2 K adds a king to it; combine K K:2 combines the two)."
+        )
     if v.melds.duplicate_ranks == "after_complete" and v.melds.max_size is not None:
         its, it = ("its", "it") if partners else ("their", "they")
         return (
@@ -277,6 +286,9 @@ def _say_wild_melds(v: Variant) -> str:
             f" A meld of wild cards is complete (closed) at {num(v.melds.wild_meld_max)}, "
             "and no more cards may join it."
         )
+    if v.melds.duplicate_ranks == "any":
+        # several melds of a rank are for melds of naturals (melds.duplicate_ranks)
+        text += f" {'A side' if has_partners(v) else 'A player'} has only one meld of wild cards."
     return text
 
 

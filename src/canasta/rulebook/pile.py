@@ -103,9 +103,14 @@ def _say_take_pair(v: Variant) -> str:
         return "The pile can never be taken with a pair from the hand."
     wild = "" if v.pile.take_natural_and_wild else ", never with a wild card"
     own = "their side's" if has_partners(v) else "their own"
+    if v.melds.duplicate_ranks == "any":
+        # several melds of a rank: the three lay a new meld, which may then be combined
+        joined = f"the three cards make a new meld, which may then be combined with {own} other meld of that rank."
+    else:
+        joined = f"the three cards make a new meld, or join {own} meld of that rank."
     return (
         f"A player may take the pile with two natural cards of the top card's rank from the hand{wild}: "
-        f"the three cards make a new meld, or join {own} meld of that rank."
+        + joined
         + (" This is the only way to take the pile." if always_frozen(v)
            else " This is the only way to take a frozen pile." if can_freeze(v) else "")
     )
@@ -125,10 +130,17 @@ def _say_take_lay_off(v: Variant) -> str:
     own = "their side's" if partners else "their own"
     if not v.pile.take_lay_off:
         return f"A player may never take the pile just by adding its top card to {own} meld."
+    several = v.melds.duplicate_ranks == "any"
+    # several melds of the rank: the player names the one the card goes on
+    which = " (with several melds of that rank, to the one the player names)" if several else ""
     text = (
-        f"A player may take the pile by adding its top card to {own} meld of that rank, "
+        f"A player may take the pile by adding its top card to {own} meld of that rank{which}, "
         f"even with no card of that rank in the hand{_frozen_note(v)}"
     )
+    if several:
+        if not v.pile.lay_off_after_canasta:
+            text += "; but only on a meld that is not yet a canasta"
+        return text + "."
     if not v.pile.lay_off_after_canasta:
         who = "their side has" if partners else "they have"
         text += f"; but not once {who} made a canasta of that rank this hand"
