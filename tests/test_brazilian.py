@@ -58,10 +58,19 @@ class TestOpeningTiers:
         after = play(s, "meld KC KD KH")
         # but it does not open the side on its own
         assert "needs a canasta" in refusal(after, "discard 9D")
-        assert moves(after) == {"add K 2", "add K KC", "add K KD", "add K KS"}
+        # a second meld of kings too (several melds of a rank, combined at will)
+        assert moves(after) == {
+            "add K 2", "add K KC", "add K KD", "add K KS",
+            "meld KC KD KS", "meld KC KD 2", "meld KC KS 2", "meld KD KS 2",
+        }
         done = play(after, "add K KS", "add K KC", "add K KD", "add K 2")
         assert done.opened[0]
         assert "discard 9D" in moves(done)
+        # the other way: two melds of kings, then the 2, then combined into the canasta
+        two = play(after, "meld KC KD KS")
+        assert moves(two) == {"add K 2", "add K:2 2", "combine K K:2"}
+        done = play(two, "add K:2 2", "combine K K:2")
+        assert done.opened[0] and "discard 9D" in moves(done)
 
     def test_7000_no_canasta_in_reach_lists_no_meld(self) -> None:
         s = unopened("KC KD KH 9S 9C 9D 5H 6C", 7000)

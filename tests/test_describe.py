@@ -762,7 +762,7 @@ class TestCompare:
                 "| none | none | none | none | none | none | 4 to A, 3+ cards; samba at 7 (1500), closed at 7 | none |") in text
         assert "| Canastas to go out | 2: 1 escalera | 2 | 1 | 2 |" in text
         assert "| Black 3s | left in hand \u2212100 | left in hand \u2212100 | left in hand: its value |" in text
-        assert "2+ natural per wild; wild melds of 3 to 7 |" in text
+        assert "2+ natural per wild; several of a rank, combined at will; wild melds of 3 to 7 |" in text
         assert "| laid out like red 3s (1: 100, 2: 300, 3: 500, 4: 1000) |" in text
         assert "| laid out like red 3s (1: 100, 2: 300, 3: 500, 4: 1000); one 3 may be kept for a special hand |" in text
         assert "| 2; must discard | 2 | 1 |" in text
