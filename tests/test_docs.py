@@ -119,7 +119,7 @@ class TestNotationPage:
         assert len(notations) >= 20
         verbs = {n.split()[0] for n in notations}
         assert verbs == {"draw", "take", "pass", "meld", "add", "foot", "back", "ask", "yes", "no",
-                         "discard", "out", "next", "special", "lay", "combine"}
+                         "discard", "out", "next", "special", "lay", "combine", "join"}
         for notation in notations:
             move = canasta.parse_move(notation)
             assert str(move) == notation

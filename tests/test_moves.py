@@ -182,7 +182,7 @@ class TestNotationErrors:
             (
                 "jump",
                 "'jump' is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
-                "yes, no, discard, out, special, lay, next, back, combine",
+                "yes, no, discard, out, special, lay, next, back, combine, join",
             ),
         ],
     )

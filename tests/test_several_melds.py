@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import canasta
 from canasta import ActionSpace, from_json, score_side, to_json
 from canasta.engine.facts import opening_met
-from canasta.engine.moves import Add, Combine, TakePile, meld_ref, parse_move
+from canasta.engine.moves import Add, Combine, JoinSequences, TakePile, meld_ref, parse_move
 from canasta.engine.state import TOLD_YES, GameState, Turn
 from canasta.errors import CanastaError, NotationError
 from positions import cards as parse_cards_codes
@@ -274,6 +274,122 @@ def test_steps_agree_with_brute_force(name: str, data: st.DataObject) -> None:
     """Every play-phase move, combines among them: legal exactly when its own rule allows it and
     the turn can still be finished (brute force over the rest of the turn)."""
     s = data.draw(several_positions(name))
+    assert_moves_agree_with_brute_force(s)
+    for m in s.legal_moves():
+        assert isinstance(s.apply(m), GameState)
+
+
+# -- joining two sequences that meet end to end (sequences.join) -----------------------------
+
+
+def joining(name: str = "samba") -> canasta.Variant:
+    """``name`` with ``sequences.join`` on (no bundled profile plays it: no source has it)."""
+    v = canasta.load_variant(name)
+    return attrs.evolve(v, sequences=attrs.evolve(v.sequences, join=True))
+
+
+class TestJoin:
+    def test_notation(self) -> None:
+        assert parse_move("join 4H-6H 7H-9H") == JoinSequences(2, 4, 7, 9)
+        assert parse_move("join 7H-9H 4H-6H") == JoinSequences(2, 4, 7, 9)
+        assert str(JoinSequences(0, 5, 8, 11)) == "join 5C-7C 8C-JC"
+        with pytest.raises(NotationError, match="meet end to end"):
+            parse_move("join 4H-6H 8H-10H")
+        with pytest.raises(NotationError, match="meet end to end"):
+            parse_move("join 4H-6H 7S-9S")
+
+    def test_two_sequences_join_into_one(self) -> None:
+        s = position(joining(), hands=["10H 9C 5D", "4C 4D 6C"], melds={0: ["4H 5H 6H", "7H 8H 9H"]}, pile="5C")
+        s2 = play(s, "join 4H-6H 7H-9H")
+        assert [m.size for m in s2.melds[0]] == [6]
+        s3 = play(s2, "add 4H-9H 10H")
+        assert s3.canasta_kind(s3.melds[0][0]) == "sequence"
+
+    def test_a_join_keeps_the_closing_size(self) -> None:
+        s = position(joining(), hands=["9C 5D 6D", "4C 4D 6C"], melds={0: ["4H 5H 6H 7H", "8H 9H 10H"]}, pile="5C")
+        # seven cards: a samba, closed
+        assert [m.size for m in play(s, "join 4H-7H 8H-10H").melds[0]] == [7]
+        longer = position(joining(), hands=["9C 5D 6D", "4C"], melds={0: ["4H 5H 6H 7H", "8H 9H 10H JH"]}, pile="5C")
+        assert "at most 7 cards" in refusal(longer, "join 4H-7H 8H-JH")
+
+    def test_going_out_by_a_join(self) -> None:
+        """Told yes with one canasta to make: the 10H grows 7H-9H, the join makes the samba."""
+        v = joining()
+        v = attrs.evolve(v, going_out=attrs.evolve(v.going_out, canastas=1))
+        s = position(v, hands=["10H 9C", "4C 4D 6C"], melds={0: ["4H 5H 6H", "7H 8H 9H"]}, pile="5C",
+                     turn=Turn(asked=TOLD_YES, asker=0))
+        assert "add 7H-9H 10H" in moves(s)
+        end = play(s, "add 7H-9H 10H", "join 4H-6H 7H-10H", "out 9C").end
+        assert end is not None and end.reason == "out"
+        # without joining, growing the sequence would be a dead end: refused
+        no = attrs.evolve(v, sequences=attrs.evolve(v.sequences, join=False))
+        s2 = position(no, hands=["10H 9C", "4C 4D 6C"], melds={0: ["4H 5H 6H", "7H 8H 9H"]}, pile="5C",
+                      turn=Turn(asked=TOLD_YES, asker=0))
+        assert "add 7H-9H 10H" not in moves(s2)
+
+    def test_the_last_card_cannot_bridge_a_join(self) -> None:
+        """Melding the last card goes out at once: a card that bridges two sequences must come
+        before their join, so it cannot be the last card when the join makes the canasta."""
+        v = joining()
+        v = attrs.evolve(v, going_out=attrs.evolve(v.going_out, canastas=1))
+        told = Turn(asked=TOLD_YES, asker=0)
+        table = ["4H 5H 6H", "8H 9H 10H"]
+        only = position(v, hands=["7H", "4C 4D 6C"], melds={0: table}, pile="5C", turn=told)
+        assert "add 4H-6H 7H" not in moves(only) and "add 8H-10H 7H" not in moves(only)
+        # and so, before anything is laid, the player cannot go out: nothing to ask
+        asking = position(v, hands=["7H", "4C 4D 6C"], melds={0: table}, pile="5C")
+        assert "cannot go out this turn" in refusal(asking, "ask")
+        spare = position(v, hands=["7H 9C", "4C 4D 6C"], melds={0: table}, pile="5C", turn=told)
+        end = play(spare, "add 4H-6H 7H", "join 4H-7H 8H-10H", "out 9C").end
+        assert end is not None and end.reason == "out"
+
+    def test_never_joined_without_the_option(self) -> None:
+        s = samba("9C 5D 6D", ["4H 5H 6H", "7H 8H 9H"])
+        assert "never joined" in refusal(s, "join 4H-6H 7H-9H")
+        assert "no open sequence 10H-QH" in refusal(
+            position(joining(), hands=["9C 5D", "4C"], melds={0: ["4H 5H 6H", "7H 8H 9H"]}, pile="5C"),
+            "join 7H-9H 10H-QH",
+        )
+
+    def test_every_join_action_round_trips(self) -> None:
+        v = joining()
+        space = ActionSpace(v)
+        joins = [m for m in space.moves if isinstance(m, JoinSequences)]
+        assert joins and space.moves[: ActionSpace(canasta.load_variant("samba")).size] == ActionSpace(
+            canasta.load_variant("samba")).moves
+        for m in joins:
+            assert parse_move(str(m)) == m and space.encode(str(m)) == space.encode(m)
+
+
+_RUN_POOL = [f"{r}H" for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")] + ["2C", "JK", "9C", "5D"]
+_RUN_TABLE = ["4H 5H 6H", "7H 8H 9H", "10H JH QH", "5H 6H 7H 8H", "9H 10H JH", "QH KH AH", "KC KD KH"]
+
+
+@st.composite
+def join_positions(draw: st.DrawFn, name: str) -> GameState:
+    """A play-phase position of ``name`` with joining on, whose side holds runs of hearts that may meet."""
+    hand = draw(st.lists(st.sampled_from(_RUN_POOL), min_size=1, max_size=8))
+    # often two runs that meet, or meet once a card between them is laid
+    pairs = [["4H 5H 6H", "7H 8H 9H"], ["4H 5H 6H", "8H 9H 10H"], ["5H 6H 7H 8H", "9H 10H JH"],
+             ["9H 10H JH", "QH KH AH"]]
+    table = draw(st.sampled_from(pairs)) if draw(st.booleans()) else []
+    table += draw(st.lists(st.sampled_from(_RUN_TABLE), min_size=0 if table else 1, max_size=2))
+    used = Counter(" ".join([*hand, *table, "5C 4C 6D"]).split())
+    assume(all(n <= 3 for card, n in used.items() if card != "JK"))
+    v = joining(name)
+    go = attrs.evolve(v.going_out, sequence_canastas=0, canastas=draw(st.sampled_from([1, 2])))
+    v = attrs.evolve(v, going_out=go)
+    told_yes = draw(st.booleans())
+    turn = Turn(asked=TOLD_YES, asker=0) if told_yes else Turn()
+    return position(v, hands=[" ".join(hand), "4C 6D"], melds={0: table}, pile="5C", turn=turn)
+
+
+@pytest.mark.parametrize("name", ["samba", "brazilian"])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_joins_agree_with_brute_force(name: str, data: st.DataObject) -> None:
+    """With sequences.join, every play-phase move (joins among them) agrees with brute force."""
+    s = data.draw(join_positions(name))
     assert_moves_agree_with_brute_force(s)
     for m in s.legal_moves():
         assert isinstance(s.apply(m), GameState)

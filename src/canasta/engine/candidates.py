@@ -26,6 +26,7 @@ from canasta.engine.moves import (
     Discard,
     Draw,
     Foot,
+    JoinSequences,
     Meld,
     MeldSequence,
     Move,
@@ -118,6 +119,8 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
             out.append(row[w])
     if r.seq_on:
         out.extend(sequence_candidates(r, hand, info))
+        if r.seq_join:
+            out.extend(join_candidates(r, info))
         discards = [
             d for k, d in ((d.kind, d) for d in discards) if not r.suited[k]
         ] + [Discard(k, False, x) for k in r.seq_ranks for x in range(4) if suits[k][x]]
@@ -195,6 +198,18 @@ def sequence_candidates(r: Rules, hand: tuple[int, ...], info: MeldInfo) -> list
             out.append(AddToSequence(suit, low, high, high + 1))
         if low > 2 and ok[low - 1] and (low - 1) * 4 + suit in held:
             out.append(AddToSequence(suit, low, high, low - 1))
+    return out
+
+
+def join_candidates(r: Rules, info: MeldInfo) -> list[Move]:
+    """Joins of two of the side's sequences of one suit that meet end to end (``sequences.join``):
+    open ones, and closed ones where they may grow as part of going out."""
+    spans = {(suit, low, high) for _i, suit, low, high in (*info.sequences, *info.closed_sequences)}
+    out: list[Move] = []
+    for suit, low, high in sorted(spans):
+        for suit2, low2, high2 in sorted(spans):
+            if suit2 == suit and low2 == high + 1:
+                out.append(JoinSequences(suit, low, low2, high2))
     return out
 
 

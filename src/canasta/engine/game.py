@@ -25,6 +25,7 @@ from canasta.engine.melding import (
     add_step,
     back_step,
     combine_step,
+    join_step,
     meld_sequence_step,
     meld_step,
 )
@@ -37,6 +38,7 @@ from canasta.engine.moves import (
     Discard,
     Draw,
     Foot,
+    JoinSequences,
     LaySpecial,
     LayThree,
     Meld,
@@ -146,6 +148,7 @@ PLAY_STEPS: dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | N
     LaySpecial: special_step,
     LayThree: lay_three_step,
     Combine: combine_step,
+    JoinSequences: join_step,
 }
 
 

@@ -44,6 +44,7 @@ from canasta.engine.moves import (
     Add,
     AddToSequence,
     Combine,
+    JoinSequences,
     Meld,
     MeldSequence,
     Move,
@@ -51,6 +52,7 @@ from canasta.engine.moves import (
     card_name,
     kind_name,
     meld_ref,
+    span_name,
 )
 from canasta.engine.oracle import can_finish, concealed_possible
 from canasta.engine.state import (
@@ -58,6 +60,7 @@ from canasta.engine.state import (
     TOLD_YES,
     GameState,
     Laid,
+    MeldGroup,
     Turn,
 )
 
@@ -333,12 +336,22 @@ def combine_step(s: GameState, c: Ctx, m: Combine, build: bool) -> GameState | s
     if not r.meld_kinds[target].valid(n, w, False):
         return f"the two melds of {label} together would break the meld rules: {meld_rule_text(r, target, n, w)}"
     merged = make_meld(r, target, mi.cards + mj.cards)
-    after = tuple(merged if x == i else mm for x, mm in enumerate(melds) if x != j)
+    return _regroup(s, c, m, i, j, merged, build)
+
+
+def _regroup(s: GameState, c: Ctx, m: Move, i: int, j: int, merged: MeldGroup, build: bool) -> GameState | str | None:
+    """Common end of a combine or a join: the side's melds ``i`` and ``j`` become ``merged``, at ``i``.
+
+    No card leaves the hand, so the turn's points are untouched; the merged
+    meld may be the canasta an opening asks for (Brazilian's tiers), and the
+    turn must still be finishable (two canastas merged into one may leave a
+    side short of the canastas going out needs).
+    """
+    after = tuple(merged if x == i else mm for x, mm in enumerate(c.melds) if x != j)
     t = c.turn
     hand, pending, opened = c.hand, t.pending, c.opened
     counts: tuple[int, ...] | None = c.counts
     if not opened and opening_met(s, c.side, t.points, after, t.took_pile):
-        # the combined meld is the canasta the opening asks for (Brazilian's tiers):
         # the side opens, and pile cards held aside join the hand
         opened = True
         if pending:
@@ -350,13 +363,49 @@ def combine_step(s: GameState, c: Ctx, m: Combine, build: bool) -> GameState | s
         return f"after '{m}' you could not finish the turn legally"
     if not build:
         return None
-    # a combine moves cards between melds: what was laid before it can no longer be taken back
+    # cards moved between melds: what was laid before can no longer be taken back
     turn = Turn(t.took_pile, t.melded, t.points, pending, t.asked, t.asker, t.drawn, t.played, (), t.backs)
     side = c.side
     return rebuild(
         s, hands=with_item(s.hands_, c.p, hand), melds=with_item(s.melds_, side, after),
         opened=s.opened if opened == c.opened else with_item(s.opened, side, opened), turn=turn,
     )
+
+
+def join_step(s: GameState, c: Ctx, m: JoinSequences, build: bool) -> GameState | str | None:
+    """Join two of the side's open sequences of one suit that meet end to end (``sequences.join``)."""
+    r = c.r
+    if not r.seq_on:
+        return "this variant has no sequences"
+    if not r.seq_join:
+        return "in this variant sequences are never joined"
+    suit, low, middle, high = m.suit, m.low, m.middle, m.high
+    if not (0 <= suit <= 3 and 2 <= low < middle <= high <= 14):
+        return f"'{m}' does not name two sequences that meet end to end"
+    info = c.info
+    i = find_sequence(info, suit, low, middle - 1)
+    j = find_sequence(info, suit, middle, high)
+    if r.seq_grow:
+        # closed sequences may grow as part of going out (sequences.grow_when_going_out): join too
+        i = i if i >= 0 else find_closed_sequence(info, suit, low, middle - 1)
+        j = j if j >= 0 else find_closed_sequence(info, suit, middle, high)
+    if i < 0 or j < 0:
+        missing = span_name(suit, low, middle - 1) if i < 0 else span_name(suit, middle, high)
+        return f"your side has no open sequence {missing}"
+    error = sequence_span_error(r, low, high, r.seq_grow)
+    if error is not None:
+        return f"the two sequences joined would break the sequence rules: {error}"
+    melds = c.melds
+    merged = make_meld(r, SEQUENCE, melds[i].cards + melds[j].cards, suit)
+    result = _regroup(s, c, m, min(i, j), max(i, j), merged, build)
+    most = r.seq_max
+    if isinstance(result, str) and most is not None and high - low + 1 > most:
+        # past the closing size only as part of going out, as a grown sequence
+        return (
+            f"a sequence may pass {most} cards only as part of going out: after '{m}' you could "
+            "not go out this turn"
+        )
+    return result
 
 
 def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | None:

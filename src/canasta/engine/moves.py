@@ -20,6 +20,7 @@ notation               meaning
 ``add K:2 K``          add a king to the side's second meld of kings (where a side
                        may hold several melds of one rank, ``melds.duplicate_ranks: any``)
 ``combine K K:2``      combine the side's second meld of kings into its first
+``join 4H-6H 7H-9H``   (``sequences.join``) join two of the side's sequences that meet end to end
 ``take layoff 2nd``     take the pile, laying its top card off on the side's second
                        meld of that rank
 ``foot``               pick up the foot
@@ -60,6 +61,7 @@ __all__ = [
     "Discard",
     "Draw",
     "Foot",
+    "JoinSequences",
     "LaySpecial",
     "LayThree",
     "Meld",
@@ -381,6 +383,24 @@ class AddToSequence(Move):
 
 
 @attrs.frozen(slots=True, repr=False)
+class JoinSequences(Move):
+    """Join two of the side's sequences of ``suit`` that meet end to end (``sequences.join``):
+    the one from ``low`` to ``middle - 1`` and the one from ``middle`` to ``high``.
+    ``join 4H-6H 7H-9H``.
+    """
+
+    verb: ClassVar[str] = "join"
+    suit: int
+    low: int
+    middle: int
+    high: int
+
+    def __str__(self) -> str:
+        lower = span_name(self.suit, self.low, self.middle - 1) if type(self.middle) is int else "?"
+        return f"join {lower} {span_name(self.suit, self.middle, self.high)}"
+
+
+@attrs.frozen(slots=True, repr=False)
 class TakeSequence(Move):
     """Take an unfrozen pile by adding its top card to the side's sequence of ``suit`` from ``low`` to ``high``."""
 
@@ -555,11 +575,13 @@ def malformed(move: Move) -> str | None:
         return f"LaySpecial.name must be the name of a special hand (text), got {move.name!r}"
     elif isinstance(move, Answer) and type(move.yes) is not bool:
         return f"Answer.yes must be True or False, got {move.yes!r}"
-    elif isinstance(move, (MeldSequence, AddToSequence, TakeSequence, TakeTopCard)):
+    elif isinstance(move, (MeldSequence, AddToSequence, TakeSequence, TakeTopCard, JoinSequences)):
         name = type(move).__name__
         if not (type(move.suit) is int and 0 <= move.suit <= 3):
             return f"{name}.suit must be a suit number from 0 to 3 (C, D, H, S), got {move.suit!r}"
         ranks = [move.low, move.high] + ([move.rank] if isinstance(move, AddToSequence) else [])
+        if isinstance(move, JoinSequences):
+            ranks.append(move.middle)
         if not all(type(k) is int and 2 <= k <= 14 for k in ranks):
             return f"{name} needs ranks from 2 to 14 (A), got {ranks!r}"
     return None
@@ -702,6 +724,17 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         kind, suit = _suited_kind(args[1], text, suited)
         target, nth = _parse_ref(args[0], text)
         return Add(target, kind, suit, nth)
+    if verb == "join":
+        if len(args) != 2 or "-" not in args[0] or "-" not in args[1]:
+            raise NotationError(f"{text!r}: expected 'join <sequence> <sequence>', e.g. 'join 4H-6H 7H-9H'")
+        (s1, lo1, hi1), (s2, lo2, hi2) = _span(args[0], text), _span(args[1], text)
+        if (s2, lo2) < (s1, lo1):
+            (s1, lo1, hi1), (s2, lo2, hi2) = (s2, lo2, hi2), (s1, lo1, hi1)
+        if s1 != s2 or hi1 + 1 != lo2:
+            raise NotationError(
+                f"{text!r}: only two sequences of one suit that meet end to end join, e.g. 'join 4H-6H 7H-9H'"
+            )
+        return JoinSequences(s1, lo1, lo2, hi2)
     if verb == "combine":
         if len(args) != 2:
             raise NotationError(f"{text!r}: expected 'combine <meld> <meld>', e.g. 'combine K K:2'")
@@ -727,7 +760,7 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         return Discard(kind, verb == "out", suit)
     raise NotationError(
         f"{text!r} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
-        "yes, no, discard, out, special, lay, next, back, combine"
+        "yes, no, discard, out, special, lay, next, back, combine, join"
     )
 
 

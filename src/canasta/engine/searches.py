@@ -474,7 +474,7 @@ def _close(
     max_left: int,
     W: int,
     prefix: list[int],
-    states: Iterable[tuple[int, int, int, int, int, int, int, int]],
+    states: Iterable[tuple[int, ...]],
     opening: int,
     wild_complete: int,
 ) -> Outcomes:
@@ -501,7 +501,10 @@ def _close(
     # melds.wild_meld_lock: a wild meld not yet a canasta must be completed
     # before wild cards go anywhere else (plans that put some elsewhere complete it)
     locked = r.wild_lock and wi >= 0 and melds[wi].size < r.canasta_size
-    for w, left, tot, nat, mix, sq, pts, xc in states:
+    for w, left, tot, nat, mix, sq, pts, xc, *rest in states:
+        # (sequence_outcomes with sequences.join: every hand card the plan lays bridges a
+        # join, which must follow it, so the last one laid cannot go out; see below)
+        bridged = bool(rest and rest[0])
         if wi >= 0:
             wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete) or (locked and w > 0))
         else:
@@ -527,6 +530,9 @@ def _close(
                     if max_left < 2:
                         continue
                     lft = 2
+                if lft == 0 and bridged and not used and not black:
+                    # every card laid bridges a join: the last of them goes out before its join
+                    continue
                 p = pts + prefix[used - xc] + (b * r.value[BLACK_THREE] if black else 0)
                 key2 = (lft, ok, black)
                 if result.get(key2, -1) < p:
@@ -536,25 +542,30 @@ def _close(
 
 # A run of a sequence being built in the search below: (cards, the rank it
 # takes next, cards it had on the table before: 0 for a run from the hand,
-# which must reach sequences.min_size on its own).
-Run = tuple[int, int, int]
+# which must reach sequences.min_size on its own, hand cards laid at its upper
+# end that may yet bridge it to the next sequence: only where sequences.join
+# joins two, else 0).
+Run = tuple[int, int, int, int]
 
 
 @lru_cache(maxsize=65536)
 def _suit_steps(
     r: Rules, runs: tuple[Run, ...], rank: int, avail: int, starts: tuple[tuple[int, int], ...],
     grow: bool = False,
-) -> tuple[tuple[tuple[Run, ...], int, int], ...]:
+) -> tuple[tuple[tuple[Run, ...], int, int, bool], ...]:
     """What one suit's runs can do at ``rank``, with ``avail`` cards of that suit and rank in hand.
 
     ``starts``: the side's open sequences of the suit whose lowest rank is
     ``rank``, as ``(highest rank, cards)``; a run from the hand that ends just
-    below one may join it (a sequence grows at both ends). With ``grow``
+    below one may join it (a sequence grows at both ends), and so may one of
+    the side's sequences where ``sequences.join`` joins two. With ``grow``
     (going out, under ``sequences.grow_when_going_out``) no sequence closes:
     only the window stops it. Returns ``(runs after, cards used, sequence
-    canastas gained)``, each once.
+    canastas gained, free)``, each once; ``free``: a hand card laid here can
+    be the last card laid (it bridges no join, which must come after it).
     """
     seq_ok = r.in_seq[rank]
+    join = r.seq_join
     most = None if grow else r.seq_max
     smallest = r.seq_min
 
@@ -563,7 +574,7 @@ def _suit_steps(
 
     waiting = tuple(run for run in runs if run[1] > rank)
     due = [run for run in runs if run[1] <= rank]
-    out: dict[tuple[tuple[Run, ...], int], int] = {}
+    out: dict[tuple[tuple[Run, ...], int, bool], int] = {}
     # each run due at this rank: 0 takes a card, 1 ends, 2 + j joins starts[j]
     choices = [(0, 1, *range(2, 2 + len(starts))) if run[1] == rank and seq_ok else (1, *range(2, 2 + len(starts))) for run in due]
     for pick in product(*choices):
@@ -575,25 +586,37 @@ def _suit_steps(
             continue
         after: list[Run] = list(waiting)
         gained = 0
+        free = False
         valid = True
         joins: dict[int, int] = {}
         for run, p in zip(due, pick, strict=True):
-            n, _next, orig = run
+            n, _next, orig, up = run
             if p == 0:
-                if n + 1 == most:  # closed: it takes no more cards
+                if n + 1 == most:  # closed: it takes no more cards, nor joins another
                     gained += is_c(n + 1) - is_c(orig)
+                    free = True
+                elif join and orig:
+                    # laid on one of the side's sequences: it may yet bridge a join
+                    after.append((n + 1, rank + 1, orig, up + 1))
                 else:
-                    after.append((n + 1, rank + 1, orig))
+                    after.append((n + 1, rank + 1, orig, 0))
+                    free = True
             elif p == 1:
                 if orig == 0 and n < smallest:
                     valid = False
                     break
                 gained += is_c(n) - is_c(orig)
+                free = free or up > 0
             else:
-                if orig or run[1] != rank:  # only a run from the hand, ending just below
+                # a run ending just below: one from the hand (the sequence grows down), or,
+                # where sequences.join joins them, one of the side's sequences grown up to it
+                # (the cards laid on its upper end bridged the two: laid before the join)
+                if run[1] != rank or (orig and not join):
                     valid = False
                     break
                 joins[p - 2] = n
+                # the joined sequence is one: the lower one's canasta, if it was one, is no more
+                gained -= is_c(orig)
         if not valid:
             continue
         for j, (high, size) in enumerate(starts):
@@ -604,21 +627,21 @@ def _suit_steps(
             if n == most:
                 gained += is_c(n) - is_c(size)
             else:
-                after.append((n, high + 1, size))
+                after.append((n, high + 1, size, 0))
         if not valid:
             continue
         for new in range(0, (avail - takes if seq_ok else 0) + 1):
-            runs_after = tuple(sorted(after + [(1, rank + 1, 0)] * new))
-            key = (runs_after, takes + new)
+            runs_after = tuple(sorted(after + [(1, rank + 1, 0, 0)] * new))
+            key = (runs_after, takes + new, free or new > 0)
             if out.get(key, -1) < gained:
                 out[key] = gained
-    return tuple((runs_after, used, gained) for (runs_after, used), gained in out.items())
+    return tuple((runs_after, used, gained, free) for (runs_after, used, free), gained in out.items())
 
 
 def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
     """Sequence canastas the runs gain when they all end, or -1 if a run from the hand is too short."""
     gained = 0
-    for n, _next, orig in runs:
+    for n, _next, orig, _up in runs:
         if orig == 0 and n < r.seq_min:
             return -1
         gained += (n >= r.seq_canasta) - (orig >= r.seq_canasta)
@@ -664,10 +687,12 @@ def sequence_outcomes(
     cap = _caps(r, opening, base)
     empty: tuple[Run, ...] = ()
     # state: (wilds used, left, tot, nat, mix, sequence canastas, runs by suit) -> points
-    State = tuple[int, int, int, int, int, int, tuple[tuple[Run, ...], ...]]
+    # (the last number, with sequences.join: whether a hand card laid so far bridges no
+    # join, so that it can be laid last, going out after every join; without it, always)
+    State = tuple[int, int, int, int, int, int, tuple[tuple[Run, ...], ...], bool]
     states: dict[State, int] = {
         (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]),
-         min(base[4], cap[4]), (empty,) * 4): 0
+         min(base[4], cap[4]), (empty,) * 4, not r.seq_join or not hand): 0
     }
     dup = r.v.melds.duplicate_ranks == "after_complete"
     index = info.index
@@ -687,10 +712,11 @@ def sequence_outcomes(
                     if nxt.get((key, pool), -1) < pts:
                         nxt[(key, pool)] = pts
                     continue
-                for after, used, gained in _suit_steps(r, mine, rank, avail, here, grow):
-                    w, left, tot, nat, mix, sq, _runs = key
+                for after, used, gained, freed in _suit_steps(r, mine, rank, avail, here, grow):
+                    w, left, tot, nat, mix, sq, _runs, free = key
                     new_runs = (*runs[:suit], after, *runs[suit + 1:])
-                    k2 = (w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), new_runs)
+                    k2 = (w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), new_runs,
+                          free or freed)
                     p2 = pts + used * val
                     slot = (k2, pool + avail - used)
                     if nxt.get(slot, -1) < p2:
@@ -701,7 +727,7 @@ def sequence_outcomes(
         new_states: dict[State, int] = {}
         for (key, c), pts in pooled.items():
             opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late) if oi >= 0 or c else _NOTHING
-            w, left, tot, nat, mix, sq, runs = key
+            w, left, tot, nat, mix, sq, runs, free = key
             for a, x, dt, dn, dm in opts:
                 w2 = w + x
                 if w2 > W:
@@ -711,14 +737,15 @@ def sequence_outcomes(
                     if max_left < 2:
                         continue
                     l2 = 2
-                k2 = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), sq, runs)
+                k2 = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), sq, runs,
+                      free or a > 0)
                 p2 = pts + a * val
                 if new_states.get(k2, -1) < p2:
                     new_states[k2] = p2
         states = new_states
 
-    def ended() -> Iterator[tuple[int, int, int, int, int, int, int, int]]:
-        for (w, left, tot, nat, mix, sq, runs), pts in states.items():
+    def ended() -> Iterator[tuple[int, int, int, int, int, int, int, int, bool]]:
+        for (w, left, tot, nat, mix, sq, runs, free), pts in states.items():
             gained = 0
             for suit_runs in runs:
                 g = _runs_end(r, suit_runs)
@@ -726,6 +753,8 @@ def sequence_outcomes(
                     break
                 gained += g
             else:
-                yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts, 0
+                # a run that ends with cards laid on its upper end bridged no join: free
+                free = free or any(run[3] for suit_runs in runs for run in suit_runs)
+                yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts, 0, not free
 
     return _close(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete & 1)

@@ -115,6 +115,8 @@ class Rules:
         #: sequences.grow_when_going_out, where it can matter (a closing size):
         #: the engine's checks of sequences grown past seq_max are gated on it
         self.seq_grow = sq.allowed and sq.grow_when_going_out and sq.max_size is not None
+        #: sequences.join: two sequences of a suit that meet end to end may be joined
+        self.seq_join = sq.allowed and sq.join
         # no meld under this many cards is a canasta, of any kind
         self.least_canasta = min(self.canasta_size, sq.canasta_size) if sq.allowed else self.canasta_size
         self.red_in_deck = 2 * v.deck.decks

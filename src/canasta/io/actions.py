@@ -42,7 +42,10 @@ only change when the variant does):
     any``): for each natural rank, the adds to its second, third, ... open meld
     (as in 4., up to as many melds as the decks' naturals of the rank can
     make), then ``combine`` of each two of them, then ``take layoff 2nd``,
-    ``3rd``, ... (only where the top card may be laid off to take the pile).
+    ``3rd``, ... (only where the top card may be laid off to take the pile);
+13. where two sequences of a suit that meet end to end may be joined
+    (``sequences.join``): ``join`` of each such pair the window allows, by
+    suit, lowest rank, then the rank where the upper one starts.
 
 Only combinations the variant's meld rules allow and the decks can supply are
 numbered, so the space stays small (classic: a few hundred ids).
@@ -66,6 +69,7 @@ from canasta.engine.moves import (
     Discard,
     Draw,
     Foot,
+    JoinSequences,
     LaySpecial,
     LayThree,
     Meld,
@@ -159,7 +163,33 @@ def _enumerate(v: Variant) -> list[Move]:
         moves += [LayThree(k) for k in (RED_THREE, BLACK_THREE) if r.laid_at_once[k]]
     if r.dup_any:
         moves += _several_melds_moves(v, r)
+    if r.seq_join:
+        moves += _join_moves(r)
     return moves
+
+
+def _join_moves(r: Rules) -> list[Move]:
+    """``join`` of two sequences a side could hold that meet end to end (``sequences.join``).
+
+    Each is open (short of the closing size) and at least ``sequences.min_size``
+    long, and the two together fit the window and the closing size.
+    """
+    ranks = set(r.seq_ranks)
+    size, most = r.seq_min, r.seq_max
+    out: list[Move] = []
+    for suit in range(4):
+        for low in sorted(ranks):
+            for middle in range(low + size, 15):
+                for high in range(middle + size - 1, 15):
+                    if not all(k in ranks for k in range(low, high + 1)):
+                        continue
+                    # past the closing size only where sequences grow as part of going out
+                    if most is not None and not r.seq_grow and (
+                        middle - low >= most or high - middle + 1 >= most or high - low + 1 > most
+                    ):
+                        continue
+                    out.append(JoinSequences(suit, low, middle, high))
+    return out
 
 
 def _several_melds_moves(v: Variant, r: Rules) -> list[Move]:

@@ -359,7 +359,7 @@ def _melds_section(v: Variant) -> Section:
 
 #: The options whose sentences make the paragraph on sequences in the melds section.
 _SEQUENCE_PATHS = (
-    "sequences.allowed", "sequences.low", "sequences.high", "sequences.min_size",
+    "sequences.allowed", "sequences.low", "sequences.high", "sequences.min_size", "sequences.join",
     "sequences.canasta_size", "sequences.max_size", "sequences.name", "sequences.grow_when_going_out",
 )
 

@@ -65,6 +65,8 @@ def _cmp_sequences(v: Variant) -> str:
         text += f", closed at {sq.max_size}"
         if sq.grow_when_going_out and sequence_may_grow(v):
             text += " (longer when going out)"
+    if sq.join:
+        text += "; two that meet may join"
     if sq.short_size and sq.short_penalty:
         text += f"; under {sq.short_size} cards \u2212{sq.short_penalty}"
     return text

@@ -410,12 +410,23 @@ rule(
 
 def _say_sequence_size(v: Variant) -> str:
     n = v.sequences.min_size
-    side = "side" if has_partners(v) else "player"
     return (
         f"A new sequence is laid with exactly {count(n, 'card')}; then cards join it one at a "
-        f"time, at either end. A {side} may have several sequences of one suit; they are never "
-        "joined into one."
+        "time, at either end."
     )
+
+
+def _say_sequence_join(v: Variant) -> str:
+    side = "side" if has_partners(v) else "player"
+    if v.sequences.join:
+        joined = (
+            "two of them that meet end to end (the highest card of one just below the lowest of the "
+            "other) may be joined into one in the player's turn, as long as the joined sequence keeps "
+            "the sequence rules (written join 4H-6H 7H-9H)."
+        )
+    else:
+        joined = "they are never joined into one."
+    return f"A {side} may have several sequences of one suit; " + joined
 
 
 rule(
@@ -425,6 +436,9 @@ rule(
         f"{num(o.sequences.min_size)}."
     ),
 )
+
+
+rule("sequences.join", S_MELDS, _say_sequence_join, relevant=lambda v: v.sequences.allowed)
 
 
 def _say_sequence_canasta(v: Variant) -> str:

@@ -271,6 +271,7 @@ class SequenceRules:
     name: str = _opt("samba", "What the rules call a sequence canasta (Samba: samba; Bolivia: escalera).", max_length=40, single_line=True)
     short_size: int = _int(0, "A sequence of fewer cards than this left on the table at the end of the hand is penalized (Brazilian: 5); 0 for no penalty.", 0, 13)
     short_penalty: int = _points(0, "Penalty for each such short sequence (Brazilian: 1000).")
+    join: bool = _opt(False, "Two of a side's sequences of one suit that meet end to end (the highest card of one just below the lowest of the other) may be joined into one in the player's turn, if the joined sequence keeps the sequence rules. Off: sequences are never joined (Pagat's Samba).")
     top_card_pickup: bool = _opt(False, "Instead of drawing, a player may take only the pile's top card to add it to an end of the side's sequence (Pagat's Samba); the rest of the pile stays.")
 
 
