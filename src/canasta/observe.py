@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 import operator
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress
 from operator import is_not
@@ -238,6 +238,9 @@ class ObservationLayout:
         self._size_of: tuple[float, ...] = tuple(k / SIZE_SCALE for k in range(total + 1))
         # relative orders, per observing seat
         self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
+        # per observing seat: the sizes block packed straight from the state's tuples
+        self._state_sizes: tuple[_SizesPacker, ...] = tuple(
+            _sizes_packer(order, self._sizes, self._size_of) for order in self._seat_order)
         # per observing seat: a per-seat tuple in relative order (itemgetter runs in C)
         self._rotate: list[Callable[[tuple[Any, ...]], tuple[Any, ...]]] = [
             operator.itemgetter(*order) if n > 1 else tuple for order in self._seat_order]
@@ -373,9 +376,7 @@ class ObservationLayout:
         current = state.current
         own = seat == (t.asker if phase == ANSWER else current)
         pile = state.pile_
-        rot, size = self._rotate[seat], self._size_of
-        sizes = self._sizes(*[size[len(h)] for h in rot(state.hands_)], *[size[len(f)] for f in rot(state.feet_)],
-                            size[len(state.stock_)], size[len(pile)])
+        sizes = self._state_sizes[seat](state.hands_, state.feet_, state.stock_, pile)
         # the turn: pending and drawn cards are seen on the seat's own turn only
         asker = t.asker
         rel_asker = (asker - seat) % n if asker >= 0 else -1
@@ -398,8 +399,13 @@ class ObservationLayout:
         if ((sm[0] is not reds and sm[0] != reds) or (sm[1] is not opened and sm[1] != opened)
                 or (sm[2] is not scores and sm[2] != scores) or sm[3] != hand_number or sm[4] is not end):
             sm = self._sides_blocks(order, reds, opened, scores, hand_number, end)
-        hand_block = (_kind_counts(state.hands_[seat]) if counts is None
-                      else _KIND_PACK(*[_EIGHTHS[k] for k in counts[1:]]))
+        if counts is None:
+            hand_block = _kind_counts(state.hands_[seat])
+        else:  # written out: a list comprehension is a call of its own on Python 3.11
+            e = _EIGHTHS
+            hand_block = _KIND_PACK(e[counts[1]], e[counts[2]], e[counts[3]], e[counts[4]], e[counts[5]],
+                                    e[counts[6]], e[counts[7]], e[counts[8]], e[counts[9]], e[counts[10]],
+                                    e[counts[11]], e[counts[12]], e[counts[13]], e[counts[14]], e[counts[15]])
         return _frombuffer(bytearray().join((
             self._head[(phase * n + (current - seat) % n) * n + (state.dealer - seat) % n],
             hand_block, _suit_counts(state.hands_[seat]) if self._rules.seq_on else _NO_SUITS,
@@ -519,6 +525,25 @@ class ObservationLayout:
             out += [0.0] * self.sides
         out.append(min(hand_number / HAND_NUMBER_SCALE, 1.0))
         return _pack(*out)
+
+
+#: Packs the ``hand_sizes``, ``foot_sizes``, ``stock_size`` and ``pile_size`` fields from a
+#: state's hands, feet, stock and pile (for one observing seat).
+_SizesPacker = Callable[[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...],
+                         tuple[int, ...]], bytes]
+
+
+def _sizes_packer(order: list[int], pack: Callable[..., bytes], size_of: tuple[float, ...]) -> _SizesPacker:
+    """The sizes block of the seats in ``order`` (relative seat 0 first), as one generated function.
+
+    Generated, with the seats written out, because it runs once per environment
+    step: two list comprehensions over a rotated tuple cost twice as much.
+    """
+    terms = ([f"s[len(h[{q}])]" for q in order] + [f"s[len(f[{q}])]" for q in order]
+             + ["s[len(k)]", "s[len(p)]"])
+    source = f"lambda h, f, k, p, s=s, pack=pack, len=len: pack({', '.join(terms)})"
+    packer: _SizesPacker = eval(source, {"s": size_of, "pack": pack, "len": len})
+    return packer
 
 
 _PHASES = tuple(tuple(1.0 if i == p else 0.0 for i in range(5)) for p in range(5))
@@ -733,7 +758,8 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
         raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
     buf = bytearray(n)
     if state.phase != GAME_OVER:
-        table, known, held = _ids_of(space)
+        ids = _ids_of(space)
+        known = ids[1]
         legal = state.legal_moves()
         try:
             # the engine hands out the same move objects again and again (99% of
@@ -741,15 +767,62 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
             for m in legal:
                 buf[known[id(m)]] = 1
         except KeyError:
-            for m in legal:
-                hit = known.get(id(m))
-                if hit is None:
-                    read, ids = table.get(type(m), _NO_IDS)
-                    hit = ids.get(read(m) if read is not None else None)
-                    if hit is None:  # pragma: no cover - would be a bug in the enumeration
-                        raise CanastaError(f"legal move {m} has no action id") from None
-                    if len(held) < _KNOWN_MOVES:
-                        held.append(m)  # holding m keeps its id from being reused
-                        known[id(m)] = hit
-                buf[hit] = 1
+            _mark_new(ids, legal, buf)
     return _frombuffer(buf, _INT8)
+
+
+def _mark_new(ids: tuple[_IdTable, dict[int, int], list[object]], legal: Sequence[object],
+              buf: bytearray) -> None:
+    """Set ``buf[id] = 1`` for every move of ``legal``, finding by their fields the moves
+    :func:`_ids_of`'s memo does not know yet (and remembering them)."""
+    table, known, held = ids
+    for m in legal:
+        hit = known.get(id(m))
+        if hit is None:
+            read, by_fields = table.get(type(m), _NO_IDS)
+            hit = by_fields.get(read(m) if read is not None else None)
+            if hit is None:  # pragma: no cover - would be a bug in the enumeration
+                raise CanastaError(f"legal move {m} has no action id") from None
+            if len(held) < _KNOWN_MOVES:
+                held.append(m)  # holding m keeps its id from being reused
+                known[id(m)] = hit
+        buf[hit] = 1
+
+
+def _mover_observer(layout: ObservationLayout, space: ActionSpace,
+                   size: int | None = None) -> Callable[[GameState], tuple[Array, npt.NDArray[np.int8]]]:
+    """A function of a state giving what :func:`observe_to_move` gives, for one layout and space.
+
+    It checks the layout, space and size once, here, instead of on every call,
+    and binds what each call needs: an environment asks it once a step, so
+    every call saved there counts. The states given to it must be of the
+    layout's variant (an environment's own states).
+
+    Raises:
+        CanastaError: ``layout`` and ``space`` are of different variants, or
+            ``size`` is shorter than the space.
+    """
+    if space.variant is not layout.variant and space.variant != layout.variant:
+        raise CanastaError(f"the action space is of variant {space.variant.name!r}, the layout "
+                           f"of {layout.variant.name!r}")
+    n = space.size if size is None else size
+    if n < space.size:
+        raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
+    ids = _ids_of(space)
+    known = ids[1]
+    encode = layout._encode
+
+    def observe(state: GameState) -> tuple[Array, npt.NDArray[np.int8]]:
+        buf = bytearray(n)
+        if state.phase == GAME_OVER:
+            return encode(state, state.current, None), _frombuffer(buf, _INT8)
+        legal = state.legal_moves()
+        try:
+            for m in legal:  # as in action_mask: most moves are known by identity
+                buf[known[id(m)]] = 1
+        except KeyError:
+            _mark_new(ids, legal, buf)
+        # legal_moves made the context, whose counts are the hand's by kind
+        return encode(state, state.current, context_of(state).counts), _frombuffer(buf, _INT8)
+
+    return observe

@@ -59,7 +59,7 @@ from canasta.engine import new_game
 from canasta.engine.state import HAND_OVER, GameState
 from canasta.errors import CanastaError, IllegalMoveError
 from canasta.io.actions import ActionSpace
-from canasta.observe import layout_of, observe_to_move
+from canasta.observe import _mover_observer, layout_of
 from canasta.play.bots import Bot
 from canasta.variant.loading import load_variant, variant_names
 from canasta.variant.model import Variant
@@ -183,6 +183,8 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._cycle = 0
         self._paid = False  # some reward of this step is not 0
         self._cache: dict[str, Obs] = {}
+        # observe_to_move with its checks done once: the vector and mask of the seat to move
+        self._to_move = _mover_observer(self.layout, self.actions, self._n_actions)
 
     # -- spaces ---------------------------------------------------------------
 
@@ -261,7 +263,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             else:
                 # the seat to move has the full state's legal moves (SeatView.legal_moves);
                 # asking the state reuses what the engine worked out for it
-                vector, mask = observe_to_move(self.layout, self.actions, s, self._n_actions)
+                vector, mask = self._to_move(s)
                 obs = {"observation": vector, "action_mask": mask}
             self._cache[agent] = obs
         return obs
