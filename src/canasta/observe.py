@@ -53,7 +53,7 @@ import numpy.typing as npt
 from canasta.engine import BLACK_THREE, KIND, compile_rules
 from canasta.engine.facts import context_of
 from canasta.engine.moves import SEQUENCE
-from canasta.engine.state import ANSWER, GAME_OVER, GameState, HandEnd, MeldGroup
+from canasta.engine.state import ANSWER, GAME_OVER, Engine, GameState, HandEnd, MeldGroup
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError
 from canasta.io.actions import ActionSpace
@@ -85,9 +85,10 @@ HAND_NUMBER_SCALE = 16.0
 
 Array = npt.NDArray[np.float32]
 #: What the last red 3s, openings and scores block of one order of the sides was made of
-#: (red 3s, opened, scores, hand number, hand end), then its packed red 3s and openings,
-#: opening needs, and tail (scores, hand scores, hand number).
-_SidesMemo = tuple[object, object, object, int, object, bytes, bytes, bytes]
+#: (red 3s, opened, scores, hand number, hand end: one tuple), then its packed red 3s and
+#: openings, opening needs, and tail (scores, hand scores, hand number).
+_SidesKey = tuple[tuple[tuple[int, ...], ...], tuple[bool, ...], tuple[int, ...], int, "HandEnd | None"]
+_SidesMemo = tuple[object, bytes, bytes, bytes]
 
 
 @attrs.frozen
@@ -232,6 +233,12 @@ class ObservationLayout:
         self._head: tuple[bytes, ...] = tuple(
             _pack(*_PHASES[ph], *onehot[cur], *onehot[dea])
             for ph in range(5) for cur in range(n) for dea in range(n))
+        # per observing seat, by (phase * n + current) * n + dealer: the same blocks, so
+        # that a step indexes once instead of working out the relative seats
+        self._heads: tuple[tuple[bytes, ...], ...] = tuple(
+            tuple(self._head[(ph * n + (cur - me) % n) * n + (dea - me) % n]
+                  for ph in range(5) for cur in range(n) for dea in range(n))
+            for me in range(n))
         self._sizes = struct.Struct(f"<{2 * n + 2}f").pack
         self._turns: dict[tuple[int, ...], bytes] = {}
         # a count of cards ÷ SIZE_SCALE, for every count the decks allow
@@ -269,7 +276,7 @@ class ObservationLayout:
         # end with their packed blocks (`!=` for the tuples: the engine rebuilds
         # equal ones)
         self._melds_memo: list[tuple[object, bytes]] = [(None, b"")] * len(orders)
-        self._sides_memo: list[_SidesMemo] = [(None, None, None, -1, None, b"", b"", b"")] * len(orders)
+        self._sides_memo: list[_SidesMemo] = [(None, b"", b"", b"")] * len(orders)
         # per side: its last tuple of melds, their counts and packed blocks (updated
         # from the melds that differ: a move changes one or two melds of a side)
         self._side_memo: list[_SideMemo] = [_NO_MELDS] * m
@@ -280,6 +287,11 @@ class ObservationLayout:
         # for the last pile and opening of the side
         self._frozen_memo: list[tuple[object, object, bytes]] = [(None, None, b"")] * m
         self._side_of: tuple[int, ...] = tuple(r.side_of)
+        # the engine's answers on the frozen pile, asked directly (GameState.pile_frozen and
+        # pile_frozen_for call these, one call deeper)
+        engine = cast(Engine, r.engine)
+        self._frozen_for_all = engine.pile_frozen_for_all
+        self._frozen_for = engine.pile_frozen
 
     def __repr__(self) -> str:
         return f"<ObservationLayout {self.variant.name} seats={self.seats} sides={self.sides} size={self.size}>"
@@ -336,15 +348,15 @@ class ObservationLayout:
         fm = self._frozen_memo[side]
         pile_block = (fm[2] if fm[0] is pile and fm[1] == view.opened[side]
                       else self._pile_block(side, pile, view.opened[side], view))
-        sm = self._sides_blocks(order, view.red_three_codes, view.opened, view.scores, view.hand_number,
-                                view.end)
+        sm = self._sides_blocks(order, (view.red_three_codes, view.opened, view.scores, view.hand_number,
+                                        view.end))
         return _frombuffer(bytearray().join((
             self._head[(view.phase * n + (view.current - me) % n) * n + (view.dealer - me) % n],
             _kind_counts(hand), _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
-            sizes, pile_block, self._melds_block(order, view.melds), sm[5], sm[6],
+            sizes, pile_block, self._melds_block(order, view.melds), sm[1], sm[2],
             self._turn_block(me, t.took_pile, t.melded, t.points, len(t.pending), t.asked, t.asker,
                              len(t.drawn)),
-            sm[7],
+            sm[3],
         )), _FLOAT32)
 
     def encode_state(self, state: GameState, seat: int) -> Array:
@@ -388,17 +400,24 @@ class ObservationLayout:
         side = self._side_of[seat]
         opened = state.opened
         fm = self._frozen_memo[side]
-        pile_block = (fm[2] if fm[0] is pile and fm[1] == opened[side]
-                      else self._pile_block(side, pile, opened[side], state))
+        if fm[0] is pile and fm[1] == opened[side]:
+            pile_block = fm[2]
+        else:  # _pile_block, for a state
+            pm = self._pile_memo
+            if pm[0] is not pile:
+                pm = self._pile_memo = _new_pile(pm, pile, self._frozen_for_all(state))
+            frozen = pm[1]
+            pile_block = pm[2] + _FROZEN[frozen][frozen or self._frozen_for(state, side)]
+            self._frozen_memo[side] = (pile, opened[side], pile_block)
         melds = state.melds_
         mm = self._melds_memo[order]
         melds_block = mm[1] if mm[0] is melds else self._melds_block(order, melds)
-        reds, scores, hand_number, end = state.red_threes_, state.scores, state.hand_number, state.end
+        sides_key = (state.red_threes_, opened, state.scores, state.hand_number, state.end)
         sm = self._sides_memo[order]
-        # `is` first: the engine passes most of these tuples on from state to state
-        if ((sm[0] is not reds and sm[0] != reds) or (sm[1] is not opened and sm[1] != opened)
-                or (sm[2] is not scores and sm[2] != scores) or sm[3] != hand_number or sm[4] is not end):
-            sm = self._sides_blocks(order, reds, opened, scores, hand_number, end)
+        # one comparison of tuples, which tries `is` on each item first: the engine
+        # passes most of these on from state to state
+        if sm[0] != sides_key:
+            sm = self._sides_blocks(order, sides_key)
         if counts is None:
             hand_block = _kind_counts(state.hands_[seat])
         else:  # written out: a list comprehension is a call of its own on Python 3.11
@@ -407,9 +426,9 @@ class ObservationLayout:
                                     e[counts[6]], e[counts[7]], e[counts[8]], e[counts[9]], e[counts[10]],
                                     e[counts[11]], e[counts[12]], e[counts[13]], e[counts[14]], e[counts[15]])
         return _frombuffer(bytearray().join((
-            self._head[(phase * n + (current - seat) % n) * n + (state.dealer - seat) % n],
+            self._heads[seat][(phase * n + current) * n + state.dealer],
             hand_block, _suit_counts(state.hands_[seat]) if self._rules.seq_on else _NO_SUITS,
-            sizes, pile_block, melds_block, sm[5], sm[6], turn, sm[7],
+            sizes, pile_block, melds_block, sm[1], sm[2], turn, sm[3],
         )), _FLOAT32)
 
     def _pile_block(self, side: int, pile: tuple[int, ...], opened: bool, source: GameState | SeatView) -> bytes:
@@ -450,9 +469,16 @@ class ObservationLayout:
             return mm[1]
         # states share the tuple of a side whose melds a move leaves alone, so `is` finds it
         side_memo = self._side_memo
-        kept = [side_memo[side] if side_memo[side][0] is melds[side] else self._side_block(side, melds[side])
-                for side in self._orders[order]]
-        block = b"".join([k[3] for k in kept] + [k[4] for k in kept])
+        blocks: list[bytes] = []
+        counts: list[bytes] = []
+        for side in self._orders[order]:
+            kept = side_memo[side]
+            if kept[0] is not melds[side]:
+                kept = self._side_block(side, melds[side])
+            blocks.append(kept[3])
+            counts.append(kept[4])
+        blocks += counts
+        block = b"".join(blocks)
         self._melds_memo[order] = (melds, block)
         return block
 
@@ -467,26 +493,31 @@ class ObservationLayout:
         # copies: a memo once stored is never changed, so that a layout shared by
         # environments in several threads stays right
         cells, kinds = kept[1][:], kept[2]
-        cut = min(len(old), len(melds))
+        lo, ln = len(old), len(melds)
+        cut = lo if lo < ln else ln
         differ = list(compress(range(cut), map(is_not, old, melds)))
-        canasta_kind = self._rules.canasta_kind
-        touched = []
-        for sign, group in ((-1, [old[i] for i in differ] + list(old[cut:])),
-                            (1, [melds[i] for i in differ] + list(melds[cut:]))):
+        gone = [old[i] for i in differ]
+        gone += old[cut:]
+        laid = [melds[i] for i in differ]
+        laid += melds[cut:]
+        # Rules.canasta_kind(meld) is kind_of(meld.rank, meld.size, meld.wilds), one call deeper
+        kind_of = self._rules.kind_of
+        touched: dict[int, None] = {}
+        for sign, group in ((-1, gone), (1, laid)):
             for meld in group:
                 i = _TARGET_CELL[meld.rank]
-                touched.append(i)
+                touched[i] = None
                 cells[i] += sign
                 cells[i + 1] += sign * meld.naturals
                 cells[i + 2] += sign * meld.wilds
-                kind = canasta_kind(meld)
+                kind = kind_of(meld.rank, len(meld.cards), meld.wilds)
                 if kind is not None:
                     cells[i + 3] += sign
                     if kinds is kept[2]:
                         kinds = kinds[:]
                     kinds[_CANASTA_INDEX[kind]] += sign
         block = kept[3]
-        for i in touched:  # a slot touched twice (a meld grown in place) is packed twice, alike
+        for i in touched:  # each slot once (a meld grown in place touches its slot twice)
             # counts ÷ scale are the sums of 1/4 and k/8 the field documents, exactly (dyadic)
             block = b"".join((block[:4 * i], _CELL_PACK(cells[i] / MELD_SCALE, cells[i + 1] / CARD_SCALE,
                                                         cells[i + 2] / CARD_SCALE, cells[i + 3] / MELD_SCALE),
@@ -495,22 +526,21 @@ class ObservationLayout:
         memo = self._side_memo[side] = (melds, cells, kinds, block, counts)
         return memo
 
-    def _sides_blocks(self, order: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
-                      scores: tuple[int, ...], hand_number: int, end: HandEnd | None) -> _SidesMemo:
-        """The inputs, then the packed red 3s and openings, opening needs, and scores (kept)."""
+    def _sides_blocks(self, order: int, key: _SidesKey) -> _SidesMemo:
+        """``key`` (red 3s, opened, scores, hand number, hand end), then the packed red 3s and
+        openings, opening needs, and scores (kept)."""
         sm = self._sides_memo[order]
-        if (sm[0] == reds and sm[1] == opened and sm[2] == scores
-                and sm[3] == hand_number and sm[4] is end):
+        if sm[0] == key:
             return sm
+        reds, opened, scores, hand_number, end = key
         sides = self._orders[order]
         need = _opening_need(self.variant, tuple(scores[side] for side in sides), hand_number)
         flags = _pack(*[len(reds[side]) / MELD_SCALE for side in sides],
                       *[1.0 if opened[side] else 0.0 for side in sides])
         needs = _pack(*[0.0 if opened[side] else need[i] for i, side in enumerate(sides)])
         hand_scores = end.hand_scores if end is not None and end.breakdowns else None
-        sm = self._sides_memo[order] = (reds, opened, scores, hand_number, end, flags, needs,
-                                        self._tail(self._order_seat[order], scores, hand_scores,
-                                                   hand_number))
+        sm = self._sides_memo[order] = (key, flags, needs, self._tail(self._order_seat[order], scores,
+                                                                      hand_scores, hand_number))
         return sm
 
     @functools.lru_cache(maxsize=1024)  # noqa: B019 - layouts are few and live as long as their variant
