@@ -492,10 +492,13 @@ class ObservationLayout:
             return kept
         # copies: a memo once stored is never changed, so that a layout shared by
         # environments in several threads stays right
-        cells, kinds = kept[1][:], kept[2]
         lo, ln = len(old), len(melds)
         cut = lo if lo < ln else ln
         differ = list(compress(range(cut), map(is_not, old, melds)))
+        if lo == ln and len(differ) == 1:
+            # the usual change: one meld grew in place (a lay-off)
+            return self._grown(side, kept, old[differ[0]], melds[differ[0]], melds)
+        cells, kinds = kept[1][:], kept[2]
         gone = [old[i] for i in differ]
         gone += old[cut:]
         laid = [melds[i] for i in differ]
@@ -523,6 +526,42 @@ class ObservationLayout:
                                                         cells[i + 2] / CARD_SCALE, cells[i + 3] / MELD_SCALE),
                               block[4 * i + 16:]))
         counts = kept[4] if kinds == kept[2] else _pack(*[k / MELD_SCALE for k in kinds])
+        memo = self._side_memo[side] = (melds, cells, kinds, block, counts)
+        return memo
+
+    def _grown(self, side: int, kept: _SideMemo, was: MeldGroup, meld: MeldGroup,
+               melds: tuple[MeldGroup, ...]) -> _SideMemo:
+        """:meth:`_side_block` where ``meld`` of ``melds`` took the place of ``was`` (the memo's),
+        the one meld that differs: the same counts, with one slot (or two, if the
+        target changed) taken out and put in, in fewer operations."""
+        kind_of = self._rules.kind_of
+        old_kind = kind_of(was.rank, len(was.cards), was.wilds)
+        new_kind = kind_of(meld.rank, len(meld.cards), meld.wilds)
+        cells, kinds = kept[1][:], kept[2]
+        i, j = _TARGET_CELL[was.rank], _TARGET_CELL[meld.rank]
+        cells[i] -= 1
+        cells[i + 1] -= was.naturals
+        cells[i + 2] -= was.wilds
+        cells[j] += 1
+        cells[j + 1] += meld.naturals
+        cells[j + 2] += meld.wilds
+        if old_kind != new_kind:
+            kinds = kinds[:]
+            if old_kind is not None:
+                cells[i + 3] -= 1
+                kinds[_CANASTA_INDEX[old_kind]] -= 1
+            if new_kind is not None:
+                cells[j + 3] += 1
+                kinds[_CANASTA_INDEX[new_kind]] += 1
+        elif old_kind is not None and i != j:
+            cells[i + 3] -= 1
+            cells[j + 3] += 1
+        block = kept[3]
+        for k in ((i,) if i == j else (i, j)):
+            block = b"".join((block[:4 * k], _CELL_PACK(cells[k] / MELD_SCALE, cells[k + 1] / CARD_SCALE,
+                                                        cells[k + 2] / CARD_SCALE, cells[k + 3] / MELD_SCALE),
+                              block[4 * k + 16:]))
+        counts = kept[4] if kinds is kept[2] or kinds == kept[2] else _pack(*[k / MELD_SCALE for k in kinds])
         memo = self._side_memo[side] = (melds, cells, kinds, block, counts)
         return memo
 
