@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 import operator
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
 from operator import is_not
@@ -59,7 +59,8 @@ from canasta.errors import CanastaError
 from canasta.io.actions import ActionSpace
 from canasta.variant.model import Variant
 
-__all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of", "observe_to_move"]
+__all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of", "mover_observer",
+           "observe_to_move"]
 
 #: Card kinds in slot order: red 3 (kind 1), 2, black 3 (kind 3), 4 ... A, joker (15).
 KIND_SLOTS: tuple[int, ...] = tuple(range(1, 16))
@@ -495,9 +496,6 @@ class ObservationLayout:
         lo, ln = len(old), len(melds)
         cut = lo if lo < ln else ln
         differ = list(compress(range(cut), map(is_not, old, melds)))
-        if lo == ln and len(differ) == 1:
-            # the usual change: one meld grew in place (a lay-off)
-            return self._grown(side, kept, old[differ[0]], melds[differ[0]], melds)
         cells, kinds = kept[1][:], kept[2]
         gone = [old[i] for i in differ]
         gone += old[cut:]
@@ -526,42 +524,6 @@ class ObservationLayout:
                                                         cells[i + 2] / CARD_SCALE, cells[i + 3] / MELD_SCALE),
                               block[4 * i + 16:]))
         counts = kept[4] if kinds == kept[2] else _pack(*[k / MELD_SCALE for k in kinds])
-        memo = self._side_memo[side] = (melds, cells, kinds, block, counts)
-        return memo
-
-    def _grown(self, side: int, kept: _SideMemo, was: MeldGroup, meld: MeldGroup,
-               melds: tuple[MeldGroup, ...]) -> _SideMemo:
-        """:meth:`_side_block` where ``meld`` of ``melds`` took the place of ``was`` (the memo's),
-        the one meld that differs: the same counts, with one slot (or two, if the
-        target changed) taken out and put in, in fewer operations."""
-        kind_of = self._rules.kind_of
-        old_kind = kind_of(was.rank, len(was.cards), was.wilds)
-        new_kind = kind_of(meld.rank, len(meld.cards), meld.wilds)
-        cells, kinds = kept[1][:], kept[2]
-        i, j = _TARGET_CELL[was.rank], _TARGET_CELL[meld.rank]
-        cells[i] -= 1
-        cells[i + 1] -= was.naturals
-        cells[i + 2] -= was.wilds
-        cells[j] += 1
-        cells[j + 1] += meld.naturals
-        cells[j + 2] += meld.wilds
-        if old_kind != new_kind:
-            kinds = kinds[:]
-            if old_kind is not None:
-                cells[i + 3] -= 1
-                kinds[_CANASTA_INDEX[old_kind]] -= 1
-            if new_kind is not None:
-                cells[j + 3] += 1
-                kinds[_CANASTA_INDEX[new_kind]] += 1
-        elif old_kind is not None and i != j:
-            cells[i + 3] -= 1
-            cells[j + 3] += 1
-        block = kept[3]
-        for k in ((i,) if i == j else (i, j)):
-            block = b"".join((block[:4 * k], _CELL_PACK(cells[k] / MELD_SCALE, cells[k + 1] / CARD_SCALE,
-                                                        cells[k + 2] / CARD_SCALE, cells[k + 3] / MELD_SCALE),
-                              block[4 * k + 16:]))
-        counts = kept[4] if kinds is kept[2] or kinds == kept[2] else _pack(*[k / MELD_SCALE for k in kinds])
         memo = self._side_memo[side] = (melds, cells, kinds, block, counts)
         return memo
 
@@ -748,38 +710,6 @@ def encode_view(view: SeatView) -> Array:
     return layout_of(view.variant).encode(view)
 
 
-#: Per move class: how to read its fields, and the id of each tuple of field values.
-_IdTable = dict[type, tuple[Callable[[object], object] | None, dict[object, int]]]
-
-
-#: How many move objects :func:`action_mask` remembers by identity, per action space.
-_KNOWN_MOVES = 8192
-
-
-@lru_cache(maxsize=64)
-def _ids_of(space: ActionSpace) -> tuple[_IdTable, dict[int, int], list[object]]:
-    """The ids of ``space``'s moves, found by class and field values; and a memo by identity.
-
-    A move's own ``__hash__`` and ``__eq__`` are Python functions; reading the
-    fields with :func:`operator.attrgetter` keys the lookup on plain ints and
-    tuples, which hash in C. The memo (filled by :func:`action_mask`) maps
-    ``id(move)`` to the move's action id; the list holds every move it knows,
-    so that no other object can take the id of one while the memo lasts.
-    """
-    table: _IdTable = {}
-    for i, m in enumerate(space.moves):
-        cls = type(m)
-        if cls not in table:
-            names = [a.name for a in attrs.fields(cast("type[attrs.AttrsInstance]", cls))]
-            table[cls] = (operator.attrgetter(*names) if names else None, {})
-        read, ids = table[cls]
-        ids[read(m) if read is not None else None] = i
-    return table, {}, []
-
-
-_NO_IDS: tuple[None, dict[object, int]] = (None, {})
-
-
 def observe_to_move(layout: ObservationLayout, space: ActionSpace, state: GameState,
                     size: int | None = None) -> tuple[Array, npt.NDArray[np.int8]]:
     """The observation vector and the action mask of the seat to move in ``state``.
@@ -827,38 +757,11 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
         raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
     buf = bytearray(n)
     if state.phase != GAME_OVER:
-        ids = _ids_of(space)
-        known = ids[1]
-        legal = state.legal_moves()
-        try:
-            # the engine hands out the same move objects again and again (99% of
-            # legal moves in random play): find those by identity
-            for m in legal:
-                buf[known[id(m)]] = 1
-        except KeyError:
-            _mark_new(ids, legal, buf)
+        space.mark(state.legal_moves(), buf)
     return _frombuffer(buf, _INT8)
 
 
-def _mark_new(ids: tuple[_IdTable, dict[int, int], list[object]], legal: Sequence[object],
-              buf: bytearray) -> None:
-    """Set ``buf[id] = 1`` for every move of ``legal``, finding by their fields the moves
-    :func:`_ids_of`'s memo does not know yet (and remembering them)."""
-    table, known, held = ids
-    for m in legal:
-        hit = known.get(id(m))
-        if hit is None:
-            read, by_fields = table.get(type(m), _NO_IDS)
-            hit = by_fields.get(read(m) if read is not None else None)
-            if hit is None:  # pragma: no cover - would be a bug in the enumeration
-                raise CanastaError(f"legal move {m} has no action id") from None
-            if len(held) < _KNOWN_MOVES:
-                held.append(m)  # holding m keeps its id from being reused
-                known[id(m)] = hit
-        buf[hit] = 1
-
-
-def _mover_observer(layout: ObservationLayout, space: ActionSpace,
+def mover_observer(layout: ObservationLayout, space: ActionSpace,
                    size: int | None = None) -> Callable[[GameState], tuple[Array, npt.NDArray[np.int8]]]:
     """A function of a state giving what :func:`observe_to_move` gives, for one layout and space.
 
@@ -877,20 +780,14 @@ def _mover_observer(layout: ObservationLayout, space: ActionSpace,
     n = space.size if size is None else size
     if n < space.size:
         raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
-    ids = _ids_of(space)
-    known = ids[1]
+    mark = space.mark
     encode = layout._encode
 
     def observe(state: GameState) -> tuple[Array, npt.NDArray[np.int8]]:
         buf = bytearray(n)
         if state.phase == GAME_OVER:
             return encode(state, state.current, None), _frombuffer(buf, _INT8)
-        legal = state.legal_moves()
-        try:
-            for m in legal:  # as in action_mask: most moves are known by identity
-                buf[known[id(m)]] = 1
-        except KeyError:
-            _mark_new(ids, legal, buf)
+        mark(state.legal_moves(), buf)
         # legal_moves made the context, whose counts are the hand's by kind
         return encode(state, state.current, context_of(state).counts), _frombuffer(buf, _INT8)
 

@@ -59,7 +59,7 @@ from canasta.engine import new_game
 from canasta.engine.state import HAND_OVER, GameState
 from canasta.errors import CanastaError, IllegalMoveError
 from canasta.io.actions import ActionSpace
-from canasta.observe import _mover_observer, layout_of
+from canasta.observe import layout_of, mover_observer
 from canasta.play.bots import Bot
 from canasta.variant.loading import load_variant, variant_names
 from canasta.variant.model import Variant
@@ -184,7 +184,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._paid = False  # some reward of this step is not 0
         self._cache: dict[str, Obs] = {}
         # observe_to_move with its checks done once: the vector and mask of the seat to move
-        self._to_move = _mover_observer(self.layout, self.actions, self._n_actions)
+        self._to_move = mover_observer(self.layout, self.actions, self._n_actions)
 
     # -- spaces ---------------------------------------------------------------
 
