@@ -14,6 +14,10 @@ mask of :class:`~canasta.ActionSpace` as ``np.int8``::
     obs = layout.encode(state.view(state.current_player))   # shape (layout.size,)
     mask = action_mask(canasta.ActionSpace(state.variant), state)
 
+:func:`observe_to_move` gives both for the seat to move, and
+:func:`mover_observer` makes a function that does so with its checks done
+once (what the environments call every step).
+
 Everything is seen from the observing seat: seats are listed clockwise starting
 with the observer (relative seat 0), sides starting with the observer's own
 side, then the others in the order their first seat follows the observer. Two
