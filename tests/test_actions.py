@@ -143,3 +143,26 @@ class TestGames:
         s = canasta.new_game(_VARIANT["classic-2p"], 1)
         with pytest.raises(CanastaError, match="variant 'classic-2p', this action space of 'classic'"):
             _SPACE["classic"].mask(s)
+
+
+def test_mark_sets_the_ids_of_the_moves() -> None:
+    """ActionSpace.mark sets the ids legal_ids gives, for move objects met again (known by
+    identity) and new ones alike, and refuses a move that is no action."""
+    v = canasta.load_variant("classic")
+    space = ActionSpace(v)
+    s = canasta.new_game(v, seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        if s.is_hand_over:
+            break
+        for _twice in range(2):
+            buf = bytearray(space.size)
+            space.mark(s.legal_moves(), buf)
+            assert [i for i, b in enumerate(buf) if b] == space.legal_ids(s)
+        legal = s.legal_moves()
+        s = s.apply(legal[rng.randrange(len(legal))])
+    buf = bytearray(space.size)
+    space.mark([space.moves[7], attrs.evolve(space.moves[7])], buf)  # an equal, distinct object too
+    assert [i for i, b in enumerate(buf) if b] == [7]
+    with pytest.raises(canasta.CanastaError):
+        space.mark([Meld((4,) * 9)], bytearray(space.size))

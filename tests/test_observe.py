@@ -300,3 +300,22 @@ def test_fast_paths_are_the_plain_encoding(name: str) -> None:
             vector, mask = observe.observe_to_move(layout, space, s, space.size + 1)
             assert vector.tobytes() == plain_encode(s.view(s.current)), (name, i)
             assert mask.tobytes() == observe.action_mask(space, s, space.size + 1).tobytes(), (name, i)
+
+
+@pytest.mark.parametrize("name", ["classic", "classic-3p", "hand-and-foot", "samba"])
+def test_mover_observer_is_observe_to_move(name: str) -> None:
+    """mover_observer gives observe_to_move's vector and mask, byte for byte, on a game's
+    positions (the game's end included), and checks its arguments once."""
+    v = canasta.load_variant(name)
+    space = canasta.ActionSpace(v)
+    layout = observe.ObservationLayout(v)
+    observer = observe.mover_observer(layout, space, space.size + 1)
+    for s in _positions(v, 3, 2):
+        vector, mask = observer(s)
+        want_vector, want_mask = observe.observe_to_move(observe.ObservationLayout(v), space, s, space.size + 1)
+        assert vector.tobytes() == want_vector.tobytes()
+        assert mask.tobytes() == want_mask.tobytes() and mask.dtype == np.int8
+    with pytest.raises(canasta.CanastaError):
+        observe.mover_observer(layout, canasta.ActionSpace(canasta.load_variant("samba" if name != "samba" else "classic")))
+    with pytest.raises(canasta.CanastaError):
+        observe.mover_observer(layout, space, space.size - 1)

@@ -14,6 +14,10 @@ mask of :class:`~canasta.ActionSpace` as ``np.int8``::
     obs = layout.encode(state.view(state.current_player))   # shape (layout.size,)
     mask = action_mask(canasta.ActionSpace(state.variant), state)
 
+:func:`observe_to_move` gives both for the seat to move, and
+:func:`mover_observer` makes a function that does so with its checks done
+once (what the environments call every step).
+
 Everything is seen from the observing seat: seats are listed clockwise starting
 with the observer (relative seat 0), sides starting with the observer's own
 side, then the others in the order their first seat follows the observer. Two
@@ -53,13 +57,14 @@ import numpy.typing as npt
 from canasta.engine import BLACK_THREE, KIND, compile_rules
 from canasta.engine.facts import context_of
 from canasta.engine.moves import SEQUENCE
-from canasta.engine.state import ANSWER, GAME_OVER, GameState, HandEnd, MeldGroup
+from canasta.engine.state import ANSWER, GAME_OVER, Engine, GameState, HandEnd, MeldGroup
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError
 from canasta.io.actions import ActionSpace
 from canasta.variant.model import Variant
 
-__all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of", "observe_to_move"]
+__all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of", "mover_observer",
+           "observe_to_move"]
 
 #: Card kinds in slot order: red 3 (kind 1), 2, black 3 (kind 3), 4 ... A, joker (15).
 KIND_SLOTS: tuple[int, ...] = tuple(range(1, 16))
@@ -85,9 +90,10 @@ HAND_NUMBER_SCALE = 16.0
 
 Array = npt.NDArray[np.float32]
 #: What the last red 3s, openings and scores block of one order of the sides was made of
-#: (red 3s, opened, scores, hand number, hand end), then its packed red 3s and openings,
-#: opening needs, and tail (scores, hand scores, hand number).
-_SidesMemo = tuple[object, object, object, int, object, bytes, bytes, bytes]
+#: (red 3s, opened, scores, hand number, hand end: one tuple), then its packed red 3s and
+#: openings, opening needs, and tail (scores, hand scores, hand number).
+_SidesKey = tuple[tuple[tuple[int, ...], ...], tuple[bool, ...], tuple[int, ...], int, "HandEnd | None"]
+_SidesMemo = tuple[object, bytes, bytes, bytes]
 
 
 @attrs.frozen
@@ -232,12 +238,21 @@ class ObservationLayout:
         self._head: tuple[bytes, ...] = tuple(
             _pack(*_PHASES[ph], *onehot[cur], *onehot[dea])
             for ph in range(5) for cur in range(n) for dea in range(n))
+        # per observing seat, by (phase * n + current) * n + dealer: the same blocks, so
+        # that a step indexes once instead of working out the relative seats
+        self._heads: tuple[tuple[bytes, ...], ...] = tuple(
+            tuple(self._head[(ph * n + (cur - me) % n) * n + (dea - me) % n]
+                  for ph in range(5) for cur in range(n) for dea in range(n))
+            for me in range(n))
         self._sizes = struct.Struct(f"<{2 * n + 2}f").pack
         self._turns: dict[tuple[int, ...], bytes] = {}
         # a count of cards ÷ SIZE_SCALE, for every count the decks allow
         self._size_of: tuple[float, ...] = tuple(k / SIZE_SCALE for k in range(total + 1))
         # relative orders, per observing seat
         self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
+        # per observing seat: the sizes block packed straight from the state's tuples
+        self._state_sizes: tuple[_SizesPacker, ...] = tuple(
+            _sizes_packer(order, self._sizes, self._size_of) for order in self._seat_order)
         # per observing seat: a per-seat tuple in relative order (itemgetter runs in C)
         self._rotate: list[Callable[[tuple[Any, ...]], tuple[Any, ...]]] = [
             operator.itemgetter(*order) if n > 1 else tuple for order in self._seat_order]
@@ -266,7 +281,7 @@ class ObservationLayout:
         # end with their packed blocks (`!=` for the tuples: the engine rebuilds
         # equal ones)
         self._melds_memo: list[tuple[object, bytes]] = [(None, b"")] * len(orders)
-        self._sides_memo: list[_SidesMemo] = [(None, None, None, -1, None, b"", b"", b"")] * len(orders)
+        self._sides_memo: list[_SidesMemo] = [(None, b"", b"", b"")] * len(orders)
         # per side: its last tuple of melds, their counts and packed blocks (updated
         # from the melds that differ: a move changes one or two melds of a side)
         self._side_memo: list[_SideMemo] = [_NO_MELDS] * m
@@ -277,6 +292,11 @@ class ObservationLayout:
         # for the last pile and opening of the side
         self._frozen_memo: list[tuple[object, object, bytes]] = [(None, None, b"")] * m
         self._side_of: tuple[int, ...] = tuple(r.side_of)
+        # the engine's answers on the frozen pile, asked directly (GameState.pile_frozen and
+        # pile_frozen_for call these, one call deeper)
+        engine = cast(Engine, r.engine)
+        self._frozen_for_all = engine.pile_frozen_for_all
+        self._frozen_for = engine.pile_frozen
 
     def __repr__(self) -> str:
         return f"<ObservationLayout {self.variant.name} seats={self.seats} sides={self.sides} size={self.size}>"
@@ -333,15 +353,15 @@ class ObservationLayout:
         fm = self._frozen_memo[side]
         pile_block = (fm[2] if fm[0] is pile and fm[1] == view.opened[side]
                       else self._pile_block(side, pile, view.opened[side], view))
-        sm = self._sides_blocks(order, view.red_three_codes, view.opened, view.scores, view.hand_number,
-                                view.end)
+        sm = self._sides_blocks(order, (view.red_three_codes, view.opened, view.scores, view.hand_number,
+                                        view.end))
         return _frombuffer(bytearray().join((
             self._head[(view.phase * n + (view.current - me) % n) * n + (view.dealer - me) % n],
             _kind_counts(hand), _suit_counts(hand) if self._rules.seq_on else _NO_SUITS,
-            sizes, pile_block, self._melds_block(order, view.melds), sm[5], sm[6],
+            sizes, pile_block, self._melds_block(order, view.melds), sm[1], sm[2],
             self._turn_block(me, t.took_pile, t.melded, t.points, len(t.pending), t.asked, t.asker,
                              len(t.drawn)),
-            sm[7],
+            sm[3],
         )), _FLOAT32)
 
     def encode_state(self, state: GameState, seat: int) -> Array:
@@ -373,9 +393,7 @@ class ObservationLayout:
         current = state.current
         own = seat == (t.asker if phase == ANSWER else current)
         pile = state.pile_
-        rot, size = self._rotate[seat], self._size_of
-        sizes = self._sizes(*[size[len(h)] for h in rot(state.hands_)], *[size[len(f)] for f in rot(state.feet_)],
-                            size[len(state.stock_)], size[len(pile)])
+        sizes = self._state_sizes[seat](state.hands_, state.feet_, state.stock_, pile)
         # the turn: pending and drawn cards are seen on the seat's own turn only
         asker = t.asker
         rel_asker = (asker - seat) % n if asker >= 0 else -1
@@ -387,23 +405,35 @@ class ObservationLayout:
         side = self._side_of[seat]
         opened = state.opened
         fm = self._frozen_memo[side]
-        pile_block = (fm[2] if fm[0] is pile and fm[1] == opened[side]
-                      else self._pile_block(side, pile, opened[side], state))
+        if fm[0] is pile and fm[1] == opened[side]:
+            pile_block = fm[2]
+        else:  # _pile_block, for a state
+            pm = self._pile_memo
+            if pm[0] is not pile:
+                pm = self._pile_memo = _new_pile(pm, pile, self._frozen_for_all(state))
+            frozen = pm[1]
+            pile_block = pm[2] + _FROZEN[frozen][frozen or self._frozen_for(state, side)]
+            self._frozen_memo[side] = (pile, opened[side], pile_block)
         melds = state.melds_
         mm = self._melds_memo[order]
         melds_block = mm[1] if mm[0] is melds else self._melds_block(order, melds)
-        reds, scores, hand_number, end = state.red_threes_, state.scores, state.hand_number, state.end
+        sides_key = (state.red_threes_, opened, state.scores, state.hand_number, state.end)
         sm = self._sides_memo[order]
-        # `is` first: the engine passes most of these tuples on from state to state
-        if ((sm[0] is not reds and sm[0] != reds) or (sm[1] is not opened and sm[1] != opened)
-                or (sm[2] is not scores and sm[2] != scores) or sm[3] != hand_number or sm[4] is not end):
-            sm = self._sides_blocks(order, reds, opened, scores, hand_number, end)
-        hand_block = (_kind_counts(state.hands_[seat]) if counts is None
-                      else _KIND_PACK(*[_EIGHTHS[k] for k in counts[1:]]))
+        # one comparison of tuples, which tries `is` on each item first: the engine
+        # passes most of these on from state to state
+        if sm[0] != sides_key:
+            sm = self._sides_blocks(order, sides_key)
+        if counts is None:
+            hand_block = _kind_counts(state.hands_[seat])
+        else:  # written out: a list comprehension is a call of its own on Python 3.11
+            e = _EIGHTHS
+            hand_block = _KIND_PACK(e[counts[1]], e[counts[2]], e[counts[3]], e[counts[4]], e[counts[5]],
+                                    e[counts[6]], e[counts[7]], e[counts[8]], e[counts[9]], e[counts[10]],
+                                    e[counts[11]], e[counts[12]], e[counts[13]], e[counts[14]], e[counts[15]])
         return _frombuffer(bytearray().join((
-            self._head[(phase * n + (current - seat) % n) * n + (state.dealer - seat) % n],
+            self._heads[seat][(phase * n + current) * n + state.dealer],
             hand_block, _suit_counts(state.hands_[seat]) if self._rules.seq_on else _NO_SUITS,
-            sizes, pile_block, melds_block, sm[5], sm[6], turn, sm[7],
+            sizes, pile_block, melds_block, sm[1], sm[2], turn, sm[3],
         )), _FLOAT32)
 
     def _pile_block(self, side: int, pile: tuple[int, ...], opened: bool, source: GameState | SeatView) -> bytes:
@@ -444,9 +474,16 @@ class ObservationLayout:
             return mm[1]
         # states share the tuple of a side whose melds a move leaves alone, so `is` finds it
         side_memo = self._side_memo
-        kept = [side_memo[side] if side_memo[side][0] is melds[side] else self._side_block(side, melds[side])
-                for side in self._orders[order]]
-        block = b"".join([k[3] for k in kept] + [k[4] for k in kept])
+        blocks: list[bytes] = []
+        counts: list[bytes] = []
+        for side in self._orders[order]:
+            kept = side_memo[side]
+            if kept[0] is not melds[side]:
+                kept = self._side_block(side, melds[side])
+            blocks.append(kept[3])
+            counts.append(kept[4])
+        blocks += counts
+        block = b"".join(blocks)
         self._melds_memo[order] = (melds, block)
         return block
 
@@ -460,27 +497,32 @@ class ObservationLayout:
             return kept
         # copies: a memo once stored is never changed, so that a layout shared by
         # environments in several threads stays right
-        cells, kinds = kept[1][:], kept[2]
-        cut = min(len(old), len(melds))
+        lo, ln = len(old), len(melds)
+        cut = lo if lo < ln else ln
         differ = list(compress(range(cut), map(is_not, old, melds)))
-        canasta_kind = self._rules.canasta_kind
-        touched = []
-        for sign, group in ((-1, [old[i] for i in differ] + list(old[cut:])),
-                            (1, [melds[i] for i in differ] + list(melds[cut:]))):
+        cells, kinds = kept[1][:], kept[2]
+        gone = [old[i] for i in differ]
+        gone += old[cut:]
+        laid = [melds[i] for i in differ]
+        laid += melds[cut:]
+        # Rules.canasta_kind(meld) is kind_of(meld.rank, meld.size, meld.wilds), one call deeper
+        kind_of = self._rules.kind_of
+        touched: dict[int, None] = {}
+        for sign, group in ((-1, gone), (1, laid)):
             for meld in group:
                 i = _TARGET_CELL[meld.rank]
-                touched.append(i)
+                touched[i] = None
                 cells[i] += sign
                 cells[i + 1] += sign * meld.naturals
                 cells[i + 2] += sign * meld.wilds
-                kind = canasta_kind(meld)
+                kind = kind_of(meld.rank, len(meld.cards), meld.wilds)
                 if kind is not None:
                     cells[i + 3] += sign
                     if kinds is kept[2]:
                         kinds = kinds[:]
                     kinds[_CANASTA_INDEX[kind]] += sign
         block = kept[3]
-        for i in touched:  # a slot touched twice (a meld grown in place) is packed twice, alike
+        for i in touched:  # each slot once (a meld grown in place touches its slot twice)
             # counts ÷ scale are the sums of 1/4 and k/8 the field documents, exactly (dyadic)
             block = b"".join((block[:4 * i], _CELL_PACK(cells[i] / MELD_SCALE, cells[i + 1] / CARD_SCALE,
                                                         cells[i + 2] / CARD_SCALE, cells[i + 3] / MELD_SCALE),
@@ -489,22 +531,21 @@ class ObservationLayout:
         memo = self._side_memo[side] = (melds, cells, kinds, block, counts)
         return memo
 
-    def _sides_blocks(self, order: int, reds: tuple[tuple[int, ...], ...], opened: tuple[bool, ...],
-                      scores: tuple[int, ...], hand_number: int, end: HandEnd | None) -> _SidesMemo:
-        """The inputs, then the packed red 3s and openings, opening needs, and scores (kept)."""
+    def _sides_blocks(self, order: int, key: _SidesKey) -> _SidesMemo:
+        """``key`` (red 3s, opened, scores, hand number, hand end), then the packed red 3s and
+        openings, opening needs, and scores (kept)."""
         sm = self._sides_memo[order]
-        if (sm[0] == reds and sm[1] == opened and sm[2] == scores
-                and sm[3] == hand_number and sm[4] is end):
+        if sm[0] == key:
             return sm
+        reds, opened, scores, hand_number, end = key
         sides = self._orders[order]
         need = _opening_need(self.variant, tuple(scores[side] for side in sides), hand_number)
         flags = _pack(*[len(reds[side]) / MELD_SCALE for side in sides],
                       *[1.0 if opened[side] else 0.0 for side in sides])
         needs = _pack(*[0.0 if opened[side] else need[i] for i, side in enumerate(sides)])
         hand_scores = end.hand_scores if end is not None and end.breakdowns else None
-        sm = self._sides_memo[order] = (reds, opened, scores, hand_number, end, flags, needs,
-                                        self._tail(self._order_seat[order], scores, hand_scores,
-                                                   hand_number))
+        sm = self._sides_memo[order] = (key, flags, needs, self._tail(self._order_seat[order], scores,
+                                                                      hand_scores, hand_number))
         return sm
 
     @functools.lru_cache(maxsize=1024)  # noqa: B019 - layouts are few and live as long as their variant
@@ -519,6 +560,25 @@ class ObservationLayout:
             out += [0.0] * self.sides
         out.append(min(hand_number / HAND_NUMBER_SCALE, 1.0))
         return _pack(*out)
+
+
+#: Packs the ``hand_sizes``, ``foot_sizes``, ``stock_size`` and ``pile_size`` fields from a
+#: state's hands, feet, stock and pile (for one observing seat).
+_SizesPacker = Callable[[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...],
+                         tuple[int, ...]], bytes]
+
+
+def _sizes_packer(order: list[int], pack: Callable[..., bytes], size_of: tuple[float, ...]) -> _SizesPacker:
+    """The sizes block of the seats in ``order`` (relative seat 0 first), as one generated function.
+
+    Generated, with the seats written out, because it runs once per environment
+    step: two list comprehensions over a rotated tuple cost twice as much.
+    """
+    terms = ([f"s[len(h[{q}])]" for q in order] + [f"s[len(f[{q}])]" for q in order]
+             + ["s[len(k)]", "s[len(p)]"])
+    source = f"lambda h, f, k, p, s=s, pack=pack, len=len: pack({', '.join(terms)})"
+    packer: _SizesPacker = eval(source, {"s": size_of, "pack": pack, "len": len})
+    return packer
 
 
 _PHASES = tuple(tuple(1.0 if i == p else 0.0 for i in range(5)) for p in range(5))
@@ -654,38 +714,6 @@ def encode_view(view: SeatView) -> Array:
     return layout_of(view.variant).encode(view)
 
 
-#: Per move class: how to read its fields, and the id of each tuple of field values.
-_IdTable = dict[type, tuple[Callable[[object], object] | None, dict[object, int]]]
-
-
-#: How many move objects :func:`action_mask` remembers by identity, per action space.
-_KNOWN_MOVES = 8192
-
-
-@lru_cache(maxsize=64)
-def _ids_of(space: ActionSpace) -> tuple[_IdTable, dict[int, int], list[object]]:
-    """The ids of ``space``'s moves, found by class and field values; and a memo by identity.
-
-    A move's own ``__hash__`` and ``__eq__`` are Python functions; reading the
-    fields with :func:`operator.attrgetter` keys the lookup on plain ints and
-    tuples, which hash in C. The memo (filled by :func:`action_mask`) maps
-    ``id(move)`` to the move's action id; the list holds every move it knows,
-    so that no other object can take the id of one while the memo lasts.
-    """
-    table: _IdTable = {}
-    for i, m in enumerate(space.moves):
-        cls = type(m)
-        if cls not in table:
-            names = [a.name for a in attrs.fields(cast("type[attrs.AttrsInstance]", cls))]
-            table[cls] = (operator.attrgetter(*names) if names else None, {})
-        read, ids = table[cls]
-        ids[read(m) if read is not None else None] = i
-    return table, {}, []
-
-
-_NO_IDS: tuple[None, dict[object, int]] = (None, {})
-
-
 def observe_to_move(layout: ObservationLayout, space: ActionSpace, state: GameState,
                     size: int | None = None) -> tuple[Array, npt.NDArray[np.int8]]:
     """The observation vector and the action mask of the seat to move in ``state``.
@@ -733,23 +761,38 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
         raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
     buf = bytearray(n)
     if state.phase != GAME_OVER:
-        table, known, held = _ids_of(space)
-        legal = state.legal_moves()
-        try:
-            # the engine hands out the same move objects again and again (99% of
-            # legal moves in random play): find those by identity
-            for m in legal:
-                buf[known[id(m)]] = 1
-        except KeyError:
-            for m in legal:
-                hit = known.get(id(m))
-                if hit is None:
-                    read, ids = table.get(type(m), _NO_IDS)
-                    hit = ids.get(read(m) if read is not None else None)
-                    if hit is None:  # pragma: no cover - would be a bug in the enumeration
-                        raise CanastaError(f"legal move {m} has no action id") from None
-                    if len(held) < _KNOWN_MOVES:
-                        held.append(m)  # holding m keeps its id from being reused
-                        known[id(m)] = hit
-                buf[hit] = 1
+        space.mark(state.legal_moves(), buf)
     return _frombuffer(buf, _INT8)
+
+
+def mover_observer(layout: ObservationLayout, space: ActionSpace,
+                   size: int | None = None) -> Callable[[GameState], tuple[Array, npt.NDArray[np.int8]]]:
+    """A function of a state giving what :func:`observe_to_move` gives, for one layout and space.
+
+    It checks the layout, space and size once, here, instead of on every call,
+    and binds what each call needs: an environment asks it once a step, so
+    every call saved there counts. The states given to it must be of the
+    layout's variant (an environment's own states).
+
+    Raises:
+        CanastaError: ``layout`` and ``space`` are of different variants, or
+            ``size`` is shorter than the space.
+    """
+    if space.variant is not layout.variant and space.variant != layout.variant:
+        raise CanastaError(f"the action space is of variant {space.variant.name!r}, the layout "
+                           f"of {layout.variant.name!r}")
+    n = space.size if size is None else size
+    if n < space.size:
+        raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
+    mark = space.mark
+    encode = layout._encode
+
+    def observe(state: GameState) -> tuple[Array, npt.NDArray[np.int8]]:
+        buf = bytearray(n)
+        if state.phase == GAME_OVER:
+            return encode(state, state.current, None), _frombuffer(buf, _INT8)
+        mark(state.legal_moves(), buf)
+        # legal_moves made the context, whose counts are the hand's by kind
+        return encode(state, state.current, context_of(state).counts), _frombuffer(buf, _INT8)
+
+    return observe

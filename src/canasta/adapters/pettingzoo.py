@@ -59,7 +59,7 @@ from canasta.engine import new_game
 from canasta.engine.state import HAND_OVER, GameState
 from canasta.errors import CanastaError, IllegalMoveError
 from canasta.io.actions import ActionSpace
-from canasta.observe import layout_of, observe_to_move
+from canasta.observe import layout_of, mover_observer
 from canasta.play.bots import Bot
 from canasta.variant.loading import load_variant, variant_names
 from canasta.variant.model import Variant
@@ -183,6 +183,8 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._cycle = 0
         self._paid = False  # some reward of this step is not 0
         self._cache: dict[str, Obs] = {}
+        # observe_to_move with its checks done once: the vector and mask of the seat to move
+        self._to_move = mover_observer(self.layout, self.actions, self._n_actions)
 
     # -- spaces ---------------------------------------------------------------
 
@@ -261,7 +263,7 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             else:
                 # the seat to move has the full state's legal moves (SeatView.legal_moves);
                 # asking the state reuses what the engine worked out for it
-                vector, mask = observe_to_move(self.layout, self.actions, s, self._n_actions)
+                vector, mask = self._to_move(s)
                 obs = {"observation": vector, "action_mask": mask}
             self._cache[agent] = obs
         return obs
@@ -291,7 +293,22 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._steps += 1
         if not self._cycles:
             self._cache = {}
-            if self._play(agent, a):
+            # _play written out (the step of almost every move): a legal move inside the hand
+            # only moves the state on
+            s = self._state
+            try:
+                if not 0 <= a < len(self._moves):
+                    raise self._out_of_range(agent, a)
+                s = s.apply(self._moves[a])  # apply checks legality
+            except IllegalMoveError as exc:
+                over = self._illegal(agent, a, exc)
+            else:
+                if s.phase < HAND_OVER:
+                    self._state = s
+                    over = False
+                else:
+                    over = self._hand_over(s)
+            if over:
                 self._finish(terminated=True)
             elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
                 self._finish(terminated=False)
@@ -331,23 +348,31 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         assert s is not None  # step() checked
         try:
             if not 0 <= a < len(self._moves):
-                raise IllegalMoveError(repr(a), f"{agent} is to move: wait ({a}) is not a move" if
-                                       a == self.wait_action else
-                                       f"action ids are 0 to {self._n_actions - 1}")
+                raise self._out_of_range(agent, a)
             s = s.apply(self._moves[a])  # apply checks legality
         except IllegalMoveError as exc:
             return self._illegal(agent, a, exc)
         if s.phase >= HAND_OVER:  # s.is_hand_over, without the property's call
-            for who, r in zip(self.possible_agents, seat_rewards(s, self.reward_scale), strict=True):
-                self.rewards[who] = r
-            self._paid = True
-            if self.episode == "game" and s.phase == HAND_OVER:
-                s = advance(s)
-            else:
-                self._state = s
-                return True
+            return self._hand_over(s)
         self._state = s
         return False
+
+    def _out_of_range(self, agent: str, a: int) -> IllegalMoveError:
+        """The error of id ``a``, which is no move, played by ``agent``, the agent to move."""
+        return IllegalMoveError(repr(a), f"{agent} is to move: wait ({a}) is not a move" if
+                                a == self.wait_action else f"action ids are 0 to {self._n_actions - 1}")
+
+    def _hand_over(self, s: GameState) -> bool:
+        """Pay the rewards of the hand ``s`` has just ended and move on to ``s`` (to the next
+        hand's deal in a game episode); True when the episode ends with it."""
+        for who, r in zip(self.possible_agents, seat_rewards(s, self.reward_scale), strict=True):
+            self.rewards[who] = r
+        self._paid = True
+        if self.episode == "game" and s.phase == HAND_OVER:
+            self._state = advance(s)
+            return False
+        self._state = s
+        return True
 
     def _illegal(self, agent: str, a: int, exc: IllegalMoveError) -> bool:
         """Penalize ``agent`` for the illegal id ``a`` (or raise ``exc``); True when the episode ends."""

@@ -53,8 +53,12 @@ numbered, so the space stays small (classic: a few hundred ids).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations_with_replacement
+from typing import cast
+
+import attrs
 
 from canasta.cards import JOKER
 from canasta.engine import BLACK_THREE, check, compile_rules
@@ -89,6 +93,9 @@ from canasta.errors import CanastaError, IllegalMoveError
 from canasta.variant.model import Variant
 
 __all__ = ["ActionSpace"]
+
+#: How many move objects :meth:`ActionSpace.mark` remembers by identity.
+_KNOWN_MOVES = 8192
 
 
 def _deck_count(v: Variant, kind: int) -> int:
@@ -283,6 +290,11 @@ class ActionSpace:
         self._moves: tuple[Move, ...] = tuple(_enumerate(variant))
         self._ids: dict[Move, int] = {m: i for i, m in enumerate(self._moves)}
         assert len(self._ids) == len(self._moves), "duplicate actions"
+        # mark()'s memo: the id of each move object met, by identity, and the objects
+        # themselves (holding one keeps its identity from passing to another object)
+        self._known: dict[int, int] = {}
+        self._held: list[Move] = []
+        self._by_fields: dict[type, tuple[Callable[[Move], object] | None, dict[object, int]]] | None = None
 
     @property
     def size(self) -> int:
@@ -375,6 +387,49 @@ class ActionSpace:
                 raise CanastaError(f"legal move {str(m)!r} has no action id")
             ids.append(i)
         return sorted(ids)
+
+    def mark(self, moves: Iterable[Move], buf: bytearray) -> None:
+        """Set ``buf[id] = 1`` for the id of each of ``moves`` (the masks of :mod:`canasta.observe`).
+
+        The engine hands out the same move objects again and again (99% of the
+        legal moves of random play): they are found by identity, without
+        hashing a move.
+
+        Raises:
+            CanastaError: a move that is no action of this space.
+        """
+        known = self._known
+        try:
+            for m in moves:
+                buf[known[id(m)]] = 1
+        except KeyError:
+            for m in moves:
+                buf[self._learn(m)] = 1
+
+    def _learn(self, m: Move) -> int:
+        """The id of ``m``, found by its class and field values (read with
+        :func:`operator.attrgetter`, which hash in C, unlike a move), and remembered by identity."""
+        hit = self._known.get(id(m))
+        if hit is not None:
+            return hit
+        if self._by_fields is None:
+            table: dict[type, tuple[Callable[[Move], object] | None, dict[object, int]]] = {}
+            for i, move in enumerate(self._moves):
+                cls = type(move)
+                if cls not in table:
+                    names = [a.name for a in attrs.fields(cast("type[attrs.AttrsInstance]", cls))]
+                    table[cls] = (operator.attrgetter(*names) if names else None, {})
+                read, ids = table[cls]
+                ids[read(move) if read is not None else None] = i
+            self._by_fields = table
+        read, ids = self._by_fields.get(type(m), (None, {}))
+        hit = ids.get(read(m) if read is not None else None)
+        if hit is None:
+            raise CanastaError(f"{str(m)!r} is not an action of variant {self.variant.name!r}")
+        if len(self._held) < _KNOWN_MOVES:
+            self._held.append(m)
+            self._known[id(m)] = hit
+        return hit
 
     def mask(self, state: GameState | SeatView) -> list[bool]:
         """The legal-action mask of ``state``: ``mask[id]`` is whether id is legal.
