@@ -21,7 +21,7 @@ notation               meaning
                        may hold several melds of one rank, ``melds.duplicate_ranks: any``)
 ``combine K K:2``      combine the side's second meld of kings into its first
 ``join 4H-6H 7H-9H``   (``sequences.join``) join two of the side's sequences that meet end to end
-``take layoff 2nd``     take the pile, laying its top card off on the side's second
+``take layoff 2nd``    take the pile, laying its top card off on the side's second
                        meld of that rank
 ``foot``               pick up the foot
 ``back``               take back the cards of the last meld or add laid this turn
