@@ -137,6 +137,14 @@ def assert_moves_agree_with_brute_force(s: GameState) -> None:
             assert (m in legal) == expected, (str(m), expected, s.hands[0], s.melds, s.scores)
 
 
+def assert_agrees_and_applies(s: GameState) -> None:
+    """:func:`assert_moves_agree_with_brute_force`, and every listed move of ``s`` applies
+    (set positions may be dead ends no game reaches; test_engine_random plays real ones)."""
+    assert_moves_agree_with_brute_force(s)
+    for m in s.legal_moves():
+        assert isinstance(s.apply(m), GameState)
+
+
 def _keen(legal: Sequence[Move], rng: random.Random) -> Move:
     """A move that favours asking the partner and melding.
 

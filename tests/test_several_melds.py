@@ -24,7 +24,7 @@ from canasta.engine.state import TOLD_YES, GameState, Turn
 from canasta.errors import CanastaError, NotationError
 from positions import cards as parse_cards_codes
 from positions import moves, play, position, refusal
-from test_oracle import assert_moves_agree_with_brute_force
+from test_oracle import assert_agrees_and_applies
 
 #: The bundled profiles that play it (Bolivia and Brazilian are Samba's).
 SEVERAL = ["samba", "bolivia", "brazilian"]
@@ -274,9 +274,7 @@ def test_steps_agree_with_brute_force(name: str, data: st.DataObject) -> None:
     """Every play-phase move, combines among them: legal exactly when its own rule allows it and
     the turn can still be finished (brute force over the rest of the turn)."""
     s = data.draw(several_positions(name))
-    assert_moves_agree_with_brute_force(s)
-    for m in s.legal_moves():
-        assert isinstance(s.apply(m), GameState)
+    assert_agrees_and_applies(s)
 
 
 # -- joining two sequences that meet end to end (sequences.join) -----------------------------
@@ -390,6 +388,4 @@ def join_positions(draw: st.DrawFn, name: str) -> GameState:
 def test_joins_agree_with_brute_force(name: str, data: st.DataObject) -> None:
     """With sequences.join, every play-phase move (joins among them) agrees with brute force."""
     s = data.draw(join_positions(name))
-    assert_moves_agree_with_brute_force(s)
-    for m in s.legal_moves():
-        assert isinstance(s.apply(m), GameState)
+    assert_agrees_and_applies(s)
