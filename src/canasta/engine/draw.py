@@ -28,7 +28,6 @@ from canasta.engine.melds import (
     holds,
     make_meld,
     no_nth_text,
-    nth_open,
     sequence_end,
     suited_codes,
 )
@@ -185,7 +184,7 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         # lays a new meld with it, which may then be combined with another
         if nth != 0 and m.way != "layoff":
             return f"'take {m.way}' lays a new meld: it names no meld of {rank}s"
-        oi = nth_open(c.info, k, nth) if m.way == "layoff" else -1
+        oi = c.info.open_at(k, nth) if m.way == "layoff" else -1
         if m.way == "layoff" and oi < 0 and nth != 0:
             return no_nth_text(c.r, c.info, k, nth)
     elif nth != 0:
@@ -259,17 +258,18 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
                 return f"the pile is frozen: taking it needs two natural {rank}s from your hand"
             if oi < 0:
                 return f"your side has no open meld of {rank}s to lay the top card off on"
-            if r.dup_any:
-                # the meld the card goes on must be short of a canasta, not every meld of the rank
-                made = melds[oi].size >= r.canasta_size
-                if made and not pr.lay_off_after_canasta:
+            # with several melds of the rank, the meld the card goes on must be short
+            # of a canasta; with one, the side must have made no canasta of the rank
+            made = (
+                melds[oi].size >= r.canasta_size if r.dup_any
+                else any(mm.rank == k and mm.size >= r.canasta_size for mm in melds)
+            )
+            if made and not pr.lay_off_after_canasta:
+                if r.dup_any:
                     return (
                         f"that meld of {rank}s is already a canasta: the top card may be laid off "
                         "only on a meld that is not yet a canasta"
                     )
-            else:
-                made = any(mm.rank == k and mm.size >= r.canasta_size for mm in melds)
-            if made and not pr.lay_off_after_canasta:
                 return (
                     f"your side has already made a canasta of {rank}s this hand: taking the "
                     f"pile needs a natural pair of {rank}s"

@@ -32,7 +32,6 @@ from canasta.engine.melds import (
     meld_rule_text,
     meld_shape,
     no_nth_text,
-    nth_open,
     sequence_end,
     sequence_span_error,
     suited_codes,
@@ -313,10 +312,8 @@ _ONE = [(k,) for k in range(16)]
 def combine_step(s: GameState, c: Ctx, m: Combine, build: bool) -> GameState | str | None:
     """Combine two of the side's open melds of one rank into one (``melds.duplicate_ranks: any``).
 
-    The cards of the second join the first, which keeps its place. No card
-    leaves the hand, so the opening and the turn's points are untouched; the
-    turn must still be finishable (combining two canastas into one may leave a
-    side short of the canastas going out needs).
+    The cards of the second join the first, which keeps its place; the rest is
+    :func:`_regroup`'s, as for a join of two sequences.
     """
     r = c.r
     if not r.dup_any:
@@ -327,7 +324,7 @@ def combine_step(s: GameState, c: Ctx, m: Combine, build: bool) -> GameState | s
     label = r.meld_kinds[target].label(target)
     if not (type(first) is int and type(second) is int and 0 <= first < second):
         return f"name two different melds of {label}, the first one first (e.g. 'combine {meld_ref(target, 0)} {meld_ref(target, 1)}')"
-    i, j = nth_open(c.info, target, first), nth_open(c.info, target, second)
+    i, j = c.info.open_at(target, first), c.info.open_at(target, second)
     if i < 0 or j < 0:
         return no_nth_text(c.r, c.info, target, second if i >= 0 else first)
     melds = c.melds
@@ -417,7 +414,7 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
     ):
         return f"'add {target} {m.kind}' does not name a meld and a card"
     nth = m.meld
-    oi = c.info.index.get(target, -1) if nth == 0 else nth_open(c.info, target, nth)
+    oi = c.info.index.get(target, -1) if nth == 0 else c.info.open_at(target, nth)
     if oi < 0:
         label = r.meld_kinds[target].label(target)
         if nth != 0:

@@ -142,12 +142,13 @@ class MeldInfo:
         self.grown = grown
         self._canastas: Counts | None = None
 
-    def open_at(self, rank: int, nth: int) -> int:
-        """Index of the side's ``nth`` open meld of ``rank`` (0 for the first), or -1."""
+    def open_at(self, rank: int, nth: object) -> int:
+        """Index of the side's ``nth`` open meld of ``rank`` (0 for the first; see
+        :func:`~canasta.engine.moves.meld_ref`), or -1 (also for a hand-built ``nth`` that is no place)."""
         if nth == 0:
             return self.index.get(rank, -1)
         ids = self.more.get(rank)
-        return ids[nth] if ids is not None and 0 < nth < len(ids) else -1
+        return ids[nth] if ids is not None and type(nth) is int and 0 < nth < len(ids) else -1
 
     def opens(self, rank: int) -> list[int]:
         """Indices of every open meld of ``rank``, in table order."""
@@ -179,13 +180,6 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldInfo:
         _MELD_INFO.clear()
     info = _MELD_INFO[id(melds)] = MeldInfo(r, melds)
     return info
-
-
-def nth_open(info: MeldInfo, target: int, nth: object) -> int:
-    """Index of the side's ``nth`` open meld of ``target`` (see :func:`~canasta.engine.moves.meld_ref`), or -1."""
-    if not (type(nth) is int and nth >= 0):
-        return -1
-    return info.open_at(target, nth)
 
 
 def no_nth_text(r: Rules, info: MeldInfo, target: int, nth: object) -> str:

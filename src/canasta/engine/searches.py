@@ -277,9 +277,7 @@ def _options_at(
     if r.dup_any:
         # several melds of the rank, combined at will (melds.duplicate_ranks: any;
         # never with a clean opening meld, which new_game refuses)
-        opens = tuple(sorted(
-            (x.naturals, x.wilds) for x in melds if x.rank == rank and not r.closed(rank, len(x.cards))
-        ))
+        opens = tuple(sorted((melds[i].naturals, melds[i].wilds) for i in meld_info(r, melds).opens(rank)))
         return _any_options(r, rank, c, opens, W, must, need)
     if m is not None:
         if clean:
