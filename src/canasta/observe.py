@@ -756,18 +756,13 @@ def action_mask(space: ActionSpace, state: GameState | SeatView,
     if state.variant is not space.variant and state.variant != space.variant:
         raise CanastaError(f"the state is of variant {state.variant.name!r}, the action space "
                            f"of {space.variant.name!r}")
-    buf = bytearray(_mask_size(space, size))
-    if state.phase != GAME_OVER:
-        space.mark(state.legal_moves(), buf)
-    return _frombuffer(buf, _INT8)
-
-
-def _mask_size(space: ActionSpace, size: int | None) -> int:
-    """The length of a mask of ``space`` asked to be ``size`` long (``None``: the space's size)."""
     n = space.size if size is None else size
     if n < space.size:
         raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
-    return n
+    buf = bytearray(n)
+    if state.phase != GAME_OVER:
+        space.mark(state.legal_moves(), buf)
+    return _frombuffer(buf, _INT8)
 
 
 def mover_observer(layout: ObservationLayout, space: ActionSpace,
@@ -786,7 +781,9 @@ def mover_observer(layout: ObservationLayout, space: ActionSpace,
     if space.variant is not layout.variant and space.variant != layout.variant:
         raise CanastaError(f"the action space is of variant {space.variant.name!r}, the layout "
                            f"of {layout.variant.name!r}")
-    n = _mask_size(space, size)
+    n = space.size if size is None else size
+    if n < space.size:
+        raise CanastaError(f"a mask of {space.variant.name!r} needs at least {space.size} ids, got {size!r}")
     mark = space.mark
     encode = layout._encode
 
