@@ -18,16 +18,26 @@ from canasta.engine.candidates import candidate_moves
 from canasta.engine.deal import deal_hand
 from canasta.engine.draw import draw_step, pass_step, take_sequence_step, take_step, take_top_step
 from canasta.engine.facts import context_of, must_walk, pile_frozen, pile_frozen_for_all, rebuild
-from canasta.engine.going_out import ask_step, discard_step, foot_step
+from canasta.engine.going_out import (
+    ask_step,
+    discard_bar,
+    discard_dead,
+    discard_step,
+    foot_step,
+    plain_discard_error,
+)
 from canasta.engine.integrity import SEED_LIMIT
 from canasta.engine.melding import (
+    add_fits,
     add_sequence_step,
     add_step,
     back_step,
     combine_step,
     join_step,
+    meld_fits,
     meld_sequence_step,
     meld_step,
+    quick_play,
 )
 from canasta.engine.moves import (
     Add,
@@ -157,12 +167,34 @@ def legal_moves(s: GameState) -> list[Move]:
     c = context_of(s)
     legal = c.legal
     if legal is None:
-        out = []
+        out: list[Move] = []
         if s.phase == PLAY and not c.r.keep_three:
             # every play-phase candidate has its step in PLAY_STEPS: ask it
             # directly, as step would
             steps = PLAY_STEPS
+            # the discards that do not go out share the turn's rules: asked
+            # once (plain_discard_error), then only each card's bars
+            plain: str | None = ""
+            bars = c.r.bars_discards
+            empty, dead = False, 0
+            # where quick_play holds, candidate adds and new melds are decided by
+            # their shape (add_fits, meld_fits; None: ask the step)
+            quick = quick_play(c)
             for m in candidate_moves(s, c):
+                if isinstance(m, Discard) and m.out is False:
+                    if plain == "":
+                        plain = plain_discard_error(s, c)
+                        if plain is None and bars:
+                            empty, dead = not s.pile_, discard_dead(s, c)
+                    if plain is None and (not bars or discard_bar(c.r, empty, c.counts, m.kind, dead) is None):
+                        out.append(m)
+                    continue
+                if quick and isinstance(m, (Add, Meld)):
+                    fits = add_fits(c, m) if isinstance(m, Add) else meld_fits(c, m)
+                    if fits is not None:
+                        if fits:
+                            out.append(m)
+                        continue
                 if steps[type(m)](s, c, m, False) is None:
                     out.append(m)
             if c.r.special_sizes:

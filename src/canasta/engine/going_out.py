@@ -115,6 +115,39 @@ def discard_bar(r: Rules, empty: bool, counts: Sequence[int], k: int, dead: int 
     return why
 
 
+def plain_discard_error(s: GameState, c: Ctx) -> str | None:
+    """Why no discard that does not go out may end the turn now, whatever the card, or ``None``.
+
+    The rules of the turn, not of the card: ``legal_moves`` asks once per
+    position, then only the per-card bars (:func:`discard_bar`) for each kind
+    held; :func:`discard_step` asks the same for its one card. A refusal that
+    names the card says ``{card}``, which the caller fills in.
+    """
+    t = c.turn
+    if t.pending:
+        return "the side has not yet met its opening minimum with the pile's top card"
+    if t.asked == TOLD_YES:
+        return "your partner said yes: you must go out this turn"
+    if c.r.seq_grow and c.info.grown:
+        return (
+            f"a sequence grew past {c.r.seq_max} cards this turn, which it may only as part "
+            "of going out: you must go out this turn"
+        )
+    if not c.opened and c.melds:
+        return (
+            f"the melds laid this turn total {t.points} points; the side's opening "
+            f"needs {opening_need(s, c.side)}"
+        )
+    if len(c.hand) == 1 and not may_discard_last(s, c.p):
+        return "discarding your last card goes out: write 'out {card}'"
+    return None
+
+
+def discard_dead(s: GameState, c: Ctx) -> int:
+    """The dead ranks that ``pile.empty_bar_dead`` bars from the pile now, as a bit mask."""
+    return dead_ranks(s) if c.r.bar_dead and not s.pile_ else 0
+
+
 def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | str | None:
     v = c.v
     p = c.p
@@ -157,23 +190,11 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
         if err:
             return err
     else:
-        if t.asked == TOLD_YES:
-            return "your partner said yes: you must go out this turn"
-        if c.r.seq_grow and c.info.grown:
-            return (
-                f"a sequence grew past {c.r.seq_max} cards this turn, which it may only as part "
-                "of going out: you must go out this turn"
-            )
-        if not c.opened and c.melds:
-            return (
-                f"the melds laid this turn total {t.points} points; the side's opening "
-                f"needs {opening_need(s, c.side)}"
-            )
-        if left == 0 and not may_discard_last(s, p):
-            return f"discarding your last card goes out: write 'out {kind_name(k)}'"
+        why = plain_discard_error(s, c)
+        if why is not None:
+            return why.replace("{card}", kind_name(k))
         if c.r.bars_discards:
-            dead = dead_ranks(s) if c.r.bar_dead and not s.pile_ else 0
-            bar = discard_bar(c.r, not s.pile_, c.counts, k, dead)
+            bar = discard_bar(c.r, not s.pile_, c.counts, k, discard_dead(s, c))
             if bar:
                 return bar
     if not build:

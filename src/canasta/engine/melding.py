@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from canasta.engine.facts import (
@@ -65,6 +66,7 @@ from canasta.engine.state import (
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
+    from canasta.engine.tables import Rules
 
 
 def play_cards(
@@ -214,6 +216,70 @@ def play_cards(
     if going_out:
         return end_hand(s2, "out", p, concealed_possible(s, t.took_pile), False)
     return s2
+
+
+def quick_play(c: Ctx) -> bool:
+    """Whether the position lets :func:`add_fits` and :func:`meld_fits` decide its candidate
+    adds and new melds (``legal_moves`` asks once per position).
+
+    True when the side has opened, no yes binds the turn to go out, no sequence
+    grew past its closing size this turn, and no rule bars a card by its rank or
+    the turn (dead ranks, late wild cards, the wild-meld lock): then a candidate
+    that leaves two cards in hand reaches :func:`play_cards`'s ``keeps_two`` with
+    nothing left to refuse it but its meld's shape.
+    """
+    r = c.r
+    return (
+        c.opened and c.turn.asked != TOLD_YES and not (r.seq_grow and c.info.grown)
+        and not (r.dead_on or r.late_on or r.wild_lock)
+    )
+
+
+def add_fits(c: Ctx, m: Add) -> bool | None:
+    """Whether the candidate add ``m`` is legal where :func:`quick_play` holds, or ``None``
+    when its step must decide (the hand would keep fewer than two cards, or suits matter).
+
+    A candidate names an open meld of the side and a card the hand holds that
+    may join it (see :mod:`canasta.engine.candidates`); what remains is the
+    shape of the meld it makes, which :func:`add_step` checks the same way.
+    """
+    if len(c.hand) < 3 or m.suit != -1:
+        return None
+    r = c.r
+    target = m.target
+    info = c.info
+    nth = m.meld
+    oi = info.index.get(target, -1) if nth == 0 else info.open_at(target, nth)
+    if oi < 0 or target == BLACK_THREE:
+        return None
+    om = c.melds[oi]
+    if r.is_wild[m.kind]:
+        return r.meld_kinds[target].valid(om.naturals, om.wilds + 1, False)
+    return m.kind == target and r.meld_kinds[target].valid(om.naturals + 1, om.wilds, False)
+
+
+def meld_fits(c: Ctx, m: Meld) -> bool | None:
+    """Whether the candidate new meld ``m`` is legal where :func:`quick_play` holds, or
+    ``None`` when its step must decide (suits, black 3s, the hand keeping fewer
+    than two cards, a rank the side already has)."""
+    if m.suits or len(c.hand) - len(m.kinds) < 2:
+        return None
+    r = c.r
+    shape = _candidate_shape(r, m.kinds)
+    if isinstance(shape, str):
+        return False
+    if shape == BLACK_THREE or r.suited[shape] or (
+        shape in c.info.present and not (r.dup_any and shape != WILD_TARGET)
+    ):
+        return None
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _candidate_shape(r: Rules, kinds: tuple[int, ...]) -> int | str:
+    """:func:`meld_shape` of a candidate's cards (always a tuple of card kinds), kept:
+    candidates repeat from hand to hand."""
+    return meld_shape(r, kinds)
 
 
 def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | None:
