@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 from canasta.cards import build_deck
@@ -39,16 +40,34 @@ def shuffle(cards: list[_T], seed: int) -> None:
     Each index is drawn without modulo bias (rejection sampling), so the result
     depends only on the seed and the list, on every platform and Python version.
     """
+    # _splitmix written out in the loop: a deal shuffles a hundred cards or
+    # more, and the call and its tuple cost more than the arithmetic
     state = seed & _MASK
+    limits = _limits(len(cards))
     for i in range(len(cards) - 1, 0, -1):
         bound = i + 1
-        limit = (1 << 64) - ((1 << 64) % bound)
+        limit = limits[bound]
         while True:
-            state, x = _splitmix(state)
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 break
         j = x % bound
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=64)
+def _limits(n: int) -> tuple[int, ...]:
+    """For each bound up to ``n``, the draws below which ``x % bound`` is unbiased."""
+    return tuple((1 << 64) - ((1 << 64) % bound) if bound else 0 for bound in range(n + 1))
+
+
+@lru_cache(maxsize=64)
+def _deck(decks: int, jokers: int) -> tuple[int, ...]:
+    """The card codes of the decks, in their order before the shuffle."""
+    return tuple(int(c) for c in build_deck(decks, jokers))
 
 
 def _hand_seed(seed: int, hand_number: int) -> int:
@@ -62,7 +81,7 @@ def deal_hand(
     scores: tuple[int, ...], history: tuple[tuple[int, ...], ...],
 ) -> GameState:
     v = r.v
-    deck: list[int] = [int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck)]
+    deck: list[int] = list(_deck(v.deck.decks, v.deck.jokers_per_deck))
     set_aside = v.opening.talons if v.opening.talons_set_aside else ()
     need = r.n * (v.deal.hand_size + v.deal.foot_size) + (1 if v.deal.upcard else 0) + sum(set_aside)
     if need > len(deck):
@@ -74,12 +93,18 @@ def deal_hand(
     order = [(dealer + 1 + i) % r.n for i in range(r.n)]
     hands: list[list[int]] = [[] for _ in range(r.n)]
     feet: list[list[int]] = [[] for _ in range(r.n)]
+    # each seat's cards in the order they leave the top of the stock (slices
+    # instead of a pop per card)
+    size = v.deal.hand_size
     for seat in order:
-        for _ in range(v.deal.hand_size):
-            hands[seat].append(stock.pop())
+        if size:
+            hands[seat] = stock[-size:][::-1]
+            del stock[-size:]
+    size = v.deal.foot_size
     for seat in order:
-        for _ in range(v.deal.foot_size):
-            feet[seat].append(stock.pop())
+        if size:
+            feet[seat] = stock[-size:][::-1]
+            del stock[-size:]
     # the older form of talons: one pile per entry, set aside face down before the upcard
     talons = tuple(tuple(sorted(stock.pop() for _ in range(size))) for size in set_aside)
     pile: list[int] = []

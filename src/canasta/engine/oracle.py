@@ -141,6 +141,13 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # pile cards join the hand only once the opening is met from the hand
         return False
     counts = q.counts
+    allow_black = v.threes.black_meld != "never"
+    quick = not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds, q.hand)
+    n_out = v.threes.black_out_cards
+    if not quick and (n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1)):
+        # the common refusal (asking to go out is offered every turn), settled
+        # before the facts that only the searches below need
+        return False
     side = r.side_of[p]
     need = 0 if q.opened else opening_minimum(s, side) - q.points
     waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
@@ -150,9 +157,8 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     dead = dead_ranks(s)
     complete = r.out_complete
     late = r.late_on and q.opened and not q.points  # opened before this turn
-    allow_black = v.threes.black_meld != "never"
     final_optional = v.going_out.final_discard == "optional"
-    if not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds, q.hand):
+    if quick:
         # a quick greedy plan (greedy_plan) often shows a way out at once;
         # the full search is needed only when it does not (and always where
         # dead ranks or melds that must be canastas, which the plan ignores, are in play)
@@ -180,7 +186,6 @@ def can_go_out(s: GameState, q: Probe) -> bool:
                 continue
             return True
     # black-3 out: everything else melded, exactly N black 3s kept, plus the discard
-    n_out = v.threes.black_out_cards
     if n_out is not None and counts[BLACK_THREE] in (n_out, n_out + 1):
         extra = counts[BLACK_THREE] - n_out
         if r.seq_on:
