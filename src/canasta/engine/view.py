@@ -8,9 +8,6 @@ order, so a server can send it to a client as it is.
 
 from __future__ import annotations
 
-import attrs
-
-from canasta.engine.facts import rebuild
 from canasta.engine.state import ANSWER, GameState, SeatView, Turn
 from canasta.errors import CanastaError
 
@@ -40,11 +37,12 @@ def make_view(s: GameState, seat: int) -> SeatView:
     # a stand-in state: hidden cards replaced by placeholders
     hands = tuple(h if i == seat else (HIDDEN,) * len(h) for i, h in enumerate(s.hands_))
     feet = tuple((HIDDEN,) * len(f) for f in s.feet_)
-    # the seed would re-deal every hidden card: the stand-in gets none
-    stand_in = attrs.evolve(
-        rebuild(s, hands=hands, feet=feet, stock=(HIDDEN,) * len(s.stock_), turn=turn,
-                talons=tuple((HIDDEN,) * len(p) for p in s.talons_)),
-        seed=0,
+    # the seed would re-deal every hidden card: the stand-in gets none (0)
+    stand_in = GameState(
+        s.variant, 0, s.hand_number, s.dealer, s.scores, s.history, s.phase, s.current,
+        hands, feet, (HIDDEN,) * len(s.stock_), s.pile_, s.melds_, s.red_threes_, s.opened,
+        s.melded_before, turn, s.end, s.rules,
+        tuple((HIDDEN,) * len(p) for p in s.talons_) if s.talons_ else (), s.asked_before,
     )
     return SeatView(
         variant_name=s.variant.name, seat=seat, hand_number=s.hand_number, dealer=s.dealer,
