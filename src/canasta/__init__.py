@@ -30,6 +30,7 @@ from canasta.io.actions import ActionSpace
 from canasta.io.record import GameRecorder, RecordedGame, read_record, write_record
 from canasta.io.serialize import from_json, to_json
 from canasta.play.bots import Bot, GreedyBot, RandomBot
+from canasta.play.playout import HandPlayed, playout
 from canasta.play.simulate import simulate
 from canasta.rulebook import describe
 from canasta.variant.loading import load_variant, parse_variant, variant_names
@@ -56,6 +57,7 @@ __all__ = [
     "GameState",
     "GreedyBot",
     "HandEnd",
+    "HandPlayed",
     "IllegalMoveError",
     "Meld",
     "MeldGroup",
@@ -79,6 +81,7 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "parse_variant",
+    "playout",
     "read_record",
     "score_side",
     "simulate",

@@ -20,6 +20,8 @@ from canasta.check.policies import GOALS, Seeker, greedy_move
 from canasta.check.registry import Diagnostic, Facts, declare, make_diagnostic, plural
 from canasta.engine import BLACK_THREE, GameState, compile_rules, new_game
 from canasta.engine.moves import Ask, Discard, Foot, Meld, Move, TakePile, TakeSequence
+from canasta.errors import CanastaError
+from canasta.play.playout import play_hand
 from canasta.variant.model import Variant
 
 __all__ = ["MAX_MOVES_PER_HAND", "run_playouts"]
@@ -155,36 +157,48 @@ def _play_hand(
         else "greedy" if greedy else "random"
     )
     where = f"hand dealt with seed {deal_seed} ({policy} play)"
-    move: Move | None = None
+    # the move being played and the last one played, for the reports below
+    chosen: list[Move | None] = [None, None]
+
+    def choose(s: GameState, rng: random.Random) -> Move:
+        moves = s.legal_moves()
+        if not moves:
+            raise CanastaError("no legal move")  # play_hand reports the dead end
+        if seeker is not None:
+            move = seeker.move(s, moves, rng, r)
+        elif greedy:
+            move = greedy_move(moves, rng, r)
+        else:
+            move = moves[rng.randrange(len(moves))]
+        chosen[0] = move
+        return move
+
+    played = [0]
+
+    def on_move(before: GameState, move: Move, after: GameState) -> None:
+        _note(tally, before, move, after)
+        chosen[1] = move
+        played[0] += 1
+
     count = 0
     try:
         s = new_game(v, seed=deal_seed)
-        while not s.is_hand_over:
-            if count >= MAX_MOVES_PER_HAND:
-                tally.fail("C041", f"{where} did not end after {count} moves")
-                return
-            moves = s.legal_moves()
-            if not moves:
-                last = f" '{move}'" if move is not None else ""
-                tally.fail(
-                    "C042",
-                    f"{where}: seat {s.current_player} has no legal move after move {count}"
-                    f"{last} ({s!r})",
-                )
-                return
-            if seeker is not None:
-                move = seeker.move(s, moves, rng, r)
-            elif greedy:
-                move = greedy_move(moves, rng, r)
-            else:
-                move = moves[rng.randrange(len(moves))]
-            after = s.apply(move)
-            _note(tally, s, move, after)
-            s = after
-            count += 1
+        s, count, stopped = play_hand(s, [choose] * r.n, rng, MAX_MOVES_PER_HAND, on_move)
     except Exception as exc:  # the point is to report any engine failure
-        what = f"move {count + 1} '{move}'" if move is not None else "the deal"
+        move = chosen[0]
+        what = f"move {played[0] + 1} '{move}'" if move is not None else "the deal"
         tally.fail("C040", f"{where}, {what}: {type(exc).__name__}: {exc}")
+        return
+    if stopped is not None:
+        if count >= MAX_MOVES_PER_HAND:
+            tally.fail("C041", f"{where} did not end after {count} moves")
+        else:
+            last = f" '{chosen[1]}'" if chosen[1] is not None else ""
+            tally.fail(
+                "C042",
+                f"{where}: seat {s.current_player} has no legal move after move {count}"
+                f"{last} ({s!r})",
+            )
         return
     end = s.end
     if end is not None and end.reason in ("out", "special"):  # a special hand ends it as going out does

@@ -24,6 +24,7 @@ from canasta.errors import CanastaError
 from canasta.io.record import RecordedGame
 from canasta.play.backends import Backend, make_backend, sigint_ignored
 from canasta.play.bots import Bot, make_bot
+from canasta.play.playout import bot_policy, play_hand, resolve_variant
 from canasta.variant.model import Variant
 
 __all__ = [
@@ -161,37 +162,35 @@ def play_game(
     dead_end: str | None = None
     played: list[Move] = []
     limit = GAME_HAND_LIMIT if max_hands is None else max_hands
-    while True:
-        if state.is_hand_over:
-            end = state.end
-            assert end is not None
-            hands += 1
-            if end.reason in ("out", "special"):  # a special hand is laid instead of going out
-                outs += 1
-            else:
-                stock_ends += 1
-            for i, x in enumerate(end.hand_scores):
-                sums[i] += x
-            if state.is_game_over or hands >= limit:
-                break
-            before, state = state, state.apply(NextHand())
-            played.append(NextHand())
+    policies = [bot_policy(b) for b in bots]
+    on_move: Watch | None = watch
+    if record_dir is not None:
+        # the moves are kept only for the record
+        def on_move(before: GameState, move: Move, after: GameState) -> None:
+            played.append(move)
             if watch is not None:
-                watch(before, NextHand(), state)
-            continue
-        seat = state.current_player
-        try:
-            move = bots[seat].choose(state.view(seat), rng)
-        except CanastaError:
-            if state.legal_moves():
-                raise
-            dead_end = f"hand {state.hand_number + 1}, seat {seat}, {state.phase_name} phase"
+                watch(before, move, after)
+
+    while True:
+        state, count, stopped = play_hand(state, policies, rng, None, on_move)
+        moves += count
+        if stopped is not None:
+            dead_end = f"hand {state.hand_number + 1}, seat {state.current_player}, {state.phase_name} phase"
             break
-        before, state = state, state.apply(move)
-        played.append(move)
-        moves += 1
-        if watch is not None:
-            watch(before, move, state)
+        end = state.end
+        assert end is not None
+        hands += 1
+        if end.reason in ("out", "special"):  # a special hand is laid instead of going out
+            outs += 1
+        else:
+            stock_ends += 1
+        for i, x in enumerate(end.hand_scores):
+            sums[i] += x
+        if state.is_game_over or hands >= limit:
+            break
+        before, state = state, state.apply(NextHand())
+        if on_move is not None:
+            on_move(before, NextHand(), state)
     if record_dir is not None:
         save_record(Path(record_dir) / f"game-{index:05d}.rec", RecordedGame(variant, gseed, played))
     scores = state.scores
@@ -539,19 +538,6 @@ class Summary:
         for name in self.bot_names:
             lines.append(f"{name:<24}{'':>16}   {self.bot_win_rate(name)}")
         return "\n".join(lines)
-
-
-def resolve_variant(variant: Variant | str) -> Variant:
-    """``variant`` itself, or the profile of that bundled name or path.
-
-    Raises:
-        VariantError: the profile does not load.
-    """
-    if isinstance(variant, Variant):
-        return variant
-    from canasta.variant.loading import load_variant
-
-    return load_variant(variant)
 
 
 def _bot(spec: str | Bot) -> Bot:
