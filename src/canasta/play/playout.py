@@ -138,7 +138,7 @@ def play_hand(
         policies: one policy per seat.
         rng: the only random source the policies get.
         max_moves: stop after this many moves (``None``: no limit).
-        on_move: called after every move (see :data:`OnMove`).
+        on_move: called as ``on_move(before, move, after)`` after every move.
 
     Returns:
         ``(state, moves, stopped)``: the last state, the moves played, and
@@ -211,7 +211,7 @@ def playout(
         policy: for every seat, ``"random"``, ``"greedy"``, a
             :class:`~canasta.play.bots.Bot` or a function ``(state, rng) ->
             move``; or a list of them, cycled over the seats.
-        hands: how many hands to play (1 to :data:`MAX_PLAYOUT_HANDS`).
+        hands: how many hands to play (1 to ``MAX_PLAYOUT_HANDS``, ten million).
         seed: the first deal's seed.
         max_moves: give up on a hand after this many moves (``None``: never).
         on_move: called as ``on_move(before, move, after)`` after every move.
