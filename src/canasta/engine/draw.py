@@ -56,6 +56,11 @@ if TYPE_CHECKING:
     from canasta.engine.tables import Rules
 
 
+#: The turn record after a draw of these cards (frozen, so one serves every
+#: state that drew them): a draw is a third of all moves.
+_DRAW_TURNS: dict[tuple[int, ...], Turn] = {}
+
+
 def draw_step(s: GameState, build: bool) -> GameState | str | None:
     r = s.rules
     v = s.variant
@@ -70,13 +75,20 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
         # the common case, without lists: the top n cards, none of them a 3 to lay
         drawn_t = stock_[-n:][::-1]  # top card first, as if drawn one by one
         laid = r.laid_at_once
-        if not any(laid[KIND[card]] for card in drawn_t):
+        for card in drawn_t:  # a loop: a generator under any() is a function call
+            if laid[KIND[card]]:
+                break
+        else:
+            turn = _DRAW_TURNS.get(drawn_t)
+            if turn is None:
+                if len(_DRAW_TURNS) >= 65536:
+                    _DRAW_TURNS.clear()
+                turn = _DRAW_TURNS[drawn_t] = Turn(False, False, 0, (), NOT_ASKED, -1, drawn_t, ())
             return GameState(
                 s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, PLAY, p,
                 with_item(s.hands_, p, tuple(sorted(s.hands_[p] + drawn_t))), s.feet_, stock_[:-n],
                 s.pile_, s.melds_, s.red_threes_, s.opened, s.melded_before,
-                Turn(False, False, 0, (), NOT_ASKED, -1, drawn_t, ()), s.end, r, s.talons_,
-                s.asked_before,
+                turn, s.end, r, s.talons_, s.asked_before,
             )
     stock = list(stock_)
     side = r.side_of[p]
