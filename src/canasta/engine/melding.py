@@ -137,7 +137,9 @@ def play_cards(
     total = t.points
     melds_t = tuple(melds)
     if not opened:
-        total += sum(r.code_value[card] for card in used)
+        value = r.code_value
+        for card in used:
+            total += value[card]
         if opening_met(s, side, total, melds_t, t.took_pile):
             opened = True
             if pending:

@@ -34,7 +34,12 @@ def make_meld(r: Rules, rank: int, cards: Sequence[int], suit: int = -1) -> Meld
     """The meld of target ``rank`` holding ``cards`` (``suit``: a sequence's suit, else -1)."""
     if suit >= 0:
         return MeldGroup(rank, tuple(sorted(cards)), len(cards), 0, suit)
-    j = sum(1 for c in cards if r.is_wild[KIND[c]])
+    # loops, not generators under sum()/all(): these run for every meld laid
+    j = 0
+    wild = r.is_wild
+    for c in cards:
+        if wild[KIND[c]]:
+            j += 1
     return MeldGroup(rank, tuple(sorted(cards)), len(cards) - j, j)
 
 
@@ -69,7 +74,11 @@ def count_canastas(r: Rules, melds: Sequence[MeldGroup]) -> Counts:
 
 
 def req_met(r: Rules, counts: Sequence[int]) -> bool:
-    return all(have >= need for have, need in zip(counts, r.req, strict=False))
+    """Whether canasta ``counts`` (see :func:`canasta_counts`) hold the canastas going out needs."""
+    for have, need in zip(counts, r.req, strict=False):  # noqa: SIM110 (a generator costs more)
+        if have < need:
+            return False
+    return True
 
 
 def req_text(r: Rules) -> str:

@@ -79,7 +79,9 @@ def _canastas_reachable(
     have = info.canasta_counts()[0]
     if have >= need:
         return True
-    wilds = sum(counts[k] for k in r.wild_kinds)
+    wilds = 0
+    for k in r.wild_kinds:
+        wilds += counts[k]
     index = info.index
     for k in r.natural_kinds:
         c = counts[k]
