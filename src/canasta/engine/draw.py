@@ -27,6 +27,7 @@ from canasta.engine.melds import (
     find_sequence,
     holds,
     make_meld,
+    meld_info,
     no_nth_text,
     sequence_end,
     suited_codes,
@@ -519,6 +520,35 @@ def taken_pile(s: GameState) -> tuple[int, ...]:
 
 
 _TAKES = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))
+
+
+def no_take(s: GameState) -> bool:
+    """Whether :func:`take_candidates` lists nothing for the player to move, decided without
+    the state's :class:`~canasta.engine.facts.Ctx` (``legal_moves`` asks this first in
+    the draw phase, where most positions offer only the draw).
+
+    No way of taking is a candidate when the pile is empty or its top card is a
+    stop card or no natural card, or, outside sequences, when the hand holds no
+    card of the top card's rank and the side has no open meld of it (a pair and
+    a natural with a wild card need one in hand; the other ways, the meld).
+    ``False`` means the candidates must be listed.
+    """
+    pile = s.pile_
+    if not pile:
+        return True
+    r = s.rules
+    k = KIND[pile[-1]]
+    if r.stop[k] or not r.is_natural[k]:
+        return True
+    if r.seq_on or k < 4:
+        return False
+    # a natural rank's cards are the codes 4k to 4k+3
+    low = 4 * k
+    high = low + 4
+    for code in s.hands_[s.current]:
+        if low <= code < high:
+            return False
+    return k not in meld_info(r, s.melds_[r.side_of[s.current]]).index
 
 
 def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeSequence | TakeTopCard]:

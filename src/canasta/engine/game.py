@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from canasta.engine.candidates import candidate_moves
 from canasta.engine.deal import deal_hand
-from canasta.engine.draw import draw_step, pass_step, take_sequence_step, take_step, take_top_step
+from canasta.engine.draw import (
+    draw_step,
+    no_take,
+    pass_step,
+    take_sequence_step,
+    take_step,
+    take_top_step,
+)
 from canasta.engine.facts import context_of, must_walk, pile_frozen, pile_frozen_for_all, rebuild
 from canasta.engine.going_out import (
     ask_step,
@@ -164,6 +171,13 @@ PLAY_STEPS: dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | N
 
 def legal_moves(s: GameState) -> list[Move]:
     """Every distinct legal move in ``s``, each once."""
+    if (
+        s.phase == DRAW and s.stock_ and not s.rules.keep_three
+        and not (s.variant.foot.walk and must_walk(s)) and no_take(s)
+    ):
+        # the draw alone, as candidate_moves and draw_step would say; without
+        # the state's Ctx, which neither this nor the draw's apply needs
+        return [_DRAW]
     c = context_of(s)
     legal = c.legal
     if legal is None:
@@ -324,6 +338,9 @@ def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
         )
     n_sides = len(r.sides)
     return deal_hand(r, number, 0, r.n - 1, (0,) * n_sides, ())
+
+
+_DRAW = Draw()
 
 
 ENGINE = Engine(
