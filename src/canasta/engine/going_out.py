@@ -31,7 +31,7 @@ from canasta.engine.moves import (
     card_name,
     kind_name,
 )
-from canasta.engine.oracle import can_finish, can_go_out, concealed_possible
+from canasta.engine.oracle import can_finish, can_go_out, concealed_possible, out_hopeless
 from canasta.engine.state import (
     ANSWER,
     NOT_ASKED,
@@ -291,6 +291,9 @@ def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     )
 
 
+_NOTHING_TO_ASK = "you cannot go out this turn, so there is nothing to ask"
+
+
 def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     r = c.r
     p = c.p
@@ -305,10 +308,12 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     if t.melded:
         # the question comes before the player lays anything this turn (Pagat)
         return "ask before you meld: you have already laid cards this turn"
+    if out_hopeless(r, c.counts, c.melds, c.hand):
+        return _NOTHING_TO_ASK
     q = probe(s)
     q.asked = TOLD_YES
     if not can_go_out(s, q):
-        return "you cannot go out this turn, so there is nothing to ask"
+        return _NOTHING_TO_ASK
     q.asked = TOLD_NO
     if not can_finish(s, q):
         return "you could not finish the turn without going out, so there is nothing to ask"

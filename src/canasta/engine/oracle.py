@@ -124,6 +124,18 @@ def _sequences_reachable(r: Rules, hand: Sequence[int], info: MeldInfo) -> int:
     return sum(n // r.seq_canasta for n in cards)
 
 
+def out_hopeless(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], hand: Sequence[int]) -> bool:
+    """Whether a player holding ``hand`` (``counts`` by kind) beside ``melds`` surely cannot go out
+    this turn: :func:`can_go_out`'s quick refusal (cards stranded in hand, or too few
+    canastas within reach, and no black-3 out), which it makes before anything else costly.
+    ``ask_step`` asks this before it builds a probe."""
+    v = r.v
+    if not _stranded(r, counts, melds, v.threes.black_meld != "never") and _canastas_reachable(r, counts, melds, hand):
+        return False
+    n_out = v.threes.black_out_cards
+    return n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1)
+
+
 def can_go_out(s: GameState, q: Probe) -> bool:
     """Whether the current player can still go out this turn from ``q``."""
     r = s.rules
@@ -148,7 +160,9 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     n_out = v.threes.black_out_cards
     if not quick and (n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1)):
         # the common refusal (asking to go out is offered every turn), settled
-        # before the facts that only the searches below need
+        # before the facts that only the searches below need (the same test as
+        # out_hopeless, which ask_step makes first; written out here because
+        # the searches below want ``quick`` too)
         return False
     side = r.side_of[p]
     need = 0 if q.opened else opening_minimum(s, side) - q.points
