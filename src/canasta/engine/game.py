@@ -2,6 +2,10 @@
 
 :func:`legal_moves` lists candidate moves and keeps those that :func:`step`
 accepts; :func:`apply` runs the same :func:`step`, so the two never disagree.
+Where a whole group of candidates turns on the same facts, ``legal_moves``
+asks the steps' own tests once instead (the draw alone when no way of taking
+the pile is a candidate; the turn's rules for every plain discard; the meld's
+shape for the adds and new melds of an opened side).
 :func:`compile_rules` and :func:`new_game` start a game; :data:`ENGINE` is the
 table of entry points that states call through.
 """
