@@ -124,16 +124,22 @@ def _sequences_reachable(r: Rules, hand: Sequence[int], info: MeldInfo) -> int:
     return sum(n // r.seq_canasta for n in cards)
 
 
-def out_hopeless(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], hand: Sequence[int]) -> bool:
-    """Whether a player holding ``hand`` (``counts`` by kind) beside ``melds`` surely cannot go out
-    this turn: :func:`can_go_out`'s quick refusal (cards stranded in hand, or too few
-    canastas within reach, and no black-3 out), which it makes before anything else costly.
-    ``ask_step`` asks this before it builds a probe."""
+def _quick_out(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], hand: Sequence[int]) -> bool | None:
+    """The quick test of going out: ``True`` when no card is stranded in hand and the canastas
+    going out needs are within reach (the searches may find a way out), ``False`` when not
+    but a black-3 out may remain, ``None`` when going out is hopeless."""
     v = r.v
     if not _stranded(r, counts, melds, v.threes.black_meld != "never") and _canastas_reachable(r, counts, melds, hand):
-        return False
+        return True
     n_out = v.threes.black_out_cards
-    return n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1)
+    return None if n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1) else False
+
+
+def out_hopeless(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], hand: Sequence[int]) -> bool:
+    """Whether a player holding ``hand`` (``counts`` by kind) beside ``melds`` surely cannot go out
+    this turn: :func:`can_go_out`'s quick refusal, which it makes before anything else costly.
+    ``ask_step`` asks this before it builds a probe."""
+    return _quick_out(r, counts, melds, hand) is None
 
 
 def can_go_out(s: GameState, q: Probe) -> bool:
@@ -155,15 +161,13 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # pile cards join the hand only once the opening is met from the hand
         return False
     counts = q.counts
-    allow_black = v.threes.black_meld != "never"
-    quick = not _stranded(r, counts, q.melds, allow_black) and _canastas_reachable(r, counts, q.melds, q.hand)
-    n_out = v.threes.black_out_cards
-    if not quick and (n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1)):
+    quick = _quick_out(r, counts, q.melds, q.hand)
+    if quick is None:
         # the common refusal (asking to go out is offered every turn), settled
-        # before the facts that only the searches below need (the same test as
-        # out_hopeless, which ask_step makes first; written out here because
-        # the searches below want ``quick`` too)
+        # before the facts that only the searches below need
         return False
+    allow_black = v.threes.black_meld != "never"
+    n_out = v.threes.black_out_cards
     side = r.side_of[p]
     need = 0 if q.opened else opening_minimum(s, side) - q.points
     waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
