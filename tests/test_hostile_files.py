@@ -485,9 +485,15 @@ ADVERSARIAL = _adversarial_variants()
 class TestEngineWorstCase:
     """No loadable variant makes the engine's turn explode."""
 
+    #: CPU seconds for a deal and ten moves of one variant, its caches built from
+    #: cold. Each normally takes 0.05 to 0.5 s; a 2-core machine loaded with two
+    #: other test runs and a compile once took 2.4 s (2026-12-02, a newcomer's
+    #: run of the whole suite). A variant that explodes the engine takes minutes.
+    WORST_CASE_LIMIT = 5.0
+
     @pytest.mark.parametrize(("name", "variant"), ADVERSARIAL, ids=[n for n, _ in ADVERSARIAL])
     def test_first_moves_are_fast(self, name: str, variant: Variant) -> None:
-        """The deal, the first legal moves and ten random moves take well under 2 s."""
+        """The deal, the first legal moves and ten random moves take well under WORST_CASE_LIMIT."""
         assert wild_mixes(variant) <= MAX_WILD_MIXES
         for seed in (1, 2):
             start = time.process_time()
@@ -499,7 +505,7 @@ class TestEngineWorstCase:
                     break
                 s = s.apply(rng.choice(moves))
             elapsed = time.process_time() - start
-            assert elapsed < 2.0, f"{name}, seed {seed}: {elapsed:.2f} CPU s"
+            assert elapsed < self.WORST_CASE_LIMIT, f"{name}, seed {seed}: {elapsed:.2f} CPU s"
 
 
 # --------------------------------------------------------------------------- 3. files that are not files
