@@ -134,13 +134,17 @@ def special_rules() -> st.SearchStrategy[SpecialRules]:
 
 def _variant(**kwargs: Any) -> Variant:
     """``Variant(**kwargs)``, with new melds made small when the wild ranks would mix too
-    many ways (the model refuses that; see canasta.variant.model.wild_mixes)."""
+    many ways (the model refuses that; see canasta.variant.model.wild_mixes), and joined
+    sequences off where a sequence may hold a wild card (refused together too)."""
     m = kwargs["melds"]
     rules = types.SimpleNamespace(melds=m, wilds=kwargs["wilds"], deck=kwargs["deck"])
     if wild_mixes(rules) > MAX_WILD_MIXES:  # type: ignore[arg-type]
         kwargs["melds"] = attrs.evolve(
             m, min_size=min(m.min_size, 7), min_naturals=min(m.min_naturals, 7)
         )
+    sq = kwargs["sequences"]
+    if sq.wild_in_gap and sq.join:  # refused together (canasta.variant.model)
+        kwargs["sequences"] = attrs.evolve(sq, join=False)
     return Variant(**kwargs)
 
 

@@ -41,6 +41,7 @@ from canasta import (
 )
 from canasta.cards import build_deck
 from canasta.engine import KIND
+from canasta.engine.moves import AddToSequence, MeldSequence
 from houses import HOUSES, house_variant
 from random_games import GREEDY_GAMES
 from strategies import playouts
@@ -140,6 +141,21 @@ def broad_candidates(s: GameState, rng: random.Random) -> Iterator[Move]:
     for kind in range(1, 16):
         yield Discard(kind, False)
         yield Discard(kind, True)
+    if s.variant.sequences.allowed:
+        # new sequences around cards held, with and without a wild card inside
+        # (sequences.wild_in_gap), and cards at both ends of the side's sequences
+        size = s.variant.sequences.min_size
+        for c in rng.sample(hand, min(4, len(hand))):
+            low, suit = c >> 2, c & 3
+            if low >= 2 and low + size - 1 <= 14:
+                yield MeldSequence(suit, low, low + size - 1)
+                for wild in (2, 15):
+                    yield MeldSequence(suit, low, low + size - 1, wild, low + rng.randrange(size))
+        for m in s.melds_[side]:
+            if m.is_sequence:
+                for rank in (m.low - 1, m.high + 1, m.high + 2):
+                    if 2 <= rank <= 14:
+                        yield AddToSequence(m.suit, m.low, m.high, rank)
     for _ in range(12):
         pick = rng.randrange(5)
         if pick == 0:

@@ -94,8 +94,8 @@ def greedy_move(moves: Sequence[Move], rng: random.Random, r: Rules) -> Move:
         if isinstance(m, Add):
             return 55.0 if r.is_wild[m.kind] and m.target != WILD_TARGET else 65.0
         if isinstance(m, MeldSequence):
-            # natural cards only: as good as a natural meld, and longer runs first
-            return 70.0 + 0.5 * (m.high - m.low)
+            # as good as a natural meld, and longer runs first; a wild card inside costs as in a meld
+            return 70.0 + 0.5 * (m.high - m.low) - (5 if m.wild else 0)
         if isinstance(m, AddToSequence):
             return 66.0
         if isinstance(m, (TakePile, TakeSequence)):

@@ -1,9 +1,10 @@
 """Static checks of sequences (``sequences.*``): the window, the sizes, the short-sequence penalty.
 
-C049 to C052, C056 and C064: sequences that can never be laid, a window that wild
+C049 to C052, C056, C064 and C067: sequences that can never be laid, a window that wild
 ranks or 3s break, a sequence canasta that can never be made, a short-sequence
 penalty that never applies (or always does), sequence rules while
-sequences are off, and sequences that may grow when going out but never close. The going-out contract's sequence canastas are checked with
+sequences are off, sequences that may grow when going out but never close,
+and a wild card in a sequence that no sequence can ever hold. The going-out contract's sequence canastas are checked with
 the other kinds (C005, C008, C032, C048). Importing the module registers them
 in :data:`~canasta.check.registry.CHECKS`.
 """
@@ -231,6 +232,43 @@ def _grow_never_matters(f: Facts) -> Iterator[Raw]:
             f"{_window(f)} holds {f.longest_run}, so a closed sequence has no card left to take and "
             "sequences.grow_when_going_out has no effect",
             f"lower sequences.max_size below {f.longest_run}, or remove sequences.grow_when_going_out",
+        )
+
+
+@static_check(
+    "C067", "warning", "a wild card in a sequence that no sequence can hold",
+    """
+    extends: classic
+    sequences:
+      allowed: true
+      min_size: 2
+      wild_in_gap: true
+    """,
+)
+def _wild_never_in_gap(f: Facts) -> Iterator[Raw]:
+    """``sequences.wild_in_gap`` is on, but no new sequence can ever hold a wild card.
+
+    The wild card stands for a rank between two natural cards of a new
+    sequence, which has exactly ``sequences.min_size`` cards: with fewer than
+    three there is no rank between two of them. Without wild ranks
+    (``wilds.ranks`` empty) there is no wild card to lay. Either way the option
+    has no effect. (With sequences off, C056 reports it.)
+    """
+    sq = f.v.sequences
+    if not sq.allowed or not sq.wild_in_gap or not f.sequence_meld:
+        return
+    if sq.min_size < 3:
+        yield (
+            ("sequences.wild_in_gap", "sequences.min_size"),
+            f"a new sequence has {plural(sq.min_size, 'card')}, with no rank between two of them, so "
+            "sequences.wild_in_gap has no effect",
+            "raise sequences.min_size to 3, or remove sequences.wild_in_gap",
+        )
+    elif not f.v.wilds.ranks:
+        yield (
+            ("sequences.wild_in_gap", "wilds.ranks"),
+            "this variant has no wild cards (wilds.ranks is empty), so sequences.wild_in_gap has no effect",
+            "make a rank wild, or remove sequences.wild_in_gap",
         )
 
 

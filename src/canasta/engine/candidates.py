@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from canasta.engine.draw import take_candidates
 from canasta.engine.facts import context_of, must_walk
-from canasta.engine.kinds import BLACK_THREE, suit_choices
+from canasta.engine.kinds import BLACK_THREE, KIND, suit_choices
 from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
@@ -176,6 +176,12 @@ def sequence_candidates(r: Rules, hand: tuple[int, ...], info: MeldInfo) -> list
     (and to its closed ones, where they may grow as part of going out)."""
     held = set(hand)
     out: list[Move] = [move for codes, move in _sequence_windows(r) if held.issuperset(codes)]
+    if r.seq_wild:
+        # sequences.wild_in_gap: a wild card held may stand for an inside rank
+        wild = r.is_wild
+        kinds = {KIND[c] for c in held if wild[KIND[c]]}
+        if kinds:
+            out += [move for codes, move in _wild_windows(r) if move.wild in kinds and held.issuperset(codes)]
     ok = r.in_seq
     most = r.seq_max
     seen: set[tuple[int, int, int]] = set()
@@ -224,6 +230,18 @@ def _sequence_windows(r: Rules) -> tuple[tuple[tuple[int, ...], MeldSequence], .
             span = range(low, low + size)
             if all(k in ranks for k in span):
                 out.append((tuple(k * 4 + suit for k in span), MeldSequence(suit, low, low + size - 1)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _wild_windows(r: Rules) -> tuple[tuple[tuple[int, ...], MeldSequence], ...]:
+    """Every new sequence with a wild card inside (``sequences.wild_in_gap``): its natural
+    cards, and the move that lays it."""
+    out = []
+    for codes, move in _sequence_windows(r):
+        for gap in range(move.low + 1, move.high):
+            naturals = tuple(c for c in codes if c >> 2 != gap)
+            out += [(naturals, MeldSequence(move.suit, move.low, move.high, w, gap)) for w in r.wild_kinds]
     return tuple(out)
 
 

@@ -96,9 +96,19 @@ def _sequence_error(r: Rules, m: MeldGroup) -> str | None:
         return "this variant has no sequences"
     if m.rank != SEQUENCE or not 0 <= m.suit <= 3:
         return "a sequence has rank 16 and a suit from 0 to 3; other melds have suit -1"
-    if m.wilds or m.naturals != len(m.cards) or any(c & 3 != m.suit for c in m.cards):
+    # the wild card (sequences.wild_in_gap) sits at the rank it stands for, never at an end
+    gaps = [i for i, c in enumerate(m.cards) if r.is_wild[KIND[c]]]
+    if gaps and not r.seq_wild:
         return "a sequence holds natural cards of its own suit only"
+    if len(gaps) > 1 or (gaps and not 0 < gaps[0] < len(m.cards) - 1):
+        return "a sequence holds one wild card at most, between two of its natural cards"
+    if m.wilds != len(gaps) or m.naturals != len(m.cards) - len(gaps) or any(
+        c & 3 != m.suit for i, c in enumerate(m.cards) if i not in gaps
+    ):
+        return "a sequence holds natural cards of its own suit only (and one wild card, counted as one)"
     ranks = [c >> 2 for c in m.cards]
+    for i in gaps:
+        ranks[i] = ranks[0] + i
     if ranks != list(range(ranks[0], ranks[0] + len(ranks))) or any(k not in r.seq_ranks for k in ranks):
         lo, hi = r.v.sequences.low, r.v.sequences.high
         return f"a sequence holds one card of each rank in unbroken order, from {lo} to {hi}"

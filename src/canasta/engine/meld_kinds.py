@@ -308,7 +308,8 @@ class BlackThreeMeld(MeldKind):
 
 
 class SequenceMeld(MeldKind):
-    """Natural cards of one suit in unbroken rank order (``sequences.*``); never a wild card.
+    """Natural cards of one suit in unbroken rank order (``sequences.*``); no wild card, but
+    where ``sequences.wild_in_gap`` allows one standing between two natural cards.
 
     The engine checks the suit and the order when cards are laid; a kind sees
     only how many cards a meld holds. Its sizes are the sequences' own, not
@@ -328,15 +329,19 @@ class SequenceMeld(MeldKind):
         return "sequences"
 
     def forms(self, n: int, j: int) -> bool:
-        """See :meth:`MeldKind.forms`: natural cards only, where the variant has sequences."""
-        return j == 0 and self.v.sequences.allowed
+        """See :meth:`MeldKind.forms`: natural cards only, where the variant has sequences, or
+        one wild card among them where ``sequences.wild_in_gap`` allows it."""
+        sq = self.v.sequences
+        return sq.allowed and (j == 0 or (j == 1 and sq.wild_in_gap and n >= 2))
 
     def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
         if not self.v.sequences.allowed:
             return "this variant has no sequences"
-        if j:
+        if j and not self.v.sequences.wild_in_gap:
             return "a sequence holds natural cards only"
+        if j > 1 or (j and n < 2):
+            return "a sequence holds one wild card at most, between two of its natural cards"
         if self.max_size is not None and n + j > self.max_size:
             return f"a sequence holds at most {self.max_size} cards"
         return f"a sequence needs at least {self.min_size} cards"

@@ -342,11 +342,35 @@ def meld_sequence_step(s: GameState, c: Ctx, m: MeldSequence, build: bool) -> Ga
         return error
     if high - low + 1 != r.seq_min:
         return f"lay a new sequence with exactly {r.seq_min} cards, then add cards one at a time"
-    codes = [k * 4 + suit for k in range(low, high + 1)]
+    wild, gap = m.wild, m.gap
+    if wild or gap:
+        error = _wild_gap_error(r, m)
+        if error is not None:
+            return error
+        if not c.counts[wild]:
+            return f"you do not hold {kind_name(wild)}"
+    codes = [k * 4 + suit for k in range(low, high + 1) if k != gap]
     hand = c.hand
     if any(code not in hand for code in codes):
-        return f"you do not hold {' '.join(card_name(k, suit) for k in range(low, high + 1))}"
-    return play_cards(s, c, m, [k for k in range(low, high + 1)], -1, SEQUENCE, build, codes, suit)
+        return f"you do not hold {' '.join(card_name(k, suit) for k in range(low, high + 1) if k != gap)}"
+    kinds = [k for k in range(low, high + 1) if k != gap]
+    if wild:
+        kinds.append(wild)
+    return play_cards(s, c, m, kinds, -1, SEQUENCE, build, codes, suit)
+
+
+def _wild_gap_error(r: Rules, m: MeldSequence) -> str | None:
+    """Why the wild card of the new sequence ``m`` may not stand where it does, or ``None``."""
+    if not r.seq_wild:
+        return f"'{m}': a sequence holds natural cards only in this variant"
+    if not r.is_wild[m.wild]:
+        return f"'{m}': {kind_name(m.wild)} is not a wild card in this variant"
+    if not m.low < m.gap < m.high:
+        return (
+            f"'{m}': a wild card in a sequence stands between two of its natural cards, "
+            "never at an end"
+        )
+    return None
 
 
 def add_sequence_step(s: GameState, c: Ctx, m: AddToSequence, build: bool) -> GameState | str | None:

@@ -33,7 +33,13 @@ if TYPE_CHECKING:
 def make_meld(r: Rules, rank: int, cards: Sequence[int], suit: int = -1) -> MeldGroup:
     """The meld of target ``rank`` holding ``cards`` (``suit``: a sequence's suit, else -1)."""
     if suit >= 0:
-        return MeldGroup(rank, tuple(sorted(cards)), len(cards), 0, suit)
+        ordered = sorted(cards)
+        if r.seq_wild:
+            wild = r.is_wild
+            for c in ordered:
+                if wild[KIND[c]]:
+                    return sequence_group(ordered, suit, wild)
+        return MeldGroup(rank, tuple(ordered), len(cards), 0, suit)
     # loops, not generators under sum()/all(): these run for every meld laid
     j = 0
     wild = r.is_wild
@@ -41,6 +47,25 @@ def make_meld(r: Rules, rank: int, cards: Sequence[int], suit: int = -1) -> Meld
         if wild[KIND[c]]:
             j += 1
     return MeldGroup(rank, tuple(sorted(cards)), len(cards) - j, j)
+
+
+def sequence_group(cards: Sequence[int], suit: int, is_wild: Sequence[bool]) -> MeldGroup:
+    """The sequence of ``suit`` holding ``cards``, in the order a sequence keeps them.
+
+    A sequence keeps its cards in rank order, so that its ends are its first
+    and last card. A wild card (``sequences.wild_in_gap``) goes at the rank it
+    stands for: the one rank missing between the natural cards (it stays where
+    it was laid, and the ends are always natural cards). Cards that make no
+    legal sequence are put in this order too, for the state check to name
+    what is wrong.
+    """
+    naturals = sorted(c for c in cards if not is_wild[KIND[c]])
+    wilds = sorted(c for c in cards if is_wild[KIND[c]])
+    at = 1
+    while at < len(naturals) and (naturals[at] >> 2) == (naturals[at - 1] >> 2) + 1:
+        at += 1
+    ordered = (*naturals[:at], *wilds, *naturals[at:])
+    return MeldGroup(SEQUENCE, ordered, len(naturals), len(wilds), suit)
 
 
 def open_meld(r: Rules, melds: Sequence[MeldGroup], rank: int) -> int:

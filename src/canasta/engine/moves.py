@@ -352,17 +352,31 @@ class Combine(Move):
 
 @attrs.frozen(slots=True, repr=False)
 class MeldSequence(Move):
-    """Lay a new sequence: the natural cards of ``suit`` (0 to 3, ``CDHS``) from rank ``low`` to ``high``."""
+    """Lay a new sequence: the natural cards of ``suit`` (0 to 3, ``CDHS``) from rank ``low`` to ``high``.
+
+    Where ``sequences.wild_in_gap`` allows it, a wild card of kind ``wild``
+    stands for the rank ``gap`` between two of the natural cards:
+    ``meld 7H 2 9H`` is ``MeldSequence(2, 7, 9, wild=2, gap=8)``. ``wild`` 0
+    (and ``gap`` 0) is a sequence of natural cards only.
+    """
 
     verb: ClassVar[str] = "meld"
     suit: int
     low: int
     high: int
+    wild: int = 0
+    gap: int = 0
 
     def __str__(self) -> str:
         if not (type(self.low) is int and type(self.high) is int and self.high - self.low < 20):
             return f"meld {card_name(self.low, self.suit)}..{card_name(self.high, self.suit)}"
-        return "meld " + " ".join(card_name(k, self.suit) for k in range(self.low, self.high + 1))
+        if self.wild == 0 and self.gap == 0:
+            return "meld " + " ".join(card_name(k, self.suit) for k in range(self.low, self.high + 1))
+        cards = [card_name(k, self.suit) for k in range(self.low, self.high + 1) if k != self.gap]
+        # the wild card goes where it stands; a gap outside the span is written at that end
+        place = self.gap - self.low if type(self.gap) is int else len(cards)
+        cards.insert(max(0, min(len(cards), place)), kind_name(self.wild))
+        return "meld " + " ".join(cards)
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -584,6 +598,14 @@ def malformed(move: Move) -> str | None:
             ranks.append(move.middle)
         if not all(type(k) is int and 2 <= k <= 14 for k in ranks):
             return f"{name} needs ranks from 2 to 14 (A), got {ranks!r}"
+        if isinstance(move, MeldSequence) and not (
+            (move.wild == 0 and move.gap == 0)
+            or (_kind_ok(move.wild, 2) and type(move.gap) is int and 2 <= move.gap <= 14)
+        ):
+            return (
+                f"MeldSequence needs a wild kind (2 to 15) and the rank (2 to 14) it stands for, "
+                f"or 0 and 0 for natural cards only, got {move.wild!r} and {move.gap!r}"
+            )
     return None
 
 
@@ -611,18 +633,41 @@ def _suited(token: str) -> tuple[int, int] | None:
     return card.rank, int(card) & 3
 
 
-def _sequence_cards(args: list[str]) -> tuple[int, int, int] | None:
-    """``(suit, low, high)`` when ``args`` are cards of one suit in unbroken rank order, else ``None``."""
-    if len(args) < 2 or any(len(a) < 2 or a[-1] not in _SUIT_CHARS for a in args):
+def _sequence_cards(args: list[str], text: str) -> tuple[int, int, int, int, int] | None:
+    """``(suit, low, high, wild, gap)`` when ``args`` are cards of one suit in unbroken rank
+    order, or such cards and one wild card (written by its rank, ``2`` or ``JK``) standing
+    for a rank, else ``None``.
+
+    The wild card stands for the one rank missing between the natural cards
+    (``7H 2 9H``: the 8); where none is missing, for the rank beyond the end it
+    is written at (``2 7H 8H``: the 6), which the rules then refuse by name.
+    """
+    plain = [i for i, a in enumerate(args) if len(a) < 2 or a[-1] not in _SUIT_CHARS]
+    if len(args) < 2 or len(plain) > 1 or (plain and len(args) < 3):
         return None
-    cards = [_suited(a) for a in args]
+    cards = [_suited(a) for i, a in enumerate(args) if i not in plain]
     if any(c is None for c in cards):
         return None
     ranks = sorted(c[0] for c in cards if c is not None)
     suits = {c[1] for c in cards if c is not None}
-    if len(suits) != 1 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+    if len(suits) != 1 or len(set(ranks)) != len(ranks):
         return None
-    return suits.pop(), ranks[0], ranks[-1]
+    suit = suits.pop()
+    if not plain:
+        if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+            return None
+        return suit, ranks[0], ranks[-1], 0, 0
+    missing = [k for k in range(ranks[0], ranks[-1] + 1) if k not in ranks]
+    if len(missing) > 1:
+        return None
+    wild = _parse_kind(args[plain[0]], text)
+    if missing:
+        return suit, ranks[0], ranks[-1], wild, missing[0]
+    if plain[0] == 0:
+        return suit, ranks[0] - 1, ranks[-1], wild, ranks[0] - 1
+    if plain[0] == len(args) - 1:
+        return suit, ranks[0], ranks[-1] + 1, wild, ranks[-1] + 1
+    return None
 
 
 def _span(token: str, text: str) -> tuple[int, int, int]:
@@ -704,7 +749,7 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
     if verb == "meld":
         if not args:
             raise NotationError(f"{text!r}: 'meld' needs the cards to meld, e.g. 'meld 7 7 7'")
-        seq = _sequence_cards(args)
+        seq = _sequence_cards(args, text)
         if seq is not None:
             return MeldSequence(*seq)
         cards = [_suited_kind(a, text, suited) for a in args]

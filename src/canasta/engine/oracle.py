@@ -121,6 +121,11 @@ def _sequences_reachable(r: Rules, hand: Sequence[int], info: MeldInfo) -> int:
             cards[card & 3] += 1
     for _i, suit, low, high in info.sequences:
         cards[suit] += high - low + 1
+    if r.seq_wild:
+        # a wild card may stand in any suit's sequence (sequences.wild_in_gap): count each for every suit
+        wild = r.is_wild
+        extra = sum(1 for card in hand if wild[KIND[card]])
+        return sum((n + extra) // r.seq_canasta for n in cards)
     return sum(n // r.seq_canasta for n in cards)
 
 
@@ -369,6 +374,9 @@ def can_finish(s: GameState, q: Probe) -> bool:
     if r.seq_on:
         # the greedy plan knows no sequences: every natural card a sequence may hold could be melded
         upper += sum(r.value[k] * counts[k] for k in r.seq_ranks)
+        if r.seq_wild:
+            # and every wild card may stand in a sequence (sequences.wild_in_gap)
+            upper += sum(r.value[k] * counts[k] for k in r.wild_kinds)
     dead = dead_ranks(s)
     clean = r.clean
     if upper >= need:

@@ -542,15 +542,16 @@ def _close(
 # takes next, cards it had on the table before: 0 for a run from the hand,
 # which must reach sequences.min_size on its own, hand cards laid at its upper
 # end that may yet bridge it to the next sequence: only where sequences.join
-# joins two, else 0).
-Run = tuple[int, int, int, int]
+# joins two, else 0, its wild card: 0 none, 1 one between two of its natural
+# cards, 2 one just laid, which the next rank's natural card must follow).
+Run = tuple[int, int, int, int, int]
 
 
 @lru_cache(maxsize=65536)
 def _suit_steps(
     r: Rules, runs: tuple[Run, ...], rank: int, avail: int, starts: tuple[tuple[int, int], ...],
     grow: bool = False,
-) -> tuple[tuple[tuple[Run, ...], int, int, bool], ...]:
+) -> tuple[tuple[tuple[Run, ...], int, int, bool, int], ...]:
     """What one suit's runs can do at ``rank``, with ``avail`` cards of that suit and rank in hand.
 
     ``starts``: the side's open sequences of the suit whose lowest rank is
@@ -559,26 +560,41 @@ def _suit_steps(
     the side's sequences where ``sequences.join`` joins two. With ``grow``
     (going out, under ``sequences.grow_when_going_out``) no sequence closes:
     only the window stops it. Returns ``(runs after, cards used, sequence
-    canastas gained, free)``, each once; ``free``: a hand card laid here can
-    be the last card laid (it bridges no join, which must come after it).
+    canastas gained, free, wild cards used)``, each once; ``free``: a hand
+    card laid here can be the last card laid (it bridges no join, which must
+    come after it). Where ``sequences.wild_in_gap`` allows it, a run from the
+    hand may take a wild card for this rank, once, between two natural cards.
     """
     seq_ok = r.in_seq[rank]
     join = r.seq_join
     most = None if grow else r.seq_max
     smallest = r.seq_min
+    gap_ok = r.seq_wild and seq_ok
 
     def is_c(n: int) -> int:
         return 1 if n >= r.seq_canasta else 0
 
     waiting = tuple(run for run in runs if run[1] > rank)
     due = [run for run in runs if run[1] <= rank]
-    out: dict[tuple[tuple[Run, ...], int, bool], int] = {}
-    # each run due at this rank: 0 takes a card, 1 ends, 2 + j joins starts[j]
-    choices = [(0, 1, *range(2, 2 + len(starts))) if run[1] == rank and seq_ok else (1, *range(2, 2 + len(starts))) for run in due]
+    out: dict[tuple[tuple[Run, ...], int, bool, int], int] = {}
+    joins_here = tuple(range(2, 2 + len(starts)))
+    # each run due at this rank: 0 takes a card, 1 ends, 2 + j joins starts[j], -1 takes a
+    # wild card (a run from the hand, with none yet, that a natural card may still follow)
+    choices = []
+    for run in due:
+        if run[4] == 2:
+            # a wild card just laid: the natural card of this rank must follow it
+            choices.append((0,) if run[1] == rank and seq_ok else ())
+        elif run[1] == rank and seq_ok:
+            wild = gap_ok and run[2] == 0 and run[4] == 0 and (most is None or run[0] + 2 <= most)
+            choices.append((0, 1, *((-1,) if wild else ()), *(joins_here if run[4] == 0 else ())))
+        else:
+            choices.append((1, *(joins_here if run[4] == 0 else ())))
     for pick in product(*choices):
         takes = pick.count(0)
         if takes > avail:
             continue
+        wilds = pick.count(-1)
         joined = [p - 2 for p in pick if p >= 2]
         if len(set(joined)) != len(joined):
             continue
@@ -588,17 +604,20 @@ def _suit_steps(
         valid = True
         joins: dict[int, int] = {}
         for run, p in zip(due, pick, strict=True):
-            n, _next, orig, up = run
+            n, _next, orig, up, gap = run
             if p == 0:
                 if n + 1 == most:  # closed: it takes no more cards, nor joins another
                     gained += is_c(n + 1) - is_c(orig)
                     free = True
                 elif join and orig:
                     # laid on one of the side's sequences: it may yet bridge a join
-                    after.append((n + 1, rank + 1, orig, up + 1))
+                    after.append((n + 1, rank + 1, orig, up + 1, 0))
                 else:
-                    after.append((n + 1, rank + 1, orig, 0))
+                    after.append((n + 1, rank + 1, orig, 0, 1 if gap else 0))
                     free = True
+            elif p == -1:
+                after.append((n + 1, rank + 1, 0, 0, 2))
+                free = True
             elif p == 1:
                 if orig == 0 and n < smallest:
                     valid = False
@@ -625,22 +644,24 @@ def _suit_steps(
             if n == most:
                 gained += is_c(n) - is_c(size)
             else:
-                after.append((n, high + 1, size, 0))
+                after.append((n, high + 1, size, 0, 0))
         if not valid:
             continue
         for new in range(0, (avail - takes if seq_ok else 0) + 1):
-            runs_after = tuple(sorted(after + [(1, rank + 1, 0, 0)] * new))
-            key = (runs_after, takes + new, free or new > 0)
+            runs_after = tuple(sorted(after + [(1, rank + 1, 0, 0, 0)] * new))
+            key = (runs_after, takes + new, free or new > 0, wilds)
             if out.get(key, -1) < gained:
                 out[key] = gained
-    return tuple((runs_after, used, gained, free) for (runs_after, used, free), gained in out.items())
+    return tuple(
+        (runs_after, used, gained, free, wilds) for (runs_after, used, free, wilds), gained in out.items()
+    )
 
 
 def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
     """Sequence canastas the runs gain when they all end, or -1 if a run from the hand is too short."""
     gained = 0
-    for n, _next, orig, _up in runs:
-        if orig == 0 and n < r.seq_min:
+    for n, _next, orig, _up, gap in runs:
+        if (orig == 0 and n < r.seq_min) or gap == 2:  # too short, or ending on its wild card
             return -1
         gained += (n >= r.seq_canasta) - (orig >= r.seq_canasta)
     return gained
@@ -710,8 +731,13 @@ def sequence_outcomes(
                     if nxt.get((key, pool), -1) < pts:
                         nxt[(key, pool)] = pts
                     continue
-                for after, used, gained, freed in _suit_steps(r, mine, rank, avail, here, grow):
+                for after, used, gained, freed, wused in _suit_steps(r, mine, rank, avail, here, grow):
                     w, left, tot, nat, mix, sq, _runs, free = key
+                    if wused:
+                        # wild cards in sequences (sequences.wild_in_gap) come from the same hand
+                        w += wused
+                        if w > W:
+                            continue
                     new_runs = (*runs[:suit], after, *runs[suit + 1:])
                     k2 = (w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), new_runs,
                           free or freed)

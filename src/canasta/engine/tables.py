@@ -117,6 +117,9 @@ class Rules:
         self.seq_grow = sq.allowed and sq.grow_when_going_out and sq.max_size is not None
         #: sequences.join: two sequences of a suit that meet end to end may be joined
         self.seq_join = sq.allowed and sq.join
+        #: sequences.wild_in_gap, where it can matter: a new sequence of at least
+        #: 3 cards has an inside rank for its one wild card to stand for
+        self.seq_wild = sq.allowed and sq.wild_in_gap and sq.min_size >= 3
         # no meld under this many cards is a canasta, of any kind
         self.least_canasta = min(self.canasta_size, sq.canasta_size) if sq.allowed else self.canasta_size
         self.red_in_deck = 2 * v.deck.decks

@@ -46,6 +46,9 @@ only change when the variant does):
 13. where two sequences of a suit that meet end to end may be joined
     (``sequences.join``): ``join`` of each such pair the window allows, by
     suit, lowest rank, then the rank where the upper one starts.
+14. where a new sequence may hold a wild card between two of its natural
+    cards (``sequences.wild_in_gap``): each such new sequence, by suit, lowest
+    rank, the rank the wild card stands for, then the wild rank.
 
 Only combinations the variant's meld rules allow and the decks can supply are
 numbered, so the space stays small (classic: a few hundred ids).
@@ -172,7 +175,21 @@ def _enumerate(v: Variant) -> list[Move]:
         moves += _several_melds_moves(v, r)
     if r.seq_join:
         moves += _join_moves(r)
+    if r.seq_wild:
+        moves += _wild_sequence_moves(r, wilds)
     return moves
+
+
+def _wild_sequence_moves(r: Rules, wilds: list[int]) -> list[Move]:
+    """New sequences with a wild card standing for an inside rank (``sequences.wild_in_gap``)."""
+    ranks = r.seq_ranks
+    size, most = r.seq_min, r.seq_max
+    return [
+        MeldSequence(suit, low, low + size - 1, w, gap)
+        for suit in range(4) for low in ranks
+        if all(k in ranks for k in range(low, low + size)) and (most is None or size <= most)
+        for gap in range(low + 1, low + size - 1) for w in wilds
+    ]
 
 
 def _join_moves(r: Rules) -> list[Move]:

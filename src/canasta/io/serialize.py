@@ -39,9 +39,9 @@ from canasta.cards import JOKER, Card, build_deck, parse_rank
 from canasta.engine import KIND, compile_rules
 from canasta.engine.integrity import state_problem
 from canasta.engine.kinds import BLACK_THREE
+from canasta.engine.melds import sequence_group
 from canasta.engine.moves import (
     RED_THREE,
-    SEQUENCE,
     SUITED_BY_DEFAULT,
     WILD_TARGET,
     Move,
@@ -203,10 +203,10 @@ def _meld_out(m: MeldGroup) -> dict[str, Any]:
     return {"rank": kind_name(m.rank), "cards": cards_out(m.cards)}
 
 
-def _meld_in(value: Any, path: str, is_wild: Sequence[bool]) -> MeldGroup:
+def _meld_in(value: Any, path: str, is_wild: Sequence[bool], in_sequence: Sequence[bool]) -> MeldGroup:
     obj = read_object(value, path, _MELD_KEYS)
     if obj["rank"] == "sequence":
-        return _sequence_in(obj, path)
+        return _sequence_in(obj, path, in_sequence)
     rank = _rank_in(obj["rank"], f"{path}.rank")
     written = read_cards(obj["cards"], f"{path}.cards")
     if not written:
@@ -219,15 +219,16 @@ def _meld_in(value: Any, path: str, is_wild: Sequence[bool]) -> MeldGroup:
     return MeldGroup(rank, tuple(sorted(written)), len(written) - wilds, wilds)
 
 
-def _sequence_in(obj: dict[str, Any], path: str) -> MeldGroup:
-    """A sequence from its JSON: cards of one suit (whether they make a legal sequence is the state check's)."""
+def _sequence_in(obj: dict[str, Any], path: str, is_wild: Sequence[bool]) -> MeldGroup:
+    """A sequence from its JSON: cards of one suit, and perhaps wild cards
+    (whether they make a legal sequence is the state check's)."""
     written = read_cards(obj["cards"], f"{path}.cards")
     if not written:
         fail_at(f"{path}.cards", "a sequence holds at least one card")
-    suits = {code & 3 for code in written}
-    if len(suits) != 1 or any(KIND[code] in (RED_THREE, JOKER) for code in written):
-        fail_at(f"{path}.cards", "a sequence holds natural cards of one suit")
-    return MeldGroup(SEQUENCE, tuple(sorted(written)), len(written), 0, suits.pop())
+    suits = {code & 3 for code in written if not is_wild[KIND[code]]}
+    if len(suits) != 1 or any(KIND[code] in (RED_THREE, JOKER) and not is_wild[KIND[code]] for code in written):
+        fail_at(f"{path}.cards", "a sequence holds natural cards of one suit (and a wild card where the variant allows one)")
+    return sequence_group(written, suits.pop(), is_wild)
 
 
 def _turn_out(t: Turn) -> dict[str, Any]:
@@ -367,11 +368,19 @@ def _red_threes_in(value: Any, path: str, sides: int, black: bool) -> tuple[tupl
     return out
 
 
-def _melds_in(value: Any, path: str, sides: int, is_wild: Sequence[bool]) -> tuple[tuple[MeldGroup, ...], ...]:
+def _melds_in(
+    value: Any, path: str, sides: int, is_wild: Sequence[bool], seq_wild: bool
+) -> tuple[tuple[MeldGroup, ...], ...]:
+    # the wild cards a sequence may hold: none, unless sequences.wild_in_gap
+    in_sequence = is_wild if seq_wild else _NO_WILD
     return read_items(
-        value, path, lambda side, p: read_items(side, p, lambda m, q: _meld_in(m, q, is_wild)),
+        value, path, lambda side, p: read_items(side, p, lambda m, q: _meld_in(m, q, is_wild, in_sequence)),
         sides, " (one per side)",
     )
+
+
+#: No kind is wild (the cards of a sequence where it may hold no wild card).
+_NO_WILD = (False,) * 16
 
 
 # --------------------------------------------------------------------------- GameState
@@ -443,7 +452,7 @@ class _Table:
     def __init__(self, obj: dict[str, Any], path: str, r: Any, phase: int) -> None:
         n, sides = r.n, len(r.sides)
         self.pile = read_cards(obj["pile"], f"{path}.pile")
-        self.melds = _melds_in(obj["melds"], f"{path}.melds", sides, r.is_wild)
+        self.melds = _melds_in(obj["melds"], f"{path}.melds", sides, r.is_wild, r.seq_wild)
         self.red = _red_threes_in(obj["red_threes"], f"{path}.red_threes", sides, r.v.threes.black_laid_at_once)
         self.opened = read_bools(obj["opened"], f"{path}.opened", sides, " (one per side)")
         self.melded_before = read_bools(

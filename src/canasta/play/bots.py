@@ -259,7 +259,8 @@ class GreedyBot:
             # natural cards toward a sequence canasta (a samba): as good as growing a meld
             return 305 + (m.high - m.low)
         if isinstance(m, MeldSequence):
-            return 275
+            # a wild card spent on a sequence (sequences.wild_in_gap) is one fewer for a canasta of a rank
+            return 265 if m.wild else 275
         if isinstance(m, Combine):
             # two melds of a rank that make a canasta together, and neither is one yet
             first, second = open_melds.get((m.target, m.first)), open_melds.get((m.target, m.second))

@@ -384,13 +384,17 @@ def _say_sequences(v: Variant) -> str:
         )
     text = (
         f"A {side} may also meld sequences: natural cards of one suit in unbroken rank order, "
-        f"from {_the(lo)} up to {_the(hi)} at most. Wild cards never join a sequence."
+        f"from {_the(lo)} up to {_the(hi)} at most."
     )
+    if not sq.wild_in_gap:
+        text += " Wild cards never join a sequence."
     if hi == 14:
         text += " The ace is high only: no sequence turns the corner from the ace to a 2."
     breaks = _breaks(v)
     if breaks:
         text += (
+            f" No sequence holds {join(breaks)} (wild cards and 3s are never its natural cards), "
+            if sq.wild_in_gap else
             f" No sequence holds {join(breaks)} (wild cards and 3s are never part of one), "
             f"so none runs across {'it' if len(breaks) == 1 else 'them'}."
         )
@@ -439,6 +443,36 @@ rule(
 
 
 rule("sequences.join", S_MELDS, _say_sequence_join, relevant=lambda v: v.sequences.allowed)
+
+
+def _say_sequence_wild(v: Variant) -> str:
+    sq = v.sequences
+    if not sq.wild_in_gap:
+        return "Wild cards never join a sequence."
+    ranks = v.wilds.ranks
+    if not ranks:
+        return "A new sequence may hold one wild card between two of its natural cards, but this game has no wild cards."
+    wild = ranks[0]
+    called = "joker" if wild == "JK" else wild
+    text = (
+        "A new sequence may hold one wild card, standing for the missing rank between two of its "
+        f"natural cards (written meld 7H {wild} 9H: the {called} stands for the 8 of hearts). The wild card stays "
+        "where it was laid, so the ends of a sequence are always natural cards, and no sequence ever "
+        f"holds a second wild card. {cap(a_an(sequence_name(v)))} holding a wild card scores as any other. "
+        "This is a house rule: no published rules of Samba put wild cards in sequences."
+    )
+    if sq.min_size < 3:
+        text += (
+            f" But a new sequence has exactly {count(sq.min_size, 'card')}, with no rank between "
+            "two of them, so no sequence can ever hold a wild card."
+        )
+    return text
+
+
+rule(
+    "sequences.wild_in_gap", S_MELDS, _say_sequence_wild, relevant=lambda v: v.sequences.allowed,
+    shown=lambda v: v.sequences.allowed and v.sequences.wild_in_gap,
+)
 
 
 def _say_sequence_canasta(v: Variant) -> str:

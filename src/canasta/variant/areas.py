@@ -273,6 +273,7 @@ class SequenceRules:
     short_penalty: int = _points(0, "Penalty for each such short sequence (Brazilian: 1000).")
     join: bool = _opt(False, "Two of a side's sequences of one suit that meet end to end (the highest card of one just below the lowest of the other) may be joined into one in the player's turn, if the joined sequence keeps the sequence rules. Off: sequences are never joined (Pagat's Samba).")
     top_card_pickup: bool = _opt(False, "Instead of drawing, a player may take only the pile's top card to add it to an end of the side's sequence (Pagat's Samba); the rest of the pile stays.")
+    wild_in_gap: bool = _opt(False, "A new sequence may hold one wild card, standing for the missing rank between two of its natural cards (a house rule: no published Samba puts wild cards in sequences). The wild card stays where it was laid, so a sequence's ends are always natural cards and it never holds two wild cards; it needs sequences of at least 3 cards, and it cannot be on with sequences.join. A sequence canasta with a wild card scores the sequence bonus. Off: sequences hold natural cards only (every source).")
 
 
 @attrs.frozen(cache_hash=True)

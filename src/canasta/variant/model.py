@@ -210,6 +210,7 @@ class Variant:
     def __attrs_post_init__(self) -> None:
         _check_wild_mixes(self)
         _check_special_ranks(self)
+        _check_wild_in_gap(self)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -266,6 +267,21 @@ def _check_special_ranks(v: Variant) -> None:
                     f"special.hands[{i}].ranks[{j}]: expected a natural rank, got {rank!r}, "
                     f"which is wild in this variant (wilds.ranks); wild groups are counted by wild_groups"
                 )
+
+
+def _check_wild_in_gap(v: Variant) -> None:
+    """A wild card in a sequence and joined sequences are not played together.
+
+    Joining two sequences that each hold a wild card would make one with two,
+    which no reading of the house rule allows; rather than guess which joins
+    stay legal, the engine refuses the pair of options.
+    """
+    sq = v.sequences
+    if sq.wild_in_gap and sq.join:
+        raise VariantError(
+            "sequences.wild_in_gap: expected sequences.join off: a wild card in a sequence "
+            "and joined sequences are not played together (turn one of them off)"
+        )
 
 
 # help(Variant) and inspect.signature(Variant) would open with the constructor:
