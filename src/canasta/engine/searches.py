@@ -580,7 +580,7 @@ def _suit_steps(
     joins_here = tuple(range(2, 2 + len(starts)))
     # each run due at this rank: 0 takes a card, 1 ends, 2 + j joins starts[j], -1 takes a
     # wild card (a run from the hand, with none yet, that a natural card may still follow)
-    choices = []
+    choices: list[tuple[int, ...]] = []
     for run in due:
         if run[4] == 2:
             # a wild card just laid: the natural card of this rank must follow it

@@ -180,7 +180,7 @@ def _enumerate(v: Variant) -> list[Move]:
     return moves
 
 
-def _wild_sequence_moves(r: Rules, wilds: list[int]) -> list[Move]:
+def _wild_sequence_moves(r: Rules, wilds: Sequence[int]) -> list[Move]:
     """New sequences with a wild card standing for an inside rank (``sequences.wild_in_gap``)."""
     ranks = r.seq_ranks
     size, most = r.seq_min, r.seq_max
