@@ -61,6 +61,10 @@ def meld(variant: str | Variant, text: Cards) -> MeldGroup:
     if (r.seq_on and len(naturals) > 1 and len({c & 3 for c in codes}) == 1
             and ranks == list(range(ranks[0], ranks[0] + len(ranks)))):
         return _make_meld(r, SEQUENCE, codes, codes[0] & 3)
+    held = [c for c in codes if not r.is_wild[KIND[c]]]
+    if r.seq_wild and len(naturals) > 1 and len(held) == len(codes) - 1 and len({c & 3 for c in held}) == 1:
+        # a sequence with a wild card between two natural cards (sequences.wild_in_gap)
+        return _make_meld(r, SEQUENCE, codes, held[0] & 3)
     if len(naturals) > 1:
         raise ValueError(f"meld {text!r} mixes ranks {sorted(naturals)}")
     rank = naturals.pop() if naturals else WILD_TARGET

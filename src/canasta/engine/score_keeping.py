@@ -111,7 +111,7 @@ def score_side(
                 raise CanastaError(
                     f"meld {i + 1} ({text}): a sequence has at least {r.seq_min}{most} cards{grows}"
                 )
-            tables.append((SEQUENCE, tuple(r.code_value[c] for c in cards), r.kind_of(SEQUENCE, len(cards), 0)))
+            tables.append((SEQUENCE, tuple(r.code_value[c] for c in cards), r.kind_of(SEQUENCE, len(cards), j)))
             wild_kinds.append(())
             continue
         if len(cards) < r.min_size:
@@ -222,7 +222,20 @@ def score_side(
 
 
 def _is_sequence(r: Rules, cards: tuple[int, ...]) -> bool:
-    """Whether ``cards`` (two or more) are natural cards of one suit in unbroken rank order, where the variant has sequences."""
+    """Whether ``cards`` (two or more) are natural cards of one suit in unbroken rank order, where the variant has sequences.
+
+    Where ``sequences.wild_in_gap`` allows it, one of them may be a wild card
+    standing for the one rank missing between the natural cards.
+    """
+    if r.seq_wild and len(cards) >= 3:
+        naturals = [c for c in cards if not r.is_wild[KIND[c]]]
+        if len(naturals) == len(cards) - 1 and all(r.in_seq[KIND[c]] for c in naturals):
+            ranks = sorted(c >> 2 for c in naturals)
+            span = list(range(ranks[0], ranks[-1] + 1))
+            return (
+                len({c & 3 for c in naturals}) == 1 and len(span) == len(cards)
+                and len(set(ranks)) == len(ranks) and all(k in r.seq_ranks for k in span)
+            )
     if not r.seq_on or len(cards) < 2 or any(not r.in_seq[KIND[c]] for c in cards):
         return False
     ranks = sorted(c >> 2 for c in cards)
