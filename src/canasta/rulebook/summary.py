@@ -44,6 +44,8 @@ def summary(v: Variant) -> str:
             f", and sequences of {num(sq.min_size)} or more natural cards of one suit from {sq.low} "
             f"to {sq.high} ({num(sq.canasta_size)} make {a_an(sequence_name(v))})"
         )
+        if sq.wild_in_gap and sq.min_size >= 3 and v.wilds.ranks:
+            melds += ", a sequence holding at most one wild card, between two of its natural cards"
     parts.append(melds)
     total, kinds = kind_requirements(v)
     whose = "their side has" if has_partners(v) else "they have"
