@@ -67,6 +67,8 @@ def _cmp_sequences(v: Variant) -> str:
             text += " (longer when going out)"
     if sq.join:
         text += "; two that meet may join"
+    if sq.wild_in_gap and sq.min_size >= 3 and v.wilds.ranks:
+        text += "; one wild card inside"
     if sq.short_size and sq.short_penalty:
         text += f"; under {sq.short_size} cards \u2212{sq.short_penalty}"
     return text
