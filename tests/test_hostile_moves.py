@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import canasta
 from canasta import Add, Answer, Discard, IllegalMoveError, Meld, Move, TakePile
-from canasta.engine.moves import malformed
+from canasta.engine.move_fields import malformed
 
 CLASSIC = canasta.load_variant("classic")
 

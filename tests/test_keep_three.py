@@ -21,7 +21,8 @@ import canasta
 from canasta import ActionSpace
 from canasta.engine import KIND, compile_rules
 from canasta.engine.integrity import state_problem
-from canasta.engine.moves import RED_THREE, LayThree, malformed, parse_move
+from canasta.engine.move_fields import malformed
+from canasta.engine.moves import RED_THREE, LayThree, parse_move
 from canasta.engine.special import unformable
 from canasta.engine.state import HAND_OVER
 from positions import cards, moves, play, position, refusal

@@ -13,7 +13,8 @@ import pytest
 
 import canasta
 from canasta import ActionSpace, IllegalMoveError, NotationError, VariantError
-from canasta.engine.moves import LaySpecial, malformed, parse_move
+from canasta.engine.move_fields import malformed
+from canasta.engine.moves import LaySpecial, parse_move
 from canasta.engine.state import GAME_OVER, HAND_OVER
 from canasta.variant.model import SpecialHand, SpecialRules, Variant
 from houses import house_variant

@@ -50,6 +50,7 @@ from canasta.engine.melding import (
     meld_step,
     quick_play,
 )
+from canasta.engine.move_fields import malformed
 from canasta.engine.moves import (
     Add,
     AddToSequence,
@@ -71,7 +72,6 @@ from canasta.engine.moves import (
     TakePile,
     TakeSequence,
     TakeTopCard,
-    malformed,
     parse_move,
 )
 from canasta.engine.special import special_moves, special_step

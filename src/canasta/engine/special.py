@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from canasta.cards import RANK_NAMES, parse_rank
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE
-from canasta.engine.moves import RED_THREE, LaySpecial, malformed
+from canasta.engine.move_fields import malformed
+from canasta.engine.moves import RED_THREE, LaySpecial
 from canasta.engine.state import PLAY, TOLD_NO, GameState
 
 if TYPE_CHECKING:

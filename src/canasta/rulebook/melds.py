@@ -392,10 +392,9 @@ def _say_sequences(v: Variant) -> str:
         text += " The ace is high only: no sequence turns the corner from the ace to a 2."
     breaks = _breaks(v)
     if breaks:
+        never = "never its natural cards" if sq.wild_in_gap else "never part of one"
         text += (
-            f" No sequence holds {join(breaks)} (wild cards and 3s are never its natural cards), "
-            if sq.wild_in_gap else
-            f" No sequence holds {join(breaks)} (wild cards and 3s are never part of one), "
+            f" No sequence holds {join(breaks)} (wild cards and 3s are {never}), "
             f"so none runs across {'it' if len(breaks) == 1 else 'them'}."
         )
     if longest_run(v) < sq.min_size:

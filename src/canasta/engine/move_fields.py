@@ -1,0 +1,94 @@
+"""The field checks of hand-built moves: whether a :class:`~canasta.engine.moves.Move`'s
+fields can name a move at all (types and ranges), before any rule is asked.
+
+Apart from :mod:`canasta.engine.moves` so that the move classes and their
+notation stay within one module's size.
+"""
+
+from __future__ import annotations
+
+from canasta.engine.moves import (
+    RED_THREE,
+    Add,
+    AddToSequence,
+    Answer,
+    Combine,
+    Discard,
+    JoinSequences,
+    LaySpecial,
+    LayThree,
+    Meld,
+    MeldSequence,
+    Move,
+    TakePile,
+    TakeSequence,
+    TakeTopCard,
+)
+
+__all__ = ["malformed"]
+
+
+def _kind_ok(k: object, low: int = 1) -> bool:
+    return type(k) is int and low <= k <= 15
+
+
+def _place_ok(nth: object) -> bool:
+    """Whether ``nth`` can be a meld's place among the side's melds of a rank (see :func:`~canasta.engine.moves.meld_ref`)."""
+    return type(nth) is int and 0 <= nth <= 98
+
+
+def malformed(move: Move) -> str | None:
+    """Why a hand-built ``move`` is no move at all (a field of the wrong type or range), or ``None``.
+
+    Moves from :meth:`~canasta.engine.state.GameState.legal_moves` and
+    :func:`~canasta.engine.moves.parse_move` are always
+    well formed; this names the field of one built in code with nonsense in it
+    (``Discard("9")``, ``Meld(([1],))``), which the engine then refuses.
+    """
+    if isinstance(move, Discard):
+        if not _kind_ok(move.kind):
+            return f"Discard.kind must be a card kind from 1 to 15, got {move.kind!r}"
+        if type(move.out) is not bool:
+            return f"Discard.out must be True or False, got {move.out!r}"
+    elif isinstance(move, Meld):
+        if not isinstance(move.kinds, tuple) or not all(_kind_ok(k) for k in move.kinds):
+            return f"Meld.kinds must be card kinds from 1 to 15, got {move.kinds!r}"
+    elif isinstance(move, Add):
+        if not _kind_ok(move.target, 0) or not _kind_ok(move.kind):
+            return f"Add needs a meld target from 0 to 15 and a card kind from 1 to 15, got {move.target!r} and {move.kind!r}"
+        if not _place_ok(move.meld):
+            return f"Add.meld must be a meld's place from 0 to 98, got {move.meld!r}"
+    elif isinstance(move, TakePile):
+        if not isinstance(move.way, str) or not _kind_ok(move.wild, 0):
+            return f"TakePile needs a way (text) and a wild kind (0 to 15), got {move.way!r} and {move.wild!r}"
+        if not _place_ok(move.meld):
+            return f"TakePile.meld must be a meld's place from 0 to 98, got {move.meld!r}"
+    elif isinstance(move, Combine):
+        if not _kind_ok(move.target, 2):
+            return f"Combine.target must be a rank from 2 to 15, got {move.target!r}"
+        if not (_place_ok(move.first) and _place_ok(move.second)):
+            return f"Combine needs two melds' places from 0 to 98, got {move.first!r} and {move.second!r}"
+    elif isinstance(move, LayThree) and move.kind not in (RED_THREE, 3):
+        return f"LayThree.kind must be {RED_THREE} (a red 3) or 3 (a black 3), got {move.kind!r}"
+    elif isinstance(move, LaySpecial) and not isinstance(move.name, str):
+        return f"LaySpecial.name must be the name of a special hand (text), got {move.name!r}"
+    elif isinstance(move, Answer) and type(move.yes) is not bool:
+        return f"Answer.yes must be True or False, got {move.yes!r}"
+    elif isinstance(move, (MeldSequence, AddToSequence, TakeSequence, TakeTopCard, JoinSequences)):
+        name = type(move).__name__
+        if not (type(move.suit) is int and 0 <= move.suit <= 3):
+            return f"{name}.suit must be a suit number from 0 to 3 (C, D, H, S), got {move.suit!r}"
+        ranks = [move.low, move.high] + ([move.rank] if isinstance(move, AddToSequence) else [])
+        if isinstance(move, JoinSequences):
+            ranks.append(move.middle)
+        if not all(type(k) is int and 2 <= k <= 14 for k in ranks):
+            return f"{name} needs ranks from 2 to 14 (A), got {ranks!r}"
+        if isinstance(move, MeldSequence) and not (
+            (move.wild == 0 and move.gap == 0)
+            or (_kind_ok(move.wild, 2) and type(move.gap) is int and 2 <= move.gap <= 14)
+        ):
+            return (
+                f"MeldSequence needs a wild kind (2 to 15) and the rank (2 to 14) it stands for, "
+                f"or 0 and 0 for natural cards only, got {move.wild!r} and {move.gap!r}"
+            )
+    return None
