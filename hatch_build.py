@@ -30,9 +30,12 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: ``__init__`` (it only re-exports) and the modules of attrs value classes
 #: (moves, states, score breakdowns, views): mypyc cannot build attrs classes
 #: whose annotations name types imported only for type checking, nor attrs
-#: subclasses of a plain base; they hold values, not rules.
+#: subclasses of a plain base; they hold values, not rules. ``move_fields``
+#: stays Python too: it reads fields of hand-built moves that may hold any
+#: type, which compiled code reading an ``int`` field would refuse with a
+#: TypeError before the check could name the field.
 ENGINE = "canasta/engine"
-PYTHON_ONLY = frozenset({"__init__.py", "moves.py", "state.py", "scoring.py", "view.py"})
+PYTHON_ONLY = frozenset({"__init__.py", "moves.py", "move_fields.py", "state.py", "scoring.py", "view.py"})
 
 
 def _compiled(src: Path) -> list[str]:
