@@ -349,14 +349,12 @@ def meld_sequence_step(s: GameState, c: Ctx, m: MeldSequence, build: bool) -> Ga
             return error
         if not c.counts[wild]:
             return f"you do not hold {kind_name(wild)}"
-    codes = [k * 4 + suit for k in range(low, high + 1) if k != gap]
+    naturals = [k for k in range(low, high + 1) if k != gap]
+    codes = [k * 4 + suit for k in naturals]
     hand = c.hand
     if any(code not in hand for code in codes):
-        return f"you do not hold {' '.join(card_name(k, suit) for k in range(low, high + 1) if k != gap)}"
-    kinds = [k for k in range(low, high + 1) if k != gap]
-    if wild:
-        kinds.append(wild)
-    return play_cards(s, c, m, kinds, -1, SEQUENCE, build, codes, suit)
+        return f"you do not hold {' '.join(card_name(k, suit) for k in naturals)}"
+    return play_cards(s, c, m, [*naturals, wild] if wild else naturals, -1, SEQUENCE, build, codes, suit)
 
 
 def _wild_gap_error(r: Rules, m: MeldSequence) -> str | None:

@@ -180,15 +180,22 @@ def _enumerate(v: Variant) -> list[Move]:
     return moves
 
 
-def _wild_sequence_moves(r: Rules, wilds: Sequence[int]) -> list[Move]:
-    """New sequences with a wild card standing for an inside rank (``sequences.wild_in_gap``)."""
+def _new_sequences(r: Rules) -> list[MeldSequence]:
+    """Every new sequence of natural cards, by suit then lowest rank, even those closed as
+    soon as laid (size == most)."""
     ranks = r.seq_ranks
     size, most = r.seq_min, r.seq_max
     return [
-        MeldSequence(suit, low, low + size - 1, w, gap)
-        for suit in range(4) for low in ranks
+        MeldSequence(suit, low, low + size - 1) for suit in range(4) for low in ranks
         if all(k in ranks for k in range(low, low + size)) and (most is None or size <= most)
-        for gap in range(low + 1, low + size - 1) for w in wilds
+    ]
+
+
+def _wild_sequence_moves(r: Rules, wilds: Sequence[int]) -> list[Move]:
+    """New sequences with a wild card standing for an inside rank (``sequences.wild_in_gap``)."""
+    return [
+        MeldSequence(m.suit, m.low, m.high, w, gap)
+        for m in _new_sequences(r) for gap in range(m.low + 1, m.high) for w in wilds
     ]
 
 
@@ -256,11 +263,7 @@ def _sequence_moves(v: Variant) -> list[Move]:
                     break
                 spans.append((suit, low, high))
                 high += 1
-    # new sequences, even those closed as soon as laid (size == most)
-    out: list[Move] = [
-        MeldSequence(suit, low, low + size - 1) for suit in range(4) for low in ranks
-        if all(k in ranks for k in range(low, low + size)) and (most is None or size <= most)
-    ]
+    out: list[Move] = list(_new_sequences(r))
     for suit, low, high in spans:
         out += [AddToSequence(suit, low, high, k) for k in (high + 1, low - 1) if k in ranks]
     if r.seq_grow:

@@ -8,7 +8,12 @@ from canasta.rulebook.blocks import RuleBook, Table, Text
 from canasta.rulebook.canastas import mixed_possible
 from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, variant_title, wild_names
 from canasta.rulebook.going_out import kind_requirements
-from canasta.rulebook.melds import new_size, sequence_canasta_possible, sequence_may_grow
+from canasta.rulebook.melds import (
+    new_size,
+    sequence_canasta_possible,
+    sequence_may_grow,
+    sequence_may_hold_wild,
+)
 from canasta.rulebook.opening import canasta_tiers, score_steps
 from canasta.rulebook.render import render
 from canasta.rulebook.words import clean
@@ -67,7 +72,7 @@ def _cmp_sequences(v: Variant) -> str:
             text += " (longer when going out)"
     if sq.join:
         text += "; two that meet may join"
-    if sq.wild_in_gap and sq.min_size >= 3 and v.wilds.ranks:
+    if sequence_may_hold_wild(v):
         text += "; one wild card inside"
     if sq.short_size and sq.short_penalty:
         text += f"; under {sq.short_size} cards \u2212{sq.short_penalty}"

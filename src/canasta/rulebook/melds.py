@@ -537,6 +537,13 @@ def sequence_may_grow(v: Variant) -> bool:
     return sq.allowed and sq.max_size is not None and sq.min_size <= sq.max_size < longest_run(v)
 
 
+def sequence_may_hold_wild(v: Variant) -> bool:
+    """Whether ``sequences.wild_in_gap`` can matter: a new sequence has a rank between two of its
+    cards (at least 3 cards), and the game has wild cards."""
+    sq = v.sequences
+    return sq.allowed and sq.wild_in_gap and sq.min_size >= 3 and bool(v.wilds.ranks)
+
+
 def _say_grow(v: Variant) -> str:
     sq = v.sequences
     top = sq.max_size

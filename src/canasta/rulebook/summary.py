@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from canasta.rulebook.facts import has_foot, has_partners, pile_takeable
 from canasta.rulebook.going_out import kind_requirements
-from canasta.rulebook.melds import a_an, sequence_name
+from canasta.rulebook.melds import a_an, sequence_may_hold_wild, sequence_name
 from canasta.rulebook.words import cap, count, join, num
 from canasta.variant.model import Variant
 
@@ -44,7 +44,7 @@ def summary(v: Variant) -> str:
             f", and sequences of {num(sq.min_size)} or more natural cards of one suit from {sq.low} "
             f"to {sq.high} ({num(sq.canasta_size)} make {a_an(sequence_name(v))})"
         )
-        if sq.wild_in_gap and sq.min_size >= 3 and v.wilds.ranks:
+        if sequence_may_hold_wild(v):
             melds += ", a sequence holding at most one wild card, between two of its natural cards"
     parts.append(melds)
     total, kinds = kind_requirements(v)
