@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from canasta.engine.draw import take_candidates
 from canasta.engine.facts import context_of, must_walk
 from canasta.engine.kinds import BLACK_THREE, KIND, suit_choices
+from canasta.engine.melds import meld_shape
 from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
@@ -85,12 +86,12 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     dup = v.melds.duplicate_ranks == "after_complete"
     # melds.duplicate_ranks: any: a new meld of a natural rank the side already has
     dup_any = r.dup_any
-    new_melds, discards = _hand_candidates(r, counts)
+    new_melds, discards = hand_candidates(r, counts)
     index = info.index
     # suited[rank]: whether moves of that rank name suits (never without
     # sequences, where one look-up per move replaces two)
     suits, suited = (_suits_held(hand), r.suited) if r.seq_on else (_NO_SUITS, _NEVER_SUITED)
-    for rank, mv in new_melds:
+    for rank, mv, _shape in new_melds:
         # a new meld of a rank the side already has is refused: not worth asking
         if (rank in index or (rank in present and not dup)) and not (dup_any and rank != WILD_TARGET):
             continue
@@ -109,7 +110,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
         if rank in more:
             out.extend(_several_adds(r, rank, len(more[rank]), counts, wilds, suits))
             continue
-        row = _ADD[rank]
+        row = ADD_MOVES[rank]
         if rank != WILD_TARGET and counts[rank]:
             if suited[rank]:
                 out.extend(Add(rank, rank, x) for x in range(4) if suits[rank][x])
@@ -128,7 +129,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     h = len(hand)
     n_out = v.threes.black_out_cards
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
-        out.extend(_OUT[d.kind] if d.suit == -1 else Discard(d.kind, True, d.suit) for d in discards)
+        out.extend(OUT_MOVES[d.kind] if d.suit == -1 else Discard(d.kind, True, d.suit) for d in discards)
     return out
 
 
@@ -245,13 +246,23 @@ def _wild_windows(r: Rules) -> tuple[tuple[tuple[int, ...], MeldSequence], ...]:
     return tuple(out)
 
 
-# every add move, by target and kind, made once
-_ADD = [[Add(target, kind) for kind in range(16)] for target in range(16)]
+#: Every add move, by target and kind, made once.
+ADD_MOVES = [[Add(target, kind) for kind in range(16)] for target in range(16)]
 
 
 @lru_cache(maxsize=4096)
 def _meld_move(kinds: tuple[int, ...]) -> Meld:
     return Meld(kinds)
+
+
+#: A candidate new meld in the tables: its rank, its move, and the
+#: :func:`~canasta.engine.melds.meld_shape` of its cards (worked out once, for
+#: :mod:`canasta.engine.quick`).
+NewMeld = tuple[int, Meld, "int | str"]
+
+
+def _new_meld(r: Rules, rank: int, kinds: tuple[int, ...]) -> NewMeld:
+    return rank, _meld_move(kinds), meld_shape(r, kinds)
 
 
 def _sig_wilds(r: Rules, wild_sig: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -265,20 +276,20 @@ def _sig_wilds(r: Rules, wild_sig: tuple[int, ...]) -> tuple[list[int], list[int
 
 def _rank_meld_moves(
     r: Rules, k: int, c: int, wild_sig: tuple[int, ...]
-) -> tuple[tuple[int, Meld], ...]:
+) -> tuple[NewMeld, ...]:
     """New melds of rank ``k`` from ``c`` naturals and the wild cards counted in ``wild_sig``."""
     counts, wilds = _sig_wilds(r, wild_sig)
     size = r.new_size
     out = []
     for n in range(max(r.min_nat, 1), min(c, size) + 1):
         for combo in _wild_combos(wilds, counts, size - n):
-            out.append((k, _meld_move((k,) * n + combo)))
+            out.append(_new_meld(r, k, (k,) * n + combo))
     return tuple(out)
 
 
-def _hand_candidates(
+def hand_candidates(
     r: Rules, counts: tuple[int, ...]
-) -> tuple[list[tuple[int, Meld]], list[Discard]]:
+) -> tuple[list[NewMeld], list[Discard]]:
     """New melds the hand could lay (with their rank), and its discards.
 
     Run for nearly every new hand (hands rarely repeat, so a cache keyed by
@@ -292,7 +303,7 @@ def _hand_candidates(
         sig.append(counts[w])
     wild_sig = tuple(sig)
     rows = _meld_rows(r, wild_sig)
-    melds: list[tuple[int, Meld]] = []
+    melds: list[NewMeld] = []
     try:
         for k in r.natural_kinds:
             c = counts[k]
@@ -326,7 +337,7 @@ def _clipped_sig(r: Rules, held: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _meld_rows(r: Rules, held: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, Meld], ...], ...], ...]:
+def _meld_rows(r: Rules, held: tuple[int, ...]) -> tuple[tuple[tuple[NewMeld, ...], ...], ...]:
     """New melds by kind and count held, for the wild cards ``held`` (one count per ``r.wild_kinds``).
 
     ``rows[k][c]`` lists the melds of rank ``k`` from ``c`` naturals, for every
@@ -339,13 +350,13 @@ def _meld_rows(r: Rules, held: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, 
 
 
 @lru_cache(maxsize=1024)
-def _clipped_rows(r: Rules, wild_sig: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, Meld], ...], ...], ...]:
+def _clipped_rows(r: Rules, wild_sig: tuple[int, ...]) -> tuple[tuple[tuple[NewMeld, ...], ...], ...]:
     size = r.new_size
-    rows: list[tuple[tuple[tuple[int, Meld], ...], ...]] = []
+    rows: list[tuple[tuple[NewMeld, ...], ...]] = []
     natural = set(r.natural_kinds)
     for k in range(16):
         # a row for every count the decks allow, and at least up to new_size:
-        # the fallback in _hand_candidates indexes by counts clipped to it
+        # the fallback in hand_candidates indexes by counts clipped to it
         most = max(r.in_deck[k], size)
         if k in natural:
             by_count = [_rank_meld_moves(r, k, c, wild_sig) for c in range(size + 1)]
@@ -356,20 +367,22 @@ def _clipped_rows(r: Rules, wild_sig: tuple[int, ...]) -> tuple[tuple[tuple[tupl
 
 
 @lru_cache(maxsize=1024)
-def _wild_meld_moves(r: Rules, wild_sig: tuple[int, ...]) -> tuple[tuple[int, Meld], ...]:
+def _wild_meld_moves(r: Rules, wild_sig: tuple[int, ...]) -> tuple[NewMeld, ...]:
     """New melds of wild cards only, from the wild cards counted in ``wild_sig``."""
     counts, wilds = _sig_wilds(r, wild_sig)
-    return tuple((WILD_TARGET, _meld_move(combo)) for combo in _wild_combos(wilds, counts, r.new_size))
+    return tuple(_new_meld(r, WILD_TARGET, combo) for combo in _wild_combos(wilds, counts, r.new_size))
 
 
 @lru_cache(maxsize=1024)
-def _black_meld_moves(r: Rules, b: int) -> tuple[tuple[int, Meld], ...]:
+def _black_meld_moves(r: Rules, b: int) -> tuple[NewMeld, ...]:
     """Melds of black 3s from ``b`` black 3s in hand, where the variant has them at all."""
     th = r.v.threes
     if th.black_meld == "never":
         return ()
     hi = b if th.black_meld_max is None else min(b, th.black_meld_max)
-    return tuple((BLACK_THREE, _meld_move((BLACK_THREE,) * n)) for n in range(th.black_meld_min, hi + 1))
+    return tuple(
+        _new_meld(r, BLACK_THREE, (BLACK_THREE,) * n) for n in range(th.black_meld_min, hi + 1)
+    )
 
 
 _DISCARD = [Discard(k, False) for k in range(16)]
@@ -397,7 +410,8 @@ _BACK = TakeBack()
 _ASK = Ask()
 
 
-_OUT = [Discard(k, True) for k in range(16)]
+#: Every discard that goes out, by kind, made once.
+OUT_MOVES = [Discard(k, True) for k in range(16)]
 
 
 def _wild_combos(wilds: list[int], counts: Sequence[int], j: int) -> list[tuple[int, ...]]:

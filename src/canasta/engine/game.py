@@ -74,6 +74,7 @@ from canasta.engine.moves import (
     TakeTopCard,
     parse_move,
 )
+from canasta.engine.quick import quick_moves
 from canasta.engine.special import special_moves, special_step
 from canasta.engine.state import (
     ANSWER,
@@ -186,7 +187,13 @@ def legal_moves(s: GameState) -> list[Move]:
     legal = c.legal
     if legal is None:
         out: list[Move] = []
-        if s.phase == PLAY and not c.r.keep_three:
+        fast = quick_moves(s, c, PLAY_STEPS) if s.phase == PLAY and not c.r.keep_three else None
+        if fast is not None:
+            # the common position, listed straight from the hand's counts
+            out = fast
+            if c.r.special_sizes:
+                out.extend(special_moves(s, c))
+        elif s.phase == PLAY and not c.r.keep_three:
             # every play-phase candidate has its step in PLAY_STEPS: ask it
             # directly, as step would
             steps = PLAY_STEPS
