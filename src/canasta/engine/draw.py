@@ -528,9 +528,11 @@ def no_take(s: GameState) -> bool:
     the draw phase, where most positions offer only the draw).
 
     No way of taking is a candidate when the pile is empty or its top card is a
-    stop card or no natural card, or, outside sequences, when the hand holds no
-    card of the top card's rank and the side has no open meld of it (a pair and
-    a natural with a wild card need one in hand; the other ways, the meld).
+    stop card or no natural card, or, outside sequences, when none of the
+    variant's ways has what it needs: a pair, two cards of the top card's rank
+    in hand; a natural with a wild card, one of them and that wild card; the
+    other ways, the side's open meld of the rank (the tests
+    :func:`take_candidates` makes).
     ``False`` means the candidates must be listed.
     """
     pile = s.pile_
@@ -545,10 +547,28 @@ def no_take(s: GameState) -> bool:
     # a natural rank's cards are the codes 4k to 4k+3
     low = 4 * k
     high = low + 4
-    for code in s.hands_[s.current]:
+    hand = s.hands_[s.current]
+    held = 0
+    for code in hand:
         if low <= code < high:
+            held += 1
+    has_meld = k in meld_info(r, s.melds_[r.side_of[s.current]]).index
+    if not held:
+        return not has_meld
+    # take_candidates' own tests, way by way
+    for way in _take_ways(r):
+        w = way.way
+        if w == "pair":
+            if held >= 2:
+                return False
+        elif w == "wild":
+            wild = way.wild
+            for code in hand:
+                if KIND[code] == wild:
+                    return False
+        elif has_meld:
             return False
-    return k not in meld_info(r, s.melds_[r.side_of[s.current]]).index
+    return True
 
 
 def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeSequence | TakeTopCard]:
