@@ -58,16 +58,48 @@ def _stranded(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], all
         left = b
         if left > 1:
             return True
-    present = meld_info(r, melds).present
+    info = meld_info(r, melds)
+    present = info.present
+    index = info.index
     need = r.min_nat
+    size = r.new_size
     in_seq = r.in_seq  # a card a sequence may hold is never stranded: it may join a run
+    short: list[tuple[int, int]] | None = None
     for k in r.natural_kinds:
         c = counts[k]
-        if c and c < need and k not in present and not in_seq[k]:
-            left += c
-            if left > 1:
-                return True
-    return False
+        if not c or in_seq[k] or k in index:
+            continue
+        if c < need:
+            if k not in present:
+                left += c
+                if left > 1:
+                    return True
+        elif c < size:
+            # enough naturals for a new meld, too few for its size: the rest must be
+            # wild cards (a new meld is laid with exactly new_size cards)
+            if short is None:
+                short = []
+            short.append((c, size - c))
+    if short is None:
+        return False
+    # The wild cards held complete some of the short ranks at most; the cards of
+    # the others stay. A lower bound on what stays: fill the wild cards' budget
+    # with the ranks that save the most cards per wild card, the last one in part.
+    budget = 0
+    for w in r.wild_kinds:
+        budget += counts[w]
+    short.sort(key=lambda item: item[0] / item[1], reverse=True)
+    saved = 0.0
+    total = 0
+    for c, w in short:
+        total += c
+        if budget >= w:
+            saved += c
+            budget -= w
+        elif budget > 0:
+            saved += c * budget / w
+            budget = 0
+    return left + total - int(saved) > 1
 
 
 def _canastas_reachable(
