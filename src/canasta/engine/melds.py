@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from canasta.engine.kinds import BLACK_THREE, KIND
+from canasta.engine.kinds import KIND
 from canasta.engine.moves import (
     RED_THREE,
     SEQUENCE,
@@ -120,7 +120,7 @@ class MeldInfo:
     """What the engine asks of a side's melds again and again, worked out once."""
 
     __slots__ = (
-        "_adds", "_canastas", "closed_sequences", "grown", "index", "melds", "more", "open_ranks", "present", "rules",
+        "_canastas", "closed_sequences", "grown", "index", "melds", "more", "open_ranks", "present", "rules",
         "sequences",
     )
 
@@ -175,7 +175,6 @@ class MeldInfo:
         #: this turn, so the turn must end by going out (only where they may grow)
         self.grown = grown
         self._canastas: Counts | None = None
-        self._adds: tuple[tuple[int, bool, bool], ...] | None = None
 
     def open_at(self, rank: int, nth: object) -> int:
         """Index of the side's ``nth`` open meld of ``rank`` (0 for the first; see
@@ -193,32 +192,22 @@ class MeldInfo:
         first = self.index.get(rank, -1)
         return [first] if first >= 0 else []
 
-    def add_shapes(self) -> tuple[tuple[int, bool, bool], ...]:
-        """``(rank, natural, wild)`` for each rank with an open meld but black 3s, in
-        :attr:`open_ranks` order: whether the shape of its first open meld allows one
-        more natural card, and one more wild card (the test of
-        :func:`~canasta.engine.melding.add_fits`, made once per side's melds)."""
-        got = self._adds
-        if got is None:
-            kinds = self.rules.meld_kinds
-            shapes = []
-            for rank in self.open_ranks:
-                if rank == BLACK_THREE:
-                    continue
-                om = self.melds[self.index[rank]]
-                valid = kinds[rank].valid
-                shapes.append((
-                    rank, valid(om.naturals + 1, om.wilds, False), valid(om.naturals, om.wilds + 1, False),
-                ))
-            got = self._adds = tuple(shapes)
-        return got
-
     def canasta_counts(self) -> Counts:
         """(canastas, natural, mixed, wild, sequence) among the melds."""
         got = self._canastas
         if got is None:
             got = self._canastas = count_canastas(self.rules, self.melds)
         return got
+
+
+@lru_cache(maxsize=4096)
+def add_fit(r: Rules, rank: int, naturals: int, wilds: int) -> tuple[bool, bool]:
+    """Whether an open meld of ``rank`` holding ``naturals`` and ``wilds`` takes one more natural
+    card, and one more wild card: the test :func:`~canasta.engine.melding.add_fits` makes of a
+    candidate add, kept by shape (shapes repeat from meld to meld; a cache per side's melds
+    would grow with every state kept)."""
+    valid = r.meld_kinds[rank].valid
+    return valid(naturals + 1, wilds, False), valid(naturals, wilds + 1, False)
 
 
 _MELD_INFO: dict[int, MeldInfo] = {}

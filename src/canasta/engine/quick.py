@@ -9,8 +9,8 @@ a discard that does not go out by the turn's rules and its card's bars.
 
 :func:`quick_moves` lists such a position's legal moves in one pass, in the
 order :func:`~canasta.engine.candidates.candidate_moves` lists its candidates:
-each add is decided once per meld (:meth:`~canasta.engine.melds.MeldInfo.add_shapes`,
-kept with the side's melds from state to state) instead of once per candidate,
+each add is decided once per meld (:func:`~canasta.engine.melds.add_fit`,
+kept by the meld's shape) instead of once per candidate,
 each new meld by the shape its table row was built with, the discards all at
 once. The moves that still need their step (a foot, a take-back, asking to go
 out, black 3s, a new meld of a rank the side has closed, melds and adds that
@@ -27,6 +27,7 @@ from canasta.engine.candidates import ADD_MOVES, OUT_MOVES, hand_candidates
 from canasta.engine.going_out import discard_bar, discard_dead, plain_discard_error
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melding import quick_play
+from canasta.engine.melds import add_fit
 from canasta.engine.moves import WILD_TARGET, Add, Ask, Discard, Foot, Meld, Move, TakeBack
 from canasta.engine.state import NOT_ASKED
 
@@ -123,14 +124,23 @@ def quick_moves(
 
 def adds(info: MeldInfo, counts: tuple[int, ...], wilds: list[int], by_shape: bool) -> list[Add]:
     """The candidate adds to the side's open melds, in ``candidate_moves``' order: those the
-    meld's shape allows (``by_shape``; :meth:`~canasta.engine.melds.MeldInfo.add_shapes`,
-    the test :func:`~canasta.engine.melding.add_fits` makes of each), or all of them."""
+    meld's shape allows (``by_shape``; :func:`~canasta.engine.melds.add_fit`, the test
+    :func:`~canasta.engine.melding.add_fits` makes of each), or all of them."""
+    r = info.rules
+    melds = info.melds
+    index = info.index
     out: list[Add] = []
-    for rank, natural, wild in info.add_shapes():
+    natural = wild = True
+    for rank in info.open_ranks:
+        if rank == BLACK_THREE:
+            continue
+        if by_shape:
+            om = melds[index[rank]]
+            natural, wild = add_fit(r, rank, om.naturals, om.wilds)
         row = ADD_MOVES[rank]
-        if rank != WILD_TARGET and counts[rank] and (natural or not by_shape):
+        if natural and rank != WILD_TARGET and counts[rank]:
             out.append(row[rank])
-        if wild or not by_shape:
+        if wild:
             for w in wilds:
                 out.append(row[w])
     return out
