@@ -359,7 +359,9 @@ class GameState:
 
     def legal_moves(self) -> Sequence[Move]:
         """Every distinct legal move of :attr:`current_player`, each listed once."""
-        return cast(Engine, self.rules.engine).legal_moves(self)
+        # an annotation, not cast(): this runs once a move, and cast is a call
+        engine: Engine = self.rules.engine  # type: ignore[assignment]
+        return engine.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal now."""
@@ -372,7 +374,8 @@ class GameState:
             IllegalMoveError: the move is not legal now; ``.reason`` names the rule.
             NotationError: ``move`` is text that is not a move.
         """
-        return cast(Engine, self.rules.engine).apply(self, move)
+        engine: Engine = self.rules.engine  # type: ignore[assignment]
+        return engine.apply(self, move)
 
     def parse_move(self, text: str) -> Move:
         """Parse move notation; see :mod:`canasta.engine.moves`.
