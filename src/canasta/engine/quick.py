@@ -23,7 +23,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from canasta.engine.candidates import ADD_MOVES, OUT_MOVES, hand_candidates
+from canasta.engine.candidates import (  # the same objects: ActionSpace.mark finds moves by identity
+    _ASK,
+    _BACK,
+    _FOOT,
+    ADD_MOVES,
+    OUT_MOVES,
+    hand_candidates,
+)
 from canasta.engine.going_out import discard_bar, discard_dead, plain_discard_error
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melding import quick_play
@@ -37,11 +44,6 @@ if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
     from canasta.engine.melds import MeldInfo
     from canasta.engine.state import GameState
-
-_FOOT = Foot()
-_BACK = TakeBack()
-_ASK = Ask()
-
 
 def quick_moves(
     s: GameState, c: Ctx, steps: Mapping[type, Callable[[GameState, Ctx, Any, bool], object]],
