@@ -63,7 +63,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
         return [_YES, _NO]
     if s.phase == DRAW:
         if c.v.foot.walk and must_walk(s):
-            return [_FOOT]
+            return [FOOT_MOVE]
         if s.stock_:
             return [_DRAW, *take_candidates(s, c)]
         return [*take_candidates(s, c), _PASS]
@@ -73,14 +73,14 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     v = c.v
     out: list[Move] = []
     if s.feet_[p]:
-        out.append(_FOOT)
+        out.append(FOOT_MOVE)
     if c.turn.laid:
-        out.append(_BACK)
+        out.append(BACK_MOVE)
     if (
         v.going_out.ask_partner and r.partner[p] >= 0 and c.turn.asked == NOT_ASKED
         and not c.turn.melded
     ):
-        out.append(_ASK)
+        out.append(ASK_MOVE)
     info = c.info
     open_ranks, present = info.open_ranks, info.present
     dup = v.melds.duplicate_ranks == "after_complete"
@@ -403,11 +403,11 @@ _YES = Answer(True)
 _NO = Answer(False)
 
 
-_FOOT = Foot()
-_BACK = TakeBack()
-
-
-_ASK = Ask()
+#: The one Foot, TakeBack and Ask the candidate lists hand out (ActionSpace.mark
+#: finds moves by identity).
+FOOT_MOVE = Foot()
+BACK_MOVE = TakeBack()
+ASK_MOVE = Ask()
 
 
 #: Every discard that goes out, by kind, made once.

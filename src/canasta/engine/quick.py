@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from canasta.engine.candidates import (  # the same objects: ActionSpace.mark finds moves by identity
-    _ASK,
-    _BACK,
-    _FOOT,
+from canasta.engine.candidates import (
     ADD_MOVES,
+    ASK_MOVE,
+    BACK_MOVE,
+    FOOT_MOVE,
     OUT_MOVES,
     hand_candidates,
 )
@@ -64,15 +64,15 @@ def quick_moves(
     v = c.v
     t = c.turn
     out: list[Move] = []
-    if s.feet_[p] and steps[Foot](s, c, _FOOT, False) is None:
-        out.append(_FOOT)
-    if t.laid and steps[TakeBack](s, c, _BACK, False) is None:
-        out.append(_BACK)
+    if s.feet_[p] and steps[Foot](s, c, FOOT_MOVE, False) is None:
+        out.append(FOOT_MOVE)
+    if t.laid and steps[TakeBack](s, c, BACK_MOVE, False) is None:
+        out.append(BACK_MOVE)
     if (
         v.going_out.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and not t.melded
-        and steps[Ask](s, c, _ASK, False) is None
+        and steps[Ask](s, c, ASK_MOVE, False) is None
     ):
-        out.append(_ASK)
+        out.append(ASK_MOVE)
     counts = c.counts
     info = c.info
     index, present = info.index, info.present
