@@ -24,6 +24,7 @@ from canasta.engine.going_out import going_out_error
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE, KIND, remove_kinds
 from canasta.engine.melds import (
+    add_fit,
     find_closed_sequence,
     find_sequence,
     grow_end,
@@ -255,9 +256,10 @@ def add_fits(c: Ctx, m: Add) -> bool | None:
     if oi < 0 or target == BLACK_THREE:
         return None
     om = c.melds[oi]
+    natural, wild = add_fit(r, target, om.naturals, om.wilds)
     if r.is_wild[m.kind]:
-        return r.meld_kinds[target].valid(om.naturals, om.wilds + 1, False)
-    return m.kind == target and r.meld_kinds[target].valid(om.naturals + 1, om.wilds, False)
+        return wild
+    return m.kind == target and natural
 
 
 def meld_fits(c: Ctx, m: Meld) -> bool | None:
