@@ -94,7 +94,8 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Path:
     d = tmp_path_factory.mktemp("hostile")
     os.mkfifo(d / "fifo")
     (d / "adir").mkdir()
-    lines, size = [], 0
+    lines: list[str] = []
+    size = 0
     while size < (1 << 20) - 32:  # just under the 1 MiB limit
         lines.append(f"k{len(lines)}: {len(lines)}\n")
         size += len(lines[-1])
@@ -463,7 +464,31 @@ def _wait_for(condition: object, timeout: float) -> bool:
 pytestmark_linux = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 
 
+@pytest.fixture
+def sigint_reaches_children() -> Iterator[None]:
+    """Start the Ctrl-C tests' children with SIGINT at its default, as a terminal's shell does.
+
+    A shell script that starts a command in the background (``python -m pytest &``),
+    and ``nohup``, start it with SIGINT ignored; an ignored signal stays ignored
+    across ``exec``, and Python then installs no handler of its own, so every
+    child would ignore the Ctrl-C these tests send (the simulation runs on, the
+    game reads end of input). Such a child is right to ignore it: whoever ignored
+    the signal meant it. What these tests check is a Ctrl-C that arrives, so for
+    them this process stops ignoring it while they run (a child starts with a
+    caught signal reset to its default).
+    """
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @pytestmark_linux
+@pytest.mark.usefixtures("sigint_reaches_children")
 @pytest.mark.parametrize("jobs", ["2", "1"])
 def test_ctrl_c_in_simulate(tmp_path: Path, jobs: str) -> None:
     """SIGINT: the summary of the games finished, exit 130, whole records, no worker left."""
@@ -507,6 +532,7 @@ def test_ctrl_c_in_simulate(tmp_path: Path, jobs: str) -> None:
 
 
 @pytestmark_linux
+@pytest.mark.usefixtures("sigint_reaches_children")
 def test_ctrl_c_in_simulate_from_the_terminal(tmp_path: Path) -> None:
     """Ctrl-C at a terminal signals the whole group, workers too: still no traceback."""
     environ = {k: v for k, v in os.environ.items() if k != "CANASTA_DEBUG"}
@@ -531,6 +557,7 @@ def test_ctrl_c_in_simulate_from_the_terminal(tmp_path: Path) -> None:
 
 
 @pytestmark_linux
+@pytest.mark.usefixtures("sigint_reaches_children")
 def test_ctrl_c_in_play_keeps_the_record(tmp_path: Path) -> None:
     """SIGINT at the move prompt: a goodbye, exit 0, and the record of the game so far."""
     record = tmp_path / "game.rec"
