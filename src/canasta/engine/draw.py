@@ -71,7 +71,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
         return None
     p = s.current
     stock_ = s.stock_
-    n = v.draw.count
+    n = r.draw_count
     if len(stock_) >= n:
         # the common case, without lists: the top n cards, none of them a 3 to lay
         drawn_t = stock_[-n:][::-1]  # top card first, as if drawn one by one

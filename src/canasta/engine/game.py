@@ -132,7 +132,7 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
                     TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
         return rebuild(s, phase=PLAY, current=t.asker, turn=turn)
     if s.phase == DRAW:
-        if s.variant.foot.walk and must_walk(s):
+        if s.rules.foot_walk and must_walk(s):
             # the player discarded their last hand card to walk to the foot (foot.walk)
             if isinstance(m, Foot):
                 return foot_step(s, context_of(s), build)
@@ -178,7 +178,7 @@ def legal_moves(s: GameState) -> list[Move]:
     """Every distinct legal move in ``s``, each once."""
     if (
         s.phase == DRAW and s.stock_ and not s.rules.keep_three
-        and not (s.variant.foot.walk and must_walk(s)) and no_take(s)
+        and not (s.rules.foot_walk and must_walk(s)) and no_take(s)
     ):
         # the draw alone, as candidate_moves and draw_step would say; without
         # the state's Ctx, which neither this nor the draw's apply needs

@@ -179,7 +179,7 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
     black_out = False
     if m.out:
         if left:
-            n_out = v.threes.black_out_cards
+            n_out = c.r.black_out_cards
             black_out = (
                 n_out is not None and left == n_out
                 and c.counts[BLACK_THREE] - (k == BLACK_THREE) == n_out
@@ -297,12 +297,12 @@ _NOTHING_TO_ASK = "you cannot go out this turn, so there is nothing to ask"
 def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     r = c.r
     p = c.p
-    if not s.variant.going_out.ask_partner or r.partner[p] < 0:
+    if not r.ask_partner or r.partner[p] < 0:
         return "there is no partner to ask in this variant"
     t = s.turn
     if t.asked != NOT_ASKED:
         return "you have already asked this turn"
-    once = s.variant.going_out.ask_once
+    once = r.ask_once
     if once and s.asked_before[p]:
         return "you have already asked your partner this hand: a player may ask only once a hand"
     if t.melded:

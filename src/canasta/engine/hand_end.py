@@ -34,8 +34,7 @@ def next_turn(s: GameState, hands: tuple[tuple[int, ...], ...], pile: tuple[int,
         hands, s.feet_, s.stock_, pile, s.melds_, s.red_threes_, s.opened, mb, NEW_TURN,
         s.end, r, s.talons_, s.asked_before,
     )
-    v = s.variant
-    if v.draw.short_stock == "end_hand" and 0 < len(s.stock_) < v.draw.count:
+    if r.short_stock_ends and 0 < len(s.stock_) < r.draw_count:
         return end_hand(s2, "stock", -1, False, False)
     return s2
 

@@ -200,14 +200,24 @@ class MeldInfo:
         return got
 
 
-@lru_cache(maxsize=4096)
 def add_fit(r: Rules, rank: int, naturals: int, wilds: int) -> tuple[bool, bool]:
     """Whether an open meld of ``rank`` holding ``naturals`` and ``wilds`` takes one more natural
     card, and one more wild card: the test :func:`~canasta.engine.melding.add_fits` makes of a
     candidate add, kept by shape (shapes repeat from meld to meld; a cache per side's melds
     would grow with every state kept)."""
-    valid = r.meld_kinds[rank].valid
-    return valid(naturals + 1, wilds, False), valid(naturals, wilds + 1, False)
+    # Kept in the variant's Rules by one int (an lru_cache would hash the Rules
+    # and three ints for every open meld of every position listed).
+    key = (rank << 24) | (naturals << 12) | wilds
+    cache = r.add_fits
+    got = cache.get(key)
+    if got is None:
+        valid = r.meld_kinds[rank].valid
+        got = valid(naturals + 1, wilds, False), valid(naturals, wilds + 1, False)
+        if naturals < 4096 and wilds < 4096:  # else the key would not be one shape's alone
+            if len(cache) >= 4096:
+                cache.clear()
+            cache[key] = got
+    return got
 
 
 _MELD_INFO: dict[int, MeldInfo] = {}

@@ -36,6 +36,7 @@ from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melding import quick_play
 from canasta.engine.melds import add_fit
 from canasta.engine.moves import WILD_TARGET, Add, Ask, Discard, Foot, Meld, Move, TakeBack
+from canasta.engine.oracle import out_hopeless
 from canasta.engine.state import NOT_ASKED
 
 if TYPE_CHECKING:
@@ -61,22 +62,24 @@ def quick_moves(
     hand = c.hand
     h = len(hand)
     p = c.p
-    v = c.v
     t = c.turn
     out: list[Move] = []
     if s.feet_[p] and steps[Foot](s, c, FOOT_MOVE, False) is None:
         out.append(FOOT_MOVE)
     if t.laid and steps[TakeBack](s, c, BACK_MOVE, False) is None:
         out.append(BACK_MOVE)
+    counts = c.counts
     if (
-        v.going_out.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and not t.melded
+        r.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and not t.melded
+        # the step's first costly test, asked here without the step's call: in
+        # most positions where a player may ask, going out is out of reach
+        and not out_hopeless(r, counts, c.melds, hand)
         and steps[Ask](s, c, ASK_MOVE, False) is None
     ):
         out.append(ASK_MOVE)
-    counts = c.counts
     info = c.info
     index, present = info.index, info.present
-    dup = v.melds.duplicate_ranks == "after_complete"
+    dup = r.dup_after_complete
     new_melds, discards = hand_candidates(r, counts)
     # every candidate new meld but black 3s has new_size cards: where that
     # leaves the hand fewer than two, meld_fits leaves them all to the step
@@ -113,7 +116,7 @@ def quick_moves(
                     out.append(d)
         else:
             out += discards
-    n_out = v.threes.black_out_cards
+    n_out = r.black_out_cards
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
         # going out: the step decides
         out_step = steps[Discard]
@@ -134,13 +137,16 @@ def adds(info: MeldInfo, counts: tuple[int, ...], wilds: list[int], by_shape: bo
     out: list[Add] = []
     natural = wild = True
     for rank in info.open_ranks:
-        if rank == BLACK_THREE:
+        # most open melds have no card of their rank in hand, and most hands no
+        # wild card: then there is nothing to add and no shape to ask about
+        held = rank != WILD_TARGET and counts[rank] > 0
+        if not (held or wilds) or rank == BLACK_THREE:
             continue
         if by_shape:
             om = melds[index[rank]]
             natural, wild = add_fit(r, rank, om.naturals, om.wilds)
         row = ADD_MOVES[rank]
-        if natural and rank != WILD_TARGET and counts[rank]:
+        if natural and held:
             out.append(row[rank])
         if wild:
             for w in wilds:

@@ -65,6 +65,8 @@ class Rules:
         self.wild = frozenset(parse_rank(r) for r in v.wilds.ranks)
         #: the kind of meld of each target: 0 wild cards, 3 black 3s, else a rank
         self.meld_kinds = kinds_of(v)
+        #: melds.add_fit's answers, by (rank << 24) | (naturals << 12) | wilds
+        self.add_fits: dict[int, tuple[bool, bool]] = {}
         self.is_wild = [k in self.wild for k in range(16)]
         self.value = [0] * 16
         for kind, name in _VALUE_FIELDS.items():
@@ -191,6 +193,23 @@ class Rules:
         #: dead ranks barred from an empty pile too (pile.empty_bar_dead, with dead ranks)
         self.bar_dead = v.pile.empty_bar_dead and self.dead_on
         self.bars_discards = any(self.empty_bar) or v.pile.wild_discard != "always" or self.bar_dead
+        # Options read for nearly every move, kept here as plain attributes: the
+        # variant's are two lookups each (section, then field), and from the
+        # compiled engine each lookup on a variant's section is a generic one.
+        #: foot.walk
+        self.foot_walk = v.foot.walk
+        #: going_out.ask_partner, going_out.ask_once
+        self.ask_partner = v.going_out.ask_partner
+        self.ask_once = v.going_out.ask_once
+        #: melds.duplicate_ranks is after_complete
+        self.dup_after_complete = m.duplicate_ranks == "after_complete"
+        #: threes.black_out_cards (None: no going out with black 3s)
+        self.black_out_cards = th.black_out_cards
+        #: draw.count, and draw.short_stock is end_hand
+        self.draw_count = v.draw.count
+        self.short_stock_ends = v.draw.short_stock == "end_hand"
+        #: melds.rearrange
+        self.rearrange = m.rearrange
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # tables are rebuilt from the variant (and shared through the cache),
