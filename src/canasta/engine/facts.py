@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.engine.kinds import KIND, count_kinds
 from canasta.engine.melds import canasta_counts, meld_info
@@ -70,7 +70,9 @@ def _opening_minimum(v: Variant, score: int, hand_number: int) -> int:
 #: What an opening must hold besides its points (``OpeningStep.canasta``), as
 #: the oracle's searches take it: no canasta, any canasta, or one with no wild
 #: card among natural cards (a natural, sequence or wild canasta).
-OPEN_NO_CANASTA, OPEN_ANY_CANASTA, OPEN_NATURAL_CANASTA = 0, 1, 2
+OPEN_NO_CANASTA: Final = 0
+OPEN_ANY_CANASTA: Final = 1
+OPEN_NATURAL_CANASTA: Final = 2
 _OPEN_CODES = {"none": OPEN_NO_CANASTA, "any": OPEN_ANY_CANASTA, "natural": OPEN_NATURAL_CANASTA}
 
 

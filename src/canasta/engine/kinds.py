@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from canasta.engine.moves import (
     RED_THREE,
 )
 
-BLACK_THREE = 3
+BLACK_THREE: Final = 3
 
 
 # kind of each card code: its rank, except red 3s (kind 1)

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import attrs
 
@@ -80,11 +80,11 @@ __all__ = [
 ]
 
 #: Kind number of a red 3 (a black 3 is kind 3; other kinds are rank numbers).
-RED_THREE = 1
+RED_THREE: Final = 1
 #: Target name of a side's wild meld in ``add`` moves.
-WILD_TARGET = 0
+WILD_TARGET: Final = 0
 #: Target (meld kind) of a sequence: natural cards of one suit in rank order.
-SEQUENCE = 16
+SEQUENCE: Final = 16
 
 
 def card_name(rank: int, suit: int) -> str:

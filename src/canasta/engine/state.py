@@ -8,7 +8,7 @@ The public properties turn them into :class:`~canasta.cards.Card` values.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -27,12 +27,18 @@ __all__ = [
     "Engine", "GameState", "HandEnd", "Laid", "MeldGroup", "SeatView", "Turn",
 ]
 
-#: Phases of a turn.
-DRAW, PLAY, ANSWER, HAND_OVER, GAME_OVER = 0, 1, 2, 3, 4
+#: Phases of a turn. (Final: the compiled engine reads them as constants, not globals.)
+DRAW: Final = 0
+PLAY: Final = 1
+ANSWER: Final = 2
+HAND_OVER: Final = 3
+GAME_OVER: Final = 4
 PHASE_NAMES = ("draw", "play", "answer", "hand over", "game over")
 
 #: Answer states of a turn: not asked, asked and told yes, asked and told no.
-NOT_ASKED, TOLD_YES, TOLD_NO = 0, 1, 2
+NOT_ASKED: Final = 0
+TOLD_YES: Final = 1
+TOLD_NO: Final = 2
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
