@@ -468,8 +468,8 @@ pytestmark_linux = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reas
 def sigint_reaches_children() -> Iterator[None]:
     """Start the Ctrl-C tests' children with SIGINT at its default, as a terminal's shell does.
 
-    A shell script that starts a command in the background (``python -m pytest &``),
-    and ``nohup``, start it with SIGINT ignored; an ignored signal stays ignored
+    A shell script that starts a command in the background (``python -m pytest &``)
+    starts it with SIGINT ignored; an ignored signal stays ignored
     across ``exec``, and Python then installs no handler of its own, so every
     child would ignore the Ctrl-C these tests send (the simulation runs on, the
     game reads end of input). Such a child is right to ignore it: whoever ignored
