@@ -213,7 +213,7 @@ def add_fit(r: Rules, rank: int, naturals: int, wilds: int) -> tuple[bool, bool]
     if got is None:
         valid = r.meld_kinds[rank].valid
         got = valid(naturals + 1, wilds, False), valid(naturals, wilds + 1, False)
-        if naturals < 4096 and wilds < 4096:  # else the key would not be one shape's alone
+        if 0 <= naturals < 4096 and 0 <= wilds < 4096:  # else the key would not be one shape's alone
             if len(cache) >= 4096:
                 cache.clear()
             cache[key] = got
