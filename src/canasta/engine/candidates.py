@@ -62,7 +62,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     if s.phase == ANSWER:
         return [_YES, _NO]
     if s.phase == DRAW:
-        if c.v.foot.walk and must_walk(s):
+        if c.r.foot_walk and must_walk(s):
             return [FOOT_MOVE]
         if s.stock_:
             return [_DRAW, *take_candidates(s, c)]
@@ -70,20 +70,19 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     p = c.p
     hand = c.hand
     counts = c.counts
-    v = c.v
     out: list[Move] = []
     if s.feet_[p]:
         out.append(FOOT_MOVE)
     if c.turn.laid:
         out.append(BACK_MOVE)
     if (
-        v.going_out.ask_partner and r.partner[p] >= 0 and c.turn.asked == NOT_ASKED
+        r.ask_partner and r.partner[p] >= 0 and c.turn.asked == NOT_ASKED
         and not c.turn.melded
     ):
         out.append(ASK_MOVE)
     info = c.info
     open_ranks, present = info.open_ranks, info.present
-    dup = v.melds.duplicate_ranks == "after_complete"
+    dup = r.dup_after_complete
     # melds.duplicate_ranks: any: a new meld of a natural rank the side already has
     dup_any = r.dup_any
     new_melds, discards = hand_candidates(r, counts)
@@ -127,7 +126,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
         ] + [Discard(k, False, x) for k in r.seq_ranks for x in range(4) if suits[k][x]]
     out.extend(discards)
     h = len(hand)
-    n_out = v.threes.black_out_cards
+    n_out = r.black_out_cards
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
         out.extend(OUT_MOVES[d.kind] if d.suit == -1 else Discard(d.kind, True, d.suit) for d in discards)
     return out

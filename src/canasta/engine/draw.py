@@ -98,7 +98,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
     unreplaced = False
     # threes.keep_one: the first 3 that reaches the hand may stay in it
     keep = may_keep(r, s, p, s.hands_[p])
-    for _ in range(min(v.draw.count, len(stock))):
+    for _ in range(min(n, len(stock))):
         if not stock:
             break
         c = stock.pop()
@@ -224,7 +224,7 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         om = melds[oi]
         if not r.valid(k, om.naturals + need, om.wilds, False):
             return f"the meld of {rank}s cannot take {need} more {rank}s"
-        if v.melds.duplicate_ranks != "after_complete" or not r.closed(k, om.size + need):
+        if not r.dup_after_complete or not r.closed(k, om.size + need):
             return f"the side may not start a second meld of {rank}s"
         named = _named(r, hand, k, m, need + 2)
         if isinstance(named, str):

@@ -208,13 +208,13 @@ def may_discard_last(s: GameState, seat: int) -> bool:
     """Whether ``seat`` may discard its last card without going out: ``going_out.out_but_not_out``,
     or walking to a foot still down (``foot.walk``)."""
     v = s.variant
-    return v.going_out.out_but_not_out or (v.foot.walk and bool(s.feet_[seat]))
+    return v.going_out.out_but_not_out or (s.rules.foot_walk and bool(s.feet_[seat]))
 
 
 def must_walk(s: GameState) -> bool:
     """Whether the player to move walked to their foot: an empty hand and the foot down at the draw (``foot.walk``)."""
     p = s.current
-    return s.variant.foot.walk and not s.hands_[p] and bool(s.feet_[p])
+    return s.rules.foot_walk and not s.hands_[p] and bool(s.feet_[p])
 
 
 def partner_foot_down(s: GameState) -> bool:

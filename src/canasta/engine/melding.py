@@ -314,7 +314,7 @@ def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | N
         label = c.r.meld_kinds[rank].label(rank)
         if rank in info.index:
             return f"your side already has a meld of {label}: add to it"
-        if c.v.melds.duplicate_ranks != "after_complete":
+        if not c.r.dup_after_complete:
             return f"your side already has a meld of {label}"
     return play_cards(s, c, m, m.kinds, -1, rank, build, codes)
 
@@ -570,7 +570,7 @@ def _logged(t: Turn, index: int, count: int, used: Sequence[int], opened: bool) 
 def back_step(s: GameState, c: Ctx, m: TakeBack, build: bool) -> GameState | str | None:
     """Take back the last meld or add laid this turn: the turn returns to where it stood before it."""
     t = c.turn
-    if not c.v.melds.rearrange:
+    if not c.r.rearrange:
         return "in this variant cards laid on the table stay there"
     if not t.laid:
         return "nothing laid from your hand this turn can be taken back"

@@ -168,7 +168,7 @@ def _quick_out(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], 
     v = r.v
     if not _stranded(r, counts, melds, v.threes.black_meld != "never") and _canastas_reachable(r, counts, melds, hand):
         return True
-    n_out = v.threes.black_out_cards
+    n_out = r.black_out_cards
     return None if n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1) else False
 
 
@@ -204,7 +204,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # before the facts that only the searches below need
         return False
     allow_black = v.threes.black_meld != "never"
-    n_out = v.threes.black_out_cards
+    n_out = r.black_out_cards
     side = r.side_of[p]
     need = 0 if q.opened else opening_minimum(s, side) - q.points
     waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)

@@ -73,7 +73,7 @@ def clean_options(
     ``n0_clean >= 0``: its naturals that count (no wild card yet; the pile's
     top card not counted).
     """
-    dup = r.v.melds.duplicate_ranks == "after_complete"
+    dup = r.dup_after_complete
     out: set[tuple[int, int, int, int, int, int]] = set()
     if not (complete and has_open and r.kind_of(rank, n0 + j0, j0) is None):
         out.add((0, 0, 0, 0, 0, 0 if clean and has_open and n0_clean >= clean else NO_CLEAN))
@@ -137,7 +137,7 @@ def _wild_options(
         out.add((0, 0))
     if not r.v.melds.wild_melds:
         return tuple(out)
-    dup = r.v.melds.duplicate_ranks == "after_complete"
+    dup = r.dup_after_complete
 
     most = r.most[WILD_TARGET]
 
@@ -334,7 +334,7 @@ def outcomes(
     states: dict[tuple[int, int, int, int, int], int] = {
         (0, 0, min(base[0], cap0), min(base[1], cap1), min(base[2], cap2)): 0
     }
-    dup = r.v.melds.duplicate_ranks == "after_complete"
+    dup = r.dup_after_complete
     index = meld_info(r, melds).index
     for rank in r.natural_kinds:
         c = counts[rank]
@@ -399,7 +399,7 @@ def _clean_outcomes(
     states: dict[tuple[int, int, int, int, int, int], int] = {
         (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]), NO_CLEAN): 0
     }
-    dup = r.v.melds.duplicate_ranks == "after_complete"
+    dup = r.dup_after_complete
     index = meld_info(r, melds).index
     for rank in r.natural_kinds:
         c = counts[rank]
@@ -494,7 +494,7 @@ def _close(
     # wild melds take what wilds remain
     wi = open_meld(r, melds, WILD_TARGET)
     w_exists = any(m.rank == WILD_TARGET for m in melds)
-    dup = r.v.melds.duplicate_ranks == "after_complete"
+    dup = r.dup_after_complete
     result: Outcomes = {}
     # melds.wild_meld_lock: a wild meld not yet a canasta must be completed
     # before wild cards go anywhere else (plans that put some elsewhere complete it)
@@ -713,7 +713,7 @@ def sequence_outcomes(
         (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]),
          min(base[4], cap[4]), (empty,) * 4, not r.seq_join or not hand): 0
     }
-    dup = r.v.melds.duplicate_ranks == "after_complete"
+    dup = r.dup_after_complete
     index = info.index
     for rank in r.natural_kinds:
         val = r.value[rank]
