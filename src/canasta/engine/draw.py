@@ -48,6 +48,8 @@ from canasta.engine.state import (
     GameState,
     MeldGroup,
     Turn,
+    new_state,
+    new_turn,
 )
 from canasta.engine.threes import may_keep
 from canasta.variant.model import Variant
@@ -84,8 +86,8 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
             if turn is None:
                 if len(_DRAW_TURNS) >= 65536:
                     _DRAW_TURNS.clear()
-                turn = _DRAW_TURNS[drawn_t] = Turn(False, False, 0, (), NOT_ASKED, -1, drawn_t, ())
-            return GameState(
+                turn = _DRAW_TURNS[drawn_t] = new_turn(False, False, 0, (), NOT_ASKED, -1, drawn_t, (), (), 0)
+            return new_state(
                 s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, PLAY, p,
                 with_item(s.hands_, p, tuple(sorted(s.hands_[p] + drawn_t))), s.feet_, stock_[:-n],
                 s.pile_, s.melds_, s.red_threes_, s.opened, s.melded_before,

@@ -23,6 +23,7 @@ from canasta.engine.state import (
     GameState,
     MeldGroup,
     Turn,
+    new_state,
 )
 from canasta.engine.tables import LATE_NEVER
 from canasta.variant.model import Variant
@@ -330,7 +331,7 @@ def rebuild(
     talons: tuple[tuple[int, ...], ...] | None = None,
     asked_before: tuple[bool, ...] | None = None,
 ) -> GameState:
-    return GameState(
+    return new_state(
         s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history,
         s.phase if phase is None else phase,
         s.current if current is None else current,

@@ -86,7 +86,7 @@ from canasta.engine.state import (
     TOLD_YES,
     Engine,
     GameState,
-    Turn,
+    new_turn,
 )
 from canasta.engine.tables import Rules
 from canasta.engine.threes import kept_bar, lay_three_moves, lay_three_step
@@ -128,8 +128,8 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
         if not build:
             return None
         t = s.turn
-        turn = Turn(t.took_pile, t.melded, t.points, t.pending,
-                    TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
+        turn = new_turn(t.took_pile, t.melded, t.points, t.pending,
+                        TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
         return rebuild(s, phase=PLAY, current=t.asker, turn=turn)
     if s.phase == DRAW:
         if s.rules.foot_walk and must_walk(s):

@@ -38,7 +38,7 @@ from canasta.engine.state import (
     TOLD_NO,
     TOLD_YES,
     GameState,
-    Turn,
+    new_turn,
 )
 from canasta.engine.threes import lay_threes
 
@@ -283,8 +283,8 @@ def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     t = s.turn
     # the foot was picked up on the strength of the table: nothing laid before it
     # can be taken back (a take-back could undo the canasta that allowed it)
-    turn = t if not t.laid else Turn(t.took_pile, t.melded, t.points, t.pending, t.asked,
-                                     t.asker, t.drawn, t.played, (), t.backs)
+    turn = t if not t.laid else new_turn(t.took_pile, t.melded, t.points, t.pending, t.asked,
+                                         t.asker, t.drawn, t.played, (), t.backs)
     return rebuild(
         s, hands=with_item(s.hands_, p, hand), feet=with_item(s.feet_, p, ()), stock=tuple(stock),
         red=with_item(s.red_threes_, side, tuple(red)), turn=turn,
@@ -322,8 +322,8 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     return rebuild(
         s, phase=ANSWER, current=r.partner[p],
         # the partner answers about the table as it is: no take-back after asking
-        turn=Turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn, t.played,
-                  (), t.backs),
+        turn=new_turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn, t.played,
+                      (), t.backs),
         # the question is spent whatever the answer (going_out.ask_once)
         asked_before=with_item(s.asked_before, p, True) if once else None,
     )

@@ -63,6 +63,8 @@ from canasta.engine.state import (
     Laid,
     MeldGroup,
     Turn,
+    new_state,
+    new_turn,
 )
 
 if TYPE_CHECKING:
@@ -206,12 +208,12 @@ def play_cards(
         return f"after '{move}' you could not finish the turn legally (keep a card to discard)"
     if not build:
         return None
-    s2 = GameState(
+    s2 = new_state(
         s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, s.phase, p,
         with_item(s.hands_, p, hand), s.feet_, s.stock_, s.pile_, with_item(s.melds_, side, melds_t),
         s.red_threes_, s.opened if opened == c.opened else with_item(s.opened, side, opened),
         s.melded_before,
-        Turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used),
+        new_turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used),
              _logged(t, index, len(c.melds), used, c.opened) if r.rearrange else t.laid,
              t.backs),
         s.end, r, s.talons_, s.asked_before,
@@ -453,7 +455,7 @@ def _regroup(s: GameState, c: Ctx, m: Move, i: int, j: int, merged: MeldGroup, b
     if not build:
         return None
     # cards moved between melds: what was laid before can no longer be taken back
-    turn = Turn(t.took_pile, t.melded, t.points, pending, t.asked, t.asker, t.drawn, t.played, (), t.backs)
+    turn = new_turn(t.took_pile, t.melded, t.points, pending, t.asked, t.asker, t.drawn, t.played, (), t.backs)
     side = c.side
     return rebuild(
         s, hands=with_item(s.hands_, c.p, hand), melds=with_item(s.melds_, side, after),
@@ -593,8 +595,8 @@ def back_step(s: GameState, c: Ctx, m: TakeBack, build: bool) -> GameState | str
         hand, _taken = remove_codes(hand, e.pending)
         pending = e.pending
     played = t.played[: len(t.played) - len(e.cards)]
-    turn = Turn(t.took_pile, bool(played), e.points, pending, t.asked, t.asker, t.drawn, played,
-                t.laid[:-1], t.backs + 1)
+    turn = new_turn(t.took_pile, bool(played), e.points, pending, t.asked, t.asker, t.drawn, played,
+                    t.laid[:-1], t.backs + 1)
     side, p = c.side, c.p
     return rebuild(
         s, hands=with_item(s.hands_, p, tuple(sorted(hand))),

@@ -24,6 +24,7 @@ from canasta.engine.moves import (
 )
 from canasta.engine.state import (
     MeldGroup,
+    new_meld_group,
 )
 
 if TYPE_CHECKING:
@@ -39,14 +40,14 @@ def make_meld(r: Rules, rank: int, cards: Sequence[int], suit: int = -1) -> Meld
             for c in ordered:
                 if wild[KIND[c]]:
                     return sequence_group(ordered, suit, wild)
-        return MeldGroup(rank, tuple(ordered), len(cards), 0, suit)
+        return new_meld_group(rank, tuple(ordered), len(cards), 0, suit)
     # loops, not generators under sum()/all(): these run for every meld laid
     j = 0
     wild = r.is_wild
     for c in cards:
         if wild[KIND[c]]:
             j += 1
-    return MeldGroup(rank, tuple(sorted(cards)), len(cards) - j, j)
+    return new_meld_group(rank, tuple(sorted(cards)), len(cards) - j, j, -1)
 
 
 def sequence_group(cards: Sequence[int], suit: int, is_wild: Sequence[bool]) -> MeldGroup:
@@ -65,7 +66,7 @@ def sequence_group(cards: Sequence[int], suit: int, is_wild: Sequence[bool]) -> 
     while at < len(naturals) and (naturals[at] >> 2) == (naturals[at - 1] >> 2) + 1:
         at += 1
     ordered = (*naturals[:at], *wilds, *naturals[at:])
-    return MeldGroup(SEQUENCE, ordered, len(naturals), len(wilds), suit)
+    return new_meld_group(SEQUENCE, ordered, len(naturals), len(wilds), suit)
 
 
 def open_meld(r: Rules, melds: Sequence[MeldGroup], rank: int) -> int:

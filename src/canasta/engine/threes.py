@@ -39,7 +39,7 @@ from canasta.engine.moves import (
     TakeTopCard,
     kind_name,
 )
-from canasta.engine.state import DRAW, PLAY, GameState, Turn
+from canasta.engine.state import DRAW, PLAY, GameState, new_turn
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
@@ -165,8 +165,8 @@ def lay_three_step(s: GameState, c: Ctx, m: LayThree, build: bool) -> GameState 
         drawn = list(t.drawn)
         if three in drawn:
             drawn.remove(three)
-        turn = Turn(t.took_pile, t.melded, t.points, t.pending, t.asked, t.asker,
-                    (*drawn, *got), t.played, t.laid, t.backs)
+        turn = new_turn(t.took_pile, t.melded, t.points, t.pending, t.asked, t.asker,
+                        (*drawn, *got), t.played, t.laid, t.backs)
     s2 = rebuild(
         s, hands=with_item(s.hands_, p, new_hand),
         stock=tuple(stock), red=with_item(s.red_threes_, c.side, tuple(laid)),
