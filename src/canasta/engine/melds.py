@@ -231,7 +231,7 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldInfo:
     info = _MELD_INFO.get(id(melds))
     if info is not None and info.melds is melds and info.rules is r:
         return info
-    if len(_MELD_INFO) >= 8192:
+    if len(_MELD_INFO) >= 256:
         _MELD_INFO.clear()
     info = _MELD_INFO[id(melds)] = MeldInfo(r, melds)
     return info

@@ -290,7 +290,7 @@ def _options_at(
     return _rank_options(r, rank, c, 0, 0, False, may_new, W, must, need)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def outcomes(
     r: Rules,
     counts: tuple[int, ...],
