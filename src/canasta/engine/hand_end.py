@@ -15,6 +15,7 @@ from canasta.engine.state import (
     HAND_OVER,
     GameState,
     HandEnd,
+    new_state,
 )
 
 
@@ -29,7 +30,7 @@ def next_turn(s: GameState, hands: tuple[tuple[int, ...], ...], pile: tuple[int,
     if s.turn.melded and not mb[p]:
         mb = with_item(mb, p, True)
     nxt = (p + 1) % r.n
-    s2 = GameState(
+    s2 = new_state(
         s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, DRAW, nxt,
         hands, s.feet_, s.stock_, pile, s.melds_, s.red_threes_, s.opened, mb, NEW_TURN,
         s.end, r, s.talons_, s.asked_before,
@@ -70,7 +71,7 @@ def end_hand(
         if sum(1 for x in scores if x == best) > 1:
             over = False
     end = HandEnd(reason, seat, concealed, black_out, breakdowns, special)
-    return GameState(
+    return new_state(
         v, s.seed, s.hand_number, s.dealer, scores, history,
         GAME_OVER if over else HAND_OVER, s.current,
         s.hands_, s.feet_, s.stock_, s.pile_, s.melds_, s.red_threes_, s.opened,
