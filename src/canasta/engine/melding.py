@@ -31,6 +31,7 @@ from canasta.engine.melds import (
     holds,
     kind_needs,
     make_meld,
+    meld_info,
     meld_rule_text,
     meld_shape,
     no_nth_text,
@@ -139,6 +140,8 @@ def play_cards(
         counts_after = tuple(left)
     total = t.points
     melds_t = tuple(melds)
+    # the new melds' info, from the old one: the probes below and the next state ask for it
+    meld_info(r, melds_t, c.info, index if index >= 0 else len(melds_t) - 1)
     if not opened:
         value = r.code_value
         for card in used:

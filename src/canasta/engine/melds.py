@@ -125,9 +125,14 @@ class MeldInfo:
         "sequences",
     )
 
-    def __init__(self, r: Rules, melds: tuple[MeldGroup, ...]) -> None:
+    def __init__(
+        self, r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = None, changed: int = -1
+    ) -> None:
         self.rules = r
         self.melds = melds  # held, so that the tuple's id stays its own while cached
+        self._canastas: Counts | None = None
+        if like is not None and self._derive(like, changed):
+            return
         index: dict[int, int] = {}
         more: dict[int, list[int]] = {}
         open_ranks: list[int] = []
@@ -175,7 +180,53 @@ class MeldInfo:
         #: whether a sequence holds more cards than sequences.max_size: one grew
         #: this turn, so the turn must end by going out (only where they may grow)
         self.grown = grown
-        self._canastas: Counts | None = None
+
+    def _derive(self, like: MeldInfo, i: int) -> bool:
+        """Take what ``like`` worked out, where :attr:`melds` is ``like.melds`` with meld ``i``
+        grown or (``i == len(like.melds)``) one meld added: whether that could be done.
+
+        A meld laid or grown is the common change from state to state; where it
+        stays open and is no sequence, only the new meld's rank joins the
+        index. Anything else (a meld closing, a sequence, a second meld of a
+        rank) is left to the full pass. The dicts and sets are shared: nothing
+        changes them once made.
+        """
+        melds = self.melds
+        old = like.melds
+        if like.rules is not self.rules or not 0 <= i < len(melds):
+            return False
+        m = melds[i]
+        rank = m.rank
+        if rank == SEQUENCE:
+            return False
+        top = self.rules.most[rank]
+        if top is not None and len(m.cards) >= top:
+            return False
+        if i < len(old):
+            # grown: the meld was open (it is now, and melds only grow), and it
+            # still is, so nothing but the melds changed
+            if len(melds) != len(old) or old[i].rank != rank:
+                return False
+            if like.index.get(rank) != i and i not in like.more.get(rank, ()):
+                return False
+            self.index = like.index
+            self.open_ranks = like.open_ranks
+            self.present = like.present
+        elif i == len(old) == len(melds) - 1 and rank not in like.present:
+            index = dict(like.index)
+            index[rank] = i
+            self.index = index
+            self.open_ranks = (*like.open_ranks, rank)
+            present = set(like.present)
+            present.add(rank)
+            self.present = present
+        else:
+            return False
+        self.more = like.more
+        self.sequences = like.sequences
+        self.closed_sequences = like.closed_sequences
+        self.grown = like.grown
+        return True
 
     def open_at(self, rank: int, nth: object) -> int:
         """Index of the side's ``nth`` open meld of ``rank`` (0 for the first; see
@@ -224,7 +275,12 @@ def add_fit(r: Rules, rank: int, naturals: int, wilds: int) -> tuple[bool, bool]
 _MELD_INFO: dict[int, MeldInfo] = {}
 
 
-def meld_info(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldInfo:
+def meld_info(r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = None, changed: int = -1) -> MeldInfo:
+    """The :class:`MeldInfo` of a side's ``melds`` (kept).
+
+    ``like`` and ``changed``: the info of the melds before one step, which grew
+    meld ``changed`` or added it; a new info starts from it where it can.
+    """
     # Keyed by identity: states share their melds tuple until it changes, and
     # hashing it would hash every meld. The entry holds the tuple, so its id
     # cannot be reused by another object while the entry exists.
@@ -233,7 +289,7 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldInfo:
         return info
     if len(_MELD_INFO) >= 256:
         _MELD_INFO.clear()
-    info = _MELD_INFO[id(melds)] = MeldInfo(r, melds)
+    info = _MELD_INFO[id(melds)] = MeldInfo(r, melds, like, changed)
     return info
 
 
