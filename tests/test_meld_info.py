@@ -16,7 +16,7 @@ import pytest
 
 import canasta
 from canasta.engine.game import compile_rules
-from canasta.engine.melds import MeldInfo, make_meld
+from canasta.engine.melds import MeldInfo, make_meld, one_change
 
 FIELDS = ("index", "more", "open_ranks", "present", "sequences", "closed_sequences", "grown")
 
@@ -80,3 +80,17 @@ def test_what_the_shortcut_leaves_to_the_full_walk() -> None:
         _same(MeldInfo(r, melds, like, changed), MeldInfo(r, melds))
     other = compile_rules(canasta.load_variant("hand-and-foot"))
     _same(MeldInfo(r, added, MeldInfo(other, (kings,)), 1), MeldInfo(r, added))
+
+
+def test_one_change_names_the_one_meld_grown_or_added() -> None:
+    r = compile_rules(canasta.load_variant("classic"))
+    a, b, c = make_meld(r, 13, [52, 53, 54]), make_meld(r, 5, [20, 21, 22]), make_meld(r, 9, [36, 37, 38])
+    grown = make_meld(r, 5, [20, 21, 22, 23])
+    assert one_change((a, b), (a, grown)) == 1
+    assert one_change((a, b), (a, b, c)) == 2
+    assert one_change((), (c,)) == 0
+    # nothing changed, two changed, one replaced and one added, one removed
+    assert one_change((a, b), (a, b)) == -1
+    assert one_change((a, b), (grown, c)) == -1
+    assert one_change((a, b), (a, grown, c)) == -1
+    assert one_change((a, b), (a,)) == -1

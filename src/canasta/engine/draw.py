@@ -29,6 +29,7 @@ from canasta.engine.melds import (
     make_meld,
     meld_info,
     no_nth_text,
+    one_change,
     sequence_end,
     suited_codes,
 )
@@ -119,7 +120,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
     hand = tuple(sorted(s.hands_[p] + tuple(drawn)))
     s2 = rebuild(
         s, phase=PLAY, hands=with_item(s.hands_, p, hand), stock=tuple(stock),
-        red=with_item(s.red_threes_, side, tuple(red)), turn=Turn(drawn=tuple(drawn)),
+        red=with_item(s.red_threes_, side, tuple(red)), turn=new_turn(False, False, 0, (), NOT_ASKED, -1, tuple(drawn), (), (), 0),
     )
     if unreplaced and not _plays_on(v, len(hand), may_discard_last(s, p)):
         # A red 3 drawn as the last card of the stock is laid but cannot be
@@ -364,6 +365,11 @@ def _take_rest(
     points = 0
     pending: tuple[int, ...] = ()
     melds_after = tuple(new_melds)
+    # the new melds' info from the old one's, where one meld grew or joined (the
+    # probe below and the next state ask for it)
+    changed = one_change(c.melds, melds_after)
+    if changed >= 0:
+        meld_info(r, melds_after, c.info, changed)
     if opened:
         hand_after = tuple(sorted((*rest, *pile_rest)))
     else:
@@ -396,8 +402,7 @@ def _take_rest(
         s, phase=PLAY, hands=with_item(s.hands_, p, hand_after), pile=s.pile_[:len(s.pile_) - len(taken)],
         melds=with_item(s.melds_, side, melds_after), red=with_item(s.red_threes_, side, red),
         opened=with_item(s.opened, side, opened),
-        turn=Turn(took_pile=True, melded=True, points=points, pending=pending,
-                  played=(*used, top)),
+        turn=new_turn(True, True, points, pending, NOT_ASKED, -1, (), (*used, top), (), 0),
     )
 
 
@@ -511,7 +516,7 @@ def take_top_step(s: GameState, c: Ctx, m: TakeTopCard, build: bool) -> GameStat
         return None
     return rebuild(
         s, phase=PLAY, pile=s.pile_[:-1], melds=with_item(s.melds_, c.side, melds_after),
-        turn=Turn(took_pile=True, melded=True, played=(top,)),
+        turn=new_turn(True, True, 0, (), NOT_ASKED, -1, (), (top,), (), 0),
     )
 
 

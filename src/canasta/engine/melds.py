@@ -293,6 +293,26 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = No
     return info
 
 
+def one_change(before: tuple[MeldGroup, ...], after: tuple[MeldGroup, ...]) -> int:
+    """The index of the one meld that differs between ``before`` and ``after`` (grown, or
+    added at the end), or -1 where none or more than one did; melds are compared by identity."""
+    n = len(before)
+    if len(after) == n + 1:
+        for i in range(n):
+            if before[i] is not after[i]:
+                return -1
+        return n
+    if len(after) != n:
+        return -1
+    changed = -1
+    for i in range(n):
+        if before[i] is not after[i]:
+            if changed >= 0:
+                return -1
+            changed = i
+    return changed
+
+
 def no_nth_text(r: Rules, info: MeldInfo, target: int, nth: object) -> str:
     """Why a move naming the side's ``nth`` open meld of ``target`` is refused: the side has no such meld."""
     label = r.meld_kinds[target].label(target)
