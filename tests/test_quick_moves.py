@@ -32,7 +32,7 @@ def _both_ways(s: GameState, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str]
     """The position's legal moves as listed by the quick pass and by the candidate loop, and
     whether the quick pass applied."""
     object.__setattr__(s, "_ctx", None)
-    quick_applies = game.quick_moves(s, context_of(s), game.PLAY_STEPS) is not None
+    quick_applies = game.quick_moves(s, context_of(s)) is not None
     object.__setattr__(s, "_ctx", None)
     listed = [str(m) for m in s.legal_moves()]
     object.__setattr__(s, "_ctx", None)
@@ -90,6 +90,6 @@ def test_quick_listing_stands_aside_where_it_does_not_apply() -> None:
             if s.is_hand_over:
                 break
             if s.phase == PLAY:
-                assert game.quick_moves(s, context_of(s), game.PLAY_STEPS) is None, name
+                assert game.quick_moves(s, context_of(s)) is None, name
             legal = s.legal_moves()
             s = s.apply(legal[rng.randrange(len(legal))])

@@ -200,9 +200,10 @@ def incomplete_blocking(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldGroup | N
 def foot_available(s: GameState, seat: int, hand_len: int, melds: tuple[MeldGroup, ...]) -> bool:
     if not s.feet_[seat]:
         return False
-    if s.variant.foot.trigger == "empty_hand":
+    r = s.rules
+    if r.foot_on_empty:
         return hand_len == 0
-    return canasta_counts(s.rules, melds)[0] > 0
+    return canasta_counts(r, melds)[0] > 0
 
 
 def may_discard_last(s: GameState, seat: int) -> bool:

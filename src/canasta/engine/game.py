@@ -187,7 +187,7 @@ def legal_moves(s: GameState) -> list[Move]:
     legal = c.legal
     if legal is None:
         out: list[Move] = []
-        fast = quick_moves(s, c, PLAY_STEPS) if s.phase == PLAY and not c.r.keep_three else None
+        fast = quick_moves(s, c) if s.phase == PLAY and not c.r.keep_three else None
         if fast is not None:
             # the common position, listed straight from the hand's counts
             out = fast

@@ -264,7 +264,7 @@ def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     if not s.feet_[p]:
         return "you have no foot to pick up"
     if not must_walk(s) and not foot_available(s, p, len(s.hands_[p]), s.melds_[side]):
-        if s.variant.foot.trigger == "empty_hand":
+        if r.foot_on_empty:
             return "you may pick up your foot only when your hand is empty"
         return "you may pick up your foot once your side has completed a canasta"
     if s.turn.asked == TOLD_YES:

@@ -21,7 +21,7 @@ here with its step, and every unlisted candidate's refusal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from canasta.engine.candidates import (
     ADD_MOVES,
@@ -31,30 +31,35 @@ from canasta.engine.candidates import (
     OUT_MOVES,
     hand_candidates,
 )
-from canasta.engine.going_out import discard_bar, discard_dead, plain_discard_error
+from canasta.engine.going_out import (
+    ask_step,
+    discard_bar,
+    discard_dead,
+    discard_step,
+    foot_step,
+    plain_discard_error,
+)
 from canasta.engine.kinds import BLACK_THREE
-from canasta.engine.melding import quick_play
+from canasta.engine.melding import add_step, back_step, meld_step, quick_play
 from canasta.engine.melds import add_fit
-from canasta.engine.moves import WILD_TARGET, Add, Ask, Discard, Foot, Meld, Move, TakeBack
+from canasta.engine.moves import WILD_TARGET, Add, Move
 from canasta.engine.oracle import out_hopeless
 from canasta.engine.state import NOT_ASKED
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
 
     from canasta.engine.facts import Ctx
     from canasta.engine.melds import MeldInfo
     from canasta.engine.state import GameState
 
-def quick_moves(
-    s: GameState, c: Ctx, steps: Mapping[type, Callable[[GameState, Ctx, Any, bool], object]],
-) -> list[Move] | None:
+def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     """The legal moves of the play-phase position ``s``, or ``None`` where this pass does not apply.
 
     It applies where :func:`~canasta.engine.melding.quick_play` holds and the
     variant has no sequences and no second meld of a rank
-    (``melds.duplicate_ranks: any``). ``steps`` are the play-phase steps, by
-    move type.
+    (``melds.duplicate_ranks: any``). The moves it leaves to their step are
+    asked the step itself, as ``legal_moves`` would (called directly, not
+    through ``PLAY_STEPS``: a native call in the compiled engine).
     """
     r = c.r
     if r.seq_on or r.dup_any or not quick_play(c):
@@ -64,9 +69,9 @@ def quick_moves(
     p = c.p
     t = c.turn
     out: list[Move] = []
-    if s.feet_[p] and steps[Foot](s, c, FOOT_MOVE, False) is None:
+    if s.feet_[p] and foot_step(s, c, False) is None:
         out.append(FOOT_MOVE)
-    if t.laid and steps[TakeBack](s, c, BACK_MOVE, False) is None:
+    if t.laid and back_step(s, c, BACK_MOVE, False) is None:
         out.append(BACK_MOVE)
     counts = c.counts
     if (
@@ -74,7 +79,7 @@ def quick_moves(
         # the step's first costly test, asked here without the step's call: in
         # most positions where a player may ask, going out is out of reach
         and not out_hopeless(r, counts, c.melds, hand)
-        and steps[Ask](s, c, ASK_MOVE, False) is None
+        and ask_step(s, c, False) is None
     ):
         out.append(ASK_MOVE)
     info = c.info
@@ -90,9 +95,11 @@ def quick_moves(
             continue
         if shape.__class__ is str:  # its cards make no meld: every step refuses it
             continue
-        if by_step or shape == BLACK_THREE or shape in present:
-            # as meld_fits, these are left to the step
-            if steps[Meld](s, c, mv, False) is None:
+        # a rank the side has (closed: a second meld is allowed, or the loop went
+        # on above) decides as any other: quick_play holds, so the step would
+        # reach play_cards' keeps_two; as meld_fits, the rest are left to the step
+        if by_step or shape == BLACK_THREE:
+            if meld_step(s, c, mv, False) is None:
                 out.append(mv)
         else:
             out.append(mv)
@@ -102,7 +109,6 @@ def quick_moves(
             wilds.append(w)
     if h < 3:
         # add_fits leaves adds that keep fewer than two cards to the step
-        add_step = steps[Add]
         for m in adds(info, counts, wilds, False):
             if add_step(s, c, m, False) is None:
                 out.append(m)
@@ -119,10 +125,9 @@ def quick_moves(
     n_out = r.black_out_cards
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
         # going out: the step decides
-        out_step = steps[Discard]
         for d in discards:
             gone = OUT_MOVES[d.kind]
-            if out_step(s, c, gone, False) is None:
+            if discard_step(s, c, gone, False) is None:
                 out.append(gone)
     return out
 

@@ -196,8 +196,9 @@ class Rules:
         # Options read for nearly every move, kept here as plain attributes: the
         # variant's are two lookups each (section, then field), and from the
         # compiled engine each lookup on a variant's section is a generic one.
-        #: foot.walk
+        #: foot.walk; foot.trigger is empty_hand
         self.foot_walk = v.foot.walk
+        self.foot_on_empty = v.foot.trigger == "empty_hand"
         #: going_out.ask_partner, going_out.ask_once
         self.ask_partner = v.going_out.ask_partner
         self.ask_once = v.going_out.ask_once
