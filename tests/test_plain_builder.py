@@ -1,6 +1,6 @@
 """The engine's fast constructors of states, turns and melds (``canasta.engine.state.plain_builder``).
 
-The engine builds its GameState, Turn and MeldGroup values with builders that
+The engine builds its GameState, Turn, Laid and MeldGroup values with builders that
 fill the slots by plain stores instead of attrs' ``__init__``. What they build
 must be the same value in every way a user can see: the class itself (not a
 subclass), equal and hashing alike to the attrs-built twin, frozen, picklable,
@@ -25,8 +25,10 @@ from hypothesis import strategies as st
 import canasta
 from canasta.engine.state import (
     GameState,
+    Laid,
     MeldGroup,
     Turn,
+    new_laid,
     new_meld_group,
     new_state,
     new_turn,
@@ -61,6 +63,15 @@ def _same_value(built: Any, made: Any) -> None:
 def test_meld_groups_built_either_way_are_one_value(rank: int, cards: tuple[int, ...], naturals: int,
                                                     wilds: int, suit: int) -> None:
     _same_value(new_meld_group(rank, cards, naturals, wilds, suit), MeldGroup(rank, cards, naturals, wilds, suit))
+
+
+@settings(max_examples=200, deadline=None)
+@given(ints, st.booleans(), codes, ints, st.booleans(), codes)
+def test_take_back_entries_built_either_way_are_one_value(index: int, new: bool, cards: tuple[int, ...],
+                                                          points: int, opened: bool,
+                                                          pending: tuple[int, ...]) -> None:
+    args = (index, new, cards, points, opened, pending)
+    _same_value(new_laid(*args), Laid(*args))
 
 
 @settings(max_examples=200, deadline=None)

@@ -317,7 +317,7 @@ def hand_candidates(
             c = counts[k]
             if c:
                 melds += rows[k][c if c < size else size]
-    if r.v.melds.wild_melds:
+    if r.wild_melds:
         melds += _wild_meld_moves(r, _clipped_sig(r, wild_sig))
     b = counts[BLACK_THREE]
     if b:

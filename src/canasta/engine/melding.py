@@ -64,6 +64,7 @@ from canasta.engine.state import (
     Laid,
     MeldGroup,
     Turn,
+    new_laid,
     new_state,
     new_turn,
 )
@@ -569,7 +570,7 @@ MAX_TAKE_BACKS = 8
 def _logged(t: Turn, index: int, count: int, used: Sequence[int], opened: bool) -> tuple[Laid, ...]:
     """The turn's take-back log after a step laying ``used`` (only where ``melds.rearrange`` is on)."""
     where = count if index < 0 else index
-    return (*t.laid, Laid(where, index < 0, tuple(used), t.points, opened, t.pending))
+    return (*t.laid, new_laid(where, index < 0, tuple(used), t.points, opened, t.pending))
 
 
 def back_step(s: GameState, c: Ctx, m: TakeBack, build: bool) -> GameState | str | None:

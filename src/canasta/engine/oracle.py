@@ -128,7 +128,7 @@ def _canastas_reachable(
         size = len(melds[oi].cards) if oi >= 0 else 0
         if size < r.canasta_size and (c or size) and size + c + wilds >= r.canasta_size:
             have += 1 + (c + wilds) // r.canasta_size  # generous: a bound, not a plan
-    if r.v.melds.wild_melds:
+    if r.wild_melds:
         # the side's open wild meld, completed by the wild cards held, then new ones
         wi = index.get(WILD_TARGET, -1)
         size = len(melds[wi].cards) if wi >= 0 else 0

@@ -135,7 +135,7 @@ def _wild_options(
     out: set[tuple[int, int]] = set()
     if not (complete and has_open and not is_c(j0)):
         out.add((0, 0))
-    if not r.v.melds.wild_melds:
+    if not r.wild_melds:
         return tuple(out)
     dup = r.dup_after_complete
 

@@ -47,6 +47,10 @@ class _MeldGroupSlots:
     __slots__ = ("__weakref__", "cards", "naturals", "rank", "suit", "wilds")
 
 
+class _LaidSlots:
+    __slots__ = ("__weakref__", "cards", "index", "new", "opened", "pending", "points")
+
+
 class _TurnSlots:
     __slots__ = (
         "__weakref__",
@@ -150,7 +154,7 @@ class MeldGroup(_MeldGroupSlots):
 
 
 @attrs.frozen(slots=True)
-class Laid:
+class Laid(_LaidSlots):
     """One meld or add laid from the hand this turn, as a take-back restores it (``melds.rearrange``).
 
     Attributes:
@@ -487,23 +491,26 @@ def plain_builder(cls: type[Any], slots: type) -> Callable[..., Any]:
     extra = tuple(cls.__dict__["__slots__"])
     twin = type(f"_{cls.__name__}Fill", (slots,), {"__slots__": extra})
     params = [a.alias for a in fields if a.init]
-    lines = [f"def build({', '.join(params)}):", "    o = new(twin)"]
-    lines += [f"    o.{a.name} = {a.alias}" for a in fields if a.init]
-    lines += [f"    o.{a.name} = default_{a.name}" for a in fields if not a.init]
-    lines += [f"    o.{name} = None" for name in extra]
-    lines += ["    o.__class__ = cls", "    return o"]
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
-    namespace.update({f"default_{a.name}": a.default for a in fields if not a.init})
-    exec("\n".join(lines), namespace)
+    # the code's own names start with "_": attrs strips a leading "_" from the
+    # parameters (aliases), so no field's parameter can shadow them
+    lines = [f"def build({', '.join(params)}):", "    _o = _new(_twin)"]
+    lines += [f"    _o.{a.name} = {a.alias}" for a in fields if a.init]
+    lines += [f"    _o.{a.name} = _default_{a.name}" for a in fields if not a.init]
+    lines += [f"    _o.{name} = None" for name in extra]
+    lines += ["    _o.__class__ = _cls", "    return _o"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
+    namespace.update({f"_default_{a.name}": a.default for a in fields if not a.init})
+    exec("\n".join(lines), namespace)  # code made above from the class's own field names
     build: Callable[..., Any] = namespace["build"]
     build(*[None] * len(params))  # the layouts agree, or TypeError now rather than on a move
     return build
 
 
-#: ``MeldGroup(...)``, ``Turn(...)`` and ``GameState(...)``, faster (see
-#: :func:`plain_builder`): every field, positionally. The engine's moves build
-#: these; anything else may call the classes.
+#: ``MeldGroup(...)``, ``Laid(...)``, ``Turn(...)`` and ``GameState(...)``, faster
+#: (see :func:`plain_builder`): every field, positionally. The engine's moves
+#: build these; anything else may call the classes.
 new_meld_group: Callable[..., MeldGroup] = plain_builder(MeldGroup, _MeldGroupSlots)
+new_laid: Callable[..., Laid] = plain_builder(Laid, _LaidSlots)
 new_turn: Callable[..., Turn] = plain_builder(Turn, _TurnSlots)
 new_state: Callable[..., GameState] = plain_builder(GameState, _GameStateSlots)
 

@@ -199,6 +199,8 @@ class Rules:
         #: foot.walk; foot.trigger is empty_hand
         self.foot_walk = v.foot.walk
         self.foot_on_empty = v.foot.trigger == "empty_hand"
+        #: melds.wild_melds
+        self.wild_melds = v.melds.wild_melds
         #: going_out.ask_partner, going_out.ask_once
         self.ask_partner = v.going_out.ask_partner
         self.ask_once = v.going_out.ask_once
