@@ -47,7 +47,6 @@ from canasta.engine.oracle import out_hopeless
 from canasta.engine.state import NOT_ASKED
 
 if TYPE_CHECKING:
-
     from canasta.engine.facts import Ctx
     from canasta.engine.melds import MeldInfo
     from canasta.engine.state import GameState
