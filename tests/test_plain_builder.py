@@ -138,3 +138,18 @@ def test_a_twin_of_another_layout_is_refused_when_the_builder_is_made() -> None:
     assert plain_builder(Value, Slots)(3) == Value(3)
     with pytest.raises(TypeError, match="layout differs"):
         plain_builder(Value, Other)
+
+
+def test_a_field_its_base_does_not_declare_is_refused() -> None:
+    # attrs would give the field a slot of the class's own, which the twin would not fill
+    class Slots:
+        __slots__ = ("__weakref__", "x")
+
+    @attrs.frozen(slots=True)
+    class Grown(Slots):
+        x: int
+        y: int
+
+    with pytest.raises(TypeError, match=re.escape("Grown.y is not declared in Slots")):
+        plain_builder(Grown, Slots)
+

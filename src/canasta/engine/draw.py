@@ -120,7 +120,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
     hand = tuple(sorted(s.hands_[p] + tuple(drawn)))
     s2 = rebuild(
         s, phase=PLAY, hands=with_item(s.hands_, p, hand), stock=tuple(stock),
-        red=with_item(s.red_threes_, side, tuple(red)), turn=new_turn(False, False, 0, (), NOT_ASKED, -1, tuple(drawn), (), (), 0),
+        red=with_item(s.red_threes_, side, tuple(red)), turn=Turn(drawn=tuple(drawn)),
     )
     if unreplaced and not _plays_on(v, len(hand), may_discard_last(s, p)):
         # A red 3 drawn as the last card of the stock is laid but cannot be
@@ -402,7 +402,8 @@ def _take_rest(
         s, phase=PLAY, hands=with_item(s.hands_, p, hand_after), pile=s.pile_[:len(s.pile_) - len(taken)],
         melds=with_item(s.melds_, side, melds_after), red=with_item(s.red_threes_, side, red),
         opened=with_item(s.opened, side, opened),
-        turn=new_turn(True, True, points, pending, NOT_ASKED, -1, (), (*used, top), (), 0),
+        turn=Turn(took_pile=True, melded=True, points=points, pending=pending,
+                  played=(*used, top)),
     )
 
 
@@ -516,7 +517,7 @@ def take_top_step(s: GameState, c: Ctx, m: TakeTopCard, build: bool) -> GameStat
         return None
     return rebuild(
         s, phase=PLAY, pile=s.pile_[:-1], melds=with_item(s.melds_, c.side, melds_after),
-        turn=new_turn(True, True, 0, (), NOT_ASKED, -1, (), (top,), (), 0),
+        turn=Turn(took_pile=True, melded=True, played=(top,)),
     )
 
 

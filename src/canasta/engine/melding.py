@@ -218,8 +218,8 @@ def play_cards(
         s.red_threes_, s.opened if opened == c.opened else with_item(s.opened, side, opened),
         s.melded_before,
         new_turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used),
-             _logged(t, index, len(c.melds), used, c.opened) if r.rearrange else t.laid,
-             t.backs),
+                 _logged(t, index, len(c.melds), used, c.opened) if r.rearrange else t.laid,
+                 t.backs),
         s.end, r, s.talons_, s.asked_before,
     )
     if going_out:

@@ -41,8 +41,9 @@ TOLD_YES: Final = 1
 TOLD_NO: Final = 2
 
 
-# The slots of the three values the engine builds on every move, declared in a
-# plain base class so that plain_builder can fill them by plain stores (see there).
+# The slots of the four values the engine builds on every move, declared in a
+# plain base class so that plain_builder can fill them by plain stores (see
+# there; it refuses a field missing here).
 class _MeldGroupSlots:
     __slots__ = ("__weakref__", "cards", "naturals", "rank", "suit", "wilds")
 
@@ -478,8 +479,9 @@ def plain_builder(cls: type[Any], slots: type) -> Callable[..., Any]:
 
     Raises:
         TypeError: ``cls`` has a field this cannot fill as ``__init__`` would
-            (a validator, a converter, a default factory), or its layout differs
-            from the twin's; at import, as the builders are made there.
+            (a validator, a converter, a default factory), a field ``slots``
+            does not declare, or a layout that differs from the twin's; at
+            import, as the builders are made there.
     """
     fields = attrs.fields(cls)
     for a in fields:
@@ -487,6 +489,11 @@ def plain_builder(cls: type[Any], slots: type) -> Callable[..., Any]:
             raise TypeError(f"plain_builder: {cls.__name__}.{a.name} needs its __init__")
     if getattr(cls, "__attrs_post_init__", None) is not None:
         raise TypeError(f"plain_builder: {cls.__name__} has __attrs_post_init__")
+    declared = set(slots.__dict__["__slots__"])
+    for a in fields:
+        if a.name not in declared:
+            # attrs would give it a slot of cls's own, which the twin would not fill
+            raise TypeError(f"plain_builder: {cls.__name__}.{a.name} is not declared in {slots.__name__}")
     # the slots attrs added itself (the hash cache of cache_hash=True): None, as its __init__ sets them
     extra = tuple(cls.__dict__["__slots__"])
     twin = type(f"_{cls.__name__}Fill", (slots,), {"__slots__": extra})
