@@ -402,8 +402,9 @@ def _take_rest(
         s, phase=PLAY, hands=with_item(s.hands_, p, hand_after), pile=s.pile_[:len(s.pile_) - len(taken)],
         melds=with_item(s.melds_, side, melds_after), red=with_item(s.red_threes_, side, red),
         opened=with_item(s.opened, side, opened),
-        turn=Turn(took_pile=True, melded=True, points=points, pending=pending,
-                  played=(*used, top)),
+        # new_turn, as the pile is taken often (Turn(...) cost 0.7% of classic's instructions)
+        turn=new_turn(took_pile=True, melded=True, points=points, pending=pending, asked=NOT_ASKED,
+                      asker=-1, drawn=(), played=(*used, top), laid=(), backs=0),
     )
 
 
