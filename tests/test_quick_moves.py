@@ -1,12 +1,15 @@
-"""The quick listing of a play-phase position (``canasta.engine.quick``) against the candidate loop.
+"""The quick listings (``canasta.engine.quick``, ``canasta.engine.draw.draw_moves``) against the candidate loop.
 
 ``legal_moves()`` lists a common play-phase position straight from the hand's
-counts (:func:`canasta.engine.quick.quick_moves`) instead of asking each
-candidate's step. Both must list the same moves in the same order: the order
-is what a seeded random player picks from, so a difference would change every
+counts (:func:`canasta.engine.quick.quick_moves`), and a draw-phase position
+with the stock not empty without the state's context
+(:func:`canasta.engine.draw.draw_moves`), instead of asking each candidate's
+step. Both must list the same moves in the same order: the order is what a
+seeded random player picks from, so a difference would change every
 simulation's figures. Over random playouts of every bundled profile and house
-profile, each play-phase position is listed both ways (the candidate loop by
-standing in ``None`` for the quick listing) and the lists are compared.
+profile, each play-phase and draw-phase position is listed both ways (the
+candidate loop by standing in ``None`` for the quick listing) and the lists
+are compared.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from hypothesis import strategies as st
 import canasta
 import canasta.engine.game as game
 from canasta.engine.facts import context_of
-from canasta.engine.state import PLAY, GameState
+from canasta.engine.state import DRAW, PLAY, GameState
 from houses import HOUSES, house_path
 
 PROFILES = [*canasta.variant_names(), *(house_path(name) for name in HOUSES)]
@@ -32,12 +35,16 @@ def _both_ways(s: GameState, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str]
     """The position's legal moves as listed by the quick pass and by the candidate loop, and
     whether the quick pass applied."""
     object.__setattr__(s, "_ctx", None)
-    quick_applies = game.quick_moves(s, context_of(s)) is not None
+    if s.phase == PLAY:
+        quick_applies = game.quick_moves(s, context_of(s)) is not None
+    else:
+        quick_applies = bool(s.stock_) and game.draw_moves(s) is not None
     object.__setattr__(s, "_ctx", None)
     listed = [str(m) for m in s.legal_moves()]
     object.__setattr__(s, "_ctx", None)
     with monkeypatch.context() as patch:
         patch.setattr(game, "quick_moves", lambda *args: None)
+        patch.setattr(game, "draw_moves", lambda *args: None)
         reference = [str(m) for m in s.legal_moves()]
     object.__setattr__(s, "_ctx", None)
     return listed, reference, quick_applies
@@ -54,7 +61,7 @@ def test_quick_listing_is_the_candidate_loop(profile: str, seed: int, monkeypatc
     for _ in range(MOVES):
         if s.is_game_over:
             break
-        if s.phase == PLAY:
+        if s.phase in (PLAY, DRAW):
             listed, reference, _ = _both_ways(s, monkeypatch)
             assert listed == reference, (profile, seed, str(s))
         legal = s.legal_moves()
@@ -78,6 +85,28 @@ def test_quick_listing_applies_in_classic(monkeypatch: pytest.MonkeyPatch) -> No
             s = s.apply(legal[rng.randrange(len(legal))])
     assert play > 100
     assert quick > play // 2, (quick, play)
+
+
+def test_quick_draw_listing_decides_the_pile_in_classic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The draw-phase comparison is not empty either: in classic, positions where the pile
+    may be taken are mostly listed by ``draw_moves``, and the pile is taken in some of them."""
+    v = canasta.load_variant("classic")
+    rng = random.Random(7)
+    takes = taken = quick = 0
+    for hand in range(8):
+        s = canasta.new_game(v, seed=100 + hand)
+        while not s.is_hand_over:
+            if s.phase == DRAW:
+                listed, reference, applies = _both_ways(s, monkeypatch)
+                assert listed == reference
+                if len(listed) > 1 or game.draw_moves(s) is None:
+                    takes += 1
+                    quick += applies
+                    taken += len(listed) > 1
+            legal = s.legal_moves()
+            s = s.apply(legal[rng.randrange(len(legal))])
+    assert taken > 20, taken
+    assert quick > takes // 2, (quick, takes)
 
 
 def test_quick_listing_stands_aside_where_it_does_not_apply() -> None:

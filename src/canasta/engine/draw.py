@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.cards import RANK_NAMES, Card
 from canasta.engine.facts import (
     Probe,
     context_of,
     dead_error,
+    frozen_pile,
     may_discard_last,
     opening_by_points,
     opening_met,
@@ -35,6 +36,8 @@ from canasta.engine.melds import (
 )
 from canasta.engine.moves import (
     SEQUENCE,
+    Draw,
+    Move,
     TakePile,
     TakeSequence,
     TakeTopCard,
@@ -530,29 +533,37 @@ def taken_pile(s: GameState) -> tuple[int, ...]:
 
 _TAKES = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))
 
+#: The draw from the stock, as :func:`draw_moves` lists it.
+DRAW_MOVE: Final = Draw()
 
-def no_take(s: GameState) -> bool:
-    """Whether :func:`take_candidates` lists nothing for the player to move, decided without
-    the state's :class:`~canasta.engine.facts.Ctx` (``legal_moves`` asks this first in
-    the draw phase, where most positions offer only the draw).
 
-    No way of taking is a candidate when the pile is empty or its top card is a
-    stop card or no natural card, or, outside sequences, when none of the
-    variant's ways has what it needs: a pair, two cards of the top card's rank
-    in hand; a natural with a wild card, one of them and that wild card; the
-    other ways, the side's open meld of the rank (the tests
-    :func:`take_candidates` makes).
-    ``False`` means the candidates must be listed.
+def draw_moves(s: GameState) -> list[Move] | None:
+    """The legal moves of the draw-phase position ``s`` where the stock is not empty, decided
+    without the state's :class:`~canasta.engine.facts.Ctx`, or ``None`` where
+    ``legal_moves`` must ask each candidate's step (``legal_moves`` asks this first: a
+    third of all listings are of the draw phase).
+
+    The draw is always legal here. No way of taking is a candidate when the pile is
+    empty or its top card is a stop card or no natural card, or, outside
+    sequences, when none of the variant's ways has what it needs: a pair, two
+    cards of the top card's rank in hand; a natural with a wild card, one of
+    them and that wild card; the other ways, the side's open meld of the rank
+    (the tests :func:`take_candidates` makes). Where some way is a candidate,
+    an opened side's ways are decided here as :func:`take_step` decides them
+    (in the variants without dead ranks, suits, several melds of a rank, a
+    size that blocks the pile, or wild cards barred from a meld), in
+    :func:`take_candidates`' order. Everything else returns ``None``.
+    ``tests/test_quick_moves.py`` compares this with the candidate loop.
     """
     pile = s.pile_
     if not pile:
-        return True
+        return [DRAW_MOVE]
     r = s.rules
     k = KIND[pile[-1]]
     if r.stop[k] or not r.is_natural[k]:
-        return True
+        return [DRAW_MOVE]
     if r.seq_on or k < 4:
-        return False
+        return None
     # a natural rank's cards are the codes 4k to 4k+3
     low = 4 * k
     high = low + 4
@@ -561,23 +572,69 @@ def no_take(s: GameState) -> bool:
     for code in hand:
         if low <= code < high:
             held += 1
-    has_meld = k in meld_info(r, s.melds_[r.side_of[s.current]]).index
-    if not held:
-        return not has_meld
+    side = r.side_of[s.current]
+    info = meld_info(r, s.melds_[side])
+    oi = info.index.get(k, -1)
+    if not held and oi < 0:
+        return [DRAW_MOVE]
     # take_candidates' own tests, way by way
+    ways: list[TakePile] = []
     for way in _take_ways(r):
         w = way.way
         if w == "pair":
             if held >= 2:
-                return False
+                ways.append(way)
         elif w == "wild":
-            wild = way.wild
-            for code in hand:
-                if KIND[code] == wild:
-                    return False
-        elif has_meld:
-            return False
-    return True
+            if held:
+                wild = way.wild
+                for code in hand:  # a loop: a generator under any() is a function call
+                    if KIND[code] == wild:
+                        ways.append(way)
+                        break
+        elif oi >= 0:
+            ways.append(way)
+    if not ways:
+        return [DRAW_MOVE]
+    pr = s.variant.pile
+    if (
+        not s.opened[side] or r.dup_any or r.dead_on or r.suited[k] or r.late_on or r.wild_lock
+        or pr.blocked_by_meld_size is not None
+    ):
+        return None
+    # take_step's decisions for an opened side, where none of the above applies
+    frozen = frozen_pile(r, pile)
+    out: list[Move] = [DRAW_MOVE]
+    melds = info.melds
+    for way in ways:
+        w = way.way
+        if w == "pair":
+            n_add, j_add = 3, 0
+        elif frozen:
+            continue  # only a natural pair takes a frozen pile
+        elif w == "wild":
+            n_add, j_add = 2, 1
+        else:  # "layoff": the ways list "finish" only where a size blocks the pile
+            if not pr.lay_off_after_canasta and any(
+                mm.rank == k and mm.size >= r.canasta_size for mm in melds
+            ):
+                continue
+            n_add, j_add = 1, 0
+        if oi >= 0:
+            om = melds[oi]
+            if not r.valid(k, om.naturals + n_add, om.wilds + j_add, False):
+                continue
+        elif (k in info.present and s.variant.melds.duplicate_ranks == "never") or not r.valid(
+            k, n_add, j_add, True
+        ):
+            continue
+        # an opened side that keeps two cards can always discard after taking
+        keep = len(hand) - n_add - j_add + 1
+        if keep < 2:
+            keep += sum(1 for card in taken_pile(s)[:-1] if not r.laid_from_pile[KIND[card]])
+            if keep < 2:
+                return None  # take_step asks whether the turn can be finished
+        out.append(way)
+    return out
 
 
 def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeSequence | TakeTopCard]:

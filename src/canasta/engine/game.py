@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 from canasta.engine.candidates import candidate_moves
 from canasta.engine.deal import deal_hand
 from canasta.engine.draw import (
+    draw_moves,
     draw_step,
-    no_take,
     pass_step,
     take_sequence_step,
     take_step,
@@ -178,11 +178,13 @@ def legal_moves(s: GameState) -> list[Move]:
     """Every distinct legal move in ``s``, each once."""
     if (
         s.phase == DRAW and s.stock_ and not s.rules.keep_three
-        and not (s.rules.foot_walk and must_walk(s)) and no_take(s)
+        and not (s.rules.foot_walk and must_walk(s))
     ):
-        # the draw alone, as candidate_moves and draw_step would say; without
-        # the state's Ctx, which neither this nor the draw's apply needs
-        return [_DRAW]
+        # most draw-phase positions, as candidate_moves and the steps would list
+        # them; without the state's Ctx, which neither this nor the draw's apply needs
+        drawn = draw_moves(s)
+        if drawn is not None:
+            return drawn
     c = context_of(s)
     legal = c.legal
     if legal is None:
