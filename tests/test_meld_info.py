@@ -3,8 +3,8 @@
 A step that lays or grows one meld starts the new melds' info from the old
 one's (``MeldInfo(..., like=..., changed=...)``) instead of walking every meld
 again. Over random playouts of every bundled profile, every info made that way
-is compared, field by field, with the info the full walk makes of the same
-melds; and the cases the shortcut must leave to the full walk are checked to
+is compared, field by field (and by the add rows it carried over), with the
+info the full walk makes of the same melds; and the cases the shortcut must leave to the full walk are checked to
 be left to it.
 """
 
@@ -16,7 +16,7 @@ import pytest
 
 import canasta
 from canasta.engine.game import compile_rules
-from canasta.engine.melds import MeldInfo, make_meld, one_change
+from canasta.engine.melds import MeldInfo, add_rows, make_meld, one_change
 
 FIELDS = ("index", "more", "open_ranks", "present", "sequences", "closed_sequences", "grown")
 
@@ -54,8 +54,16 @@ def test_infos_started_from_the_old_melds_match_the_full_walk(
             s = s.apply(legal[rng.randrange(len(legal))])
     monkeypatch.setattr(MeldInfo, "_derive", original)
     assert derived, "no meld was laid or grown in twelve hands"
+    carried = 0
     for info in derived:
-        _same(info, MeldInfo(info.rules, info.melds))
+        fresh = MeldInfo(info.rules, info.melds)
+        _same(info, fresh)
+        if info.adds is not None:
+            # the add rows carried over from the old info (quick listing's)
+            carried += 1
+            assert info.adds == add_rows(fresh)
+    if name == "classic":
+        assert carried, "no info carried its add rows over"
 
 
 def test_what_the_shortcut_leaves_to_the_full_walk() -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from canasta.engine.draw import take_candidates
 from canasta.engine.facts import context_of, must_walk
 from canasta.engine.kinds import BLACK_THREE, KIND, suit_choices
-from canasta.engine.melds import meld_shape
+from canasta.engine.melds import ADD_MOVES, meld_shape
 from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
@@ -245,10 +245,6 @@ def _wild_windows(r: Rules) -> tuple[tuple[tuple[int, ...], MeldSequence], ...]:
     return tuple(out)
 
 
-#: Every add move, by target and kind, made once.
-ADD_MOVES = [[Add(target, kind) for kind in range(16)] for target in range(16)]
-
-
 @lru_cache(maxsize=4096)
 def _meld_move(kinds: tuple[int, ...]) -> Meld:
     return Meld(kinds)
@@ -321,11 +317,51 @@ def hand_candidates(
         melds += _wild_meld_moves(r, _clipped_sig(r, wild_sig))
     b = counts[BLACK_THREE]
     if b:
-        melds += _black_meld_moves(r, b)
+        melds += black_meld_moves(r, b)
+    return melds, hand_discards(counts)
+
+
+def hand_discards(counts: tuple[int, ...]) -> list[Discard]:
+    """The candidate discards of a hand with ``counts`` by kind (that do not go out): one per
+    kind held but red 3s."""
     discards = list(compress(_DISCARD, counts))
     if counts[RED_THREE]:
         discards.remove(_DISCARD[RED_THREE])  # a red 3 is never discarded
-    return melds, discards
+    return discards
+
+
+#: The new melds :mod:`canasta.engine.quick` lists for one signature of wild cards held:
+#: by natural kind and count held (clipped to a new meld's size), the candidate
+#: melds whose cards make a meld; and the melds of wild cards alone that do.
+QuickRows = tuple[tuple[tuple[tuple[Meld, ...], ...], ...], tuple[Meld, ...]]
+
+
+def quick_rows(r: Rules, counts: tuple[int, ...]) -> QuickRows:
+    """The :data:`QuickRows` of a hand with ``counts``: :func:`hand_candidates`' rows for its
+    wild cards without the candidates whose cards make no meld, kept in ``r.quick_rows``
+    by one int (the wild cards held, each clipped to a new meld's size: no new meld
+    uses more)."""
+    size = r.new_size
+    key = 0
+    for w in r.wild_kinds:
+        n = counts[w]
+        key = key * (size + 1) + (n if n < size else size)
+    got = r.quick_rows.get(key)
+    if got is None:
+        sig = _clipped_sig(r, tuple(counts[w] for w in r.wild_kinds))
+        rows = _clipped_rows(r, sig)
+        natural = tuple(
+            tuple(
+                tuple(mv for _rank, mv, shape in rows[k][n] if shape.__class__ is not str)
+                for n in range(size + 1)
+            )
+            for k in range(16)
+        )
+        wild: tuple[Meld, ...] = ()
+        if r.wild_melds:
+            wild = tuple(mv for _rank, mv, shape in _wild_meld_moves(r, sig) if shape.__class__ is not str)
+        got = r.quick_rows[key] = natural, wild
+    return got
 
 
 def _clipped_sig(r: Rules, held: tuple[int, ...]) -> tuple[int, ...]:
@@ -373,7 +409,7 @@ def _wild_meld_moves(r: Rules, wild_sig: tuple[int, ...]) -> tuple[NewMeld, ...]
 
 
 @lru_cache(maxsize=1024)
-def _black_meld_moves(r: Rules, b: int) -> tuple[NewMeld, ...]:
+def black_meld_moves(r: Rules, b: int) -> tuple[NewMeld, ...]:
     """Melds of black 3s from ``b`` black 3s in hand, where the variant has them at all."""
     th = r.v.threes
     if th.black_meld == "never":

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from canasta.engine.kinds import KIND
+from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.moves import (
     RED_THREE,
     SEQUENCE,
     WILD_TARGET,
+    Add,
     card_name,
     kind_name,
     meld_ref,
@@ -79,6 +80,39 @@ def open_meld(r: Rules, melds: Sequence[MeldGroup], rank: int) -> int:
 
 #: The canasta counts (see :func:`canasta_counts`): canastas of all kinds, then natural, mixed, wild, sequence.
 Counts = tuple[int, int, int, int, int]
+
+#: For each open meld a card may be added to (black 3s aside), in the order of
+#: :attr:`MeldInfo.open_ranks`: its rank, the add of a natural card of the
+#: rank where the meld's shape takes one (``None`` where not, or for wild
+#: cards), and the adds by wild kind where it takes a wild card (else ``None``).
+AddRows = tuple[tuple[int, Add | None, list[Add] | None], ...]
+
+#: Every add move, by target and kind, made once.
+ADD_MOVES = [[Add(target, kind) for kind in range(16)] for target in range(16)]
+
+
+def add_rows(info: MeldInfo) -> AddRows:
+    """The :data:`AddRows` of the side's melds: which adds each open meld's shape takes
+    (:func:`add_fit`), worked out once per melds (kept in ``info.adds``, and carried
+    over by :meth:`MeldInfo._derive`; most states share their side's melds with
+    the state before)."""
+    rows = info.adds
+    if rows is None:
+        r = info.rules
+        melds = info.melds
+        index = info.index
+        out = []
+        for rank in info.open_ranks:
+            if rank != BLACK_THREE:
+                out.append(_add_row(r, rank, melds[index[rank]]))
+        rows = info.adds = tuple(out)
+    return rows
+
+
+def _add_row(r: Rules, rank: int, om: MeldGroup) -> tuple[int, Add | None, list[Add] | None]:
+    natural, wild = add_fit(r, rank, om.naturals, om.wilds)
+    row = ADD_MOVES[rank]
+    return rank, row[rank] if natural and rank != WILD_TARGET else None, row if wild else None
 #: Where each canasta kind is counted in :data:`Counts`, after the total at 0.
 KIND_SLOT = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
 
@@ -121,8 +155,8 @@ class MeldInfo:
     """What the engine asks of a side's melds again and again, worked out once."""
 
     __slots__ = (
-        "_canastas", "closed_sequences", "grown", "index", "melds", "more", "open_ranks", "present", "rules",
-        "sequences",
+        "_canastas", "adds", "closed_sequences", "grown", "index", "melds", "more", "open_ranks", "present",
+        "rules", "sequences",
     )
 
     def __init__(
@@ -131,6 +165,8 @@ class MeldInfo:
         self.rules = r
         self.melds = melds  # held, so that the tuple's id stays its own while cached
         self._canastas: Counts | None = None
+        #: quick.add_rows' answer for these melds, made on first use
+        self.adds: AddRows | None = None
         if like is not None and self._derive(like, changed):
             return
         index: dict[int, int] = {}
@@ -212,6 +248,13 @@ class MeldInfo:
             self.index = like.index
             self.open_ranks = like.open_ranks
             self.present = like.present
+            adds = like.adds
+            if adds is not None and like.index.get(rank) == i and rank != BLACK_THREE:
+                # the grown meld's row again, the others as they were
+                row = _add_row(self.rules, rank, m)
+                self.adds = tuple(row if x[0] == rank else x for x in adds)
+            else:
+                self.adds = adds
         elif i == len(old) == len(melds) - 1 and rank not in like.present:
             index = dict(like.index)
             index[rank] = i
@@ -220,6 +263,10 @@ class MeldInfo:
             present = set(like.present)
             present.add(rank)
             self.present = present
+            adds = like.adds
+            if adds is not None and rank != BLACK_THREE:
+                adds = (*adds, _add_row(self.rules, rank, m))
+            self.adds = adds
         else:
             return False
         self.more = like.more

@@ -24,12 +24,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta.engine.candidates import (
-    ADD_MOVES,
     ASK_MOVE,
     BACK_MOVE,
     FOOT_MOVE,
     OUT_MOVES,
-    hand_candidates,
+    black_meld_moves,
+    hand_discards,
+    quick_rows,
 )
 from canasta.engine.going_out import (
     ask_step,
@@ -41,7 +42,7 @@ from canasta.engine.going_out import (
 )
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melding import add_step, back_step, meld_step, quick_play
-from canasta.engine.melds import add_fit
+from canasta.engine.melds import ADD_MOVES, add_fit, add_rows
 from canasta.engine.moves import WILD_TARGET, Add, Move
 from canasta.engine.oracle import out_hopeless
 from canasta.engine.state import NOT_ASKED
@@ -84,24 +85,41 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     info = c.info
     index, present = info.index, info.present
     dup = r.dup_after_complete
-    new_melds, discards = hand_candidates(r, counts)
     # every candidate new meld but black 3s has new_size cards: where that
     # leaves the hand fewer than two, meld_fits leaves them all to the step
-    by_step = h < r.new_size + 2
-    for rank, mv, shape in new_melds:
-        # candidate_moves leaves these out: a meld of a rank the side already has
-        if rank in index or (rank in present and not dup):
-            continue
-        if shape.__class__ is str:  # its cards make no meld: every step refuses it
-            continue
-        # a rank the side has (closed: a second meld is allowed, or the loop went
-        # on above) decides as any other: quick_play holds, so the step would
-        # reach play_cards' keeps_two; as meld_fits, the rest are left to the step
-        if by_step or shape == BLACK_THREE:
-            if meld_step(s, c, mv, False) is None:
-                out.append(mv)
+    size = r.new_size
+    by_step = h < size + 2
+    rows, wild_row = quick_rows(r, counts)
+    # candidate_moves' new melds, in its order: by natural rank, then wild cards
+    # alone, then black 3s; none of a rank the side has open, nor of a rank it
+    # has closed where no second meld is allowed. The rows hold only candidates
+    # whose cards make a meld (every step refuses the others); a rank the side
+    # has closed decides as any other where a second meld is allowed (quick_play
+    # holds, so the step would reach play_cards' keeps_two)
+    for k in r.natural_kinds:
+        n = counts[k]
+        if n:
+            row = rows[k][n if n < size else size]
+            if row and k not in index and (dup or k not in present):
+                if by_step:
+                    for mv in row:
+                        if meld_step(s, c, mv, False) is None:
+                            out.append(mv)
+                else:
+                    out += row
+    if wild_row and WILD_TARGET not in index and (dup or WILD_TARGET not in present):
+        if by_step:
+            for mv in wild_row:
+                if meld_step(s, c, mv, False) is None:
+                    out.append(mv)
         else:
-            out.append(mv)
+            out += wild_row
+    b = counts[BLACK_THREE]
+    if b and BLACK_THREE not in index and (dup or BLACK_THREE not in present):
+        # black 3s: the step decides
+        for _rank, mv, shape in black_meld_moves(r, b):
+            if shape.__class__ is not str and meld_step(s, c, mv, False) is None:
+                out.append(mv)
     wilds = []
     for w in r.wild_kinds:
         if counts[w]:
@@ -112,7 +130,13 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
             if add_step(s, c, m, False) is None:
                 out.append(m)
     else:
-        out += adds(info, counts, wilds, True)
+        for rank, natural, wild in add_rows(info):
+            if natural is not None and counts[rank]:
+                out.append(natural)
+            if wild is not None:
+                for w in wilds:
+                    out.append(wild[w])
+    discards = hand_discards(counts)
     if plain_discard_error(s, c) is None:
         if r.bars_discards:
             empty, dead = not s.pile_, discard_dead(s, c)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from canasta.cards import JOKER, build_deck, parse_rank
 from canasta.engine.kinds import BLACK_THREE, KIND
@@ -19,6 +19,9 @@ from canasta.engine.moves import (
     RED_THREE,
 )
 from canasta.variant.model import Variant
+
+if TYPE_CHECKING:
+    from canasta.engine.candidates import QuickRows
 
 #: Whether this module runs compiled (built with ``CANASTA_COMPILE=1``; see
 #: hatch_build.py) rather than as Python source.
@@ -67,6 +70,8 @@ class Rules:
         self.meld_kinds = kinds_of(v)
         #: melds.add_fit's answers, by (rank << 24) | (naturals << 12) | wilds
         self.add_fits: dict[int, tuple[bool, bool]] = {}
+        #: candidates.quick_rows' answers, by the wild cards held (clipped, as one int)
+        self.quick_rows: dict[int, QuickRows] = {}
         self.is_wild = [k in self.wild for k in range(16)]
         self.value = [0] * 16
         for kind, name in _VALUE_FIELDS.items():
