@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.engine.draw import take_candidates
 from canasta.engine.facts import context_of, must_walk
@@ -43,6 +43,7 @@ from canasta.engine.state import (
     NOT_ASKED,
     GameState,
 )
+from canasta.engine.tables import COMPILED
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
@@ -150,7 +151,7 @@ def _several_adds(
 
 
 #: Stand-ins for a variant without sequences: no rank names suits.
-_NEVER_SUITED = (False,) * 17
+_NEVER_SUITED: Final = (False,) * 17
 _NO_SUITS: list[list[int]] = []
 
 
@@ -324,6 +325,11 @@ def hand_candidates(
 def hand_discards(counts: tuple[int, ...]) -> list[Discard]:
     """The candidate discards of a hand with ``counts`` by kind (that do not go out): one per
     kind held but red 3s."""
+    if COMPILED:
+        # a native loop: list(compress(...)) is two generic calls from compiled
+        # code, about a tenth of a quick listing's instructions
+        return [_DISCARD[k] for k in range(16) if counts[k] != 0 and k != RED_THREE]
+    # interpreted, compress runs the loop in C (0.3 us less than the loop above)
     discards = list(compress(_DISCARD, counts))
     if counts[RED_THREE]:
         discards.remove(_DISCARD[RED_THREE])  # a red 3 is never discarded
@@ -420,33 +426,33 @@ def black_meld_moves(r: Rules, b: int) -> tuple[NewMeld, ...]:
     )
 
 
-_DISCARD = [Discard(k, False) for k in range(16)]
+_DISCARD: Final = [Discard(k, False) for k in range(16)]
 
 
-_DRAW = Draw()
+_DRAW: Final = Draw()
 
 
-_PASS = Pass()
+_PASS: Final = Pass()
 
 
-_NEXT = NextHand()
+_NEXT: Final = NextHand()
 
 
-_YES = Answer(True)
+_YES: Final = Answer(True)
 
 
-_NO = Answer(False)
+_NO: Final = Answer(False)
 
 
 #: The one Foot, TakeBack and Ask the candidate lists hand out (ActionSpace.mark
 #: finds moves by identity).
-FOOT_MOVE = Foot()
-BACK_MOVE = TakeBack()
-ASK_MOVE = Ask()
+FOOT_MOVE: Final = Foot()
+BACK_MOVE: Final = TakeBack()
+ASK_MOVE: Final = Ask()
 
 
 #: Every discard that goes out, by kind, made once.
-OUT_MOVES = [Discard(k, True) for k in range(16)]
+OUT_MOVES: Final = [Discard(k, True) for k in range(16)]
 
 
 def _wild_combos(wilds: list[int], counts: Sequence[int], j: int) -> list[tuple[int, ...]]:

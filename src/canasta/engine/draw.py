@@ -65,7 +65,7 @@ if TYPE_CHECKING:
 
 #: The turn record after a draw of these cards (frozen, so one serves every
 #: state that drew them): a draw is a third of all moves.
-_DRAW_TURNS: dict[tuple[int, ...], Turn] = {}
+_DRAW_TURNS: Final[dict[tuple[int, ...], Turn]] = {}
 
 
 def draw_step(s: GameState, build: bool) -> GameState | str | None:
@@ -531,7 +531,7 @@ def taken_pile(s: GameState) -> tuple[int, ...]:
     return s.pile_ if top is None or top >= len(s.pile_) else s.pile_[-top:]
 
 
-_TAKES = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))
+_TAKES: Final = (TakePile("pair"), TakePile("layoff"), TakePile("finish"))
 
 #: The draw from the stock, as :func:`draw_moves` lists it.
 DRAW_MOVE: Final = Draw()

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 
 # the turn record every turn starts from (frozen, so one serves all)
-NEW_TURN = Turn()
+NEW_TURN: Final = Turn()
 
 
 def pile_frozen_for_all(s: GameState) -> bool:
@@ -74,7 +74,7 @@ def _opening_minimum(v: Variant, score: int, hand_number: int) -> int:
 OPEN_NO_CANASTA: Final = 0
 OPEN_ANY_CANASTA: Final = 1
 OPEN_NATURAL_CANASTA: Final = 2
-_OPEN_CODES = {"none": OPEN_NO_CANASTA, "any": OPEN_ANY_CANASTA, "natural": OPEN_NATURAL_CANASTA}
+_OPEN_CODES: Final = {"none": OPEN_NO_CANASTA, "any": OPEN_ANY_CANASTA, "natural": OPEN_NATURAL_CANASTA}
 
 
 def opening_canasta(s: GameState, side: int) -> int:

@@ -16,7 +16,7 @@ import operator
 import os
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 from canasta.engine.candidates import candidate_moves
 from canasta.engine.deal import deal_hand
@@ -158,7 +158,7 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
     return f"'{m}' is not a move of the play phase"
 
 
-PLAY_STEPS: dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | None]] = {
+PLAY_STEPS: Final[dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | None]]] = {
     Discard: discard_step,
     Add: add_step,
     Meld: meld_step,
@@ -353,7 +353,7 @@ def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
     return deal_hand(r, number, 0, r.n - 1, (0,) * n_sides, ())
 
 
-_DRAW = Draw()
+_DRAW: Final = Draw()
 
 
 ENGINE = Engine(

@@ -19,7 +19,7 @@ BLACK_THREE: Final = 3
 
 
 # kind of each card code: its rank, except red 3s (kind 1)
-KIND = [c >> 2 for c in range(64)]
+KIND: Final = [c >> 2 for c in range(64)]
 KIND[13] = RED_THREE
 KIND[14] = RED_THREE
 
@@ -30,12 +30,14 @@ def hand_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
     return count_kinds(hand)
 
 
-def count_kinds(hand: Sequence[int]) -> tuple[int, ...]:
+def count_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
     """How many cards of each kind ``hand`` holds (uncached: most hands are new)."""
     counts = [0] * 16
     kind = KIND
     for card in hand:
-        counts[kind[card]] += 1
+        # not counts[kind[card]] += 1: slower interpreted, and generic when compiled
+        k = kind[card]
+        counts[k] = counts[k] + 1
     return tuple(counts)
 
 

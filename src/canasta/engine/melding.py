@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.engine.facts import (
     Probe,
@@ -404,7 +404,7 @@ def add_sequence_step(s: GameState, c: Ctx, m: AddToSequence, build: bool) -> Ga
 
 
 # one-card kind lists, shared instead of built per call
-_ONE = [(k,) for k in range(16)]
+_ONE: Final = [(k,) for k in range(16)]
 
 
 def combine_step(s: GameState, c: Ctx, m: Combine, build: bool) -> GameState | str | None:
@@ -564,7 +564,7 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
 #: would not count them, but an engine must: without a bound, random players
 #: could lay and take back the same cards forever. Eight rearrange any turn a
 #: player would plausibly play.
-MAX_TAKE_BACKS = 8
+MAX_TAKE_BACKS: Final = 8
 
 
 def _logged(t: Turn, index: int, count: int, used: Sequence[int], opened: bool) -> tuple[Laid, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.moves import (
@@ -88,7 +88,7 @@ Counts = tuple[int, int, int, int, int]
 AddRows = tuple[tuple[int, Add | None, list[Add] | None], ...]
 
 #: Every add move, by target and kind, made once.
-ADD_MOVES = [[Add(target, kind) for kind in range(16)] for target in range(16)]
+ADD_MOVES: Final = [[Add(target, kind) for kind in range(16)] for target in range(16)]
 
 
 def add_rows(info: MeldInfo) -> AddRows:
@@ -114,7 +114,7 @@ def _add_row(r: Rules, rank: int, om: MeldGroup) -> tuple[int, Add | None, list[
     row = ADD_MOVES[rank]
     return rank, row[rank] if natural and rank != WILD_TARGET else None, row if wild else None
 #: Where each canasta kind is counted in :data:`Counts`, after the total at 0.
-KIND_SLOT = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
+KIND_SLOT: Final = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
 
 
 def canasta_counts(r: Rules, melds: tuple[MeldGroup, ...]) -> Counts:
@@ -319,7 +319,7 @@ def add_fit(r: Rules, rank: int, naturals: int, wilds: int) -> tuple[bool, bool]
     return got
 
 
-_MELD_INFO: dict[int, MeldInfo] = {}
+_MELD_INFO: Final[dict[int, MeldInfo]] = {}
 
 
 def meld_info(r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = None, changed: int = -1) -> MeldInfo:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.engine.facts import (
     OPEN_ANY_CANASTA,
@@ -37,7 +37,7 @@ __all__ = ["NO_CLEAN", "Outcomes", "clean_options", "outcomes", "sequence_outcom
 
 
 #: In :func:`clean_options`: no meld of the plan is a candidate for the clean meld.
-NO_CLEAN = 99
+NO_CLEAN: Final = 99
 
 
 @lru_cache(maxsize=65536)
@@ -248,7 +248,7 @@ def _any_options(
 
 Outcomes = dict[tuple[int, bool, bool], int]
 #: The one way to place no card of a rank: (naturals, wilds, canasta changes) all 0.
-_NOTHING = ((0, 0, 0, 0, 0),)
+_NOTHING: Final = ((0, 0, 0, 0, 0),)
 
 
 def _options_at(

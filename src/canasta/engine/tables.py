@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from canasta.cards import JOKER, build_deck, parse_rank
 from canasta.engine.kinds import BLACK_THREE, KIND
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 #: Whether this module runs compiled (built with ``CANASTA_COMPILE=1``; see
 #: hatch_build.py) rather than as Python source.
-COMPILED = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 
 _VALUE_FIELDS = {
@@ -36,7 +36,7 @@ _VALUE_FIELDS = {
 
 
 #: In ``Rules.late_naturals``: a rank whose melds take no wild card after the opening turn.
-LATE_NEVER = 10**6
+LATE_NEVER: Final = 10**6
 
 
 class EngineHandle(Protocol):
