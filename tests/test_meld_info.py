@@ -32,6 +32,7 @@ def test_infos_started_from_the_old_melds_match_the_full_walk(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     derived: list[MeldInfo] = []
+    carried_canastas: list[tuple[MeldInfo, tuple[int, ...]]] = []
     declined = 0
     original = MeldInfo._derive
 
@@ -40,6 +41,9 @@ def test_infos_started_from_the_old_melds_match_the_full_walk(
         ok = original(self, like, changed)
         if ok:
             derived.append(self)
+            if self._canastas is not None:
+                # carried over from the old info, not yet asked of this one
+                carried_canastas.append((self, self._canastas))
         else:
             declined += 1
         return ok
@@ -62,8 +66,11 @@ def test_infos_started_from_the_old_melds_match_the_full_walk(
             # the add rows carried over from the old info (quick listing's)
             carried += 1
             assert info.adds == add_rows(fresh)
+    for info, counts in carried_canastas:
+        assert counts == MeldInfo(info.rules, info.melds).canasta_counts()
     if name == "classic":
         assert carried, "no info carried its add rows over"
+        assert carried_canastas, "no info carried its canasta counts over"
 
 
 def test_what_the_shortcut_leaves_to_the_full_walk() -> None:

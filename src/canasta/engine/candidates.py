@@ -43,7 +43,7 @@ from canasta.engine.state import (
     NOT_ASKED,
     GameState,
 )
-from canasta.engine.tables import COMPILED
+from canasta.engine.tables import COMPILED, QuickRows
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
@@ -334,12 +334,6 @@ def hand_discards(counts: tuple[int, ...]) -> list[Discard]:
     if counts[RED_THREE]:
         discards.remove(_DISCARD[RED_THREE])  # a red 3 is never discarded
     return discards
-
-
-#: The new melds :mod:`canasta.engine.quick` lists for one signature of wild cards held:
-#: by natural kind and count held (clipped to a new meld's size), the candidate
-#: melds whose cards make a meld; and the melds of wild cards alone that do.
-QuickRows = tuple[tuple[tuple[tuple[Meld, ...], ...], ...], tuple[Meld, ...]]
 
 
 def quick_rows(r: Rules, counts: tuple[int, ...]) -> QuickRows:

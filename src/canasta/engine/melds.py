@@ -133,6 +133,23 @@ def count_canastas(r: Rules, melds: Sequence[MeldGroup]) -> Counts:
     return counts[0], counts[1], counts[2], counts[3], counts[4]
 
 
+def _canastas_after(r: Rules, before: Counts, old: MeldGroup | None, new: MeldGroup) -> Counts:
+    """:func:`count_canastas` of melds whose counts were ``before`` where meld ``old`` became
+    ``new`` (``old`` ``None``: ``new`` was added)."""
+    was = None if old is None else r.kind_of(old.rank, old.size, old.wilds)
+    now = r.kind_of(new.rank, new.size, new.wilds)
+    if was == now:
+        return before
+    counts = list(before)
+    if was is not None:
+        counts[0] -= 1
+        counts[KIND_SLOT[was]] -= 1
+    if now is not None:
+        counts[0] += 1
+        counts[KIND_SLOT[now]] += 1
+    return counts[0], counts[1], counts[2], counts[3], counts[4]
+
+
 def req_met(r: Rules, counts: Sequence[int]) -> bool:
     """Whether canasta ``counts`` (see :func:`canasta_counts`) hold the canastas going out needs."""
     for have, need in zip(counts, r.req, strict=False):  # noqa: SIM110 (a generator costs more)
@@ -255,6 +272,8 @@ class MeldInfo:
                 self.adds = tuple(row if x[0] == rank else x for x in adds)
             else:
                 self.adds = adds
+            if like._canastas is not None:
+                self._canastas = _canastas_after(self.rules, like._canastas, old[i], m)
         elif i == len(old) == len(melds) - 1 and rank not in like.present:
             index = dict(like.index)
             index[rank] = i
@@ -267,6 +286,8 @@ class MeldInfo:
             if adds is not None and rank != BLACK_THREE:
                 adds = (*adds, _add_row(self.rules, rank, m))
             self.adds = adds
+            if like._canastas is not None:
+                self._canastas = _canastas_after(self.rules, like._canastas, None, m)
         else:
             return False
         self.more = like.more

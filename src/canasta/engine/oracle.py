@@ -46,7 +46,7 @@ def concealed_possible(s: GameState, took: bool) -> bool:
     return s.variant.going_out.concealed and not took and not s.melded_before[s.current]
 
 
-def _stranded(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], allow_black: bool) -> bool:
+def _stranded(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool) -> bool:
     """A quick test: must more than one card stay in hand (ranks that cannot be melded)?
 
     Going out leaves at most one card, so this settles the question without the
@@ -103,7 +103,7 @@ def _stranded(r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], all
 
 
 def _canastas_reachable(
-    r: Rules, counts: Sequence[int], melds: tuple[MeldGroup, ...], hand: Sequence[int] = ()
+    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], hand: Sequence[int] = ()
 ) -> bool:
     """A quick necessary condition: could the side still have the canastas going out needs?"""
     need = r.req[0]
@@ -165,8 +165,7 @@ def _quick_out(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], 
     """The quick test of going out: ``True`` when no card is stranded in hand and the canastas
     going out needs are within reach (the searches may find a way out), ``False`` when not
     but a black-3 out may remain, ``None`` when going out is hopeless."""
-    v = r.v
-    if not _stranded(r, counts, melds, v.threes.black_meld != "never") and _canastas_reachable(r, counts, melds, hand):
+    if not _stranded(r, counts, melds, r.black_melds) and _canastas_reachable(r, counts, melds, hand):
         return True
     n_out = r.black_out_cards
     return None if n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1) else False
@@ -203,7 +202,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # the common refusal (asking to go out is offered every turn), settled
         # before the facts that only the searches below need
         return False
-    allow_black = v.threes.black_meld != "never"
+    allow_black = r.black_melds
     n_out = r.black_out_cards
     side = r.side_of[p]
     need = 0 if q.opened else opening_minimum(s, side) - q.points

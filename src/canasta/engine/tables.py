@@ -10,18 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import Final, Protocol
 
 from canasta.cards import JOKER, build_deck, parse_rank
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.meld_kinds import Shape, kinds_of, natural_ranks, sequence_ranks
 from canasta.engine.moves import (
     RED_THREE,
+    Meld,
 )
 from canasta.variant.model import Variant
 
-if TYPE_CHECKING:
-    from canasta.engine.candidates import QuickRows
+#: The new melds :mod:`canasta.engine.quick` lists for one signature of wild cards held
+#: (:func:`canasta.engine.candidates.quick_rows`): by natural kind and count held
+#: (clipped to a new meld's size), the candidate melds whose cards make a meld;
+#: and the melds of wild cards alone that do.
+QuickRows = tuple[tuple[tuple[tuple[Meld, ...], ...], ...], tuple[Meld, ...]]
 
 #: Whether this module runs compiled (built with ``CANASTA_COMPILE=1``; see
 #: hatch_build.py) rather than as Python source.
@@ -70,6 +74,8 @@ class Rules:
         self.meld_kinds = kinds_of(v)
         #: melds.add_fit's answers, by (rank << 24) | (naturals << 12) | wilds
         self.add_fits: dict[int, tuple[bool, bool]] = {}
+        #: whether black 3s may be melded at all (threes.black_meld is not "never")
+        self.black_melds = v.threes.black_meld != "never"
         #: candidates.quick_rows' answers, by the wild cards held (clipped, as one int)
         self.quick_rows: dict[int, QuickRows] = {}
         self.is_wild = [k in self.wild for k in range(16)]
