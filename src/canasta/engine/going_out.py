@@ -308,7 +308,7 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     if t.melded:
         # the question comes before the player lays anything this turn (Pagat)
         return "ask before you meld: you have already laid cards this turn"
-    if out_hopeless(r, c.counts, c.melds, c.hand):
+    if out_hopeless(r, c.counts, c.info, c.hand):
         return _NOTHING_TO_ASK
     q = probe(s)
     q.asked = TOLD_YES

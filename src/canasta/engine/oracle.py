@@ -46,7 +46,7 @@ def concealed_possible(s: GameState, took: bool) -> bool:
     return s.variant.going_out.concealed and not took and not s.melded_before[s.current]
 
 
-def _stranded(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool) -> bool:
+def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bool) -> bool:
     """A quick test: must more than one card stay in hand (ranks that cannot be melded)?
 
     Going out leaves at most one card, so this settles the question without the
@@ -58,7 +58,6 @@ def _stranded(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], a
         left = b
         if left > 1:
             return True
-    info = meld_info(r, melds)
     present = info.present
     index = info.index
     need = r.min_nat
@@ -102,12 +101,10 @@ def _stranded(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], a
     return left + total - int(saved) > 1
 
 
-def _canastas_reachable(
-    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], hand: Sequence[int] = ()
-) -> bool:
+def _canastas_reachable(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int] = ()) -> bool:
     """A quick necessary condition: could the side still have the canastas going out needs?"""
     need = r.req[0]
-    info = meld_info(r, melds)
+    melds = info.melds
     have = info.canasta_counts()[0]
     if have >= need:
         return True
@@ -161,21 +158,21 @@ def _sequences_reachable(r: Rules, hand: Sequence[int], info: MeldInfo) -> int:
     return sum(n // r.seq_canasta for n in cards)
 
 
-def _quick_out(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], hand: Sequence[int]) -> bool | None:
+def _quick_out(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int]) -> bool | None:
     """The quick test of going out: ``True`` when no card is stranded in hand and the canastas
     going out needs are within reach (the searches may find a way out), ``False`` when not
     but a black-3 out may remain, ``None`` when going out is hopeless."""
-    if not _stranded(r, counts, melds, r.black_melds) and _canastas_reachable(r, counts, melds, hand):
+    if not _stranded(r, counts, info, r.black_melds) and _canastas_reachable(r, counts, info, hand):
         return True
     n_out = r.black_out_cards
     return None if n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1) else False
 
 
-def out_hopeless(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], hand: Sequence[int]) -> bool:
-    """Whether a player holding ``hand`` (``counts`` by kind) beside ``melds`` surely cannot go out
+def out_hopeless(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int]) -> bool:
+    """Whether a player holding ``hand`` (``counts`` by kind) beside the side's melds (``info``) surely cannot go out
     this turn: :func:`can_go_out`'s quick refusal, which it makes before anything else costly.
     ``ask_step`` asks this before it builds a probe."""
-    return _quick_out(r, counts, melds, hand) is None
+    return _quick_out(r, counts, info, hand) is None
 
 
 def can_go_out(s: GameState, q: Probe) -> bool:
@@ -197,7 +194,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # pile cards join the hand only once the opening is met from the hand
         return False
     counts = q.counts
-    quick = _quick_out(r, counts, q.melds, q.hand)
+    quick = _quick_out(r, counts, meld_info(r, q.melds), q.hand)
     if quick is None:
         # the common refusal (asking to go out is offered every turn), settled
         # before the facts that only the searches below need

@@ -78,7 +78,7 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
         r.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and not t.melded
         # the step's first costly test, asked here without the step's call: in
         # most positions where a player may ask, going out is out of reach
-        and not out_hopeless(r, counts, c.melds, hand)
+        and not out_hopeless(r, counts, c.info, hand)
         and ask_step(s, c, False) is None
     ):
         out.append(ASK_MOVE)
