@@ -550,9 +550,10 @@ def draw_moves(s: GameState) -> list[Move] | None:
     them and that wild card; the other ways, the side's open meld of the rank
     (the tests :func:`take_candidates` makes). Where some way is a candidate,
     an opened side's ways are decided here as :func:`take_step` decides them
-    (in the variants without dead ranks, suits, several melds of a rank, a
-    size that blocks the pile, or wild cards barred from a meld), in
-    :func:`take_candidates`' order. Everything else returns ``None``.
+    (in the variants without dead ranks, suits, several melds of a rank, or
+    wild cards barred from a meld), in :func:`take_candidates`' order, except
+    where the hand would keep fewer than two cards or a blocked pile could be
+    taken by finishing the meld: those, and everything else, return ``None``.
     ``tests/test_quick_moves.py`` compares this with the candidate loop.
     """
     pile = s.pile_
@@ -596,29 +597,46 @@ def draw_moves(s: GameState) -> list[Move] | None:
     if not ways:
         return [DRAW_MOVE]
     pr = s.variant.pile
-    if (
-        not s.opened[side] or r.dup_any or r.dead_on or r.suited[k] or r.late_on or r.wild_lock
-        or pr.blocked_by_meld_size is not None
-    ):
+    if not s.opened[side] or r.dup_any or r.dead_on or r.suited[k] or r.late_on or r.wild_lock:
         return None
     # take_step's decisions for an opened side, where none of the above applies
-    frozen = frozen_pile(r, pile)
+    frozen = -1  # whether the pile is frozen (-1: not yet asked; a natural pair does not ask)
     out: list[Move] = [DRAW_MOVE]
     melds = info.melds
+    size = pr.blocked_by_meld_size
+    blocked = size is not None and oi >= 0 and melds[oi].size >= size
     for way in ways:
         w = way.way
-        if w == "pair":
-            n_add, j_add = 3, 0
-        elif frozen:
-            continue  # only a natural pair takes a frozen pile
-        elif w == "wild":
-            n_add, j_add = 2, 1
-        else:  # "layoff": the ways list "finish" only where a size blocks the pile
-            if not pr.lay_off_after_canasta and any(
-                mm.rank == k and mm.size >= r.canasta_size for mm in melds
+        if w == "finish":
+            # listed only where a size blocks the pile: for a side whose meld of the
+            # rank blocks it, with the naturals to finish that meld and start another
+            if not blocked or not pr.blocked_exception:
+                continue
+            om = melds[oi]
+            need = r.canasta_size - om.size
+            if (
+                held < need + 2 or not r.valid(k, om.naturals + need, om.wilds, False)
+                or not r.dup_after_complete or not r.closed(k, om.size + need)
             ):
                 continue
-            n_add, j_add = 1, 0
+            return None  # take_step asks whether the turn can be finished
+        if blocked:
+            continue  # the side's meld of the rank is too long for the pile to be taken on it
+        if w == "pair":
+            n_add, j_add = 3, 0
+        else:
+            if frozen < 0:
+                frozen = 1 if frozen_pile(r, pile) else 0
+            if frozen:
+                continue  # only a natural pair takes a frozen pile
+            if w == "wild":
+                n_add, j_add = 2, 1
+            else:  # "layoff"
+                if not pr.lay_off_after_canasta and any(
+                    mm.rank == k and mm.size >= r.canasta_size for mm in melds
+                ):
+                    continue
+                n_add, j_add = 1, 0
         if oi >= 0:
             om = melds[oi]
             if not r.valid(k, om.naturals + n_add, om.wilds + j_add, False):
