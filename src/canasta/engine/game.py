@@ -176,8 +176,9 @@ PLAY_STEPS: Final[dict[type, Callable[[GameState, Ctx, Any, bool], GameState | s
 
 def legal_moves(s: GameState) -> list[Move]:
     """Every distinct legal move in ``s``, each once."""
+    phase = s.phase  # read once: an attribute of a Python object, a lookup each time when compiled
     if (
-        s.phase == DRAW and s.stock_ and not s.rules.keep_three
+        phase == DRAW and s.stock_ and not s.rules.keep_three
         and not (s.rules.foot_walk and must_walk(s))
     ):
         # most draw-phase positions, as candidate_moves and the steps would list
@@ -189,13 +190,13 @@ def legal_moves(s: GameState) -> list[Move]:
     legal = c.legal
     if legal is None:
         out: list[Move] = []
-        fast = quick_moves(s, c) if s.phase == PLAY and not c.r.keep_three else None
+        fast = quick_moves(s, c) if phase == PLAY and not c.r.keep_three else None
         if fast is not None:
             # the common position, listed straight from the hand's counts
             out = fast
             if c.r.special_sizes:
                 out.extend(special_moves(s, c))
-        elif s.phase == PLAY and not c.r.keep_three:
+        elif phase == PLAY and not c.r.keep_three:
             # every play-phase candidate has its step in PLAY_STEPS: ask it
             # directly, as step would
             steps = PLAY_STEPS
@@ -232,7 +233,7 @@ def legal_moves(s: GameState) -> list[Move]:
                     out.append(m)
             if c.r.keep_three:
                 out.extend(lay_three_moves(s))
-                if s.phase == PLAY and c.r.special_sizes:
+                if phase == PLAY and c.r.special_sizes:
                     out.extend(special_moves(s, c))
         c.legal = legal = tuple(out)
         return out
