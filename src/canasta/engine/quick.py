@@ -43,7 +43,7 @@ from canasta.engine.going_out import (
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melding import add_step, back_step, meld_step, quick_play
 from canasta.engine.melds import ADD_MOVES, add_fit, add_rows
-from canasta.engine.moves import WILD_TARGET, Add, Move
+from canasta.engine.moves import WILD_TARGET, Add, Meld, Move
 from canasta.engine.oracle import out_hopeless
 from canasta.engine.state import NOT_ASKED
 
@@ -96,24 +96,22 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     # whose cards make a meld (every step refuses the others); a rank the side
     # has closed decides as any other where a second meld is allowed (quick_play
     # holds, so the step would reach play_cards' keeps_two)
+    start = len(out)
     for k in r.natural_kinds:
         n = counts[k]
         if n:
             row = rows[k][n if n < size else size]
             if row and k not in index and (dup or k not in present):
-                if by_step:
-                    for mv in row:
-                        if meld_step(s, c, mv, False) is None:
-                            out.append(mv)
-                else:
-                    out += row
+                out += row
     if wild_row and WILD_TARGET not in index and (dup or WILD_TARGET not in present):
-        if by_step:
-            for mv in wild_row:
-                if meld_step(s, c, mv, False) is None:
-                    out.append(mv)
-        else:
-            out += wild_row
+        out += wild_row
+    if by_step:
+        # few cards in hand (rare): each candidate listed above is asked its step
+        tried = out[start:]
+        del out[start:]
+        for mv in tried:
+            if isinstance(mv, Meld) and meld_step(s, c, mv, False) is None:  # all are melds
+                out.append(mv)
     b = counts[BLACK_THREE]
     if b and BLACK_THREE not in index and (dup or BLACK_THREE not in present):
         # black 3s: the step decides
