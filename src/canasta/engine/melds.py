@@ -113,6 +113,8 @@ def _add_row(r: Rules, rank: int, om: MeldGroup) -> tuple[int, Add | None, list[
     natural, wild = add_fit(r, rank, om.naturals, om.wilds)
     row = ADD_MOVES[rank]
     return rank, row[rank] if natural and rank != WILD_TARGET else None, row if wild else None
+
+
 #: Where each canasta kind is counted in :data:`Counts`, after the total at 0.
 KIND_SLOT: Final = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
 
@@ -182,7 +184,7 @@ class MeldInfo:
         self.rules = r
         self.melds = melds  # held, so that the tuple's id stays its own while cached
         self._canastas: Counts | None = None
-        #: quick.add_rows' answer for these melds, made on first use
+        #: add_rows' answer for these melds, made on first use (or carried over by _derive)
         self.adds: AddRows | None = None
         if like is not None and self._derive(like, changed):
             return

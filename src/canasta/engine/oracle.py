@@ -169,8 +169,8 @@ def _quick_out(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence
 
 
 def out_hopeless(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int]) -> bool:
-    """Whether a player holding ``hand`` (``counts`` by kind) beside the side's melds (``info``) surely cannot go out
-    this turn: :func:`can_go_out`'s quick refusal, which it makes before anything else costly.
+    """Whether a player holding ``hand`` (``counts`` by kind) beside the side's melds
+    (``info``) surely cannot go out this turn: :func:`can_go_out`'s quick refusal, which it makes before anything else costly.
     ``ask_step`` asks this before it builds a probe."""
     return _quick_out(r, counts, info, hand) is None
 

@@ -9,14 +9,16 @@ a discard that does not go out by the turn's rules and its card's bars.
 
 :func:`quick_moves` lists such a position's legal moves in one pass, in the
 order :func:`~canasta.engine.candidates.candidate_moves` lists its candidates:
-each add is decided once per meld (:func:`~canasta.engine.melds.add_fit`,
-kept by the meld's shape) instead of once per candidate,
-each new meld by the shape its table row was built with, the discards all at
-once. The moves that still need their step (a foot, a take-back, asking to go
-out, black 3s, a new meld of a rank the side has closed, melds and adds that
-would leave fewer than two cards, going out) are asked it, as ``legal_moves``
-asks every other candidate. The random-playout suite checks every move listed
-here with its step, and every unlisted candidate's refusal.
+the adds from rows kept per side's melds (:func:`~canasta.engine.melds.add_rows`:
+:func:`~canasta.engine.melds.add_fit` once per open meld, carried over as a
+meld grows), the new melds from rows of the candidates whose cards make a meld
+(:func:`~canasta.engine.candidates.quick_rows`), the discards all at once. The
+moves that still need their step (a foot, a take-back, asking to go out, black
+3s, melds and adds that would leave fewer than two cards, going out) are asked
+it, as ``legal_moves`` asks every other candidate. The random-playout suite
+checks every move listed here with its step, and every unlisted candidate's
+refusal; ``tests/test_quick_moves.py`` compares this listing with the candidate
+loop's.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from canasta.engine.going_out import (
 )
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melding import add_step, back_step, meld_step, quick_play
-from canasta.engine.melds import ADD_MOVES, add_fit, add_rows
+from canasta.engine.melds import ADD_MOVES, add_rows
 from canasta.engine.moves import WILD_TARGET, Add, Meld, Move
 from canasta.engine.oracle import out_hopeless
 from canasta.engine.state import NOT_ASKED
@@ -124,7 +126,7 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
             wilds.append(w)
     if h < 3:
         # add_fits leaves adds that keep fewer than two cards to the step
-        for m in adds(info, counts, wilds, False):
+        for m in adds(info, counts, wilds):
             if add_step(s, c, m, False) is None:
                 out.append(m)
     else:
@@ -153,28 +155,20 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     return out
 
 
-def adds(info: MeldInfo, counts: tuple[int, ...], wilds: list[int], by_shape: bool) -> list[Add]:
-    """The candidate adds to the side's open melds, in ``candidate_moves``' order: those the
-    meld's shape allows (``by_shape``; :func:`~canasta.engine.melds.add_fit`, the test
-    :func:`~canasta.engine.melding.add_fits` makes of each), or all of them."""
-    r = info.rules
-    melds = info.melds
-    index = info.index
+def adds(info: MeldInfo, counts: tuple[int, ...], wilds: list[int]) -> list[Add]:
+    """Every candidate add to the side's open melds, in ``candidate_moves``' order (for a
+    hand too small for :func:`~canasta.engine.melds.add_rows` to decide: each is asked
+    its step)."""
     out: list[Add] = []
-    natural = wild = True
     for rank in info.open_ranks:
         # most open melds have no card of their rank in hand, and most hands no
-        # wild card: then there is nothing to add and no shape to ask about
+        # wild card: then there is nothing to add
         held = rank != WILD_TARGET and counts[rank] > 0
         if not (held or wilds) or rank == BLACK_THREE:
             continue
-        if by_shape:
-            om = melds[index[rank]]
-            natural, wild = add_fit(r, rank, om.naturals, om.wilds)
         row = ADD_MOVES[rank]
-        if natural and held:
+        if held:
             out.append(row[rank])
-        if wild:
-            for w in wilds:
-                out.append(row[w])
+        for w in wilds:
+            out.append(row[w])
     return out
