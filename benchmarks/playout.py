@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/playout.py [VARIANT] [--hands N] [--repeat R] [--seed S]
+    python benchmarks/playout.py [VARIANT] --phases [--hands N] [--seed S]
 
 Prints hands/s and moves/s (random legal move each step, legality-checked
 ``apply``; an uninstrumented loop), the moves/s of ``apply()`` alone
@@ -10,6 +11,11 @@ Prints hands/s and moves/s (random legal move each step, legality-checked
 of ``apply()`` (a second pass over the same hands, timing each call),
 and the bytes a retained state costs (measured with tracemalloc over a whole
 hand, states sharing what they share). Each figure is the median of R runs.
+
+``--phases`` prints instead where the ``legal_moves()`` median comes from:
+the calls of :func:`call_times`' pass, by kind of position (the draw alone, a
+draw where the pile might be taken, play by a side that has opened or is
+opening, the rest), each kind's share of the calls and its percentiles.
 Run by hand; never from a timed test.
 """
 
@@ -72,6 +78,55 @@ def call_times(variant: canasta.Variant, hands: int, seed: int) -> tuple[list[fl
     return lm_times, ap_times
 
 
+#: The kinds of position :func:`phase_times` sorts ``legal_moves()`` calls into.
+PHASES = ("draw alone", "draw, pile takable", "play, opened", "play, opening", "other")
+
+
+def phase_times(variant: canasta.Variant, hands: int, seed: int) -> dict[str, list[float]]:
+    """The seconds each ``legal_moves()`` call of :func:`call_times`' pass took (the same
+    deals and moves), by kind of position (:data:`PHASES`).
+
+    A draw-phase call is "draw alone" where the draw was the only legal move;
+    a play-phase call is sorted by whether the mover's side has opened.
+    """
+    rng = random.Random(seed)
+    out: dict[str, list[float]] = {name: [] for name in PHASES}
+    clock = time.perf_counter
+    for h in range(hands, 2 * hands):
+        s = canasta.new_game(variant, seed=seed * 100_003 + h)
+        while not s.is_hand_over:
+            t0 = clock()
+            legal = s.legal_moves()
+            t1 = clock()
+            phase = s.phase_name
+            if phase == "draw":
+                kind = PHASES[0] if len(legal) == 1 else PHASES[1]
+            elif phase == "play":
+                kind = PHASES[2] if s.opened[s.rules.side_of[s.current]] else PHASES[3]
+            else:
+                kind = PHASES[4]
+            out[kind].append(t1 - t0)
+            s = s.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+def print_phases(variant: canasta.Variant, hands: int, seed: int) -> None:
+    """Print :func:`phase_times`: each kind's share of the calls and its percentiles, in µs."""
+    times = phase_times(variant, hands, seed)
+    total = sum(len(ts) for ts in times.values())
+    engine = "compiled with mypyc" if COMPILED else "pure Python"
+    every = sorted(t for ts in times.values() for t in ts)
+    print(f"variant {variant.name}: {hands} hands, {total} legal_moves() calls; engine {engine}")
+    print(f"{'position':20} {'share':>6}  {'p10':>6} {'p30':>6} {'median':>6} {'p90':>6}  (us)")
+    for name in PHASES:
+        ts = sorted(times[name])
+        if not ts:
+            continue
+        p = [ts[min(len(ts) - 1, int(len(ts) * q))] * 1e6 for q in (0.1, 0.3, 0.5, 0.9)]
+        print(f"{name:20} {len(ts) / total:6.1%}  {p[0]:6.1f} {p[1]:6.1f} {p[2]:6.1f} {p[3]:6.1f}")
+    print(f"{'all':20} {1:6.0%}  {'':6} {'':6} {statistics.median(every) * 1e6:6.1f}")
+
+
 def replay_rate(variant: canasta.Variant, hands: int, seed: int) -> tuple[float, float]:
     """Hands/s and moves/s of the legality-checked ``apply`` alone, replaying recorded hands."""
     rng = random.Random(seed)
@@ -121,9 +176,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=100)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--phases", action="store_true", help="where the legal_moves() median comes from")
     args = ap.parse_args(argv)
     v = canasta.load_variant(args.variant)
     play_rate(v, 5, 999)  # warm up
+    if args.phases:
+        print_phases(v, args.hands, args.seed)
+        return 0
     hps, mps, lm, apl, rep, rph = [], [], [], [], [], []
     for r in range(args.repeat):
         a, b = play_rate(v, args.hands, args.seed + r)

@@ -153,3 +153,38 @@ def test_script_help_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "gin_rummy" in done.stdout and "--python" in done.stdout
+
+
+def load_playout() -> ModuleType:
+    """benchmarks/playout.py as a module."""
+    spec = importlib.util.spec_from_file_location("playout_bench", ROOT / "benchmarks" / "playout.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class TestPhases:
+    """playout.py --phases: the legal_moves() calls sorted by kind of position."""
+
+    def test_every_call_is_sorted_once(self) -> None:
+        """The kinds partition the calls of call_times' pass (same deals, same moves), and a
+        classic hand has draws both ways and play by an opened side."""
+        playout = load_playout()
+        v = canasta.load_variant("classic")
+        times = playout.phase_times(v, 2, 3)
+        assert set(times) == set(playout.PHASES)
+        lm, _ = playout.call_times(v, 2, 3)
+        assert sum(len(ts) for ts in times.values()) == len(lm)
+        for kind in ("draw alone", "draw, pile takable", "play, opened"):
+            assert times[kind], kind
+
+    def test_report(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The report gives each kind's share and the overall median."""
+        playout = load_playout()
+        assert playout.main(["classic", "--phases", "--hands", "1", "--seed", "2"]) == 0
+        out = capsys.readouterr().out
+        assert "legal_moves() calls" in out
+        shares = [float(x) for x in re.findall(r"^(?:draw|play|other)[^%]*?([\d.]+)%", out, flags=re.M)]
+        assert shares and sum(shares) == pytest.approx(100, abs=0.6)
+        assert re.search(r"^all +100% +[\d.]+$", out, flags=re.M)
