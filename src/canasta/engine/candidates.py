@@ -82,7 +82,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     ):
         out.append(ASK_MOVE)
     info = c.info
-    open_ranks, present = info.open_ranks, info.present
+    present = info.present
     dup = r.dup_after_complete
     # melds.duplicate_ranks: any: a new meld of a natural rank the side already has
     dup_any = r.dup_any
@@ -103,8 +103,38 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     for w in r.wild_kinds:  # a loop: a comprehension is a function call
         if counts[w]:
             wilds.append(w)
+    out.extend(candidate_adds(r, info, counts, wilds, suits, suited))
+    if r.seq_on:
+        out.extend(sequence_candidates(r, hand, info))
+        if r.seq_join:
+            out.extend(join_candidates(r, info))
+        discards = [
+            d for k, d in ((d.kind, d) for d in discards) if not r.suited[k]
+        ] + [Discard(k, False, x) for k in r.seq_ranks for x in range(4) if suits[k][x]]
+    out.extend(discards)
+    h = len(hand)
+    n_out = r.black_out_cards
+    if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
+        out.extend(OUT_MOVES[d.kind] if d.suit == -1 else Discard(d.kind, True, d.suit) for d in discards)
+    return out
+
+
+#: Stand-ins for a variant without sequences: no rank names suits.
+_NEVER_SUITED: Final = (False,) * 17
+_NO_SUITS: list[list[int]] = []
+
+
+def candidate_adds(
+    r: Rules, info: MeldInfo, counts: tuple[int, ...], wilds: list[int],
+    suits: list[list[int]] = _NO_SUITS, suited: Sequence[bool] = _NEVER_SUITED,
+) -> list[Move]:
+    """The candidate adds (and, with several melds of a rank, combines) to the side's open
+    melds, in :func:`candidate_moves`' order; ``wilds``: the wild kinds held; ``suits``
+    and ``suited``: the suits held by rank and the ranks whose moves name suits
+    (none by default, as without sequences)."""
+    out: list[Move] = []
     more = info.more
-    for rank in open_ranks:
+    for rank in info.open_ranks:
         if rank == BLACK_THREE:
             continue
         if rank in more:
@@ -118,18 +148,6 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
                 out.append(row[rank])
         for w in wilds:
             out.append(row[w])
-    if r.seq_on:
-        out.extend(sequence_candidates(r, hand, info))
-        if r.seq_join:
-            out.extend(join_candidates(r, info))
-        discards = [
-            d for k, d in ((d.kind, d) for d in discards) if not r.suited[k]
-        ] + [Discard(k, False, x) for k in r.seq_ranks for x in range(4) if suits[k][x]]
-    out.extend(discards)
-    h = len(hand)
-    n_out = r.black_out_cards
-    if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
-        out.extend(OUT_MOVES[d.kind] if d.suit == -1 else Discard(d.kind, True, d.suit) for d in discards)
     return out
 
 
@@ -148,11 +166,6 @@ def _several_adds(
         out.extend(Add(rank, w, -1, nth) for w in wilds)
     out.extend(Combine(rank, i, j) for i in range(melds) for j in range(i + 1, melds))
     return out
-
-
-#: Stand-ins for a variant without sequences: no rank names suits.
-_NEVER_SUITED: Final = (False,) * 17
-_NO_SUITS: list[list[int]] = []
 
 
 def _suits_held(hand: tuple[int, ...]) -> list[list[int]]:

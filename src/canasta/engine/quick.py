@@ -31,6 +31,7 @@ from canasta.engine.candidates import (
     FOOT_MOVE,
     OUT_MOVES,
     black_meld_moves,
+    candidate_adds,
     hand_discards,
     quick_rows,
 )
@@ -44,14 +45,13 @@ from canasta.engine.going_out import (
 )
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melding import add_step, back_step, meld_step, quick_play
-from canasta.engine.melds import ADD_MOVES, add_rows
+from canasta.engine.melds import add_rows
 from canasta.engine.moves import WILD_TARGET, Add, Meld, Move
 from canasta.engine.oracle import out_hopeless
 from canasta.engine.state import NOT_ASKED
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
-    from canasta.engine.melds import MeldInfo
     from canasta.engine.state import GameState
 
 def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
@@ -126,8 +126,9 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
             wilds.append(w)
     if h < 3:
         # add_fits leaves adds that keep fewer than two cards to the step
-        for m in adds(info, counts, wilds):
-            if add_step(s, c, m, False) is None:
+        for m in candidate_adds(r, info, counts, wilds):
+            # all adds: no rank has several open melds where this listing applies
+            if isinstance(m, Add) and add_step(s, c, m, False) is None:
                 out.append(m)
     else:
         for rank, natural, wild in add_rows(info):
@@ -152,23 +153,4 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
             gone = OUT_MOVES[d.kind]
             if discard_step(s, c, gone, False) is None:
                 out.append(gone)
-    return out
-
-
-def adds(info: MeldInfo, counts: tuple[int, ...], wilds: list[int]) -> list[Add]:
-    """Every candidate add to the side's open melds, in ``candidate_moves``' order (for a
-    hand too small for :func:`~canasta.engine.melds.add_rows` to decide: each is asked
-    its step)."""
-    out: list[Add] = []
-    for rank in info.open_ranks:
-        # most open melds have no card of their rank in hand, and most hands no
-        # wild card: then there is nothing to add
-        held = rank != WILD_TARGET and counts[rank] > 0
-        if not (held or wilds) or rank == BLACK_THREE:
-            continue
-        row = ADD_MOVES[rank]
-        if held:
-            out.append(row[rank])
-        for w in wilds:
-            out.append(row[w])
     return out
