@@ -27,6 +27,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+from collections.abc import Iterator, Sequence
 
 import canasta
 from canasta.engine import COMPILED
@@ -52,16 +53,17 @@ def play_rate(variant: canasta.Variant, hands: int, seed: int) -> tuple[float, f
     return hands / elapsed, moves / elapsed
 
 
-def call_times(variant: canasta.Variant, hands: int, seed: int) -> tuple[list[float], list[float]]:
-    """The seconds each ``legal_moves()`` and each ``apply()`` took.
+def timed_moves(
+    variant: canasta.Variant, hands: int, seed: int
+) -> Iterator[tuple[canasta.GameState, Sequence[canasta.Move], float, float]]:
+    """Each move of the instrumented pass: the state, its legal moves, and the seconds its
+    ``legal_moves()`` and the ``apply()`` of the random move picked took.
 
     Plays other deals than :func:`play_rate` with the same ``seed`` (the next
     ``hands`` seeds), so that neither pass finds the other's positions in the
     engine's caches.
     """
     rng = random.Random(seed)
-    lm_times: list[float] = []
-    ap_times: list[float] = []
     clock = time.perf_counter
     for h in range(hands, 2 * hands):
         s = canasta.new_game(variant, seed=seed * 100_003 + h)
@@ -71,10 +73,19 @@ def call_times(variant: canasta.Variant, hands: int, seed: int) -> tuple[list[fl
             t1 = clock()
             m = legal[rng.randrange(len(legal))]
             t2 = clock()
-            s = s.apply(m)
+            after = s.apply(m)
             t3 = clock()
-            lm_times.append(t1 - t0)
-            ap_times.append(t3 - t2)
+            yield s, legal, t1 - t0, t3 - t2
+            s = after
+
+
+def call_times(variant: canasta.Variant, hands: int, seed: int) -> tuple[list[float], list[float]]:
+    """The seconds each ``legal_moves()`` and each ``apply()`` of :func:`timed_moves` took."""
+    lm_times: list[float] = []
+    ap_times: list[float] = []
+    for _s, _legal, lm, ap in timed_moves(variant, hands, seed):
+        lm_times.append(lm)
+        ap_times.append(ap)
     return lm_times, ap_times
 
 
@@ -83,30 +94,22 @@ PHASES = ("draw alone", "draw, pile takable", "play, opened", "play, opening", "
 
 
 def phase_times(variant: canasta.Variant, hands: int, seed: int) -> dict[str, list[float]]:
-    """The seconds each ``legal_moves()`` call of :func:`call_times`' pass took (the same
-    deals and moves), by kind of position (:data:`PHASES`).
+    """The seconds each ``legal_moves()`` call of :func:`timed_moves` took (the pass
+    :func:`call_times` times), by kind of position (:data:`PHASES`).
 
     A draw-phase call is "draw alone" where the draw was the only legal move;
     a play-phase call is sorted by whether the mover's side has opened.
     """
-    rng = random.Random(seed)
     out: dict[str, list[float]] = {name: [] for name in PHASES}
-    clock = time.perf_counter
-    for h in range(hands, 2 * hands):
-        s = canasta.new_game(variant, seed=seed * 100_003 + h)
-        while not s.is_hand_over:
-            t0 = clock()
-            legal = s.legal_moves()
-            t1 = clock()
-            phase = s.phase_name
-            if phase == "draw":
-                kind = PHASES[0] if len(legal) == 1 else PHASES[1]
-            elif phase == "play":
-                kind = PHASES[2] if s.opened[s.rules.side_of[s.current]] else PHASES[3]
-            else:
-                kind = PHASES[4]
-            out[kind].append(t1 - t0)
-            s = s.apply(legal[rng.randrange(len(legal))])
+    for s, legal, lm, _ap in timed_moves(variant, hands, seed):
+        phase = s.phase_name
+        if phase == "draw":
+            kind = PHASES[0] if len(legal) == 1 else PHASES[1]
+        elif phase == "play":
+            kind = PHASES[2] if s.opened[s.rules.side_of[s.current]] else PHASES[3]
+        else:
+            kind = PHASES[4]
+        out[kind].append(lm)
     return out
 
 

@@ -24,16 +24,16 @@ from extras import need
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def load_anchor() -> ModuleType:
-    """benchmarks/anchor.py as a module (benchmarks/ is no package)."""
-    spec = importlib.util.spec_from_file_location("anchor", ROOT / "benchmarks" / "anchor.py")
+def load_script(name: str) -> ModuleType:
+    """benchmarks/NAME.py as a module (benchmarks/ is no package)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "benchmarks" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-anchor = load_anchor()
+anchor = load_script("anchor")
 
 
 class TestAlternate:
@@ -155,22 +155,13 @@ def test_script_help_runs() -> None:
     assert "gin_rummy" in done.stdout and "--python" in done.stdout
 
 
-def load_playout() -> ModuleType:
-    """benchmarks/playout.py as a module."""
-    spec = importlib.util.spec_from_file_location("playout_bench", ROOT / "benchmarks" / "playout.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 class TestPhases:
     """playout.py --phases: the legal_moves() calls sorted by kind of position."""
 
     def test_every_call_is_sorted_once(self) -> None:
         """The kinds partition the calls of call_times' pass (same deals, same moves), and a
         classic hand has draws both ways and play by an opened side."""
-        playout = load_playout()
+        playout = load_script("playout")
         v = canasta.load_variant("classic")
         times = playout.phase_times(v, 2, 3)
         assert set(times) == set(playout.PHASES)
@@ -181,7 +172,7 @@ class TestPhases:
 
     def test_report(self, capsys: pytest.CaptureFixture[str]) -> None:
         """The report gives each kind's share and the overall median."""
-        playout = load_playout()
+        playout = load_script("playout")
         assert playout.main(["classic", "--phases", "--hands", "1", "--seed", "2"]) == 0
         out = capsys.readouterr().out
         assert "legal_moves() calls" in out
