@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from canasta.engine.kinds import KIND, count_kinds
+from canasta.engine.kinds import CARRIED, KIND, count_kinds
 from canasta.engine.melds import canasta_counts, meld_info
 from canasta.engine.moves import (
     RED_THREE,
@@ -260,7 +260,8 @@ class Ctx:
         self.side = side
         hand = s.hands_[p]
         self.hand = hand
-        self.counts = count_kinds(hand)
+        carried = CARRIED[0]  # the counts a meld or add worked out (see CARRIED)
+        self.counts = carried[1] if carried[0] is hand else count_kinds(hand)
         melds = s.melds_[side]
         self.melds = melds
         self.info = meld_info(r, melds)

@@ -41,6 +41,15 @@ def count_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+#: The hand a step made last and its counts, worked out from the counts of the hand
+#: before (one pair, stored at once: a reader never sees a hand with another's
+#: counts). A meld or add keeps the turn with the same player, whose next
+#: ``legal_moves`` takes the counts from here (:class:`~canasta.engine.facts.Ctx`)
+#: instead of counting the hand again; held by identity, so a hand that is not
+#: the one stored is counted as before.
+CARRIED: Final[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [((), (0,) * 16)]
+
+
 def remove_kinds(hand: Sequence[int], kinds: Sequence[int]) -> tuple[list[int], list[int]] | None:
     """Remove one card of each kind in ``kinds`` from ``hand`` (lowest codes first)."""
     rest = list(hand)

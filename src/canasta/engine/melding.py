@@ -22,7 +22,7 @@ from canasta.engine.facts import (
 )
 from canasta.engine.going_out import going_out_error
 from canasta.engine.hand_end import end_hand
-from canasta.engine.kinds import BLACK_THREE, KIND, remove_kinds
+from canasta.engine.kinds import BLACK_THREE, CARRIED, KIND, remove_kinds
 from canasta.engine.melds import (
     add_fit,
     find_closed_sequence,
@@ -133,12 +133,12 @@ def play_cards(
     opened = c.opened
     pending = t.pending
     hand = tuple(rest)
-    counts_after: tuple[int, ...] | None = None  # for the probes below
-    if not keeps_two:
-        left = list(counts)
-        for k in kinds:
-            left[k] -= 1
-        counts_after = tuple(left)
+    # the new hand's counts, for the probes below and the next Ctx (see CARRIED;
+    # past the return above, either a probe or the next state needs them)
+    left = list(counts)
+    for k in kinds:
+        left[k] -= 1
+    counts_after: tuple[int, ...] | None = tuple(left)
     total = t.points
     melds_t = tuple(melds)
     # the new melds' info, from the old one: the probes below and the next state ask for it
@@ -212,6 +212,10 @@ def play_cards(
         return f"after '{move}' you could not finish the turn legally (keep a card to discard)"
     if not build:
         return None
+    if counts_after is not None:
+        # the same player moves next: its Ctx takes these counts instead of
+        # counting the hand again (None: the pile's cards joined the hand)
+        CARRIED[0] = hand, counts_after
     s2 = new_state(
         s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, s.phase, p,
         with_item(s.hands_, p, hand), s.feet_, s.stock_, s.pile_, with_item(s.melds_, side, melds_t),

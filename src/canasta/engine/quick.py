@@ -99,9 +99,14 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     # has closed decides as any other where a second meld is allowed (quick_play
     # holds, so the step would reach play_cards' keeps_two)
     start = len(out)
-    for k in r.natural_kinds:
-        n = counts[k]
-        if n:
+    # the kinds held, as their discards (kind order; natural kinds ascend): a
+    # hand holds few of the natural kinds, so the loop visits only those
+    discards = hand_discards(counts)
+    is_natural = r.is_natural
+    for d in discards:
+        k = d.kind
+        if is_natural[k]:
+            n = counts[k]
             row = rows[k][n if n < size else size]
             if row and k not in index and (dup or k not in present):
                 out += row
@@ -137,7 +142,6 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
             if wild is not None:
                 for w in wilds:
                     out.append(wild[w])
-    discards = hand_discards(counts)
     if plain_discard_error(s, c) is None:
         if r.bars_discards:
             empty, dead = not s.pile_, discard_dead(s, c)
