@@ -63,7 +63,7 @@ def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bo
     need = r.min_nat
     size = r.new_size
     in_seq = r.in_seq  # a card a sequence may hold is never stranded: it may join a run
-    short: list[tuple[int, int]] | None = None
+    short: list[int] | None = None  # the naturals held of each such rank
     for k in r.natural_kinds:
         c = counts[k]
         if not c or in_seq[k] or k in index:
@@ -78,7 +78,7 @@ def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bo
             # wild cards (a new meld is laid with exactly new_size cards)
             if short is None:
                 short = []
-            short.append((c, size - c))
+            short.append(c)
     if short is None:
         return False
     # The wild cards held complete some of the short ranks at most; the cards of
@@ -87,10 +87,13 @@ def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bo
     budget = 0
     for w in r.wild_kinds:
         budget += counts[w]
-    short.sort(key=lambda item: item[0] / item[1], reverse=True)
+    # c naturals need size - c wild cards: c / (size - c) grows with c, so the
+    # ranks with the most naturals save the most per wild card
+    short.sort(reverse=True)
     saved = 0.0
     total = 0
-    for c, w in short:
+    for c in short:
+        w = size - c
         total += c
         if budget >= w:
             saved += c
