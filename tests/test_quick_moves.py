@@ -22,7 +22,9 @@ from hypothesis import strategies as st
 
 import canasta
 import canasta.engine.game as game
+from canasta.engine.draw import draw_moves
 from canasta.engine.facts import context_of
+from canasta.engine.quick import quick_moves
 from canasta.engine.state import DRAW, PLAY, GameState
 from houses import HOUSES, house_path
 
@@ -36,9 +38,9 @@ def _both_ways(s: GameState, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str]
     whether the quick pass applied."""
     object.__setattr__(s, "_ctx", None)
     if s.phase == PLAY:
-        quick_applies = game.quick_moves(s, context_of(s)) is not None
+        quick_applies = quick_moves(s, context_of(s)) is not None
     else:
-        quick_applies = bool(s.stock_) and game.draw_moves(s) is not None
+        quick_applies = bool(s.stock_) and draw_moves(s) is not None
     object.__setattr__(s, "_ctx", None)
     listed = [str(m) for m in s.legal_moves()]
     object.__setattr__(s, "_ctx", None)
@@ -99,7 +101,7 @@ def test_quick_draw_listing_decides_the_pile_in_classic(monkeypatch: pytest.Monk
             if s.phase == DRAW:
                 listed, reference, applies = _both_ways(s, monkeypatch)
                 assert listed == reference
-                if len(listed) > 1 or game.draw_moves(s) is None:
+                if len(listed) > 1 or draw_moves(s) is None:
                     takes += 1
                     quick += applies
                     taken += len(listed) > 1
@@ -119,6 +121,6 @@ def test_quick_listing_stands_aside_where_it_does_not_apply() -> None:
             if s.is_hand_over:
                 break
             if s.phase == PLAY:
-                assert game.quick_moves(s, context_of(s)) is None, name
+                assert quick_moves(s, context_of(s)) is None, name
             legal = s.legal_moves()
             s = s.apply(legal[rng.randrange(len(legal))])
