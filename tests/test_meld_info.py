@@ -3,7 +3,7 @@
 A step that lays or grows one meld starts the new melds' info from the old
 one's (``MeldInfo(..., like=..., changed=...)``) instead of walking every meld
 again. Over random playouts of every bundled profile, every info made that way
-is compared, field by field (and by the add rows it carried over), with the
+is compared, field by field (and by the add rows and loose ranks it carried over), with the
 info the full walk makes of the same melds; and the cases the shortcut must leave to the full walk are checked to
 be left to it.
 """
@@ -17,8 +17,15 @@ import pytest
 import canasta
 from canasta.engine.game import compile_rules
 from canasta.engine.melds import MeldInfo, add_rows, make_meld, one_change
+from canasta.engine.oracle import _stranded
 
 FIELDS = ("index", "more", "open_ranks", "present", "sequences", "closed_sequences", "grown")
+
+
+def _loose(info: MeldInfo) -> tuple[int, ...] | None:
+    """The loose ranks of ``info`` as the going-out test makes them on first use."""
+    _stranded(info.rules, (0,) * 16, info, False)
+    return info.loose
 
 
 def _same(a: MeldInfo, b: MeldInfo) -> None:
@@ -59,9 +66,14 @@ def test_infos_started_from_the_old_melds_match_the_full_walk(
     monkeypatch.setattr(MeldInfo, "_derive", original)
     assert derived, "no meld was laid or grown in twelve hands"
     carried = 0
+    loose = 0
     for info in derived:
         fresh = MeldInfo(info.rules, info.melds)
         _same(info, fresh)
+        if info.loose is not None:
+            # carried over from the old info, or made since by the going-out test
+            loose += 1
+            assert info.loose == _loose(fresh)
         if info.adds is not None:
             # the add rows carried over from the old info (quick listing's)
             carried += 1
@@ -71,6 +83,7 @@ def test_infos_started_from_the_old_melds_match_the_full_walk(
     if name == "classic":
         assert carried, "no info carried its add rows over"
         assert carried_canastas, "no info carried its canasta counts over"
+        assert loose, "no info held its loose ranks"
 
 
 def test_what_the_shortcut_leaves_to_the_full_walk() -> None:
@@ -78,6 +91,7 @@ def test_what_the_shortcut_leaves_to_the_full_walk() -> None:
     kings = make_meld(r, 13, [52, 53, 54])
     fives = make_meld(r, 5, [20, 21, 22])
     base = MeldInfo(r, (kings,))
+    assert _loose(base) == tuple(k for k in r.natural_kinds if k != 13)
     # a meld grown: shared facts, the new melds
     grown = (make_meld(r, 13, [52, 53, 54, 55]),)
     info = MeldInfo(r, grown, base, 0)
@@ -87,6 +101,8 @@ def test_what_the_shortcut_leaves_to_the_full_walk() -> None:
     added = (kings, fives)
     info = MeldInfo(r, added, base, 1)
     assert info.index == {13: 0, 5: 1} and base.index == {13: 0}
+    # the loose ranks carried over, less the new meld's
+    assert info.loose == tuple(k for k in r.natural_kinds if k not in (5, 13)) == _loose(MeldInfo(r, added))
     _same(info, MeldInfo(r, added))
     # a second meld of a rank the side has, a change named at no meld, another
     # variant's facts: the full walk, with the same answer

@@ -174,8 +174,8 @@ class MeldInfo:
     """What the engine asks of a side's melds again and again, worked out once."""
 
     __slots__ = (
-        "_canastas", "adds", "closed_sequences", "grown", "index", "melds", "more", "open_ranks", "present",
-        "rules", "sequences",
+        "_canastas", "adds", "closed_sequences", "grown", "index", "loose", "melds", "more", "open_ranks",
+        "present", "rules", "sequences",
     )
 
     def __init__(
@@ -186,6 +186,9 @@ class MeldInfo:
         self._canastas: Counts | None = None
         #: add_rows' answer for these melds, made on first use (or carried over by _derive)
         self.adds: AddRows | None = None
+        #: the natural ranks whose cards may stay stranded in hand: neither open
+        #: here nor in a sequence's window (``oracle._stranded``; made on first use)
+        self.loose: tuple[int, ...] | None = None
         if like is not None and self._derive(like, changed):
             return
         index: dict[int, int] = {}
@@ -267,6 +270,7 @@ class MeldInfo:
             self.index = like.index
             self.open_ranks = like.open_ranks
             self.present = like.present
+            self.loose = like.loose
             adds = like.adds
             if adds is not None and like.index.get(rank) == i and rank != BLACK_THREE:
                 # the grown meld's row again, the others as they were
@@ -284,6 +288,9 @@ class MeldInfo:
             present = set(like.present)
             present.add(rank)
             self.present = present
+            loose = like.loose
+            if loose is not None:
+                self.loose = tuple(k for k in loose if k != rank)
             adds = like.adds
             if adds is not None and rank != BLACK_THREE:
                 adds = (*adds, _add_row(self.rules, rank, m))

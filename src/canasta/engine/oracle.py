@@ -59,14 +59,19 @@ def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bo
         if left > 1:
             return True
     present = info.present
-    index = info.index
     need = r.min_nat
     size = r.new_size
-    in_seq = r.in_seq  # a card a sequence may hold is never stranded: it may join a run
+    loose = info.loose
+    if loose is None:
+        # neither a rank the side has open (its cards may join the meld) nor one a
+        # sequence may hold (they may join a run)
+        index = info.index
+        in_seq = r.in_seq
+        loose = info.loose = tuple(k for k in r.natural_kinds if not in_seq[k] and k not in index)
     short: list[int] | None = None  # the naturals held of each such rank
-    for k in r.natural_kinds:
+    for k in loose:
         c = counts[k]
-        if not c or in_seq[k] or k in index:
+        if not c:
             continue
         if c < need:
             if k not in present:
