@@ -341,11 +341,11 @@ def hand_discards(counts: tuple[int, ...]) -> list[Discard]:
     if COMPILED:
         # a native loop: list(compress(...)) is two generic calls from compiled
         # code, about a tenth of a quick listing's instructions
-        return [_DISCARD[k] for k in range(16) if counts[k] != 0 and k != RED_THREE]
+        return [DISCARDS[k] for k in range(16) if counts[k] != 0 and k != RED_THREE]
     # interpreted, compress runs the loop in C (0.3 us less than the loop above)
-    discards = list(compress(_DISCARD, counts))
+    discards = list(compress(DISCARDS, counts))
     if counts[RED_THREE]:
-        discards.remove(_DISCARD[RED_THREE])  # a red 3 is never discarded
+        discards.remove(DISCARDS[RED_THREE])  # a red 3 is never discarded
     return discards
 
 
@@ -433,7 +433,8 @@ def black_meld_moves(r: Rules, b: int) -> tuple[NewMeld, ...]:
     )
 
 
-_DISCARD: Final = [Discard(k, False) for k in range(16)]
+#: The discard (not going out) of each kind, by kind.
+DISCARDS: Final = [Discard(k, False) for k in range(16)]
 
 
 _DRAW: Final = Draw()
