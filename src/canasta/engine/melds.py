@@ -289,8 +289,12 @@ class MeldInfo:
             present.add(rank)
             self.present = present
             loose = like.loose
-            if loose is not None:
-                self.loose = tuple(k for k in loose if k != rank)
+            if loose is not None and rank in loose:
+                # no generator: a meld is added often, the going-out test asks once a turn
+                rest = list(loose)
+                rest.remove(rank)
+                loose = tuple(rest)
+            self.loose = loose
             adds = like.adds
             if adds is not None and rank != BLACK_THREE:
                 adds = (*adds, _add_row(self.rules, rank, m))

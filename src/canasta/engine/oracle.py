@@ -67,7 +67,11 @@ def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bo
         # sequence may hold (they may join a run)
         index = info.index
         in_seq = r.in_seq
-        loose = info.loose = tuple(k for k in r.natural_kinds if not in_seq[k] and k not in index)
+        ranks = []
+        for k in r.natural_kinds:
+            if not in_seq[k] and k not in index:
+                ranks.append(k)
+        loose = info.loose = tuple(ranks)
     short: list[int] | None = None  # the naturals held of each such rank
     for k in loose:
         c = counts[k]
