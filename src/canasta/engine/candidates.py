@@ -349,31 +349,29 @@ def hand_discards(counts: tuple[int, ...]) -> list[Discard]:
     return discards
 
 
-def quick_rows(r: Rules, counts: tuple[int, ...]) -> QuickRows:
-    """The :data:`QuickRows` of a hand with ``counts``: :func:`hand_candidates`' rows for its
-    wild cards without the candidates whose cards make no meld, kept in ``r.quick_rows``
-    by one int (the wild cards held, each clipped to a new meld's size: no new meld
-    uses more)."""
+def quick_rows(r: Rules, counts: tuple[int, ...], key: int) -> QuickRows:
+    """Make the :data:`QuickRows` of a hand with ``counts``: :func:`hand_candidates`' rows for
+    its wild cards without the candidates whose cards make no meld, kept in ``r.quick_rows``
+    under ``key``.
+
+    Only :func:`~canasta.engine.quick.quick_moves` calls it, on a miss: the key
+    (the wild cards held, each clipped to a new meld's size, as one int: no new
+    meld uses more) is computed there alone, inline, where it is looked up.
+    """
     size = r.new_size
-    key = 0
-    for w in r.wild_kinds:
-        n = counts[w]
-        key = key * (size + 1) + (n if n < size else size)
-    got = r.quick_rows.get(key)
-    if got is None:
-        sig = _clipped_sig(r, tuple(counts[w] for w in r.wild_kinds))
-        rows = _clipped_rows(r, sig)
-        natural = tuple(
-            tuple(
-                tuple(mv for _rank, mv, shape in rows[k][n] if shape.__class__ is not str)
-                for n in range(size + 1)
-            )
-            for k in range(16)
+    sig = _clipped_sig(r, tuple(counts[w] for w in r.wild_kinds))
+    rows = _clipped_rows(r, sig)
+    natural = tuple(
+        tuple(
+            tuple(mv for _rank, mv, shape in rows[k][n] if shape.__class__ is not str)
+            for n in range(size + 1)
         )
-        wild: tuple[Meld, ...] = ()
-        if r.wild_melds:
-            wild = tuple(mv for _rank, mv, shape in _wild_meld_moves(r, sig) if shape.__class__ is not str)
-        got = r.quick_rows[key] = natural, wild
+        for k in range(16)
+    )
+    wild: tuple[Meld, ...] = ()
+    if r.wild_melds:
+        wild = tuple(mv for _rank, mv, shape in _wild_meld_moves(r, sig) if shape.__class__ is not str)
+    got = r.quick_rows[key] = natural, wild
     return got
 
 

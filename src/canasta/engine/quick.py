@@ -23,13 +23,11 @@ loop's.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from canasta.engine.candidates import (
     ASK_MOVE,
     BACK_MOVE,
-    DISCARDS,
     FOOT_MOVE,
     OUT_MOVES,
     black_meld_moves,
@@ -48,10 +46,9 @@ from canasta.engine.going_out import (
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melding import add_step, back_step, meld_step, quick_play
 from canasta.engine.melds import add_rows
-from canasta.engine.moves import RED_THREE, WILD_TARGET, Add, Meld, Move
+from canasta.engine.moves import WILD_TARGET, Add, Meld, Move
 from canasta.engine.oracle import out_hopeless
 from canasta.engine.state import NOT_ASKED
-from canasta.engine.tables import COMPILED
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
@@ -94,14 +91,16 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     # leaves the hand fewer than two, meld_fits leaves them all to the step
     size = r.new_size
     by_step = h < size + 2
-    # quick_rows' key and lookup, inlined (the call is a twentieth of a cheap
-    # listing's time, interpreted); quick_rows makes a missing entry
+    # the rows are kept by the wild cards held, each clipped to a new meld's size
+    # (no new meld uses more), as one int; computed and looked up here, inline
+    # (a call is a twentieth of a cheap listing's time, interpreted); quick_rows
+    # makes a missing entry
     key = 0
     for w in r.wild_kinds:
         n = counts[w]
         key = key * (size + 1) + (n if n < size else size)
     got = r.quick_rows.get(key)
-    rows, wild_row = got if got is not None else quick_rows(r, counts)
+    rows, wild_row = got if got is not None else quick_rows(r, counts, key)
     # candidate_moves' new melds, in its order: by natural rank, then wild cards
     # alone, then black 3s; none of a rank the side has open, nor of a rank it
     # has closed where no second meld is allowed. The rows hold only candidates
@@ -111,14 +110,7 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     start = len(out)
     # the kinds held, as their discards (kind order; natural kinds ascend): a
     # hand holds few of the natural kinds, so the loop visits only those
-    if COMPILED:
-        discards = hand_discards(counts)
-    else:
-        # hand_discards' interpreted branch, inlined (its call costs as much as a
-        # fifth of this listing's discards)
-        discards = list(compress(DISCARDS, counts))
-        if counts[RED_THREE]:
-            discards.remove(DISCARDS[RED_THREE])  # a red 3 is never discarded
+    discards = hand_discards(counts)
     is_natural = r.is_natural
     for d in discards:
         k = d.kind
