@@ -15,8 +15,10 @@ hand, states sharing what they share). Each figure is the median of R runs.
 ``--phases`` prints instead where the ``legal_moves()`` median comes from:
 the calls of :func:`call_times`' pass, by kind of position (the draw alone, a
 draw where the pile might be taken, play by a side that has opened or is
-opening, the rest), each kind's share of the calls and its percentiles.
-Run by hand; never from a timed test.
+opening, the rest), each kind's share of the calls and its percentiles, and
+beside them the median of a second call of each state (the same work, with
+the engine's code and data fresh from the first: what the first call pays for
+arriving cold). Run by hand; never from a timed test.
 """
 
 from __future__ import annotations
@@ -93,14 +95,23 @@ def call_times(variant: canasta.Variant, hands: int, seed: int) -> tuple[list[fl
 PHASES = ("draw alone", "draw, pile takable", "play, opened", "play, opening", "other")
 
 
-def phase_times(variant: canasta.Variant, hands: int, seed: int) -> dict[str, list[float]]:
+def phase_times(
+    variant: canasta.Variant, hands: int, seed: int, again: dict[str, list[float]] | None = None
+) -> dict[str, list[float]]:
     """The seconds each ``legal_moves()`` call of :func:`timed_moves` took (the pass
     :func:`call_times` times), by kind of position (:data:`PHASES`).
 
     A draw-phase call is "draw alone" where the draw was the only legal move;
     a play-phase call is sorted by whether the mover's side has opened.
+
+    ``again``: filled, by the same kinds, with the seconds of a second
+    ``legal_moves()`` of each state, made after the first call and the
+    ``apply()`` with the state's cached facts dropped, so that it does the
+    same work (bar the searches' caches, which it finds warm) with the
+    engine's code and data fresh from the first call.
     """
     out: dict[str, list[float]] = {name: [] for name in PHASES}
+    clock = time.perf_counter
     for s, legal, lm, _ap in timed_moves(variant, hands, seed):
         phase = s.phase_name
         if phase == "draw":
@@ -110,24 +121,43 @@ def phase_times(variant: canasta.Variant, hands: int, seed: int) -> dict[str, li
         else:
             kind = PHASES[4]
         out[kind].append(lm)
+        if again is not None:
+            # the engine's private per-state cache (canasta.engine.facts.Ctx),
+            # dropped so the call works the listing out again
+            object.__setattr__(s, "_ctx", None)
+            t0 = clock()
+            s.legal_moves()
+            again[kind].append(clock() - t0)
     return out
 
 
 def print_phases(variant: canasta.Variant, hands: int, seed: int) -> None:
     """Print :func:`phase_times`: each kind's share of the calls and its percentiles, in µs."""
-    times = phase_times(variant, hands, seed)
+    again: dict[str, list[float]] = {name: [] for name in PHASES}
+    times = phase_times(variant, hands, seed, again)
     total = sum(len(ts) for ts in times.values())
     engine = "compiled with mypyc" if COMPILED else "pure Python"
     every = sorted(t for ts in times.values() for t in ts)
     print(f"variant {variant.name}: {hands} hands, {total} legal_moves() calls; engine {engine}")
-    print(f"{'position':20} {'share':>6}  {'p10':>6} {'p30':>6} {'median':>6} {'p90':>6}  (us)")
+    print(
+        f"{'position':20} {'share':>6}  {'p10':>6} {'p30':>6} {'median':>6} {'p90':>6}"
+        f"  {'again':>6}  (us; again: the median of a second call of the same state)"
+    )
     for name in PHASES:
         ts = sorted(times[name])
         if not ts:
             continue
         p = [ts[min(len(ts) - 1, int(len(ts) * q))] * 1e6 for q in (0.1, 0.3, 0.5, 0.9)]
-        print(f"{name:20} {len(ts) / total:6.1%}  {p[0]:6.1f} {p[1]:6.1f} {p[2]:6.1f} {p[3]:6.1f}")
-    print(f"{'all':20} {1:6.0%}  {'':6} {'':6} {statistics.median(every) * 1e6:6.1f}")
+        second = statistics.median(again[name]) * 1e6
+        print(
+            f"{name:20} {len(ts) / total:6.1%}  {p[0]:6.1f} {p[1]:6.1f} {p[2]:6.1f} {p[3]:6.1f}"
+            f"  {second:6.1f}"
+        )
+    every_again = [t for ts in again.values() for t in ts]
+    print(
+        f"{'all':20} {1:6.0%}  {'':6} {'':6} {statistics.median(every) * 1e6:6.1f} {'':6}"
+        f"  {statistics.median(every_again) * 1e6:6.1f}"
+    )
 
 
 def replay_rate(variant: canasta.Variant, hands: int, seed: int) -> tuple[float, float]:
