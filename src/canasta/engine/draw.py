@@ -23,7 +23,7 @@ from canasta.engine.facts import (
     with_item,
 )
 from canasta.engine.hand_end import end_hand
-from canasta.engine.kinds import KIND, remove_kinds, suit_choices
+from canasta.engine.kinds import CARRIED, DISCARDED, KIND, remove_kinds, suit_choices
 from canasta.engine.melds import (
     find_sequence,
     holds,
@@ -91,9 +91,21 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
                 if len(_DRAW_TURNS) >= 65536:
                     _DRAW_TURNS.clear()
                 turn = _DRAW_TURNS[drawn_t] = new_turn(False, False, 0, (), NOT_ASKED, -1, drawn_t, (), (), 0)
+            hand = s.hands_[p]
+            drawn_hand = tuple(sorted(hand + drawn_t))
+            last = DISCARDED[p & 7]
+            if last[0] is hand:
+                # the hand its discard left: its counts from the ones before the
+                # discard, for the Ctx of the play that follows (see DISCARDED)
+                counts = list(last[1])
+                counts[last[2]] -= 1
+                for card in drawn_t:
+                    k = KIND[card]
+                    counts[k] = counts[k] + 1
+                CARRIED[0] = drawn_hand, tuple(counts)
             return new_state(
                 s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, PLAY, p,
-                with_item(s.hands_, p, tuple(sorted(s.hands_[p] + drawn_t))), s.feet_, stock_[:-n],
+                with_item(s.hands_, p, drawn_hand), s.feet_, stock_[:-n],
                 s.pile_, s.melds_, s.red_threes_, s.opened, s.melded_before,
                 turn, s.end, r, s.talons_, s.asked_before,
             )

@@ -23,7 +23,7 @@ from canasta.engine.facts import (
     with_item,
 )
 from canasta.engine.hand_end import end_hand, next_turn
-from canasta.engine.kinds import BLACK_THREE, KIND
+from canasta.engine.kinds import BLACK_THREE, DISCARDED, KIND
 from canasta.engine.melds import canasta_counts, req_met, req_text
 from canasta.engine.moves import (
     RED_THREE,
@@ -206,7 +206,8 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
         kind = KIND
         while kind[hand[i]] != k:  # the hand holds a k: checked above
             i += 1
-    hands = with_item(s.hands_, p, hand[:i] + hand[i + 1:])
+    kept = hand[:i] + hand[i + 1:]
+    hands = with_item(s.hands_, p, kept)
     pile = (*s.pile_, hand[i])
     if m.out:
         s2 = rebuild(s, hands=hands, pile=pile)
@@ -221,6 +222,9 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
                 # the stock ran out on a 3 of the talon (or a 3 drawn to replace
                 # one): as when a red 3 is the last card drawn, the hand ends
                 return end_hand(rebuild(s, hands=hands, pile=pile), "stock", -1, False, False)
+    if hands[p] is kept:
+        # for the seat's next draw (see DISCARDED): no talon joined the hand
+        DISCARDED[p & 7] = kept, c.counts, k
     return next_turn(s, hands, pile)
 
 

@@ -49,6 +49,15 @@ def count_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
 #: the one stored is counted as before.
 CARRIED: Final[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [((), (0,) * 16)]
 
+#: Each seat's hand as its last discard left it, with the counts of the hand
+#: before the discard and the kind discarded (seat ``p`` in slot ``p & 7``; held
+#: by identity, as :data:`CARRIED`, so a hand that changed since, or a slot
+#: another seat or game took over, is counted as before). The seat's next draw
+#: works the drawn hand's counts out from them and hands them on through
+#: :data:`CARRIED`: three kinds changed instead of a hand counted. The first
+#: entries hold a hand no seat has.
+DISCARDED: Final[list[tuple[tuple[int, ...], tuple[int, ...], int]]] = [((-1,), (0,) * 16, 0)] * 8
+
 
 def remove_kinds(hand: Sequence[int], kinds: Sequence[int]) -> tuple[list[int], list[int]] | None:
     """Remove one card of each kind in ``kinds`` from ``hand`` (lowest codes first)."""
