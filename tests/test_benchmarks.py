@@ -178,4 +178,14 @@ class TestPhases:
         assert "legal_moves() calls" in out
         shares = [float(x) for x in re.findall(r"^(?:draw|play|other)[^%]*?([\d.]+)%", out, flags=re.M)]
         assert shares and sum(shares) == pytest.approx(100, abs=0.6)
-        assert re.search(r"^all +100% +[\d.]+$", out, flags=re.M)
+        # the overall median, then the median of the second calls
+        assert re.search(r"^all +100% +[\d.]+ +[\d.]+$", out, flags=re.M)
+
+    def test_second_calls_match_the_first(self) -> None:
+        """``again`` gets one second call per first call, of the same kind of position."""
+        playout = load_script("playout")
+        v = canasta.load_variant("classic")
+        again: dict[str, list[float]] = {name: [] for name in playout.PHASES}
+        times = playout.phase_times(v, 2, 3, again)
+        assert {k: len(ts) for k, ts in again.items()} == {k: len(ts) for k, ts in times.items()}
+        assert all(t > 0 for ts in again.values() for t in ts)
