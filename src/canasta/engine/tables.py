@@ -76,6 +76,8 @@ class Rules:
         self.add_fits: dict[int, tuple[bool, bool]] = {}
         #: whether black 3s may be melded at all (threes.black_meld is not "never")
         self.black_melds = v.threes.black_meld != "never"
+        #: whether a meld of black 3s must go out (threes.black_meld: going_out_only)
+        self.black_out_only = v.threes.black_meld == "going_out_only"
         #: candidates.quick_rows' answers, by the wild cards held (clipped, as one int)
         self.quick_rows: dict[int, QuickRows] = {}
         self.is_wild = [k in self.wild for k in range(16)]
