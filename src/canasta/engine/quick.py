@@ -94,10 +94,14 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     # the rows are kept by the wild cards held, each clipped to a new meld's size
     # (no new meld uses more), as one int; computed and looked up here, inline
     # (a call is a twentieth of a cheap listing's time, interpreted); quick_rows
-    # makes a missing entry
+    # makes a missing entry. The same loop lists the wild kinds held, for the
+    # adds below
     key = 0
+    wilds = []
     for w in r.wild_kinds:
         n = counts[w]
+        if n:
+            wilds.append(w)
         key = key * (size + 1) + (n if n < size else size)
     got = r.quick_rows.get(key)
     rows, wild_row = got if got is not None else quick_rows(r, counts, key)
@@ -140,10 +144,6 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
                 and meld_step(s, c, mv, False) is None
             ):
                 out.append(mv)
-    wilds = []
-    for w in r.wild_kinds:
-        if counts[w]:
-            wilds.append(w)
     if h < 3:
         # add_fits leaves adds that keep fewer than two cards to the step
         for m in candidate_adds(r, info, counts, wilds):
