@@ -260,7 +260,7 @@ class Ctx:
         self.side = side
         hand = s.hands_[p]
         self.hand = hand
-        carried = CARRIED[0]  # the counts a meld or add worked out (see CARRIED)
+        carried = CARRIED[0]  # the counts a meld, add or draw worked out (see CARRIED)
         self.counts = carried[1] if carried[0] is hand else count_kinds(hand)
         melds = s.melds_[side]
         self.melds = melds

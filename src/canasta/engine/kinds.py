@@ -43,7 +43,8 @@ def count_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
 
 #: The hand a step made last and its counts, worked out from the counts of the hand
 #: before (one pair, stored at once: a reader never sees a hand with another's
-#: counts). A meld or add keeps the turn with the same player, whose next
+#: counts). A meld or add keeps the turn with the same player, and a draw (from
+#: :data:`DISCARDED`) gives it to the player who drew: their next
 #: ``legal_moves`` takes the counts from here (:class:`~canasta.engine.facts.Ctx`)
 #: instead of counting the hand again; held by identity, so a hand that is not
 #: the one stored is counted as before.

@@ -74,6 +74,10 @@ if TYPE_CHECKING:
     from canasta.engine.tables import Rules
 
 
+#: Why a meld of black 3s is refused where they may be melded only in going out.
+BLACK_OUT_ONLY: Final = "black 3s may be melded only when going out"
+
+
 def play_cards(
     s: GameState, c: Ctx, move: Move, kinds: Sequence[int], index: int, rank: int, build: bool,
     codes: Sequence[int] | None = None, suit: int = -1, grow: bool = False,
@@ -107,6 +111,11 @@ def play_cards(
     )
     if keeps_two and not build:
         return None
+    if rank == BLACK_THREE and r.black_out_only and len(hand0) - len(kinds) > 1:
+        # refused below whatever the melds (the hand must end this turn with this
+        # meld, and cards of the pile joining an opening only add to it): said
+        # before the melds and their info are built
+        return BLACK_OUT_ONLY
     v = c.v
     p = c.p
     side = c.side
@@ -166,11 +175,11 @@ def play_cards(
             if err:
                 return f"'{move}' would meld your last card, but {err}"
             going_out = True
-    elif rank == BLACK_THREE and v.threes.black_meld == "going_out_only":
+    elif rank == BLACK_THREE and r.black_out_only:
         # only as part of going out: the hand must end this turn with this meld
         q = Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
         if len(hand) > 1 or going_out_error(s, q):
-            return "black 3s may be melded only when going out"
+            return BLACK_OUT_ONLY
     elif not can_finish(
         s, Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
     ):

@@ -134,15 +134,9 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
                 out.append(mv)
     b = counts[BLACK_THREE]
     if b and BLACK_THREE not in index and (dup or BLACK_THREE not in present):
-        # black 3s: the step decides, but for melds that may only go out and
-        # would leave more than one card in hand (play_cards refuses them: the
-        # hand must end this turn), not worth the step's probe of going out
-        only_out = r.black_out_only
+        # black 3s: the step decides
         for _rank, mv, shape in black_meld_moves(r, b):
-            if (
-                shape.__class__ is not str and not (only_out and h - len(mv.kinds) > 1)
-                and meld_step(s, c, mv, False) is None
-            ):
+            if shape.__class__ is not str and meld_step(s, c, mv, False) is None:
                 out.append(mv)
     if h < 3:
         # add_fits leaves adds that keep fewer than two cards to the step
