@@ -361,17 +361,17 @@ def quick_rows(r: Rules, counts: tuple[int, ...], key: int) -> QuickRows:
     size = r.new_size
     sig = _clipped_sig(r, tuple(counts[w] for w in r.wild_kinds))
     rows = _clipped_rows(r, sig)
-    natural = tuple(
-        tuple(
-            tuple(mv for _rank, mv, shape in rows[k][n] if shape.__class__ is not str)
-            for n in range(size + 1)
-        )
-        for k in range(16)
-    )
+    natural = []
+    for k in range(16):
+        by_count = [tuple(mv for _rank, mv, shape in rows[k][n] if shape.__class__ is not str) for n in range(size + 1)]
+        # a row for every count the decks allow, as _clipped_rows has (larger
+        # counts than new_size repeat its row): the listing indexes by the count
+        # held, not clipped; kinds that are no natural rank have rows of nothing
+        natural.append(tuple(by_count[min(n, size)] for n in range(len(rows[k]))))
     wild: tuple[Meld, ...] = ()
     if r.wild_melds:
         wild = tuple(mv for _rank, mv, shape in _wild_meld_moves(r, sig) if shape.__class__ is not str)
-    got = r.quick_rows[key] = natural, wild
+    got = r.quick_rows[key] = tuple(natural), wild
     return got
 
 

@@ -16,7 +16,7 @@ import operator
 import os
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 from canasta.engine.candidates import candidate_moves
 from canasta.engine.deal import deal_hand
@@ -28,7 +28,14 @@ from canasta.engine.draw import (
     take_step,
     take_top_step,
 )
-from canasta.engine.facts import context_of, must_walk, pile_frozen, pile_frozen_for_all, rebuild
+from canasta.engine.facts import (
+    Ctx,
+    context_of,
+    must_walk,
+    pile_frozen,
+    pile_frozen_for_all,
+    rebuild,
+)
 from canasta.engine.going_out import (
     ask_step,
     discard_bar,
@@ -93,9 +100,6 @@ from canasta.engine.threes import kept_bar, lay_three_moves, lay_three_step
 from canasta.engine.view import make_view
 from canasta.errors import CanastaError, IllegalMoveError, VariantError
 from canasta.variant.model import Variant, validate_variant
-
-if TYPE_CHECKING:
-    from canasta.engine.facts import Ctx
 
 
 def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
@@ -186,7 +190,12 @@ def legal_moves(s: GameState) -> list[Move]:
         drawn = draw_moves(s)
         if drawn is not None:
             return drawn
-    c = context_of(s)
+    c = s._ctx
+    if c is None:
+        # context_of's miss, inline (a listing after a draw or a meld is of a new
+        # state; a call is a hundredth of a cheap listing)
+        c = Ctx(s)
+        object.__setattr__(s, "_ctx", c)
     legal = c.legal
     if legal is None:
         out: list[Move] = []

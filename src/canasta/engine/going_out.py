@@ -31,7 +31,7 @@ from canasta.engine.moves import (
     card_name,
     kind_name,
 )
-from canasta.engine.oracle import can_finish, can_go_out, concealed_possible, out_hopeless
+from canasta.engine.oracle import can_finish, can_go_out, concealed_possible, quick_out
 from canasta.engine.state import (
     ANSWER,
     NOT_ASKED,
@@ -312,7 +312,7 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     if t.melded:
         # the question comes before the player lays anything this turn (Pagat)
         return "ask before you meld: you have already laid cards this turn"
-    if out_hopeless(r, c.counts, c.info, c.hand):
+    if quick_out(r, c.counts, c.info, c.hand) is None:
         return _NOTHING_TO_ASK
     q = probe(s)
     q.asked = TOLD_YES

@@ -353,7 +353,9 @@ def add_fit(r: Rules, rank: int, naturals: int, wilds: int) -> tuple[bool, bool]
     return got
 
 
-_MELD_INFO: Final[dict[int, MeldInfo]] = {}
+#: :func:`meld_info`'s kept infos, by the ``id`` of their melds tuple (``Ctx`` reads a hit
+#: inline, as :func:`meld_info` does).
+KEPT_INFO: Final[dict[int, MeldInfo]] = {}
 
 
 def meld_info(r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = None, changed: int = -1) -> MeldInfo:
@@ -365,12 +367,12 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = No
     # Keyed by identity: states share their melds tuple until it changes, and
     # hashing it would hash every meld. The entry holds the tuple, so its id
     # cannot be reused by another object while the entry exists.
-    info = _MELD_INFO.get(id(melds))
+    info = KEPT_INFO.get(id(melds))
     if info is not None and info.melds is melds and info.rules is r:
         return info
-    if len(_MELD_INFO) >= 256:
-        _MELD_INFO.clear()
-    info = _MELD_INFO[id(melds)] = MeldInfo(r, melds, like, changed)
+    if len(KEPT_INFO) >= 256:
+        KEPT_INFO.clear()
+    info = KEPT_INFO[id(melds)] = MeldInfo(r, melds, like, changed)
     return info
 
 

@@ -170,21 +170,20 @@ def _sequences_reachable(r: Rules, hand: Sequence[int], info: MeldInfo) -> int:
     return sum(n // r.seq_canasta for n in cards)
 
 
-def _quick_out(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int]) -> bool | None:
-    """The quick test of going out: ``True`` when no card is stranded in hand and the canastas
+def quick_out(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int]) -> bool | None:
+    """The quick test of going out for a player holding ``hand`` (``counts`` by kind) beside
+    the side's melds (``info``): ``True`` when no card is stranded in hand and the canastas
     going out needs are within reach (the searches may find a way out), ``False`` when not
-    but a black-3 out may remain, ``None`` when going out is hopeless."""
+    but a black-3 out may remain, ``None`` when going out is surely out of reach this turn.
+
+    :func:`can_go_out`'s first costly test; ``ask_step`` and the quick listing
+    ask it before anything else costly (in most positions where a player may
+    ask to go out, going out is hopeless).
+    """
     if not _stranded(r, counts, info, r.black_melds) and _canastas_reachable(r, counts, info, hand):
         return True
     n_out = r.black_out_cards
     return None if n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1) else False
-
-
-def out_hopeless(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int]) -> bool:
-    """Whether a player holding ``hand`` (``counts`` by kind) beside the side's melds
-    (``info``) surely cannot go out this turn: :func:`can_go_out`'s quick refusal, which it makes before anything else costly.
-    ``ask_step`` asks this before it builds a probe."""
-    return _quick_out(r, counts, info, hand) is None
 
 
 def can_go_out(s: GameState, q: Probe) -> bool:
@@ -206,7 +205,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # pile cards join the hand only once the opening is met from the hand
         return False
     counts = q.counts
-    quick = _quick_out(r, counts, meld_info(r, q.melds), q.hand)
+    quick = quick_out(r, counts, meld_info(r, q.melds), q.hand)
     if quick is None:
         # the common refusal (asking to go out is offered every turn), settled
         # before the facts that only the searches below need

@@ -22,9 +22,9 @@ from canasta.engine.moves import (
 from canasta.variant.model import Variant
 
 #: The new melds :mod:`canasta.engine.quick` lists for one signature of wild cards held
-#: (:func:`canasta.engine.candidates.quick_rows`): by natural kind and count held
-#: (clipped to a new meld's size), the candidate melds whose cards make a meld;
-#: and the melds of wild cards alone that do.
+#: (:func:`canasta.engine.candidates.quick_rows`): by kind and count held (every
+#: count the decks allow; nothing for a kind that is no natural rank), the
+#: candidate melds whose cards make a meld; and the melds of wild cards alone that do.
 QuickRows = tuple[tuple[tuple[tuple[Meld, ...], ...], ...], tuple[Meld, ...]]
 
 #: Whether this module runs compiled (built with ``CANASTA_COMPILE=1``; see
