@@ -609,7 +609,7 @@ def draw_moves(s: GameState) -> list[Move] | None:
     if not ways:
         return [DRAW_MOVE]
     pr = s.variant.pile
-    if not s.opened[side] or r.dup_any or r.dead_on or r.suited[k] or r.late_on or r.wild_lock:
+    if not s.opened[side] or r.dup_any or r.rank_bars or r.suited[k]:
         return None
     # take_step's decisions for an opened side, where none of the above applies
     frozen = -1  # whether the pile is frozen (-1: not yet asked; a natural pair does not ask)

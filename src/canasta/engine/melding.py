@@ -253,7 +253,7 @@ def quick_play(c: Ctx) -> bool:
     r = c.r
     return (
         c.opened and c.turn.asked != TOLD_YES and not (r.seq_grow and c.info.grown)
-        and not (r.dead_on or r.late_on or r.wild_lock)
+        and not r.rank_bars
     )
 
 

@@ -155,6 +155,9 @@ class Rules:
         self.late_naturals = [LATE_NEVER if k in no_wild else late for k in range(16)]
         self.late_on = late > 0 or bool(no_wild)
         self.wild_lock = m.wild_meld_lock and m.wild_melds
+        #: some rule bars a card by its rank or the turn (dead ranks, late wild
+        #: cards, the wild-meld lock): asked once a listing (melding.quick_play)
+        self.rank_bars = self.dead_on or self.late_on or self.wild_lock
         # talons: given after the discard of a side's opening turn (opening.talons)
         self.talons = tuple(v.opening.talons)
         self.out_complete = sum(1 << parse_rank(k) for k in go.complete_ranks) | (
