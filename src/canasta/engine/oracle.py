@@ -182,8 +182,7 @@ def quick_out(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[
     """
     if not _stranded(r, counts, info, r.black_melds) and _canastas_reachable(r, counts, info, hand):
         return True
-    n_out = r.black_out_cards
-    return None if n_out is None or counts[BLACK_THREE] not in (n_out, n_out + 1) else False
+    return False if counts[BLACK_THREE] in r.black_out_held else None
 
 
 def can_go_out(s: GameState, q: Probe) -> bool:

@@ -76,14 +76,9 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     if t.laid and back_step(s, c, BACK_MOVE, False) is None:
         out.append(BACK_MOVE)
     counts = c.counts
-    if (
-        r.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and not t.melded
-        # the step's first costly test, asked here without the step's call: in
-        # most positions where a player may ask, going out is out of reach
-        and quick_out(r, counts, c.info, hand) is not None
-        and ask_step(s, c, False) is None
-    ):
-        out.append(ASK_MOVE)
+    # asking to go out comes next in the listing; it is asked below, once the
+    # new melds' loop has counted the stranded cards
+    ask_at = len(out)
     info = c.info
     index, present = info.index, info.present
     dup = r.dup_after_complete
@@ -116,9 +111,17 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     # hand holds few of the natural kinds, so the loop visits only those (a kind
     # that is no natural rank has rows of nothing; a row for each count held)
     discards = hand_discards(counts)
+    strand_below = r.strand_below
+    stranded = 0
     for d in discards:
         k = d.kind
-        row = rows[k][counts[k]]
+        n = counts[k]
+        if n < strand_below[k] and k not in present:
+            # too few naturals for a new meld, of a rank nowhere on the side's
+            # table: no row, and cards that would stay in hand (oracle._stranded)
+            stranded += n
+            continue
+        row = rows[k][n]
         if row and k not in index and (dup or k not in present):
             out += row
     if wild_row and WILD_TARGET not in index and (dup or WILD_TARGET not in present):
@@ -130,6 +133,17 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
         for mv in tried:
             if isinstance(mv, Meld) and meld_step(s, c, mv, False) is None:  # all are melds
                 out.append(mv)
+    if (
+        r.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and not t.melded
+        # the step's first costly test (oracle.quick_out), asked here without the
+        # step's call, and settled without its own call where two cards or more
+        # are stranded and no black-3 out is in reach (the common case: in most
+        # positions where a player may ask, going out is out of reach)
+        and (stranded < 2 or counts[BLACK_THREE] in r.black_out_held)
+        and quick_out(r, counts, info, hand) is not None
+        and ask_step(s, c, False) is None
+    ):
+        out.insert(ask_at, ASK_MOVE)
     b = counts[BLACK_THREE]
     if b and BLACK_THREE not in index and (dup or BLACK_THREE not in present):
         # black 3s: the step decides

@@ -120,6 +120,13 @@ class Rules:
         self.seq_on = sq.allowed
         self.seq_ranks = sequence_ranks(v)
         self.in_seq = [k in self.seq_ranks for k in range(16)]
+        #: by kind: the naturals held below which a rank's cards stay in hand where the
+        #: side has no meld of the rank (fewer than a new meld needs); 0 for kinds
+        #: that are no natural rank and for ranks a sequence may hold. The quick
+        #: listing counts such cards (quick.quick_moves), as oracle._stranded does
+        self.strand_below = [
+            m.min_naturals if self.is_natural[k] and not self.in_seq[k] else 0 for k in range(16)
+        ]
         #: the ranks whose natural cards moves name with their suit: those a
         #: sequence may hold (elsewhere cards of one rank are interchangeable)
         self.suited = self.in_seq
@@ -224,6 +231,10 @@ class Rules:
         self.dup_after_complete = m.duplicate_ranks == "after_complete"
         #: threes.black_out_cards (None: no going out with black 3s)
         self.black_out_cards = th.black_out_cards
+        #: the black 3s held that leave a black-3 out in reach: black_out_cards of
+        #: them, or one more to discard (none where there is no black-3 out)
+        n_out = th.black_out_cards
+        self.black_out_held = () if n_out is None else (n_out, n_out + 1)
         #: draw.count, and draw.short_stock is end_hand
         self.draw_count = v.draw.count
         self.short_stock_ends = v.draw.short_stock == "end_hand"
