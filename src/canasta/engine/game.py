@@ -190,7 +190,9 @@ def legal_moves(s: GameState) -> list[Move]:
         drawn = draw_moves(s)
         if drawn is not None:
             return drawn
-    c = s._ctx
+    # typed here: GameState declares the slot untyped, and the compiled engine
+    # reads a Ctx's fields natively only where it knows the type
+    c: Ctx | None = s._ctx
     if c is None:
         # context_of's miss, inline (a listing after a draw or a meld is of a new
         # state; a call is a hundredth of a cheap listing)
