@@ -367,7 +367,7 @@ def quick_rows(r: Rules, counts: tuple[int, ...], key: int) -> QuickRows:
         # a row for every count the decks allow, as _clipped_rows has (larger
         # counts than new_size repeat its row): the listing indexes by the count
         # held, not clipped; kinds that are no natural rank have rows of nothing
-        natural.append(tuple(by_count[min(n, size)] for n in range(len(rows[k]))))
+        natural.append((*by_count, *(by_count[size],) * (len(rows[k]) - size - 1)))
     wild: tuple[Meld, ...] = ()
     if r.wild_melds:
         wild = tuple(mv for _rank, mv, shape in _wild_meld_moves(r, sig) if shape.__class__ is not str)
