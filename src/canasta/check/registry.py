@@ -20,6 +20,7 @@ from canasta.cards import JOKER
 from canasta.engine import BLACK_THREE, Rules, compile_rules
 from canasta.engine.meld_kinds import sequence_ranks
 from canasta.engine.moves import WILD_TARGET
+from canasta.limits import escape
 from canasta.variant.model import Variant
 
 __all__ = [
@@ -79,6 +80,8 @@ class Diagnostic:
 
         Args:
             file: the profile's file name, e.g. ``"house.yaml"``; omitted when ``None``.
+                Characters that are not printable (a newline, a terminal escape)
+                are written as ``\\n``, ``\\x1b``, so the line stays one line.
             location: ``(line, column)`` of the option in ``file``, both 1-based.
 
         Returns:
@@ -87,6 +90,8 @@ class Diagnostic:
         """
         where = ""
         if file is not None:
+            # a file name may hold a newline or a terminal escape: the line stays one line
+            file = escape(file)
             where = f"{file}:{location[0]}:{location[1]}: " if location else f"{file}: "
         what = f"{self.severity} {self.code}" + (f" {self.path}" if self.path else "")
         hint = f" (hint: {self.hint})" if self.hint else ""
@@ -139,7 +144,7 @@ class Finding:
         loc = (self.line, self.column) if self.line is not None and self.column is not None else None
         d = self.diagnostic
         if self.origin:
-            d = attrs.evolve(d, message=f"{d.message} (set in {self.origin})")
+            d = attrs.evolve(d, message=f"{d.message} (set in {escape(self.origin)})")
         return d.format(self.file, loc)
 
     def to_dict(self) -> dict[str, Any]:
