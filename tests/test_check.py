@@ -101,6 +101,19 @@ class TestDiagnostic:
         assert d.format("house.yaml") == "house.yaml: error C010 game.target: never ends"
         assert d.format() == "error C010 game.target: never ends"
 
+    def test_format_escapes_the_file_name(self) -> None:
+        """A newline or terminal escape in a file name (or an inherited option's origin)
+        is written as an escape: a finding stays one line."""
+        d = Diagnostic("C010", "error", ("game.target",), "never ends")
+        assert d.format("a\nb\x1b[2J.yaml", (3, 1)) == (
+            "a\\nb\\x1b[2J.yaml:3:1: error C010 game.target: never ends"
+        )
+        f = Finding(d, "house\n.yaml", 2, 5, origin="base\r.yaml:7:3")
+        assert f.format() == (
+            "house\\n.yaml:2:5: error C010 game.target: never ends (set in base\\r.yaml:7:3)"
+        )
+        assert f.to_dict()["file"] == "house\n.yaml"  # JSON keeps the name as given
+
     def test_frozen(self) -> None:
         """Diagnostics are frozen values."""
         d = Diagnostic("C010", "error", ("game.target",), "never ends")
