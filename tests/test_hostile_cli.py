@@ -630,7 +630,7 @@ def test_check_finding_with_a_newline_in_the_file_name(hostile: Path) -> None:
 
 def test_security_page_gives_the_current_limits() -> None:
     """docs/security.rst quotes each limit with the value the code has."""
-    from canasta import cli
+    from canasta import cli, limits
     from canasta.io import record, score_file
     from canasta.play import simulate, terminal
     from canasta.variant import loading
@@ -646,6 +646,7 @@ def test_security_page_gives_the_current_limits() -> None:
         "simulate.MAX_GAMES": (simulate.MAX_GAMES, f"{simulate.MAX_GAMES:,}"),
         "simulate.MAX_JOBS": (simulate.MAX_JOBS, f"{simulate.MAX_JOBS}"),
         "terminal.MAX_LINE": (terminal.MAX_LINE, f"{terminal.MAX_LINE} chars"),
+        "limits.MAX_MOVE_CHARS": (limits.MAX_MOVE_CHARS, f"{limits.MAX_MOVE_CHARS} chars"),
         "cli.MAX_MESSAGE": (cli.MAX_MESSAGE, f"{cli.MAX_MESSAGE} chars"),
         "cli.MAX_PROBLEMS": (cli.MAX_PROBLEMS, f"{cli.MAX_PROBLEMS}"),
     }

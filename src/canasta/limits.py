@@ -112,6 +112,10 @@ MAX_INT_CHARS = 100
 MAX_INT_BITS = 332
 #: Most characters of any input quoted in a message.
 QUOTE_CHARS = 80
+#: Longest move notation read (``parse_move``, ``GameState.apply`` of text, a
+#: record's move line): the longest move of any bundled profile is under 100
+#: characters, and longer text is refused before it is split.
+MAX_MOVE_CHARS = 1000
 #: Longest message of an error raised on bad input (well under 2000 characters).
 MAX_MESSAGE_CHARS = 1500
 #: Most problems one error lists (a score file reports every problem it finds,

@@ -1,6 +1,6 @@
 """Static checks of the 3s: black-3 melds, the black-3 out, 3s made wild.
 
-C012, C013, C014, C045, C057 and C058. Importing the module registers them in
+C012, C013, C014, C045, C057, C058 and C068. Importing the module registers them in
 :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -225,4 +225,28 @@ def _black_table_unused(f: Facts) -> Iterator[Raw]:
             ("threes.black_table", "threes.black_laid_at_once"),
             "black 3s are not laid out (threes.black_laid_at_once is off), so threes.black_table never scores",
             "remove threes.black_table, or set threes.black_laid_at_once",
+        )
+
+
+@static_check(
+    "C068", "error", "red 3s that stay in hand",
+    """
+    extends: classic
+    threes:
+      red_laid_at_once: false
+    """,
+)
+def _red_threes_held(f: Facts) -> Iterator[Raw]:
+    """``threes.red_laid_at_once: false``: a red 3 stays in its player's hand until the hand ends.
+
+    Such a red 3 is never melded, laid out or discarded, and the engine's guard
+    against dead ends counts every card in hand as one that can be discarded:
+    a player could be left holding red 3s alone, with no legal move. This
+    version of the engine refuses to deal such a game.
+    """
+    if not f.v.threes.red_laid_at_once:
+        yield (
+            ("threes.red_laid_at_once",),
+            "the engine does not play red 3s that stay in hand: no game of this variant can be dealt",
+            "set threes.red_laid_at_once: true",
         )

@@ -16,6 +16,7 @@ from canasta.engine.kinds import CARRIED, KIND, count_kinds
 from canasta.engine.melds import KEPT_INFO, canasta_counts, meld_info
 from canasta.engine.moves import (
     RED_THREE,
+    SEQUENCE,
     WILD_TARGET,
     Move,
 )
@@ -148,7 +149,8 @@ def _dead_ranks(r: Rules, melds: tuple[tuple[MeldGroup, ...], ...]) -> int:
     dead = 0
     for side in melds:
         for m in side:
-            if m.rank > 0 and r.is_natural[m.rank] and r.closed(m.rank, m.size):
+            # a sequence (rank SEQUENCE) closes no rank: its cards are of several
+            if 0 < m.rank < SEQUENCE and r.is_natural[m.rank] and r.closed(m.rank, m.size):
                 dead |= 1 << m.rank
     return dead
 

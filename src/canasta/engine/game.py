@@ -261,6 +261,11 @@ def check(s: GameState, m: Move) -> str | None:
     """The reason ``m`` is illegal in ``s``, or ``None`` when it is legal."""
     if not isinstance(m, Move):
         return f"{m!r} is not a move"
+    # fields of the wrong type or range are refused before any rule is asked:
+    # some (an empty tuple, a 0) would pass the steps as the default they resemble
+    reason = malformed(m)
+    if reason is not None:
+        return reason
     try:
         result = step(s, m, False)
     except _MOVE_FIELD_ERRORS:
@@ -280,6 +285,9 @@ def apply(s: GameState, m: Move | str) -> GameState:
             if isinstance(m, int) and not isinstance(m, bool) else ""
         )
         raise IllegalMoveError(repr(m)[:80], "not a move" + hint)
+    reason = malformed(move)  # see check()
+    if reason is not None:
+        raise IllegalMoveError(repr(move)[:200], reason)
     try:
         result = step(s, move, True)
     except _MOVE_FIELD_ERRORS:
@@ -319,6 +327,50 @@ def compile_rules(variant: Variant) -> Rules:
     return Rules(variant, ENGINE)
 
 
+def unplayable(r: Rules) -> str | None:
+    """Why this version of the engine cannot deal a game of ``r``'s variant, or ``None``.
+
+    Options each valid on their own whose combination the engine does not play
+    (the checker reports each as an error: C066, C068).
+    """
+    th = r.v.threes
+    if r.clean and r.seq_on:
+        # the turn oracle follows a clean meld for the opening over melds of one rank only
+        return (
+            "opening.natural_meld: this version of the engine does not play a clean opening "
+            "meld together with sequences (sequences.allowed); set one of them off"
+        )
+    if r.clean and r.dup_any:
+        # nor with several melds of one rank (its clean-meld search follows one meld per rank)
+        return (
+            "opening.natural_meld: this version of the engine does not play a clean opening "
+            "meld together with melds.duplicate_ranks: any; set one of them otherwise"
+        )
+    if not th.red_laid_at_once:
+        # a red 3 kept in hand is never melded, laid or discarded, and the
+        # engine's guard against dead ends counts every card as one to discard:
+        # a player could be left holding red 3s alone, with no move
+        return (
+            "threes.red_laid_at_once: this version of the engine does not play red 3s that "
+            "stay in hand (a player could be left holding nothing else, with no move); "
+            "set red_laid_at_once: true"
+        )
+    return None
+
+
+def playable_rules(variant: Variant) -> Rules:
+    """The compiled tables of ``variant`` (:func:`compile_rules`), where the engine plays it.
+
+    Raises:
+        VariantError: :func:`unplayable` names a combination of options the engine does not play.
+    """
+    r = compile_rules(variant)
+    why = unplayable(r)
+    if why is not None:
+        raise VariantError(f"variant {variant.name!r}: {why}")
+    return r
+
+
 def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
     """Deal the first hand of a game of ``variant``.
 
@@ -348,19 +400,7 @@ def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
         number = operator.index(seed)
         if not -SEED_LIMIT < number < SEED_LIMIT:
             raise CanastaError(f"seed must be a 64-bit integer, got one of {len(str(abs(number)))} digits")
-    r = compile_rules(variant)
-    if r.clean and r.seq_on:
-        # the turn oracle follows a clean meld for the opening over melds of one rank only
-        raise VariantError(
-            f"variant {variant.name!r}: opening.natural_meld: this version of the engine does not "
-            "play a clean opening meld together with sequences (sequences.allowed); set one of them off"
-        )
-    if r.clean and r.dup_any:
-        # nor with several melds of one rank (its clean-meld search follows one meld per rank)
-        raise VariantError(
-            f"variant {variant.name!r}: opening.natural_meld: this version of the engine does not "
-            "play a clean opening meld together with melds.duplicate_ranks: any; set one of them otherwise"
-        )
+    r = playable_rules(variant)
     n_sides = len(r.sides)
     return deal_hand(r, number, 0, r.n - 1, (0,) * n_sides, ())
 

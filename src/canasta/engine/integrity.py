@@ -151,7 +151,7 @@ def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:
                 return f"hands[{seat}]", "a player keeping a 3 lays it out before melding or taking the pile (threes.keep_one)"
             if any(KIND[c] == BLACK_THREE for c in s.turn.pending) and r.laid_at_once[BLACK_THREE]:
                 return "turn.pending", "a black 3 is laid as soon as it is found, never held (threes.black_laid_at_once)"
-        elif s.phase < HAND_OVER and any(KIND[c] == RED_THREE for c in hand):
+        elif s.phase < HAND_OVER and r.laid_at_once[RED_THREE] and any(KIND[c] == RED_THREE for c in hand):
             return f"hands[{seat}]", "a red 3 is laid as soon as it is drawn, never kept in hand"
         elif (
             s.phase < HAND_OVER and r.laid_at_once[BLACK_THREE]
@@ -160,8 +160,9 @@ def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:
             return f"hands[{seat}]", "a black 3 is laid as soon as it is drawn, never kept in hand (threes.black_laid_at_once)"
         if len(s.feet_[seat]) > foot:
             return f"feet[{seat}]", f"a foot holds at most {foot} cards in this variant"
-        # Without a foot, a hand empties only by going out, which ends the hand.
-        if not foot and s.phase < HAND_OVER and not s.hands_[seat]:
+        # Without a foot, a hand empties only by going out, which ends the hand
+        # (unless the last card may be discarded without going out).
+        if not foot and s.phase < HAND_OVER and not s.hands_[seat] and not s.variant.going_out.out_but_not_out:
             return f"hands[{seat}]", "a hand is empty only once its player has gone out"
     return None
 

@@ -37,6 +37,16 @@ def _place_ok(nth: object) -> bool:
     return type(nth) is int and 0 <= nth <= 98
 
 
+def _suit_ok(suit: object) -> bool:
+    """Whether ``suit`` names a suit (0 to 3: C, D, H, S) or none (-1)."""
+    return type(suit) is int and -1 <= suit <= 3
+
+
+def _codes_ok(codes: object) -> bool:
+    """Whether ``codes`` are cards as a move names them: ``kind * 4 + suit``, kinds 1 to 15."""
+    return type(codes) is tuple and all(type(c) is int and 4 <= c <= 63 for c in codes)
+
+
 def malformed(move: Move) -> str | None:
     """Why a hand-built ``move`` is no move at all (a field of the wrong type or range), or ``None``.
 
@@ -50,25 +60,35 @@ def malformed(move: Move) -> str | None:
             return f"Discard.kind must be a card kind from 1 to 15, got {move.kind!r}"
         if type(move.out) is not bool:
             return f"Discard.out must be True or False, got {move.out!r}"
+        if not _suit_ok(move.suit):
+            return f"Discard.suit must be a suit number from 0 to 3 (C, D, H, S) or -1, got {move.suit!r}"
     elif isinstance(move, Meld):
         if not isinstance(move.kinds, tuple) or not all(_kind_ok(k) for k in move.kinds):
             return f"Meld.kinds must be card kinds from 1 to 15, got {move.kinds!r}"
+        if not (type(move.suits) is tuple and all(type(x) is int and 0 <= x <= 3 for x in move.suits)):
+            return f"Meld.suits must be suit numbers from 0 to 3 (C, D, H, S), got {move.suits!r}"
     elif isinstance(move, Add):
         if not _kind_ok(move.target, 0) or not _kind_ok(move.kind):
             return f"Add needs a meld target from 0 to 15 and a card kind from 1 to 15, got {move.target!r} and {move.kind!r}"
         if not _place_ok(move.meld):
             return f"Add.meld must be a meld's place from 0 to 98, got {move.meld!r}"
+        if not _suit_ok(move.suit):
+            return f"Add.suit must be a suit number from 0 to 3 (C, D, H, S) or -1, got {move.suit!r}"
     elif isinstance(move, TakePile):
         if not isinstance(move.way, str) or not _kind_ok(move.wild, 0):
             return f"TakePile needs a way (text) and a wild kind (0 to 15), got {move.way!r} and {move.wild!r}"
         if not _place_ok(move.meld):
             return f"TakePile.meld must be a meld's place from 0 to 98, got {move.meld!r}"
+        if move.wild != 0 and move.way != "wild":
+            return f"TakePile.wild names the wild card of 'take wild' only (0 for 'take {move.way}'), got {move.wild!r}"
+        if not _codes_ok(move.naturals):
+            return f"TakePile.naturals must be cards as kind * 4 + suit (4 to 63), got {move.naturals!r}"
     elif isinstance(move, Combine):
         if not _kind_ok(move.target, 2):
             return f"Combine.target must be a rank from 2 to 15, got {move.target!r}"
         if not (_place_ok(move.first) and _place_ok(move.second)):
             return f"Combine needs two melds' places from 0 to 98, got {move.first!r} and {move.second!r}"
-    elif isinstance(move, LayThree) and move.kind not in (RED_THREE, 3):
+    elif isinstance(move, LayThree) and not (type(move.kind) is int and move.kind in (RED_THREE, 3)):
         return f"LayThree.kind must be {RED_THREE} (a red 3) or 3 (a black 3), got {move.kind!r}"
     elif isinstance(move, LaySpecial) and not isinstance(move.name, str):
         return f"LaySpecial.name must be the name of a special hand (text), got {move.name!r}"

@@ -51,6 +51,7 @@ import attrs
 
 from canasta.cards import RANK_NAMES, SUITS, parse_rank
 from canasta.errors import NotationError
+from canasta.limits import MAX_MOVE_CHARS, QUOTE_CHARS, quote
 
 __all__ = [
     "Add",
@@ -127,7 +128,7 @@ def meld_ref(target: int, nth: object) -> str:
 
 
 #: The place of a meld written as an ordinal: ``2nd``, ``3rd``, ``11th``.
-_ORDINAL = re.compile(r"\d{1,2}(st|nd|rd|th)")
+_ORDINAL = re.compile(r"[0-9]{1,2}(st|nd|rd|th)")
 
 
 def ordinal(n: int) -> str:
@@ -142,9 +143,9 @@ def _parse_ref(token: str, text: str) -> tuple[int, int]:
     name, sep, number = token.partition(":")
     if not sep:
         return _parse_kind(token, text), 0
-    if not (number.isdigit() and 1 <= int(number) <= 99) or not name:
+    if not (number.isascii() and number.isdigit() and len(number) <= 2 and 1 <= int(number) <= 99) or not name:
         raise NotationError(
-            f"{token!r} in move {text!r} is not a meld: expected a rank, or a rank and the "
+            f"{quote(token)} in move {quote(text)} is not a meld: expected a rank, or a rank and the "
             "meld's number among the side's melds of it, e.g. 'K:2'"
         )
     return _parse_kind(name, text), int(number) - 1
@@ -172,7 +173,7 @@ def _parse_kind(token: str, text: str) -> int:
             if card.rank == 3 and card.is_red:
                 return RED_THREE
             return card.rank
-    raise NotationError(f"{token!r} in move {text!r} is not a card rank")
+    raise NotationError(f"{quote(token)} in move {quote(text)} is not a card rank")
 
 
 def _sorted_suits(suits: object) -> object:
@@ -209,7 +210,7 @@ class Move:
         try:
             text = str(self)
             if parse_move(text) == self:
-                return f"parse_move({text!r})"
+                return f"parse_move({quote(text)})"
         except Exception:  # a repr must not fail on a malformed move
             pass
         cls: type = type(self)
@@ -610,7 +611,7 @@ def _span(token: str, text: str) -> tuple[int, int, int]:
     ends = [_suited(x) for x in parts] if len(parts) == 2 else []
     if len(ends) != 2 or ends[0] is None or ends[1] is None or ends[0][1] != ends[1][1] or ends[0][0] >= ends[1][0]:
         raise NotationError(
-            f"{token!r} in move {text!r} is not a sequence: expected its lowest and highest card "
+            f"{quote(token)} in move {quote(text)} is not a sequence: expected its lowest and highest card "
             "of one suit, e.g. '7H-9H'"
         )
     return ends[0][1], ends[0][0], ends[1][0]
@@ -639,7 +640,9 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         NotationError: ``text`` is not a move; the message quotes it.
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a move: expected text such as 'draw'")
+        raise NotationError(f"{repr(text)[:QUOTE_CHARS]} is not a move: expected text such as 'draw'")
+    if len(text) > MAX_MOVE_CHARS:
+        raise NotationError(f"{quote(text)} is not a move: longer than {MAX_MOVE_CHARS} characters")
     words = text.split()
     if not words:
         raise NotationError("'' is not a move: expected text such as 'draw'")
@@ -647,32 +650,32 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
     args = words[1:]
     if verb in _SIMPLE:
         if args:
-            raise NotationError(f"{text!r}: {verb!r} takes no arguments")
+            raise NotationError(f"{quote(text)}: {verb!r} takes no arguments")
         return _SIMPLE[verb]
     if verb == "take":
         if not args:
             raise NotationError(
-                f"{text!r}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
+                f"{quote(text)}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
             )
         way = args[0].lower()
         if way == "top":
             if len(args) != 2 or "-" not in args[1]:
-                raise NotationError(f"{text!r}: expected 'take top <sequence>', e.g. 'take top 7H-9H'")
+                raise NotationError(f"{quote(text)}: expected 'take top <sequence>', e.g. 'take top 7H-9H'")
             return TakeTopCard(*_span(args[1], text))
         if "-" in way:
             if len(args) != 1:
-                raise NotationError(f"{text!r}: expected 'take <sequence>', e.g. 'take 7H-9H'")
+                raise NotationError(f"{quote(text)}: expected 'take <sequence>', e.g. 'take 7H-9H'")
             return TakeSequence(*_span(args[0], text))
         if way == "layoff" and len(args) == 2 and _ORDINAL.fullmatch(args[1].lower()):
             # 'take layoff 2nd': onto the side's second meld of the top card's rank
             number = int(args[1][:-2])
             if not 1 <= number <= 99 or args[1].lower() != ordinal(number):
-                raise NotationError(f"{args[1]!r} in move {text!r}: expected the meld's place, e.g. 'take layoff 2nd'")
+                raise NotationError(f"{quote(args[1])} in move {quote(text)}: expected the meld's place, e.g. 'take layoff 2nd'")
             return TakePile("layoff", 0, (), number - 1)
         if any(_suited(a) is None for a in args[1:]):
             # (where suits matter, the natural cards from the hand follow: 'take pair 7C 7H')
             raise NotationError(
-                f"{text!r}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
+                f"{quote(text)}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
             )
         naturals = tuple(
             kind * 4 + suit for kind, suit in (_suited_kind(a, text, suited) for a in args[1:]) if suit >= 0
@@ -682,7 +685,7 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         return TakePile("wild", _parse_kind(args[0], text), naturals)
     if verb == "meld":
         if not args:
-            raise NotationError(f"{text!r}: 'meld' needs the cards to meld, e.g. 'meld 7 7 7'")
+            raise NotationError(f"{quote(text)}: 'meld' needs the cards to meld, e.g. 'meld 7 7 7'")
         seq = _sequence_cards(args, text)
         if seq is not None:
             return MeldSequence(*seq)
@@ -690,13 +693,13 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         return Meld(tuple(k for k, _ in cards), tuple(x for _, x in cards if x >= 0))
     if verb == "add":
         if len(args) != 2:
-            raise NotationError(f"{text!r}: expected 'add <meld rank> <card>', e.g. 'add K 2'")
+            raise NotationError(f"{quote(text)}: expected 'add <meld rank> <card>', e.g. 'add K 2'")
         if "-" in args[0]:
             suit, low, high = _span(args[0], text)
             card = _suited(args[1])
             if card is None or card[1] != suit:
                 raise NotationError(
-                    f"{args[1]!r} in move {text!r}: expected a card of the sequence's suit, "
+                    f"{quote(args[1])} in move {quote(text)}: expected a card of the sequence's suit, "
                     f"e.g. 'add {args[0]} {card_name(high + 1 if high < 14 else low - 1, suit)}'"
                 )
             return AddToSequence(suit, low, high, card[0])
@@ -705,40 +708,40 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         return Add(target, kind, suit, nth)
     if verb == "join":
         if len(args) != 2 or "-" not in args[0] or "-" not in args[1]:
-            raise NotationError(f"{text!r}: expected 'join <sequence> <sequence>', e.g. 'join 4H-6H 7H-9H'")
+            raise NotationError(f"{quote(text)}: expected 'join <sequence> <sequence>', e.g. 'join 4H-6H 7H-9H'")
         (s1, lo1, hi1), (s2, lo2, hi2) = _span(args[0], text), _span(args[1], text)
         if (s2, lo2) < (s1, lo1):
             (s1, lo1, hi1), (s2, lo2, hi2) = (s2, lo2, hi2), (s1, lo1, hi1)
         if s1 != s2 or hi1 + 1 != lo2:
             raise NotationError(
-                f"{text!r}: only two sequences of one suit that meet end to end join, e.g. 'join 4H-6H 7H-9H'"
+                f"{quote(text)}: only two sequences of one suit that meet end to end join, e.g. 'join 4H-6H 7H-9H'"
             )
         return JoinSequences(s1, lo1, lo2, hi2)
     if verb == "combine":
         if len(args) != 2:
-            raise NotationError(f"{text!r}: expected 'combine <meld> <meld>', e.g. 'combine K K:2'")
+            raise NotationError(f"{quote(text)}: expected 'combine <meld> <meld>', e.g. 'combine K K:2'")
         (t1, first), (t2, second) = _parse_ref(args[0], text), _parse_ref(args[1], text)
         if t1 != t2:
-            raise NotationError(f"{text!r}: only two melds of one rank combine, e.g. 'combine K K:2'")
+            raise NotationError(f"{quote(text)}: only two melds of one rank combine, e.g. 'combine K K:2'")
         return Combine(t1, first, second)
     if verb == "special":
         if len(args) != 1 or not _SPECIAL_NAME.fullmatch(args[0].lower()):
             raise NotationError(
-                f"{text!r}: expected 'special <name of the hand>', e.g. 'special wild-pairs'"
+                f"{quote(text)}: expected 'special <name of the hand>', e.g. 'special wild-pairs'"
             )
         return LaySpecial(args[0].lower())
     if verb == "lay":
         kind = _parse_kind(args[0], text) if len(args) == 1 else -1
         if kind not in (RED_THREE, 3):
-            raise NotationError(f"{text!r}: expected 'lay 3R' (a red 3) or 'lay 3' (a black 3)")
+            raise NotationError(f"{quote(text)}: expected 'lay 3R' (a red 3) or 'lay 3' (a black 3)")
         return LayThree(kind)
     if verb in ("discard", "out"):
         if len(args) != 1:
-            raise NotationError(f"{text!r}: expected '{verb} <card>', e.g. '{verb} 9'")
+            raise NotationError(f"{quote(text)}: expected '{verb} <card>', e.g. '{verb} 9'")
         kind, suit = _suited_kind(args[0], text, suited)
         return Discard(kind, verb == "out", suit)
     raise NotationError(
-        f"{text!r} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
+        f"{quote(text)} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
         "yes, no, discard, out, special, lay, next, back, combine, join"
     )
 

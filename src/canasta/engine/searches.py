@@ -140,11 +140,14 @@ def _wild_options(
     dup = r.dup_after_complete
 
     most = r.most[WILD_TARGET]
+    # a new wild meld is laid with exactly the kind's new size (at least
+    # melds.min_naturals too, as for every new meld), then grown card by card
+    first = r.meld_kinds[WILD_TARGET].new_size
 
     def grow(left: int, used: int, gained: int, depth: int) -> None:
         if depth > 4:
             return
-        for y in range(r.min_size, left + 1):
+        for y in range(first, left + 1):
             if most is not None and y > most:
                 break
             if is_c(y) or not complete:

@@ -419,6 +419,8 @@ def _record_error(where: str, reason: str) -> RecordError:
 
 def _read_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file: a regular file of at most 1 MiB."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise RecordError(repr(path)[:80], 0, "a record's path must be text or a path, e.g. 'game.rec'")
     return read_text_file(path, os.fspath(path), MAX_RECORD_BYTES, _record_error, "a game record")
 
 

@@ -36,7 +36,8 @@ from functools import cache
 from typing import Any, TypeVar
 
 from canasta.cards import JOKER, Card, build_deck, parse_rank
-from canasta.engine import KIND, compile_rules
+from canasta.engine import KIND
+from canasta.engine.game import playable_rules
 from canasta.engine.integrity import state_problem
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melds import sequence_group
@@ -61,7 +62,8 @@ from canasta.engine.state import (
     MeldGroup,
     Turn,
 )
-from canasta.engine.view import HIDDEN, SeatView
+from canasta.engine.tables import Rules
+from canasta.engine.view import SeatView, stand_in_places
 from canasta.errors import CanastaError, NotationError, VariantError
 from canasta.io.json_fields import (
     cards_out,
@@ -508,11 +510,19 @@ def _asked_in(obj: dict[str, Any], path: str, n: int) -> tuple[bool, ...]:
     return read_bools(obj["asked_before"], f"{path}.asked_before", n, " (one per seat)")
 
 
+def _playable(v: Variant, path: str) -> Rules:
+    """``v``'s tables, where the engine deals its games (a state of any other is not one it reached)."""
+    try:
+        return playable_rules(v)
+    except VariantError as exc:
+        fail_at(path, str(exc))
+
+
 def _state_in(value: Any, path: str) -> GameState:
     obj = read_object(value, path, _STATE_KEYS + _present(value, "talons", "asked_before"))
     v = _variant_in(obj["variant"], f"{path}.variant")
     _check_optional_keys(obj, v, path, "talons")
-    r = compile_rules(v)
+    r = _playable(v, f"{path}.variant")
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
     seed = read_int(obj["seed"], f"{path}.seed")
@@ -586,7 +596,7 @@ def _view_in(value: Any, path: str) -> SeatView:
     obj = read_object(value, path, _VIEW_KEYS + _present(value, "talon_sizes", "asked_before"))
     v = _variant_in(obj["variant"], f"{path}.variant")
     _check_optional_keys(obj, v, path, "talon_sizes")
-    r = compile_rules(v)
+    r = _playable(v, f"{path}.variant")
     n, sides = r.n, len(r.sides)
     per_seat, per_side = " (one per seat)", " (one per side)"
     seat = read_int(obj["seat"], f"{path}.seat", 0, n - 1)
@@ -614,17 +624,20 @@ def _view_in(value: Any, path: str) -> SeatView:
     if seen - deck or seen.total() + hidden > deck.total():
         fail_at(path, f"the visible cards and the hidden counts are more than the decks of "
               f"variant {v.name!r} hold")
-    # The stand-in state that answers legal_moves(): hidden cards are placeholders,
+    # The stand-in state that answers legal_moves(): hidden cards are unseen ones,
     # as in canasta.engine.view.make_view; it knows no seed and no history.
-    hands = tuple(hand if i == seat else (HIDDEN,) * size for i, size in enumerate(hand_sizes))
+    sizes = [*hand_sizes, *foot_sizes, *talon_sizes]
+    sizes[seat] = 0
+    places = stand_in_places(v, seen, [*sizes, stock_size])
+    hands = tuple(hand if i == seat else places[i] for i in range(n))
     asked = _asked_in(obj, path, n)
     stand_in = GameState(
         variant=v, seed=0, hand_number=hand_number, dealer=dealer, scores=scores, history=(),
         phase=phase, current=current, hands_=hands,
-        feet_=tuple((HIDDEN,) * size for size in foot_sizes), stock_=(HIDDEN,) * stock_size,
+        feet_=tuple(places[n : n + len(foot_sizes)]), stock_=places[-1],
         pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
         melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
-        talons_=tuple((HIDDEN,) * size for size in talon_sizes), asked_before=asked,
+        talons_=tuple(places[n + len(foot_sizes) : -1]), asked_before=asked,
     )
     return SeatView(
         variant_name=v.name, seat=seat, hand_number=hand_number, dealer=dealer, scores=scores,
