@@ -1,6 +1,6 @@
 """Static checks of the meld rules: meld sizes, wild cards in melds, second melds.
 
-C003, C015, C030, C031, C034, C047, C053, C054 and C066: whether any meld can be laid,
+C003, C015, C030, C031, C034, C047, C053, C054, C066 and C069: whether any meld can be laid,
 how the rule for a second wild card reads, meld options that never apply, and
 new melds that cannot hold a wild card, a clean opening meld the engine cannot follow. Importing the
 module registers them in :data:`~canasta.check.registry.CHECKS`.
@@ -232,6 +232,33 @@ def _clean_with_several(f: Facts) -> Iterator[Raw]:
             "the engine does not play a clean opening meld together with several melds of one "
             "rank: no game of this variant can be dealt",
             "set melds.duplicate_ranks to never or after_complete, or remove opening.natural_meld",
+        )
+
+
+@static_check(
+    "C069", "error", "a clean opening meld with sequences",
+    """
+    extends: classic
+    sequences:
+      allowed: true
+    opening:
+      natural_meld: 3
+    """,
+)
+def _clean_with_sequences(f: Facts) -> Iterator[Raw]:
+    """``opening.natural_meld`` together with ``sequences.allowed``.
+
+    The engine follows the clean meld an opening needs over melds of one rank;
+    it does not follow one through sequences, so it does not play the two
+    rules together and refuses to deal such a game.
+    """
+    v = f.v
+    if v.sequences.allowed and v.opening.natural_meld:
+        yield (
+            ("sequences.allowed", "opening.natural_meld"),
+            "the engine does not play a clean opening meld together with sequences: no game "
+            "of this variant can be dealt",
+            "set sequences.allowed: false, or remove opening.natural_meld",
         )
 
 

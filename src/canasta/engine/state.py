@@ -627,10 +627,13 @@ class SeatView:
         return self._state.legal_moves()
 
     def apply(self, move: Move | str) -> GameState:
-        """Apply ``move`` to the stand-in state (hidden cards replaced by placeholders).
+        """Apply ``move`` to the stand-in state (hidden cards replaced by unseen ones).
 
         Useful to look ahead; the real game must apply the move to the real state.
-        A view moves only for its own seat.
+        A view moves only for its own seat. Past this seat's turn the stand-in
+        plays the other seats' stand-in cards, not theirs: a look-ahead there
+        is a guess, and may reach a position the real game cannot (a partner
+        told "yes" who cannot go out with the stand-in cards, say).
 
         Raises:
             IllegalMoveError: it is not this seat's turn, or the move is not legal.

@@ -104,7 +104,11 @@ def _check(
         return wrong()
     value = val.value
     if rank and isinstance(value, int) and not isinstance(value, bool):
-        # YAML reads an unquoted rank such as `2` or `10` as an integer.
+        # YAML reads an unquoted rank such as `2` or `10` as an integer. (One
+        # from code may be of any size: no rank has 20 digits, and str() of a
+        # huge one would fail on Python's digit limit.)
+        if value.bit_length() > 64:
+            return wrong()
         value = str(value)
     value = normal_scalar(value, plain, meta, rank)
     if value is REFUSED:
