@@ -74,8 +74,13 @@ class TestNotation:
     def test_malformed_fields_are_refused_by_name(self) -> None:
         s = opened("7H 9H 2C KS QS", ["KC KD KH"])
         with pytest.raises(canasta.IllegalMoveError, match="never at an end"):
-            s.apply(MeldSequence(2, 7, 9, 2, 99))
+            s.apply(MeldSequence(2, 7, 9, 2, 12))
         with pytest.raises(canasta.IllegalMoveError, match="not a wild card"):
+            s.apply(MeldSequence(2, 7, 9, 3, 8))
+        # out of every field's range: refused by the field, before any rule
+        with pytest.raises(canasta.IllegalMoveError, match="MeldSequence needs a wild kind"):
+            s.apply(MeldSequence(2, 7, 9, 2, 99))
+        with pytest.raises(canasta.IllegalMoveError, match="MeldSequence needs a wild kind"):
             s.apply(MeldSequence(2, 7, 9, 0, 8))
         with pytest.raises(canasta.IllegalMoveError, match="MeldSequence needs a wild kind"):
             s.apply(MeldSequence(2, 7, 9, "2", 8))  # type: ignore[arg-type]
