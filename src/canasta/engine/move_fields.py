@@ -12,20 +12,14 @@ from canasta.engine.moves import (
     Add,
     AddToSequence,
     Answer,
-    Ask,
     Combine,
     Discard,
-    Draw,
-    Foot,
     JoinSequences,
     LaySpecial,
     LayThree,
     Meld,
     MeldSequence,
     Move,
-    NextHand,
-    Pass,
-    TakeBack,
     TakePile,
     TakeSequence,
     TakeTopCard,
@@ -53,10 +47,6 @@ def _codes_ok(codes: object) -> bool:
     return type(codes) is tuple and all(type(c) is int and 4 <= c <= 63 for c in codes)
 
 
-#: The moves without fields: always well formed (subclasses are checked as their bases).
-_NO_FIELDS = frozenset({Draw, Pass, Ask, TakeBack, Foot, NextHand})
-
-
 def malformed(move: Move) -> str | None:
     """Why a hand-built ``move`` is no move at all (a field of the wrong type or range), or ``None``.
 
@@ -65,17 +55,6 @@ def malformed(move: Move) -> str | None:
     well formed; this names the field of one built in code with nonsense in it
     (``Discard("9")``, ``Meld(([1],))``), which the engine then refuses.
     """
-    # apply() asks this of every move: the commonest are settled first, cheaply
-    cls = move.__class__
-    if cls in _NO_FIELDS:
-        return None
-    if cls is Discard:
-        k, suit = move.kind, move.suit  # type: ignore[attr-defined]
-        if (
-            k.__class__ is int and 1 <= k <= 15 and move.out.__class__ is bool  # type: ignore[attr-defined]
-            and suit.__class__ is int and -1 <= suit <= 3
-        ):
-            return None
     if isinstance(move, Discard):
         if not _kind_ok(move.kind):
             return f"Discard.kind must be a card kind from 1 to 15, got {move.kind!r}"
