@@ -4,6 +4,7 @@ dead-ended, and must now be refused cleanly or play on."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -189,3 +190,61 @@ def test_a_huge_integer_rank_from_code(key: str) -> None:
     }
     with pytest.raises(canasta.VariantError, match="bits"):
         canasta.parse_variant({key: data[key]})
+
+
+def _tampered_view(name: str, seed: int, edit: object) -> str | None:
+    """The JSON of the first play-phase view of its own turn in ``new_game(name, seed)``
+    where ``edit(data)`` returns True (having changed ``data``), or None."""
+    s, rng = canasta.new_game(canasta.load_variant(name), seed), random.Random(seed)
+    while not s.is_game_over:
+        doc = json.loads(canasta.to_json(s.view(s.current_player)))
+        if s.phase_name == "play" and edit(doc["data"]):  # type: ignore[operator]
+            return json.dumps(doc)
+        s = s.apply(rng.choice(s.legal_moves()))
+    return None
+
+
+def test_a_view_told_yes_out_of_nowhere_is_refused() -> None:
+    """A view edited so that its own turn was told "yes" (with no way out) is refused:
+    it would list no move on its seat's turn."""
+
+    def told_yes(data: dict[str, object]) -> bool:
+        turn = data["turn"]
+        assert isinstance(turn, dict)
+        turn["asked"], turn["asker"] = "yes", data["seat"]
+        return True
+
+    text = _tampered_view("bolivia", 0, told_yes)
+    assert text is not None
+    with pytest.raises(canasta.CanastaError, match=r"no legal move|turn"):
+        canasta.from_json(text, canasta.SeatView)
+
+
+def test_a_view_with_a_tampered_take_back_log_is_refused() -> None:
+    """Hand and Foot: a card moved between the steps of a view's take-back log is refused
+    (taking the step back raised ValueError on the stand-in)."""
+    refused = 0
+    for seed in range(4):
+
+        def moved(data: dict[str, object]) -> bool:
+            turn = data["turn"]
+            assert isinstance(turn, dict)
+            laid = turn.get("laid")
+            if not laid or len(laid) < 2 or not laid[0]["cards"]:
+                return False
+            laid[-1]["pending"].append(laid[0]["cards"].pop())
+            return True
+
+        text = _tampered_view("hand-and-foot", seed, moved)
+        if text is None:
+            continue
+        try:
+            view = canasta.from_json(text, canasta.SeatView)
+        except canasta.CanastaError:
+            refused += 1
+        else:
+            # the edit left a log that still leads back legally: taking back works or
+            # is refused, never with another exception
+            with contextlib.suppress(canasta.CanastaError):
+                view.apply("back")
+    assert refused

@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 from canasta.cards import JOKER, Card, build_deck, parse_rank
 from canasta.engine import KIND
 from canasta.engine.game import playable_rules
-from canasta.engine.integrity import state_problem
+from canasta.engine.integrity import state_problem, view_problem
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melds import sequence_group
 from canasta.engine.moves import (
@@ -639,6 +639,14 @@ def _view_in(value: Any, path: str) -> SeatView:
         melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
         talons_=tuple(places[n + len(foot_sizes) : -1]), asked_before=asked,
     )
+    # The view must be one of a state the engine reached: its stand-in answers
+    # the seat's moves, and its guarantees (no dead ends) hold only for such.
+    # What the seat sees is judged (view_problem), not the stand-in cards.
+    problem = view_problem(stand_in)
+    if problem is not None:
+        fail_at(f"{path}.{problem[0]}", problem[1])
+    if current == seat and not stand_in.is_hand_over and not stand_in.legal_moves():
+        fail_at(path, "the view has no legal move on its own seat's turn: no game reaches it")
     return SeatView(
         variant_name=v.name, seat=seat, hand_number=hand_number, dealer=dealer, scores=scores,
         phase=phase, current=current, hand_codes=hand, hand_sizes=hand_sizes,
