@@ -339,7 +339,7 @@ def unplayable(r: Rules) -> str | None:
     """Why this version of the engine cannot deal a game of ``r``'s variant, or ``None``.
 
     Options each valid on their own whose combination the engine does not play
-    (the checker reports each as an error: C066, C068).
+    (the checker reports each as an error: C069, C066, C068).
     """
     th = r.v.threes
     if r.clean and r.seq_on:

@@ -211,7 +211,7 @@ def _sides(r: Rules, s: GameState, mover_side: int) -> tuple[str, str] | None:
     return None
 
 
-def _turn(r: Rules, s: GameState, view: bool = False) -> tuple[str, str] | None:
+def _turn(r: Rules, s: GameState, seen_only: bool = False) -> tuple[str, str] | None:
     t = s.turn
     if s.phase == DRAW and t != NEW_TURN:
         return "turn", "before the draw nothing has happened in the turn yet"
@@ -234,10 +234,10 @@ def _turn(r: Rules, s: GameState, view: bool = False) -> tuple[str, str] | None:
     on_table = Counter(c for m in s.melds_[side] for c in m.cards) + Counter(s.red_threes_[side])
     if Counter(t.played) - on_table:
         return "turn.played", "cards played this turn are on the side's melds"
-    return _take_backs(s, side, view)
+    return _take_backs(s, side, seen_only)
 
 
-def _take_backs(s: GameState, side: int, view: bool = False) -> tuple[str, str] | None:
+def _take_backs(s: GameState, side: int, seen_only: bool = False) -> tuple[str, str] | None:
     """The take-back log must lead back, step by step, to states with no problem."""
     t = s.turn
     if not t.laid and not t.backs:
@@ -264,29 +264,18 @@ def _take_backs(s: GameState, side: int, view: bool = False) -> tuple[str, str] 
         return "turn.laid", "pile cards held aside before a step that opened the side are in the hand after it"
     before = back_step(s, context_of(s), TakeBack(), True)
     assert isinstance(before, GameState)
-    problem = view_problem(before) if view else state_problem(before)
+    problem = state_problem(before, seen_only)
     return None if problem is None else ("turn.laid", "taking back the last step logged: " + problem[1])
 
 
-def view_problem(s: GameState) -> tuple[str, str] | None:
-    """The first inconsistency of a view's stand-in state ``s`` (see :func:`state_problem`),
-    or ``None``: only what the seat sees is judged (the melds, the sides, the turn),
-    not the stand-in cards of hidden hands nor the score history a view does not hold."""
-    r = s.rules
-    if (s.phase < HAND_OVER and s.end is not None) or (s.phase >= HAND_OVER and s.end is None):
-        return "end", "a hand has an end exactly when it is over"
-    mover = s.turn.asker if s.phase == ANSWER and s.turn.asker >= 0 else s.current
-    for problem in (_melds(r, s), _sides(r, s, r.side_of[mover]), _turn(r, s, True) if s.phase < HAND_OVER else None):
-        if problem is not None:
-            return problem
-    return None
-
-
-def state_problem(s: GameState) -> tuple[str, str] | None:
+def state_problem(s: GameState, seen_only: bool = False) -> tuple[str, str] | None:
     """The first inconsistency of ``s`` as ``(field path, what is wrong)``, or ``None``.
 
     Card conservation (every card exactly once) is the reader's check; these
     are the rest: scores and history, seeds, melds, hands, sides, the turn.
+    With ``seen_only`` (a view's stand-in state), only what its seat sees is
+    judged (the melds, the sides, the turn), not the stand-in cards of hidden
+    hands nor the score history a view does not hold.
     """
     r = s.rules
     if not -SEED_LIMIT < s.seed < SEED_LIMIT:
@@ -294,10 +283,13 @@ def state_problem(s: GameState) -> tuple[str, str] | None:
     if (s.phase < HAND_OVER and s.end is not None) or (s.phase >= HAND_OVER and s.end is None):
         return "end", "a hand has an end exactly when it is over"
     mover = s.turn.asker if s.phase == ANSWER and s.turn.asker >= 0 else s.current
-    for problem in (
-        _scores(s), _melds(r, s), _hands(r, s), _talons(r, s), _sides(r, s, r.side_of[mover]), _turn(r, s)
-        if s.phase < HAND_OVER else None,
-    ):
+    sides = _sides(r, s, r.side_of[mover])
+    turn = _turn(r, s, seen_only) if s.phase < HAND_OVER else None
+    problems = (
+        (_melds(r, s), sides, turn) if seen_only
+        else (_scores(s), _melds(r, s), _hands(r, s), _talons(r, s), sides, turn)
+    )
+    for problem in problems:
         if problem is not None:
             return problem
     return None

@@ -8,65 +8,67 @@ order, so a server can send it to a client as it is.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import chain, repeat
+from typing import Final
 
-from canasta.cards import build_deck
-from canasta.engine.kinds import KIND
-from canasta.engine.moves import RED_THREE
-from canasta.engine.state import ANSWER, GameState, MeldGroup, SeatView, Turn
+from canasta.cards import build_deck, parse_card
+from canasta.engine.state import ANSWER, GameState, SeatView, Turn
 from canasta.errors import CanastaError
-from canasta.variant.model import Variant
 
-__all__ = ["SeatView", "make_view", "stand_in_places"]
+__all__ = ["SeatView", "make_view", "stand_in_cards"]
 
 # A card that stands in for one the seat cannot see where the decks have no
-# unseen card left for the place (see stand_in_places): a natural card.
+# unseen card left for the place (see stand_in_cards): a natural card.
 HIDDEN = 16  # 4C
 
 
+#: The codes of the red 3s, 3D and 3H: adjacent, so they sort together.
+_RED_CODES: Final = (int(parse_card("3D")), int(parse_card("3H")))
+
+
 @lru_cache(maxsize=32)
-def _deck(decks: int, jokers_per_deck: int) -> Counter[int]:
+def deck_counts(decks: int, jokers_per_deck: int) -> Counter[int]:
+    """How many of each card code the decks hold (kept: do not change it)."""
     return Counter(int(c) for c in build_deck(decks, jokers_per_deck))
 
 
-def seen_cards(hand: Iterable[int], pile: Iterable[int], red: Iterable[Iterable[int]],
-               pending: Iterable[int], melds: Iterable[Iterable[MeldGroup]]) -> Counter[int]:
-    """The cards a seat sees: its hand, the pile, the red 3s, the turn's pending cards and the melds."""
-    have: Counter[int] = Counter()
-    for group in (hand, pile, *red, pending):
-        have.update(group)
-    for side in melds:
-        for m in side:
-            have.update(m.cards)
-    return have
+def stand_in_cards(
+    seat: int, unseen: Iterable[int], hand: tuple[int, ...], hand_sizes: Sequence[int],
+    foot_sizes: Sequence[int], talon_sizes: Sequence[int], stock_size: int,
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The hands, feet, talons and stock of a view's stand-in state: ``hand`` for
+    ``seat``, and for every hidden place as many of the ``unseen`` cards.
 
-
-def stand_in_places(v: Variant, seen: Counter[int], sizes: Sequence[int]) -> list[tuple[int, ...]]:
-    """Cards for the hidden places of a view's stand-in state, ``sizes[i]`` cards for place ``i``.
-
-    The cards the seat has not seen (the decks less ``seen``), in code order
-    with the red 3s last: only what the seat can work out itself, and never
-    more cards of a kind than the decks hold, so that the stand-in answers
-    ``legal_moves()`` for any seat in a look-ahead (placeholders all of one
-    kind would give another seat a hand no deal makes). The seat's own legal
-    moves never depend on these cards. Places the unseen cards cannot fill
-    get :data:`HIDDEN`.
+    ``unseen`` are the cards the seat has not seen (the decks less its hand, the
+    pile, the red 3s, the melds and the pending cards it is shown), in any order.
+    They are dealt in code order with the red 3s last (they go to the stock, not
+    to a hand that would have to hold one): nothing the seat could not work out,
+    and never more cards of a kind than the decks hold, so that the stand-in
+    answers ``legal_moves()`` for any seat in a look-ahead. The seat's own legal
+    moves never depend on these cards. A place the unseen cards cannot fill gets
+    :data:`HIDDEN`. :func:`make_view` and a view read from JSON build the same.
     """
-    unseen = _deck(v.deck.decks, v.deck.jokers_per_deck) - seen
-    # red 3s last: they go to the last place (the stock), not to a hand that
-    # would have to hold one
-    pool = sorted(unseen.elements(), key=lambda c: (KIND[c] == RED_THREE, c))
-    out: list[tuple[int, ...]] = []
+    pool = sorted(unseen)
+    # the red 3s (two adjacent codes) moved last: a plain sort and two cuts cost a
+    # quarter of a sort by key (a bot builds a view at every move)
+    lo, hi = bisect_left(pool, _RED_CODES[0]), bisect_right(pool, _RED_CODES[-1])
+    pool = pool[:lo] + pool[hi:] + pool[lo:hi]
     at = 0
-    for n in sizes:
+
+    def take(n: int) -> tuple[int, ...]:
+        nonlocal at
         got = tuple(pool[at : at + n])
-        out.append(got + (HIDDEN,) * (n - len(got)))
         at += n
-    return out
+        return got + (HIDDEN,) * (n - len(got))
 
-
+    hands = tuple(hand if i == seat else take(n) for i, n in enumerate(hand_sizes))
+    feet = tuple(take(n) for n in foot_sizes)
+    talons = tuple(take(n) for n in talon_sizes)
+    return hands, feet, talons, take(stock_size)
 
 
 def make_view(s: GameState, seat: int) -> SeatView:
@@ -83,22 +85,22 @@ def make_view(s: GameState, seat: int) -> SeatView:
     own_turn = seat == (t.asker if s.phase == ANSWER else s.current)
     turn = t if own_turn else Turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played,
                                    (), t.backs)
-    # a stand-in state: hidden cards replaced by unseen ones (stand_in_places)
-    n_hands = len(s.hands_)
-    sizes = [len(h) for h in s.hands_] + [len(f) for f in s.feet_] + [len(p) for p in s.talons_]
-    sizes[seat] = 0
-    places = stand_in_places(
-        s.variant, seen_cards(s.hands_[seat], s.pile_, s.red_threes_, turn.pending, s.melds_),
-        [*sizes, len(s.stock_)],
+    # a stand-in state: hidden cards replaced by unseen ones (stand_in_cards): the
+    # decks less what the seat sees, as a view read from JSON has them
+    seen = Counter(chain(s.hands_[seat], s.pile_, *s.red_threes_, turn.pending,
+                         *(m.cards for side in s.melds_ for m in side)))
+    deck = deck_counts(s.variant.deck.decks, s.variant.deck.jokers_per_deck)
+    # (not deck - seen: a Counter's subtraction costs twice this)
+    unseen = chain.from_iterable(repeat(c, n - seen[c]) for c, n in deck.items())
+    hands, feet, talons, stock = stand_in_cards(
+        seat, unseen, s.hands_[seat], [len(h) for h in s.hands_], [len(f) for f in s.feet_],
+        [len(p) for p in s.talons_], len(s.stock_),
     )
-    hands = tuple(h if i == seat else places[i] for i, h in enumerate(s.hands_))
-    feet = tuple(places[n_hands : n_hands + len(s.feet_)])
-    talons = tuple(places[n_hands + len(s.feet_) : -1])
     # the seed would re-deal every hidden card: the stand-in gets none (0)
     stand_in = GameState(
         s.variant, 0, s.hand_number, s.dealer, s.scores, s.history, s.phase, s.current,
-        hands, feet, places[-1], s.pile_, s.melds_, s.red_threes_, s.opened,
-        s.melded_before, turn, s.end, s.rules, talons if s.talons_ else (), s.asked_before,
+        hands, feet, stock, s.pile_, s.melds_, s.red_threes_, s.opened,
+        s.melded_before, turn, s.end, s.rules, talons, s.asked_before,
     )
     return SeatView(
         variant_name=s.variant.name, seat=seat, hand_number=s.hand_number, dealer=s.dealer,

@@ -35,10 +35,10 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from canasta.cards import JOKER, Card, build_deck, parse_rank
+from canasta.cards import JOKER, Card, parse_rank
 from canasta.engine import KIND
 from canasta.engine.game import playable_rules
-from canasta.engine.integrity import state_problem, view_problem
+from canasta.engine.integrity import state_problem
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melds import sequence_group
 from canasta.engine.moves import (
@@ -63,7 +63,7 @@ from canasta.engine.state import (
     Turn,
 )
 from canasta.engine.tables import Rules
-from canasta.engine.view import SeatView, stand_in_places
+from canasta.engine.view import SeatView, deck_counts, stand_in_cards
 from canasta.errors import CanastaError, NotationError, VariantError
 from canasta.io.json_fields import (
     cards_out,
@@ -541,7 +541,7 @@ def _state_in(value: Any, path: str) -> GameState:
     talons = tuple(tuple(sorted(p)) for p in read_items(obj.get("talons", []), f"{path}.talons", read_cards))
     t = _Table(obj, path, r, phase)
     have = t.cards(*hands, *feet, stock, *talons)
-    deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
+    deck = deck_counts(v.deck.decks, v.deck.jokers_per_deck)
     if have != deck:
         fail_at(path, _card_count_error(have, deck, v))
     state = GameState(
@@ -618,7 +618,7 @@ def _view_in(value: Any, path: str) -> SeatView:
         fail_at(f"{path}.hand", f"holds {len(hand)} cards but hand_sizes[{seat}] is "
               f"{hand_sizes[seat]}")
     seen = t.cards(hand)
-    deck = Counter(int(c) for c in build_deck(v.deck.decks, v.deck.jokers_per_deck))
+    deck = deck_counts(v.deck.decks, v.deck.jokers_per_deck)
     hidden = sum(hand_sizes) - len(hand) + sum(foot_sizes) + stock_size + sum(talon_sizes)
     # Pile cards set aside in another seat's turn (turn.pending) are not shown: at most.
     if seen - deck or seen.total() + hidden > deck.total():
@@ -626,23 +626,22 @@ def _view_in(value: Any, path: str) -> SeatView:
               f"variant {v.name!r} hold")
     # The stand-in state that answers legal_moves(): hidden cards are unseen ones,
     # as in canasta.engine.view.make_view; it knows no seed and no history.
-    sizes = [*hand_sizes, *foot_sizes, *talon_sizes]
-    sizes[seat] = 0
-    places = stand_in_places(v, seen, [*sizes, stock_size])
-    hands = tuple(hand if i == seat else places[i] for i in range(n))
+    hands, feet, talons, stock = stand_in_cards(
+        seat, (deck - seen).elements(), hand, hand_sizes, foot_sizes, talon_sizes, stock_size
+    )
     asked = _asked_in(obj, path, n)
     stand_in = GameState(
         variant=v, seed=0, hand_number=hand_number, dealer=dealer, scores=scores, history=(),
         phase=phase, current=current, hands_=hands,
-        feet_=tuple(places[n : n + len(foot_sizes)]), stock_=places[-1],
+        feet_=feet, stock_=stock,
         pile_=t.pile, melds_=t.melds, red_threes_=t.red, opened=t.opened,
         melded_before=t.melded_before, turn=t.turn, end=t.end, rules=r,
-        talons_=tuple(places[n + len(foot_sizes) : -1]), asked_before=asked,
+        talons_=talons, asked_before=asked,
     )
     # The view must be one of a state the engine reached: its stand-in answers
     # the seat's moves, and its guarantees (no dead ends) hold only for such.
-    # What the seat sees is judged (view_problem), not the stand-in cards.
-    problem = view_problem(stand_in)
+    # What the seat sees is judged, not the stand-in cards.
+    problem = state_problem(stand_in, seen_only=True)
     if problem is not None:
         fail_at(f"{path}.{problem[0]}", problem[1])
     if current == seat and not stand_in.is_hand_over and not stand_in.legal_moves():
