@@ -20,6 +20,7 @@ between the workers and have both play the same games (a Brazilian game takes
 from __future__ import annotations
 
 import pytest
+
 from budget import LONG
 
 
