@@ -2,7 +2,7 @@
 
 C001, C002, C016, C026, C027, C028 and C063: whether the deal fits in the decks and
 leaves a stock to draw from, and options about the foot, partnerships, jokers
-and short-stock draws that the deal makes idle. Importing the module registers
+and play after the stock that the deal makes idle. Importing the module registers
 them in :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -130,26 +130,27 @@ def _jokers_not_wild(f: Facts) -> Iterator[Raw]:
         )
 
 
-_DRAW_SHORT_DEFAULT = "draw_remaining"
+_MUST_TAKE_DEFAULT = "lay_off"
 
 
 @static_check(
-    "C028", "warning", "a short-stock rule with a one-card draw",
+    "C028", "warning", "a rule for play after the stock that never applies",
     """
     extends: classic
     draw:
       short_stock: end_hand
+    pile:
+      must_take_when_stock_empty: any
     """,
 )
 def _short_stock_idle(f: Facts) -> Iterator[Raw]:
-    """``draw.short_stock`` only matters when a player draws more than one card."""
-    d = f.v.draw
-    if d.count == 1 and d.short_stock != _DRAW_SHORT_DEFAULT:
+    """``pile.must_take_when_stock_empty`` is idle where the hand ends with the stock."""
+    if f.v.draw.short_stock == "end_hand" and f.v.pile.must_take_when_stock_empty != _MUST_TAKE_DEFAULT:
         yield (
-            ("draw.short_stock", "draw.count"),
-            "a player draws one card, so the stock never holds fewer cards than a draw "
-            "needs and draw.short_stock has no effect",
-            "remove draw.short_stock",
+            ("draw.short_stock", "pile.must_take_when_stock_empty"),
+            "the hand ends as soon as the stock cannot serve a draw, so nobody plays on through "
+            "the discard pile and pile.must_take_when_stock_empty has no effect",
+            "remove pile.must_take_when_stock_empty, or set draw.short_stock: draw_remaining",
         )
 
 

@@ -22,7 +22,9 @@ from canasta.engine.state import (
 def next_turn(s: GameState, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...]) -> GameState:
     """Pass the turn to the left after a discard that leaves ``hands`` and ``pile``.
 
-    Ends the hand instead when the stock cannot serve the next player.
+    Ends the hand instead when the stock cannot serve the next player
+    (``draw.short_stock`` ``end_hand``): it holds fewer cards than a draw takes,
+    none included, so nobody plays on through the discard pile.
     """
     r = s.rules
     p = s.current
@@ -35,7 +37,7 @@ def next_turn(s: GameState, hands: tuple[tuple[int, ...], ...], pile: tuple[int,
         hands, s.feet_, s.stock_, pile, s.melds_, s.red_threes_, s.opened, mb, NEW_TURN,
         s.end, r, s.talons_, s.asked_before,
     )
-    if r.short_stock_ends and 0 < len(s.stock_) < r.draw_count:
+    if r.short_stock_ends and len(s.stock_) < r.draw_count:
         return end_hand(s2, "stock", -1, False, False)
     return s2
 

@@ -253,14 +253,23 @@ rule(
 def _say_short_stock(v: Variant) -> str:
     n = v.draw.count
     if v.draw.short_stock == "end_hand":
+        short = "the stock empty" if n == 1 else f"fewer than {num(n)} cards in the stock, or none"
         return (
-            f"When a player due to draw {count(n, 'card')} finds fewer than {num(n)} in the stock, "
-            "the hand ends at once: that player does not play."
+            f"When a player due to draw {count(n, 'card')} finds {short}, the hand ends at once: "
+            "that player does not play, and nobody plays on through the discard pile."
         )
     return f"A player due to draw {count(n, 'card')} who finds fewer in the stock draws what is left."
 
 
-rule("draw.short_stock", S_STOCK, _say_short_stock, relevant=lambda v: v.draw.count > 1)
+def _ends_with_stock(v: Variant) -> bool:
+    """Whether the hand ends as soon as the stock cannot serve a draw (``draw.short_stock``)."""
+    return v.draw.short_stock == "end_hand"
+
+
+rule(
+    "draw.short_stock", S_STOCK, _say_short_stock,
+    relevant=lambda v: v.draw.count > 1 or _ends_with_stock(v),
+)
 
 
 def _say_must_take(v: Variant) -> str:
@@ -284,4 +293,5 @@ def _say_must_take(v: Variant) -> str:
     return start + duty + end
 
 
-rule("pile.must_take_when_stock_empty", S_STOCK, _say_must_take)
+# play through the pile after the stock is gone: none where the hand ends with the stock
+rule("pile.must_take_when_stock_empty", S_STOCK, _say_must_take, relevant=lambda v: not _ends_with_stock(v))

@@ -134,7 +134,8 @@ class DrawRules:
     """Drawing from the stock."""
 
     count: int = _int(1, "Cards drawn from the stock in one turn.", 1, 3)
-    short_stock: Literal["draw_remaining", "end_hand"] = _opt("draw_remaining", "When fewer cards remain in the stock than a player must draw: draw what remains, or the hand ends at once.")
+    short_stock: Literal["draw_remaining", "end_hand"] = _opt("draw_remaining", "When fewer cards remain in the stock than a player must draw, an empty stock included: draw what remains "
+        "(and, once it is empty, play on through the discard pile), or the hand ends at once.")
 
 
 @attrs.frozen(cache_hash=True)
