@@ -405,3 +405,46 @@ class TestJson:
         """A state whose laid-3s zone holds a black 3 reads back equal."""
         s = position(MAC, hands=["KH KS 5C 9D", "4C", "4D", "4H"], red_threes={0: "3H 3S"}, melds={0: ["QH QS QD"]})
         assert canasta.from_json(canasta.to_json(s), canasta.GameState) == s
+
+
+# -- aces that took wild cards in the opening turn are an ordinary meld
+
+#: the bundled profile, whose aces take wild cards only in the side's opening turn
+MAC_PROFILE = canasta.load_variant("modern-american")
+#: aces with two jokers, laid in the side's opening turn
+MIXED_ACES = "AC AD AH JK JK"
+
+
+class TestMixedAces:
+    """"If this is done, the aces are treated like any other meld": no aces penalty, no aces to finish."""
+
+    def test_no_penalty_for_mixed_aces(self) -> None:
+        """The aces with wild cards left unfinished cost their values only, not 2,500."""
+        b = score_side(MAC_PROFILE, melds=[MIXED_ACES, KINGS, QUEENS], hand=["4C"])
+        assert "incomplete meld of aces" not in items(b)
+        assert b.total == (70 + 70 + 60 + 100) + 500 + 500 - 5
+        pure = score_side(MAC_PROFILE, melds=["AC AD AH", KINGS, QUEENS], hand=["4C"])
+        assert items(pure)["incomplete meld of aces"] == -2500
+
+    def test_mixed_aces_do_not_block_going_out(self) -> None:
+        """Two canastas and mixed aces: an ace added (six cards, no canasta) and a discard go out."""
+        s = position(MAC_PROFILE, hands=["AS 9D", "4C 6D"], melds={0: [MIXED_ACES, KINGS, QUEENS]},
+                     pile="5D")
+        assert "ask" in moves(s)
+        out = play(s, "add A A", "out 9")
+        assert out.end is not None and out.end.reason == "out"
+        assert "incomplete meld of aces" not in items(out.end.breakdowns[0])
+
+    def test_natural_aces_still_block_going_out(self) -> None:
+        """Natural aces must be a canasta before going out: four aces are no way out."""
+        s = position(MAC_PROFILE, hands=["AS 9D", "4C 6D"], melds={0: ["AC AD AH", KINGS, QUEENS]},
+                     pile="5D")
+        assert "ask" not in moves(s)  # no way out to ask about
+        assert "add A A" not in moves(s)  # one card left and no way out: a dead end
+
+    def test_mixed_aces_take_no_more_wild_cards(self) -> None:
+        """The reading the profile marks: after the opening turn aces take no wild card, mixed or not."""
+        s = position(MAC_PROFILE, hands=["2C AS AC 9D 5S", "4C 6D"], melds={0: ["AC AD AH AS 2D", KINGS]},
+                     pile="5D")
+        assert "take no wild card after the turn your side opened" in refusal(s, "add A 2")
+        assert "melds.late_natural_ranks" in {a.path for a in MAC_PROFILE.assumed}

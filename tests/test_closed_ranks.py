@@ -289,3 +289,38 @@ def test_a_wild_card_on_the_only_natural_canasta_still_goes_out() -> None:
     s = position(CLASSIC, hands=["2C 9D", "4C 6D"], melds={0: [CLOSED_KINGS]}, pile="5D")
     q = probe(s)
     assert (1, True, False) in outcomes(s.rules, q.counts, q.melds, False, 1)
+
+
+#: the timing table whose aces must be a canasta before going out, unless they took wild
+#: cards in the opening turn (then they are an ordinary meld: Modern American)
+ORDINARY_ACES = attrs.evolve(
+    TIMING, name="ordinary-aces",
+    going_out=attrs.evolve(TIMING.going_out, complete_ranks=("A",)),
+)
+_ACES_POOL = ["AC", "AD", "AS", "2C", "JK", "9C", "9D", "9H", "5S", "KC"]
+_ACES_TABLE = ["AC AD AH JK", "AC AD 2H", "AC AD AH", "KC KD KH KS KC KD KH", "9C 9D 9H 9S 9C"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hand=st.lists(st.sampled_from(_ACES_POOL), min_size=1, max_size=7),
+    table=st.lists(st.sampled_from(_ACES_TABLE), unique=True, max_size=3),
+    opening_turn=st.booleans(),
+)
+def test_ordinary_aces_agree_with_brute_force(hand: list[str], table: list[str], opening_turn: bool) -> None:
+    """Aces with wild cards owe no canasta before going out; the searches agree with brute force."""
+    aces = [m for m in table if m.startswith("A")]
+    if len(aces) > 1:
+        table = [m for m in table if not m.startswith("A")] + aces[:1]
+    # in the side's opening turn (points laid) wild cards may still join the aces
+    turn = Turn(points=200, played=(), melded=False) if opening_turn and table else Turn()
+    s = position(ORDINARY_ACES, hands=[" ".join(hand), "4C 6D"], melds={0: table}, pile="5D", turn=turn)
+    assert_moves_agree_with_brute_force(s)
+
+
+def test_ordinary_aces_go_out() -> None:
+    """A canasta of kings and mixed aces: the last card discarded goes out; natural aces block it."""
+    mixed = position(ORDINARY_ACES, hands=["9D", "4C 6D"], melds={0: [CLOSED_KINGS, "AC AD AH JK"]}, pile="5D")
+    assert "out 9" in moves(mixed)
+    pure = position(ORDINARY_ACES, hands=["9D", "4C 6D"], melds={0: [CLOSED_KINGS, "AC AD AH"]}, pile="5D")
+    assert "must be a canasta before you go out" in refusal(pure, "out 9")

@@ -190,11 +190,19 @@ def dead_error(s: GameState, rank: int) -> str | None:
 
 def incomplete_blocking(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldGroup | None:
     """A meld of the side that ``going_out.complete_ranks`` / ``complete_wild_meld`` ask to be
-    a canasta before going out, and that is not one yet; ``None`` if there is none."""
+    a canasta before going out, and that is not one yet; ``None`` if there is none.
+
+    A meld that took wild cards where that makes it an ordinary meld
+    (:meth:`~canasta.engine.meld_kinds.MeldKind.singled_out`) is not asked to be one.
+    """
     mask = r.out_complete
     if mask:
         for m in melds:
-            if mask >> m.rank & 1 and r.kind_of(m.rank, m.size, m.wilds) is None:
+            if (
+                mask >> m.rank & 1
+                and r.kind_of(m.rank, m.size, m.wilds) is None
+                and not (m.wilds and r.mixed_ordinary[m.rank])
+            ):
                 return m
     return None
 

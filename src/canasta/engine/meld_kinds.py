@@ -95,6 +95,18 @@ class MeldKind:
         self.min_size = m.min_size
         self.max_size = m.max_size
         self.new_size = max(m.min_size, m.min_naturals)
+        # ranks whose meld is the rank's own only while it holds no wild card
+        self.pure_ranks = frozenset(parse_rank(k) for k in m.late_natural_ranks)
+
+    def singled_out(self, rank: int, j: int) -> bool:
+        """Whether a meld of ``rank`` holding ``j`` wild cards is one that the rules naming its rank
+        single out (``going_out.complete_ranks``, ``scoring.incomplete_penalties``).
+
+        A meld of a rank of ``melds.late_natural_ranks`` that took wild cards
+        (which it can only in its side's opening turn) is treated like any other
+        meld, as Modern American treats such aces: those rules pass it by.
+        """
+        return not (j and rank in self.pure_ranks)
 
     def valid(self, n: int, j: int, new: bool) -> bool:
         """Whether ``n`` naturals and ``j`` wild cards are a legal meld of this kind (``new``: a new meld).

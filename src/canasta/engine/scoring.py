@@ -168,9 +168,13 @@ def _penalties(variant: Variant, table: SideTable) -> list[tuple[str, int]]:
     if sc.incomplete_wild_penalty:
         by_rank[WILD_TARGET] = sc.incomplete_wild_penalty
     if by_rank:
-        for rank, _values, kind in table.melds:
+        kinds = kinds_of(variant)
+        for i, (rank, _values, kind) in enumerate(table.melds):
             points = by_rank.get(rank, 0)
-            if kind is None and points:
+            # a meld the rule does not single out (Modern American: aces that took
+            # wild cards in the opening turn are an ordinary meld) owes nothing
+            wilds = len(table.wild_kinds[i]) if i < len(table.wild_kinds) else 0
+            if kind is None and points and kinds[rank].singled_out(rank, wilds):
                 what = "wild cards" if rank == WILD_TARGET else _plural(RANK_NAMES[rank])
                 items.append((f"incomplete meld of {what}", -points))
     for pen in sc.held_penalties:

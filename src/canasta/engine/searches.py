@@ -75,7 +75,9 @@ def clean_options(
     """
     dup = r.dup_after_complete
     out: set[tuple[int, int, int, int, int, int]] = set()
-    if not (complete and has_open and r.kind_of(rank, n0 + j0, j0) is None):
+    # a meld with a wild card that is an ordinary meld need not end a canasta (Rules.mixed_ordinary)
+    loose = r.mixed_ordinary[rank]
+    if not (complete and has_open and r.kind_of(rank, n0 + j0, j0) is None and not (loose and j0)):
         out.add((0, 0, 0, 0, 0, 0 if clean and has_open and n0_clean >= clean else NO_CLEAN))
 
     def kinds(n: int, j: int) -> tuple[int, int, int]:
@@ -99,7 +101,7 @@ def clean_options(
                 k = kinds(an, xj)
                 nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
                 cx2 = min(cx, xj) if clean and an >= clean else cx
-                if k[0] or not complete:
+                if k[0] or not complete or (loose and xj):
                     out.add((a + an, x + xj, *nd, cx2))
                 if dup and r.closed(rank, an + xj):
                     grow(c_left - an, w_left - xj, a + an, x + xj, nd, depth + 1, cx2)
@@ -113,7 +115,7 @@ def clean_options(
                 k = kinds(n0 + an, j0 + xj)
                 d = (k[0] - k0[0], k[1] - k0[1], k[2] - k0[2])
                 cx = xj if clean and n0_clean >= 0 and n0_clean + an >= clean else NO_CLEAN
-                if k[0] or not complete:
+                if k[0] or not complete or (loose and j0 + xj):
                     out.add((an, xj, *d, cx))
                 if dup and r.closed(rank, n0 + an + j0 + xj):
                     grow(c - an, wmax - xj, an, xj, d, 1, cx)
@@ -212,7 +214,7 @@ def _any_options(
             if an + xj < r.new_size or not r.valid(rank, an, xj, True) or (xj and an < late):
                 continue
             kt, kn, km = kinds(an, xj)
-            if complete and not kt:
+            if complete and not kt and not (xj and r.mixed_ordinary[rank]):
                 continue
             more = set()
             for a, x, t, n, mx in reach:
@@ -237,7 +239,7 @@ def _any_options(
                     if not r.valid(rank, n, j, False) or (xj and n < late):
                         continue
                     kt, kn, km = kinds(n, j)
-                    if complete and not kt:
+                    if complete and not kt and not (j and r.mixed_ordinary[rank]):
                         continue
                     options.append((an, xj, kt, kn, km))
             ways = {
@@ -271,7 +273,9 @@ def _options_at(
     need = r.late_naturals[rank] if late else 0
     m = melds[oi] if oi >= 0 else None
     if dead >> rank & 1:
-        if must and m is not None and r.kind_of(rank, m.size, m.wilds) is None:
+        if must and m is not None and r.kind_of(rank, m.size, m.wilds) is None and not (
+            m.wilds and r.mixed_ordinary[rank]
+        ):
             return ()
         if not clean:
             return _NOTHING

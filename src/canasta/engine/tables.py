@@ -170,6 +170,9 @@ class Rules:
         self.out_complete = sum(1 << parse_rank(k) for k in go.complete_ranks) | (
             1 if go.complete_wild_meld else 0
         )
+        #: by meld target: a meld that holds a wild card is an ordinary meld, which
+        #: out_complete passes by (MeldKind.singled_out)
+        self.mixed_ordinary = tuple(not k.singled_out(target, 1) for target, k in enumerate(self.meld_kinds))
         # Legality of natural melds by (naturals, wilds): the same for every
         # natural rank, and asked for often by the oracle's quick bounds.
         # Sized for every shape the decks can make.

@@ -227,7 +227,9 @@ def _say_late_wilds(v: Variant) -> str:
         names = join([rank_plural(rank) for rank in m.late_natural_ranks])
         parts.append(
             f"Melds of {names} take wild cards only in the turn the {side} opens; after it they "
-            "take natural cards only."
+            "take natural cards only. Such a meld that took wild cards in that turn is treated like "
+            "any other meld: the rules for an unfinished meld of its rank do not apply to it, and "
+            "it takes no more wild cards."
         )
     if not parts:
         return "Wild cards may join a meld whenever the meld's rules allow."

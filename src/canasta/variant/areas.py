@@ -246,7 +246,8 @@ class MeldRules:
     late_wild_naturals: int | None = _cards(None, "After the turn in which its side opened, a wild card may join a meld of naturals only once the meld holds at least this many natural cards (Modern American: 5, the rule of five); in the opening turn wild cards go anywhere a meld allows. None: no such rule.", 1)
     late_natural_ranks: tuple[str, ...] = _opt(
         (),
-        "Ranks whose melds take no wild card after the turn in which the side opened (Modern American: aces, mixed only if wild cards joined them in the opening turn).",
+        "Ranks whose melds take no wild card after the turn in which the side opened (Modern American: aces, mixed only if wild cards joined them in the opening turn). "
+        "A meld of such a rank that took wild cards is an ordinary meld: going_out.complete_ranks and scoring.incomplete_penalties pass it by.",
         rank=True,
         max_items=13,
     )
