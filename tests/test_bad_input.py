@@ -15,6 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta
+from canasta.io.record import RecordError, parse_record, replay_text
+from canasta.io.score_file import read_score_file, score_data
 from canasta.rulebook import compare
 from canasta.variant import validate_variant
 from canasta.variant.loading import variant_from_dict
@@ -421,3 +423,119 @@ class TestModelValidation:
         again = pickle.loads(pickle.dumps(CLASSIC))
         assert again == CLASSIC
         validate_variant(again)
+
+
+# --------------------------------------------------------------------------- the edges of the API
+
+HUGE = 10**5000  # past Python's limit on writing an integer as text
+
+
+def _simulate(**kwargs: Any) -> object:
+    return canasta.simulate(CLASSIC, games=1, max_hands=1, **kwargs)
+
+
+#: (call, what the message says): wrong types and sizes at the API's edges, each
+#: refused by the check of that kind of input, saying what was expected.
+EDGES: dict[str, tuple[Callable[[], object], type[canasta.CanastaError], str]] = {
+    "new_game(seed=huge)": (
+        lambda: canasta.new_game(CLASSIC, seed=HUGE), canasta.CanastaError,
+        "seed must be a 64-bit integer, got an integer of 16610 bits",
+    ),
+    "new_game(seed=long text)": (
+        lambda: canasta.new_game(CLASSIC, seed="x" * 10**6), canasta.CanastaError,  # type: ignore[arg-type]
+        "seed must be an integer, got 'xxx",
+    ),
+    "score_data(red_threes=huge)": (
+        lambda: score_data({"variant": "classic", "sides": [{"red_threes": HUGE}]}),
+        canasta.CanastaError, "sides[0].red_threes: the decks hold only 4 red 3s, got an integer of 16610 bits",
+    ),
+    "score_data(key=huge)": (
+        lambda: score_data({"variant": "classic", "sides": [{HUGE: 1}]}),
+        canasta.CanastaError, "sides[0]['an integer of 16610 bits']: unknown key",
+    ),
+    "score_data(top key=huge)": (
+        lambda: score_data({HUGE: 1}), canasta.CanastaError, "unknown key",
+    ),
+    "score_side(red_threes_held='x')": (
+        lambda: canasta.score_side(CLASSIC, red_threes_held="x"), canasta.CanastaError,  # type: ignore[arg-type]
+        "red_threes_held: expected a whole number >= 0, got 'x'",
+    ),
+    "simulate(bots=[GreedyBot])": (
+        lambda: _simulate(bots=[canasta.GreedyBot]), canasta.CanastaError,
+        "expected a bot object such as GreedyBot(), got the class GreedyBot",
+    ),
+    "simulate(bots=[5])": (
+        lambda: _simulate(bots=[5]), canasta.CanastaError,
+        "expected a bot name (greedy, random) or a bot object such as GreedyBot()",
+    ),
+    "simulate(bots=[None])": (lambda: _simulate(bots=[None]), canasta.CanastaError, "got None"),
+    "playout(GreedyBot)": (
+        lambda: canasta.playout(CLASSIC, canasta.GreedyBot, hands=1), canasta.CanastaError,
+        "got the class GreedyBot",
+    ),
+    "parse_record(None)": (
+        lambda: parse_record(None), RecordError,  # type: ignore[arg-type]
+        "<record>: expected a record as text, got None",
+    ),
+    "parse_record(bytes)": (
+        lambda: parse_record(b"format: 1"), RecordError,  # type: ignore[arg-type]
+        "expected a record as text, got bytes (decode bytes first",
+    ),
+    "parse_record(5)": (
+        lambda: parse_record(5), RecordError, "expected a record as text, got int",  # type: ignore[arg-type]
+    ),
+    "replay_text(None)": (
+        lambda: replay_text(None), RecordError,  # type: ignore[arg-type]
+        "expected a record as text, got None",
+    ),
+    "read_score_file(None)": (
+        lambda: read_score_file(None), canasta.CanastaError,  # type: ignore[arg-type]
+        "expected a score file's path (text or a pathlib.Path), got None",
+    ),
+    "read_record(None)": (
+        lambda: canasta.read_record(None), RecordError,  # type: ignore[arg-type]
+        "expected a record's path (text or a pathlib.Path), got None",
+    ),
+    "write_record(path, None)": (
+        lambda: canasta.write_record("never-written.rec", None), RecordError,  # type: ignore[arg-type]
+        "never-written.rec: expected a RecordedGame to write, got None",
+    ),
+    "RecordedGame(malformed move).replay()": (
+        lambda: canasta.RecordedGame(
+            CLASSIC, 1, (canasta.Draw(), canasta.TakePile("pair", naturals="7C"))  # type: ignore[arg-type]
+        ).replay(),
+        canasta.IllegalMoveError, "TakePile.naturals must be cards as kind * 4 + suit (4 to 63), got '7C' (move 2",
+    ),
+    "RecordedGame(huge discard)": (
+        lambda: canasta.RecordedGame(CLASSIC, 1, (canasta.Draw(), canasta.Discard(HUGE))), canasta.IllegalMoveError,
+        "Discard.kind must be a card kind from 1 to 15, got an integer of 16610 bits",
+    ),
+    "RecordedGame(moves='draw')": (
+        lambda: canasta.RecordedGame(CLASSIC, 1, "draw"), canasta.CanastaError,  # type: ignore[arg-type]
+        "moves: expected a list of moves or move notation, got 'draw'",
+    ),
+}
+
+
+class TestEdges:
+    """Each wrong type or size at an edge of the API: the library's error, saying what was expected."""
+
+    @pytest.mark.parametrize("case", sorted(EDGES))
+    def test_refused_with_what_was_expected(self, case: str) -> None:
+        """The error is the documented CanastaError subclass; its short message says what was expected."""
+        call, error, says = EDGES[case]
+        with pytest.raises(canasta.CanastaError) as info:
+            call()
+        assert isinstance(info.value, error), f"{type(info.value).__name__}: {info.value}"
+        assert says in str(info.value), str(info.value)
+        assert len(str(info.value)) < 500
+
+    @pytest.mark.parametrize("where", ["file/sub", "proc"])
+    def test_simulate_record_dir_that_cannot_be_made(self, tmp_path: Any, where: str) -> None:
+        """simulate(record_dir=...) under a file, or in /proc: a CanastaError naming the directory, before any game."""
+        (tmp_path / "file").write_text("x")
+        target = tmp_path / "file" / "sub" if where == "file/sub" else "/proc/canasta-records"
+        with pytest.raises(canasta.CanastaError, match="cannot make the directory for the records"):
+            _simulate(record_dir=target)
+        with pytest.raises(canasta.CanastaError, match="expected a directory for the records"):
+            _simulate(record_dir=5)

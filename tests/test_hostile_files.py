@@ -317,6 +317,64 @@ class TestUnboundedWork:
         refused(RecordError, lambda: replay_file(path), "moves.rec:6: illegal move")
 
 
+
+# A tag on the whole document, on a nested mapping or list, and on a scalar.
+TAGGED_PROFILES = [
+    ("!custom\nname: x\n", "t.yaml:1:1: tag '!custom' is not allowed: a profile is a plain mapping"),
+    ("!!set\nname: x\n", "t.yaml:1:1: tag '!!set' is not allowed: a profile is a plain mapping"),
+    ("!!python/object:os.system\nname: x\n", "t.yaml:1:1: tag '!!python/object:os.system' is not allowed"),
+    ("--- !custom\n- x\n", "t.yaml:1:5: tag '!custom' is not allowed: a profile is a plain mapping"),
+    ("!!binary aGVsbG8=\n", "t.yaml:1:1: tag '!!binary' is not allowed: a profile is a plain mapping"),
+    ("name: x\ndeck: !!set {decks: null}\n", "t.yaml:2:7: deck: tag '!!set' is not allowed on a mapping"),
+    ("name: x\ncustoms: !!omap [a: 1]\n", "t.yaml:2:10: customs: tag '!!omap' is not allowed on a list"),
+    ("name: !custom x\n", "t.yaml:1:7: name: tag '!custom' is not allowed"),
+    ("deal: {hand_size: !!python/int 11}\n", "t.yaml:1:19: deal.hand_size: tag '!!python/int' is not allowed"),
+]
+
+
+class TestTags:
+    """A YAML tag other than those of plain data is refused wherever it stands, with its line."""
+
+    @pytest.mark.parametrize(("text", "place"), TAGGED_PROFILES, ids=[t[1].split(": ", 2)[1][:30] for t in TAGGED_PROFILES])
+    def test_profile(self, tmp_path: Path, text: str, place: str) -> None:
+        """load_variant and parse_variant refuse the tag with a VariantError naming file and line."""
+        path = write(tmp_path, "t.yaml", text)
+        refused(VariantError, load(path), place)
+        refused(VariantError, lambda: canasta.parse_variant(text), place.replace("t.yaml", "<string>"))
+
+    def test_plain_tags_are_plain_data(self) -> None:
+        """The tags plain data resolves to anyway (``!!map``, ``!!str``, ``!!int``) are allowed."""
+        v = canasta.parse_variant("!!map\nextends: classic\nname: !!str tagged\ndeal: {hand_size: !!int 11}\n")
+        assert (v.name, v.deal.hand_size) == ("tagged", 11)
+
+    @pytest.mark.parametrize(
+        ("header", "place"),
+        [
+            ("format: 1\nseed: !!set {1: null}\nvariant: classic\n", "h.rec:2: tag '!!set' is not allowed in the header"),
+            ("!!omap\nformat: 1\n", "h.rec:1: tag '!!omap' is not allowed in the header"),
+            ("format: 1\nseed: 1\nvariant: {extends: classic, name: !!binary aGVsbG8=}\n",
+             "h.rec:3: tag '!!binary' is not allowed in the header"),
+        ],
+        ids=["seed", "root", "variant"],
+    )
+    def test_record_header(self, tmp_path: Path, header: str, place: str) -> None:
+        """A record's header, which holds a profile, refuses tags the same way."""
+        refused(RecordError, record(write(tmp_path, "h.rec", header + "---\ndraw\n")), place)
+
+    @pytest.mark.parametrize(
+        ("text", "place"),
+        [
+            ("!!set {variant: null}\n", "s.yaml:1:1: tag '!!set' is not allowed"),
+            ("variant: classic\nsides: [{melds: [!!binary aGVsbG8=]}]\n", "s.yaml:2:18: tag '!!binary' is not allowed"),
+            ("variant: classic\nsides: [{went_out: !!timestamp 2001-01-01}]\n", "s.yaml:2:20: tag '!!timestamp'"),
+        ],
+        ids=["root", "binary", "date"],
+    )
+    def test_score_file(self, tmp_path: Path, text: str, place: str) -> None:
+        """A score file refuses tags at their line too."""
+        refused(ScoreFileError, score(write(tmp_path, "s.yaml", text)), place)
+
+
 # --------------------------------------------------------------------------- 2. values that break later
 
 

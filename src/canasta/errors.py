@@ -86,6 +86,10 @@ class IllegalMoveError(CanastaError):
     """
 
     def __init__(self, move: str, reason: str) -> None:
-        super().__init__(f"illegal move {move!r}: {reason}")
+        # Imported here: canasta.limits builds on this module.
+        from canasta.limits import MOVE_QUOTE_CHARS, clip_message, quote
+
+        # Bounded whatever the caller passes: the move is quoted short, the whole cut to the limit.
+        super().__init__(clip_message(f"illegal move {quote(move, MOVE_QUOTE_CHARS)}: {reason}"))
         self.move = move
         self.reason = reason

@@ -11,15 +11,17 @@ module, one per concern, shared by every reader:
   nesting deeper than a limit, more nodes than a limit (an alias counts as the
   nodes it stands for), anchors and aliases where asked, integers longer than
   :data:`MAX_INT_CHARS` characters, duplicate keys, and more lines than a
-  limit. It does not read YAML 1.1 base-60 numbers (``1:30``: text), whose
-  conversion takes time quadratic in their length;
+  limit, and (where asked) any tag but those of plain data. It does not read
+  YAML 1.1 base-60 numbers (``1:30``: text), whose conversion takes time
+  quadratic in their length;
 * :func:`parse_int` bounds an integer's length before :func:`int` reads it
   (the ``parse_int`` hook of :func:`json.loads`), and :func:`int_text` writes
   an integer of any size without reaching Python's int-to-str limit;
-* :func:`escape`, :func:`quote` and :func:`clip_message` keep messages
-  readable and short: control characters are escaped, an input is quoted by
-  at most :data:`QUOTE_CHARS` characters, and a message is at most
-  :data:`MAX_MESSAGE_CHARS` characters long.
+* :func:`escape`, :func:`quote`, :func:`shown` and :func:`clip_message` keep
+  messages readable and short: control characters are escaped, an input is
+  quoted by at most :data:`QUOTE_CHARS` characters (:func:`shown` writes a
+  value of any type so, a huge integer or list included), and a message is
+  at most :data:`MAX_MESSAGE_CHARS` characters long.
 
 A refusal is a :class:`~canasta.errors.CanastaError` (the caller's subclass,
 or :class:`InputError`) whose message names the file and, where there is one,
@@ -52,6 +54,7 @@ __all__ = [
     "MAX_INT_BITS",
     "MAX_INT_CHARS",
     "MAX_MESSAGE_CHARS",
+    "MAX_MOVE_CARDS",
     "MAX_NESTING",
     "MAX_PROBLEMS",
     "MAX_PROFILE_BYTES",
@@ -59,6 +62,7 @@ __all__ = [
     "MAX_SCORE_FILE_BYTES",
     "MAX_YAML_LINES",
     "MAX_YAML_NODES",
+    "PLAIN_TAGS",
     "QUOTE_CHARS",
     "GuardedConstructor",
     "GuardedLoader",
@@ -67,12 +71,15 @@ __all__ = [
     "clip",
     "clip_message",
     "escape",
+    "file_path",
     "fits_int",
     "int_text",
     "line_breaks",
     "parse_int",
     "quote",
     "read_text_file",
+    "shown",
+    "tag_text",
     "yaml_problem",
 ]
 
@@ -112,10 +119,17 @@ MAX_INT_CHARS = 100
 MAX_INT_BITS = 332
 #: Most characters of any input quoted in a message.
 QUOTE_CHARS = 80
+#: Most characters of a move quoted in an error (``illegal move '...'``): every
+#: move of a bundled profile's play is shorter.
+MOVE_QUOTE_CHARS = 200
 #: Longest move notation read (``parse_move``, ``GameState.apply`` of text, a
 #: record's move line): the longest move of any bundled profile is under 100
 #: characters, and longer text is refused before it is split.
 MAX_MOVE_CHARS = 1000
+#: Most cards one move built in code names (``Meld.kinds``, ``Meld.suits``,
+#: ``TakePile.naturals``): as many as the longest notation read can write
+#: (a card and a space each). Longer fields are refused before any rule looks at them.
+MAX_MOVE_CARDS = MAX_MOVE_CHARS // 2
 #: Longest message of an error raised on bad input (well under 2000 characters).
 MAX_MESSAGE_CHARS = 1500
 #: Most problems one error lists (a score file reports every problem it finds,
@@ -187,6 +201,61 @@ def clip_message(message: str, limit: int = MAX_MESSAGE_CHARS) -> str:
     return text
 
 
+def shown(value: object, limit: int = QUOTE_CHARS) -> str:
+    """Any value written for a message, in at most about ``limit`` characters; never fails.
+
+    Text is quoted (:func:`quote`); an integer too long to print is described
+    (:func:`int_text`), so Python's limit on converting integers to text is
+    never reached; a tuple or list shows its first items and its length; a
+    mapping or set, its type and size; anything else its ``repr`` cut short
+    (its type's name when ``repr`` fails). Only a bounded part of a value is
+    looked at, so writing a field of a million items costs no more than
+    writing a short one.
+    """
+    return _shown(value, limit, 0)
+
+
+def _shown(value: object, limit: int, depth: int) -> str:
+    if isinstance(value, str):
+        return quote(value, limit)
+    if value is None or isinstance(value, (bool, float)):
+        return repr(value)
+    if isinstance(value, int):
+        return int_text(value)
+    if isinstance(value, (tuple, list)):
+        return _shown_items(value, limit, depth)
+    if isinstance(value, (bytes, bytearray)):
+        return f"{type(value).__name__} of {len(value)}: " + clip(repr(bytes(value[:limit])), limit)
+    if isinstance(value, (dict, set, frozenset)):
+        n = len(value)
+        return f"a {type(value).__name__} of {n} item{'' if n == 1 else 's'}"
+    try:
+        text = repr(value)
+    except Exception:  # a repr must not make the message fail
+        return f"a {type(value).__name__} object"
+    return clip(escape(text), limit)
+
+
+def _shown_items(items: tuple[object, ...] | list[object], limit: int, depth: int) -> str:
+    opening, closing = ("(", ")") if isinstance(items, tuple) else ("[", "]")
+    if depth >= 3:
+        return f"{opening}...{closing}"
+    parts: list[str] = []
+    size = 0
+    for item in items[: max(limit // 2, 1)]:
+        part = _shown(item, limit // 2, depth + 1)
+        size += len(part) + 2
+        if size > limit:
+            break
+        parts.append(part)
+    body = ", ".join(parts)
+    if len(parts) < len(items):
+        return f"{opening}{body}, ... {len(items)} items{closing}"
+    if isinstance(items, tuple) and len(items) == 1:
+        body += ","
+    return f"{opening}{body}{closing}"
+
+
 def fits_int(value: int) -> bool:
     """Whether ``value`` has at most :data:`MAX_INT_BITS` bits (about 100 decimal digits)."""
     return abs(value).bit_length() <= MAX_INT_BITS
@@ -242,6 +311,28 @@ def _size_text(max_bytes: int) -> str:
     if max_bytes % 1024 == 0:
         return f"{max_bytes // 1024} KiB"
     return f"{max_bytes} bytes"
+
+
+def file_path(path: object, error: _ErrorFactory = InputError, what: str = "a file path") -> str:
+    """``path`` as text (:func:`os.fspath`): the check of every function that takes a file's path.
+
+    Args:
+        path: what the caller passed: text or a :class:`os.PathLike`.
+        error: builds the exception from the place and the reason.
+        what: what was expected, for the message (``"a record's path"``).
+
+    Raises:
+        Exception: what ``error`` builds when ``path`` is not text or a path
+            (``None``, bytes, a number); the message shows it briefly.
+    """
+    try:
+        text = os.fspath(path)  # type: ignore[call-overload]
+    except TypeError:
+        text = None
+    if not isinstance(text, str):
+        got = "None" if path is None else type(path).__name__
+        raise error(shown(path), f"expected {what} (text or a pathlib.Path), got {got}")
+    return text
 
 
 def read_text_file(
@@ -337,6 +428,16 @@ def _check_kind(info: os.stat_result, where: str, error: _ErrorFactory) -> None:
 
 #: The standard tag prefix.
 _STD = "tag:yaml.org,2002:"
+
+#: The tags of plain data (what JSON holds): text, numbers, true and false,
+#: null, mappings and lists. Any other (``!!set``, ``!!binary``, ``!custom``)
+#: builds a value no reader of this library expects.
+PLAIN_TAGS = frozenset(_STD + t for t in ("str", "int", "float", "bool", "null", "map", "seq"))
+
+
+def tag_text(tag: str) -> str:
+    """A tag as written (``!!set`` for ``tag:yaml.org,2002:set``), quoted and shortened for a message."""
+    return quote("!!" + tag[len(_STD):] if tag.startswith(_STD) else tag)
 
 # YAML 1.1 int and float without the base-60 forms (``1:30``, ``1:30.5``),
 # which PyYAML converts in time quadratic in their length; such text is a string.
@@ -440,7 +541,8 @@ class GuardedLoader(Reader, Scanner, Parser, Composer, GuardedConstructor, Guard
     Each limit is a class attribute a subclass may change: ``max_lines``
     (checked before parsing starts), ``max_depth``, ``max_nodes`` (an alias
     counts as the nodes it stands for, so an alias bomb is refused before it
-    expands) and ``refuse_anchors``. Integers longer than
+    expands), ``refuse_anchors`` and ``plain_tags`` (refuse an explicit tag
+    not in :data:`PLAIN_TAGS`, at its place). Integers longer than
     :data:`MAX_INT_CHARS` characters and duplicate keys are refused when
     the document is constructed; base-60 numbers are strings. A refusal
     raises :class:`LoaderRefusal` with a message and the place it starts.
@@ -450,6 +552,7 @@ class GuardedLoader(Reader, Scanner, Parser, Composer, GuardedConstructor, Guard
     max_depth = MAX_NESTING
     max_nodes = MAX_YAML_NODES
     refuse_anchors = True
+    plain_tags = False
 
     def __init__(self, stream: str) -> None:
         lines = line_breaks(stream)
@@ -497,6 +600,10 @@ class GuardedLoader(Reader, Scanner, Parser, Composer, GuardedConstructor, Guard
                 raise LoaderRefusal("an alias inside its own anchor is not allowed", event.start_mark)
             self._count(weight, event.start_mark)
             return node
+        tag = getattr(event, "tag", None)
+        if self.plain_tags and tag is not None and tag != "!" and tag not in PLAIN_TAGS:
+            # '!' alone is the non-specific tag of a quoted scalar: plain text
+            raise LoaderRefusal(f"tag {tag_text(tag)} is not allowed", event.start_mark)
         if self._depth >= self.max_depth:
             raise LoaderRefusal(
                 f"nesting deeper than {self.max_depth} levels is not allowed", event.start_mark

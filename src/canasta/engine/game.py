@@ -79,6 +79,7 @@ from canasta.engine.moves import (
     TakePile,
     TakeSequence,
     TakeTopCard,
+    field_text,
     parse_move,
 )
 from canasta.engine.quick import quick_moves
@@ -99,6 +100,7 @@ from canasta.engine.tables import Rules
 from canasta.engine.threes import kept_bar, lay_three_moves, lay_three_step
 from canasta.engine.view import make_view
 from canasta.errors import CanastaError, IllegalMoveError, VariantError
+from canasta.limits import shown
 from canasta.variant.model import Variant, validate_variant
 
 
@@ -258,17 +260,19 @@ _MOVE_FIELD_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeErro
 
 
 #: The moves whose fields are checked before any rule: junk in some of their
-#: fields (an empty string for the suits, a wild kind on a pair) would pass the
-#: steps as the default it resembles. Junk in any other move's fields makes its
-#: step fail, and malformed() then names the field (a check of every move would
-#: cost a call per apply).
-_FIELDS_FIRST: Final = frozenset({Meld, MeldSequence, TakePile})
+#: fields (an empty string for the suits, a wild kind on a pair, 5 for "yes")
+#: would pass the steps as the default it resembles, and a field of a million
+#: cards or characters would cost the steps (and the message) time; the check
+#: reads its length first. Junk in any other move's fields (single numbers)
+#: makes its step fail, and malformed() then names the field (a check of every
+#: move would cost a call per apply; these are a frozenset lookup for the others).
+_FIELDS_FIRST: Final = frozenset({Meld, MeldSequence, TakePile, LaySpecial, Answer, LayThree})
 
 
 def check(s: GameState, m: Move) -> str | None:
     """The reason ``m`` is illegal in ``s``, or ``None`` when it is legal."""
     if not isinstance(m, Move):
-        return f"{m!r} is not a move"
+        return f"{shown(m)} is not a move"
     if m.__class__ in _FIELDS_FIRST:
         reason = malformed(m)
         if reason is not None:
@@ -291,18 +295,18 @@ def apply(s: GameState, m: Move | str) -> GameState:
             " (an action id? turn it into a move with canasta.ActionSpace(variant).decode(state, action))"
             if isinstance(m, int) and not isinstance(m, bool) else ""
         )
-        raise IllegalMoveError(repr(m)[:80], "not a move" + hint)
+        raise IllegalMoveError(shown(m), "not a move" + hint)
     if move.__class__ in _FIELDS_FIRST:
         reason = malformed(move)
         if reason is not None:
-            raise IllegalMoveError(repr(move)[:200], reason)
+            raise IllegalMoveError(field_text(move), reason)
     try:
         result = step(s, move, True)
     except _MOVE_FIELD_ERRORS:
         reason = malformed(move)
         if reason is None:
             raise
-        raise IllegalMoveError(repr(move), reason) from None
+        raise IllegalMoveError(field_text(move), reason) from None
     if isinstance(result, str):
         raise IllegalMoveError(str(move), result)
     assert result is not None
@@ -403,11 +407,11 @@ def new_game(variant: Variant, seed: SupportsIndex | None = None) -> GameState:
     elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
         # checked here, not by the annotation: a compiled engine would refuse
         # a wrong type with a bare TypeError
-        raise CanastaError(f"seed must be an integer, got {seed!r}")
+        raise CanastaError(f"seed must be an integer, got {shown(seed)}")
     else:
         number = operator.index(seed)
         if not -SEED_LIMIT < number < SEED_LIMIT:
-            raise CanastaError(f"seed must be a 64-bit integer, got one of {len(str(abs(number)))} digits")
+            raise CanastaError(f"seed must be a 64-bit integer, got {shown(number)}")
     r = playable_rules(variant)
     n_sides = len(r.sides)
     return deal_hand(r, number, 0, r.n - 1, (0,) * n_sides, ())

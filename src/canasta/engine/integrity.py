@@ -20,6 +20,7 @@ from canasta.engine.melding import MAX_TAKE_BACKS, back_step
 from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET, TakeBack
 from canasta.engine.state import ANSWER, DRAW, HAND_OVER, NOT_ASKED, PLAY, GameState, MeldGroup
 from canasta.engine.tables import Rules
+from canasta.limits import shown
 
 __all__ = ["SCORE_LIMIT", "SEED_LIMIT", "state_problem"]
 
@@ -279,7 +280,7 @@ def state_problem(s: GameState, seen_only: bool = False) -> tuple[str, str] | No
     """
     r = s.rules
     if not -SEED_LIMIT < s.seed < SEED_LIMIT:
-        return "seed", f"expected a 64-bit seed, got one of {len(str(abs(s.seed)))} digits"
+        return "seed", f"expected a 64-bit seed, got {shown(s.seed)}"
     if (s.phase < HAND_OVER and s.end is not None) or (s.phase >= HAND_OVER and s.end is None):
         return "end", "a hand has an end exactly when it is over"
     mover = s.turn.asker if s.phase == ANSWER and s.turn.asker >= 0 else s.current

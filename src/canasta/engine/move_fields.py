@@ -7,6 +7,8 @@ notation stay within one module's size.
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.engine.moves import (
     RED_THREE,
     Add,
@@ -24,6 +26,7 @@ from canasta.engine.moves import (
     TakeSequence,
     TakeTopCard,
 )
+from canasta.limits import MAX_MOVE_CARDS, QUOTE_CHARS, shown
 
 __all__ = ["malformed"]
 
@@ -47,6 +50,17 @@ def _codes_ok(codes: object) -> bool:
     return type(codes) is tuple and all(type(c) is int and 4 <= c <= 63 for c in codes)
 
 
+#: The ways of taking the pile a :class:`~canasta.engine.moves.TakePile` names.
+TAKE_WAYS: Final = ("pair", "wild", "layoff", "finish")
+
+
+def _too_many(field: str, cards: object) -> str | None:
+    """Why a move's list of cards is too long to be read (only its length is looked at), or ``None``."""
+    if isinstance(cards, (tuple, list, str)) and len(cards) > MAX_MOVE_CARDS:
+        return f"{field} names {len(cards)} cards; a move names at most {MAX_MOVE_CARDS}"
+    return None
+
+
 def malformed(move: Move) -> str | None:
     """Why a hand-built ``move`` is no move at all (a field of the wrong type or range), or ``None``.
 
@@ -54,61 +68,76 @@ def malformed(move: Move) -> str | None:
     :func:`~canasta.engine.moves.parse_move` are always
     well formed; this names the field of one built in code with nonsense in it
     (``Discard("9")``, ``Meld(([1],))``), which the engine then refuses.
+    A field's size is checked before its items (at most
+    :data:`~canasta.limits.MAX_MOVE_CARDS` cards), and the message shows at
+    most a few of them (:func:`~canasta.limits.shown`).
     """
     if isinstance(move, Discard):
         if not _kind_ok(move.kind):
-            return f"Discard.kind must be a card kind from 1 to 15, got {move.kind!r}"
+            return f"Discard.kind must be a card kind from 1 to 15, got {shown(move.kind)}"
         if type(move.out) is not bool:
-            return f"Discard.out must be True or False, got {move.out!r}"
+            return f"Discard.out must be True or False, got {shown(move.out)}"
         if not _suit_ok(move.suit):
-            return f"Discard.suit must be a suit number from 0 to 3 (C, D, H, S) or -1, got {move.suit!r}"
+            return f"Discard.suit must be a suit number from 0 to 3 (C, D, H, S) or -1, got {shown(move.suit)}"
     elif isinstance(move, Meld):
+        # the sizes first: a field of a million cards is refused without reading it
+        too_many = _too_many("Meld.kinds", move.kinds) or _too_many("Meld.suits", move.suits)
+        if too_many is not None:
+            return too_many
         if not isinstance(move.kinds, tuple) or not all(_kind_ok(k) for k in move.kinds):
-            return f"Meld.kinds must be card kinds from 1 to 15, got {move.kinds!r}"
+            return f"Meld.kinds must be card kinds from 1 to 15, got {shown(move.kinds)}"
         if not (type(move.suits) is tuple and all(type(x) is int and 0 <= x <= 3 for x in move.suits)):
-            return f"Meld.suits must be suit numbers from 0 to 3 (C, D, H, S), got {move.suits!r}"
+            return f"Meld.suits must be suit numbers from 0 to 3 (C, D, H, S), got {shown(move.suits)}"
     elif isinstance(move, Add):
         if not _kind_ok(move.target, 0) or not _kind_ok(move.kind):
-            return f"Add needs a meld target from 0 to 15 and a card kind from 1 to 15, got {move.target!r} and {move.kind!r}"
+            return f"Add needs a meld target from 0 to 15 and a card kind from 1 to 15, got {shown(move.target)} and {shown(move.kind)}"
         if not _place_ok(move.meld):
-            return f"Add.meld must be a meld's place from 0 to 98, got {move.meld!r}"
+            return f"Add.meld must be a meld's place from 0 to 98, got {shown(move.meld)}"
         if not _suit_ok(move.suit):
-            return f"Add.suit must be a suit number from 0 to 3 (C, D, H, S) or -1, got {move.suit!r}"
+            return f"Add.suit must be a suit number from 0 to 3 (C, D, H, S) or -1, got {shown(move.suit)}"
     elif isinstance(move, TakePile):
-        if not isinstance(move.way, str) or not _kind_ok(move.wild, 0):
-            return f"TakePile needs a way (text) and a wild kind (0 to 15), got {move.way!r} and {move.wild!r}"
+        if move.way not in TAKE_WAYS:  # (compared, not hashed: the way may be any object)
+            return f"TakePile.way must be one of 'pair', 'wild', 'layoff' or 'finish', got {shown(move.way)}"
+        too_many = _too_many("TakePile.naturals", move.naturals)
+        if too_many is not None:
+            return too_many
+        if not _kind_ok(move.wild, 0):
+            return f"TakePile.wild must be a wild kind from 0 to 15, got {shown(move.wild)}"
         if not _place_ok(move.meld):
-            return f"TakePile.meld must be a meld's place from 0 to 98, got {move.meld!r}"
+            return f"TakePile.meld must be a meld's place from 0 to 98, got {shown(move.meld)}"
         if move.wild != 0 and move.way != "wild":
-            return f"TakePile.wild names the wild card of 'take wild' only (0 for 'take {move.way}'), got {move.wild!r}"
+            return f"TakePile.wild names the wild card of 'take wild' only (0 for 'take {move.way}'), got {shown(move.wild)}"
         if not _codes_ok(move.naturals):
-            return f"TakePile.naturals must be cards as kind * 4 + suit (4 to 63), got {move.naturals!r}"
+            return f"TakePile.naturals must be cards as kind * 4 + suit (4 to 63), got {shown(move.naturals)}"
     elif isinstance(move, Combine):
         if not _kind_ok(move.target, 2):
-            return f"Combine.target must be a rank from 2 to 15, got {move.target!r}"
+            return f"Combine.target must be a rank from 2 to 15, got {shown(move.target)}"
         if not (_place_ok(move.first) and _place_ok(move.second)):
-            return f"Combine needs two melds' places from 0 to 98, got {move.first!r} and {move.second!r}"
+            return f"Combine needs two melds' places from 0 to 98, got {shown(move.first)} and {shown(move.second)}"
     elif isinstance(move, LayThree) and not (type(move.kind) is int and move.kind in (RED_THREE, 3)):
-        return f"LayThree.kind must be {RED_THREE} (a red 3) or 3 (a black 3), got {move.kind!r}"
-    elif isinstance(move, LaySpecial) and not isinstance(move.name, str):
-        return f"LaySpecial.name must be the name of a special hand (text), got {move.name!r}"
+        return f"LayThree.kind must be {RED_THREE} (a red 3) or 3 (a black 3), got {shown(move.kind)}"
+    elif isinstance(move, LaySpecial) and not (isinstance(move.name, str) and len(move.name) <= QUOTE_CHARS):
+        return (
+            f"LaySpecial.name must be the name of a special hand (text of at most {QUOTE_CHARS} characters), "
+            f"got {shown(move.name)}"
+        )
     elif isinstance(move, Answer) and type(move.yes) is not bool:
-        return f"Answer.yes must be True or False, got {move.yes!r}"
+        return f"Answer.yes must be True or False, got {shown(move.yes)}"
     elif isinstance(move, (MeldSequence, AddToSequence, TakeSequence, TakeTopCard, JoinSequences)):
         name = type(move).__name__
         if not (type(move.suit) is int and 0 <= move.suit <= 3):
-            return f"{name}.suit must be a suit number from 0 to 3 (C, D, H, S), got {move.suit!r}"
+            return f"{name}.suit must be a suit number from 0 to 3 (C, D, H, S), got {shown(move.suit)}"
         ranks = [move.low, move.high] + ([move.rank] if isinstance(move, AddToSequence) else [])
         if isinstance(move, JoinSequences):
             ranks.append(move.middle)
         if not all(type(k) is int and 2 <= k <= 14 for k in ranks):
-            return f"{name} needs ranks from 2 to 14 (A), got {ranks!r}"
+            return f"{name} needs ranks from 2 to 14 (A), got {shown(ranks)}"
         if isinstance(move, MeldSequence) and not (
             (move.wild == 0 and move.gap == 0)
             or (_kind_ok(move.wild, 2) and type(move.gap) is int and 2 <= move.gap <= 14)
         ):
             return (
                 f"MeldSequence needs a wild kind (2 to 15) and the rank (2 to 14) it stands for, "
-                f"or 0 and 0 for natural cards only, got {move.wild!r} and {move.gap!r}"
+                f"or 0 and 0 for natural cards only, got {shown(move.wild)} and {shown(move.gap)}"
             )
     return None

@@ -51,7 +51,7 @@ import attrs
 
 from canasta.cards import RANK_NAMES, SUITS, parse_rank
 from canasta.errors import NotationError
-from canasta.limits import MAX_MOVE_CHARS, QUOTE_CHARS, quote
+from canasta.limits import MAX_MOVE_CHARS, quote, shown
 
 __all__ = [
     "Add",
@@ -94,7 +94,7 @@ def card_name(rank: int, suit: int) -> str:
         return RANK_NAMES[rank] + SUITS[suit]
     except (KeyError, IndexError, TypeError):
         # a hand-built move may hold numbers that are no card: show them as they are
-        return f"{rank!r}/{suit!r}"
+        return f"{shown(rank)}/{shown(suit)}"
 
 
 def span_name(suit: int, low: int, high: int) -> str:
@@ -111,7 +111,8 @@ def kind_name(kind: int) -> str:
     if kind == SEQUENCE:
         return "sequence"
     # a hand-built move may hold a number that is no kind: show it as it is
-    return RANK_NAMES.get(kind, str(kind)) if isinstance(kind, int) else repr(kind)
+    name = RANK_NAMES.get(kind) if isinstance(kind, int) else None
+    return name if name is not None else shown(kind)
 
 
 def meld_ref(target: int, nth: object) -> str:
@@ -124,7 +125,7 @@ def meld_ref(target: int, nth: object) -> str:
     name = kind_name(target)
     if nth == 0:
         return name
-    return f"{name}:{nth + 1}" if type(nth) is int and nth > 0 else f"{name}:{nth!r}"
+    return f"{name}:{shown(nth + 1)}" if type(nth) is int and nth > 0 else f"{name}:{shown(nth)}"
 
 
 #: The place of a meld written as an ordinal: ``2nd``, ``3rd``, ``11th``.
@@ -188,7 +189,7 @@ def _card_tail(codes: object) -> str:
     """`` 7C 7H``: the cards a take names from the hand, where suits matter."""
     if not codes or not isinstance(codes, tuple):
         return ""
-    return "".join(" " + card_name(c >> 2, c & 3) if type(c) is int else f" {c!r}" for c in codes)
+    return "".join(" " + card_name(c >> 2, c & 3) if type(c) is int else f" {shown(c)}" for c in codes)
 
 
 _SUIT_FIELDS = frozenset({"suit", "suits", "naturals", "meld"})
@@ -213,14 +214,28 @@ class Move:
                 return f"parse_move({quote(text)})"
         except Exception:  # a repr must not fail on a malformed move
             pass
-        cls: type = type(self)
-        # the suit fields at their default (where suits do not matter) are left out
-        names = [
-            a.name for a in attrs.fields(cls)
-            if a.name not in _SUIT_FIELDS or getattr(self, a.name) != a.default
-        ] if attrs.has(cls) else []
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
-        return f"{type(self).__name__}({fields})"
+        return field_text(self)
+
+
+def field_text(move: Move) -> str:
+    """``Meld(kinds=(7, 7, ...))``: a move as its class and fields, each shown short.
+
+    For a move built in code that may be no move at all: it costs little and
+    is short whatever the fields hold (see :func:`~canasta.limits.shown`).
+    """
+    cls: type = type(move)
+    # the suit fields at their default (where suits do not matter) are left out
+    names = [
+        a.name for a in attrs.fields(cls)
+        if a.name not in _SUIT_FIELDS or not _is_default(getattr(move, a.name), a.default)
+    ] if attrs.has(cls) else []
+    fields = ", ".join(f"{name}={shown(getattr(move, name))}" for name in names)
+    return f"{cls.__name__}({fields})"
+
+
+def _is_default(value: object, default: object) -> bool:
+    # compared by identity and type first: a field may hold anything, whose == may fail
+    return value is default or (type(value) is type(default) and value == default)
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -271,10 +286,10 @@ class TakePile(Move):
     def __str__(self) -> str:
         tail = _card_tail(self.naturals)
         if self.meld != 0:
-            tail += f" {ordinal(self.meld + 1)}" if type(self.meld) is int and self.meld > 0 else f" {self.meld!r}"
+            tail += f" {ordinal(self.meld + 1)}" if type(self.meld) is int and 0 < self.meld < 99 else f" {shown(self.meld)}"
         if self.way == "wild":
             return f"take {kind_name(self.wild)}{tail}"
-        return f"take {self.way}{tail}"
+        return f"take {self.way if isinstance(self.way, str) else shown(self.way)}{tail}"
 
 
 def _meld_order(kinds: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -505,7 +520,7 @@ class LaySpecial(Move):
     name: str
 
     def __str__(self) -> str:
-        return f"special {self.name}"
+        return f"special {self.name if isinstance(self.name, str) else shown(self.name)}"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -640,7 +655,7 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         NotationError: ``text`` is not a move; the message quotes it.
     """
     if not isinstance(text, str):
-        raise NotationError(f"{repr(text)[:QUOTE_CHARS]} is not a move: expected text such as 'draw'")
+        raise NotationError(f"{shown(text)} is not a move: expected text such as 'draw'")
     if len(text) > MAX_MOVE_CHARS:
         raise NotationError(f"{quote(text)} is not a move: longer than {MAX_MOVE_CHARS} characters")
     words = text.split()

@@ -17,6 +17,7 @@ from canasta.engine.melds import KIND_SLOT, meld_rule_text, req_text
 from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET, kind_name
 from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table, special_breakdown
 from canasta.errors import CanastaError
+from canasta.limits import shown
 from canasta.variant.model import Variant
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ __all__ = ["score_side"]
 def _cards(value: object, what: str) -> tuple[int, ...]:
     if isinstance(value, (str, Iterable)):
         return tuple(int(c) for c in parse_cards(value))
-    raise CanastaError(f"{what}: expected cards such as 'KH KS KD', got {value!r}")
+    raise CanastaError(f"{what}: expected cards such as 'KH KS KD', got {shown(value)}")
 
 
 def score_side(
@@ -86,7 +87,7 @@ def score_side(
         hand = r.special_by_name.get(special) if isinstance(special, str) else None
         if hand is None:
             known = ", ".join(repr(h.name) for h in r.special) or "none"
-            raise CanastaError(f"special: variant {variant.name!r} has no special hand {special!r} (its special hands: {known})")
+            raise CanastaError(f"special: variant {variant.name!r} has no special hand {shown(special)} (its special hands: {known})")
         return special_breakdown(hand)
     tables: list[tuple[int, tuple[int, ...], str | None]] = []
     wild_kinds: list[tuple[int, ...]] = []
@@ -142,20 +143,19 @@ def score_side(
             raise CanastaError(f"meld {i + 1} ({text}): the side already has a meld of {label}")
         tables.append((rank, tuple(r.code_value[c] for c in cards), kind))
         wild_kinds.append(tuple(k for k in kinds if r.is_wild[k]))
-    if not isinstance(red_threes, int) or isinstance(red_threes, bool) or red_threes < 0:
-        raise CanastaError(f"red_threes: expected a whole number >= 0, got {red_threes!r}")
+    for what, count in (("red_threes", red_threes), ("red_threes_held", red_threes_held), ("black_threes", black_threes)):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise CanastaError(f"{what}: expected a whole number >= 0, got {shown(count)}")
     if red_threes + red_threes_held > r.red_in_deck:
         raise CanastaError(
-            f"red_threes: the decks hold only {r.red_in_deck} red 3s, got {red_threes + red_threes_held}"
+            f"red_threes: the decks hold only {r.red_in_deck} red 3s, got {shown(red_threes + red_threes_held)}"
         )
-    if not isinstance(black_threes, int) or isinstance(black_threes, bool) or black_threes < 0:
-        raise CanastaError(f"black_threes: expected a whole number >= 0, got {black_threes!r}")
     if black_threes and not variant.threes.black_laid_at_once:
         raise CanastaError(
             f"black_threes: variant {variant.name!r} does not lay black 3s out (threes.black_laid_at_once)"
         )
     if black_threes > r.red_in_deck:  # the decks hold as many black 3s as red ones
-        raise CanastaError(f"black_threes: the decks hold only {r.red_in_deck} black 3s, got {black_threes}")
+        raise CanastaError(f"black_threes: the decks hold only {r.red_in_deck} black 3s, got {shown(black_threes)}")
     own = _cards(hand, "hand")
     players = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
     if own:

@@ -43,7 +43,8 @@ import attrs
 import yaml
 
 from canasta.engine import new_game
-from canasta.engine.moves import SUITED_BY_DEFAULT, Move, canonical, parse_move
+from canasta.engine.move_fields import malformed
+from canasta.engine.moves import SUITED_BY_DEFAULT, Move, canonical, field_text, parse_move
 from canasta.engine.state import GameState
 from canasta.errors import CanastaError, IllegalMoveError, NotationError, VariantError
 from canasta.limits import (
@@ -53,9 +54,11 @@ from canasta.limits import (
     LoaderRefusal,
     clip_message,
     escape,
+    file_path,
     fits_int,
     quote,
     read_text_file,
+    shown,
     yaml_problem,
 )
 from canasta.variant.loading import dump_variant, load_variant, variant_from_dict, variant_names
@@ -108,12 +111,19 @@ class RecordError(CanastaError):
 
 
 def _moves_tuple(moves: Iterable[Move | str]) -> tuple[Move, ...]:
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise CanastaError(f"moves: expected a list of moves or move notation, got {shown(moves)}")
     out = []
-    for m in moves:
+    for i, m in enumerate(moves):
         if isinstance(m, str):
             m = parse_move(m, SUITED_BY_DEFAULT)
         if not isinstance(m, Move):
-            raise CanastaError(f"expected a move or move notation, got {type(m).__name__}")
+            raise CanastaError(f"moves[{i}]: expected a move or move notation, got {shown(m)}")
+        # a move built in code is checked here, where it enters the record: its
+        # notation must read back, and replaying must refuse it as apply does
+        reason = malformed(m)
+        if reason is not None:
+            raise IllegalMoveError(field_text(m), f"{reason} (move {i + 1} of the record)")
         out.append(m)
     return tuple(out)
 
@@ -244,7 +254,9 @@ def _bundled(name: str) -> Variant:
 
 
 class _HeaderLoader(GuardedLoader):
-    """The header's YAML: no anchors or aliases, no duplicate keys, bounded size and depth."""
+    """The header's YAML: no anchors or aliases, no duplicate keys, no tags, bounded size and depth."""
+
+    plain_tags = True
 
 
 # Line breaks other than \n (YAML would count them, this reader does not).
@@ -378,6 +390,13 @@ class _Parser:
 
 def _lines(text: str, source: str) -> list[str]:
     """The record's lines: split at ``\n`` only, after a byte order mark is dropped."""
+    if not isinstance(source, str):
+        raise RecordError(shown(source), 0, "the source of a record (for messages) must be text")
+    if not isinstance(text, str):
+        # the check of every reader of a record's text
+        hint = " (decode bytes first: data.decode('utf-8'))" if isinstance(text, (bytes, bytearray)) else ""
+        got = "None" if text is None else type(text).__name__
+        raise RecordError(source, 0, f"expected a record as text, got {got}{hint}")
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(source, 0, f"the record is larger than {MAX_RECORD_BYTES} characters")
     if text.startswith("\ufeff"):
@@ -419,9 +438,8 @@ def _record_error(where: str, reason: str) -> RecordError:
 
 def _read_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file: a regular file of at most 1 MiB."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise RecordError(repr(path)[:80], 0, "a record's path must be text or a path, e.g. 'game.rec'")
-    return read_text_file(path, os.fspath(path), MAX_RECORD_BYTES, _record_error, "a game record")
+    display = file_path(path, _record_error, "a record's path")
+    return read_text_file(display, display, MAX_RECORD_BYTES, _record_error, "a game record")
 
 
 def read_record(path: str | os.PathLike[str]) -> RecordedGame:
@@ -436,7 +454,7 @@ def read_record(path: str | os.PathLike[str]) -> RecordedGame:
     Raises:
         RecordError: the file cannot be read, or is not a valid record.
     """
-    return parse_record(_read_text(path), os.fspath(path))
+    return parse_record(_read_text(path), file_path(path, _record_error))
 
 
 def replay_text(text: str, source: str = "<record>") -> GameState:
@@ -481,11 +499,15 @@ def write_record(path: str | os.PathLike[str], record: RecordedGame,
             :meth:`~canasta.RecordedGame.to_text`).
 
     Raises:
-        RecordError: ``annotate`` is true and a move of the record is illegal.
+        RecordError: ``record`` is not a :class:`RecordedGame`, ``path`` is
+            not a path, or ``annotate`` is true and a move of the record is illegal.
         OSError: the file cannot be written.
     """
+    display = file_path(path, _record_error, "a record's path")
+    if not isinstance(record, RecordedGame):
+        raise RecordError(display, 0, f"expected a RecordedGame to write, got {shown(record)}")
     text = record.to_text(annotate=annotate)
-    Path(path).write_text(text, encoding="utf-8")
+    Path(display).write_text(text, encoding="utf-8")
 
 
 class GameRecorder:
@@ -553,7 +575,7 @@ def replay_file(path: str | os.PathLike[str]) -> GameState:
         RecordError: the file cannot be read, its header is wrong, or a move
             does not parse or is illegal; the message starts with ``PATH:LINE:``.
     """
-    return replay_text(_read_text(path), os.fspath(path))
+    return replay_text(_read_text(path), file_path(path, _record_error))
 
 
 def _side_label(seats: Sequence[int]) -> str:

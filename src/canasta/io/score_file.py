@@ -56,10 +56,12 @@ from canasta.limits import (
     clip,
     clip_message,
     escape,
+    file_path,
     int_text,
     parse_int,
     quote,
     read_text_file,
+    shown,
     yaml_problem,
 )
 from canasta.variant.model import Variant
@@ -175,10 +177,11 @@ def _read_text(path: Path, display: str) -> str:
 
 
 class _Loader(GuardedLoader):
-    """The guarded loader with a score file's depth; aliases are allowed, and counted."""
+    """The guarded loader with a score file's depth; aliases are allowed, and counted; no tags."""
 
     max_depth = MAX_NESTING
     refuse_anchors = False
+    plain_tags = True
 
 
 def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -229,8 +232,8 @@ def read_score_file(path: str | os.PathLike[str]) -> ScoredHand:
         ScoreFileError: the file cannot be read, is not valid YAML or JSON, or
             describes something impossible; ``problems`` lists every problem found.
     """
-    display = os.fspath(path)
-    p = Path(path)
+    display = file_path(path, _file_error, "a score file's path")
+    p = Path(display)
     text = _read_text(p, display)
     data = _parse(text, display, p.suffix.lower() == ".json")
     return score_data(data, display, p.parent)
@@ -260,14 +263,19 @@ def _describe(value: object) -> str:
 
 def _unknown(key: object, choices: tuple[str, ...]) -> str:
     """``unknown key, did you mean 'x'?``, or the list of keys when nothing is close."""
-    close = difflib.get_close_matches(str(key), choices, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(_key_text(key), choices, n=1, cutoff=0.6)
     if close:
         return f"unknown key, did you mean {close[0]!r}?"
     return "unknown key, expected one of " + ", ".join(repr(c) for c in choices)
 
 
+def _key_text(key: object) -> str:
+    """A key of the data as text: itself if it is text, else written briefly (any type, any size)."""
+    return key if isinstance(key, str) else shown(key)
+
+
 def _key_path(path: str, key: object) -> str:
-    text = int_text(key) if isinstance(key, int) else str(key)
+    text = _key_text(key)
     if re.fullmatch(r"[A-Za-z_][\w-]{0,40}", text):
         return f"{path}.{text}" if path else text
     return f"{path}[{quote(text, 40)}]"
@@ -495,7 +503,7 @@ def _score_data(data: object, base: Path | None, check: _Checker) -> ScoredHand:
     if isinstance(raw_sides, list):
         entries = [(f"side {i + 1}", f"sides[{i}]", t) for i, t in enumerate(raw_sides)]
     elif isinstance(raw_sides, dict):
-        entries = [(str(k), _key_path("sides", k), t) for k, t in raw_sides.items()]
+        entries = [(_key_text(k), _key_path("sides", k), t) for k, t in raw_sides.items()]
     elif "sides" in data:
         check.add("sides", f"expected a list or a mapping of side tables, got {_describe(raw_sides)}")
     if isinstance(raw_sides, (list, dict)) and not entries:

@@ -45,8 +45,9 @@ from canasta.engine.moves import (
 from canasta.engine.state import ANSWER, DRAW, PLAY, MeldGroup
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError
+from canasta.limits import shown
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "as_bot", "bot_names", "make_bot"]
 
 @runtime_checkable
 class Bot(Protocol):
@@ -436,6 +437,36 @@ def make_bot(name: str) -> Bot:
     """
     factory = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
     if factory is None:
-        raise CanastaError(f"unknown bot {name!r}: expected one of {', '.join(bot_names())}")
+        raise CanastaError(f"unknown bot {shown(name)}: expected one of {', '.join(bot_names())}")
     return factory()
+
+
+def as_bot(spec: object) -> Bot:
+    """The bot ``spec`` names or is: the check of every function that takes bots.
+
+    Args:
+        spec: a bot name (see :func:`make_bot`) or a bot object: one with a
+            ``name`` (text) and a ``choose(view, rng)`` method, such as ``GreedyBot()``.
+
+    Returns:
+        The bot.
+
+    Raises:
+        CanastaError: ``spec`` is an unknown name, a bot class rather than a
+            bot object (``GreedyBot`` for ``GreedyBot()``), or no bot at all;
+            the message says what was expected.
+    """
+    if isinstance(spec, str):
+        return make_bot(spec)
+    if isinstance(spec, type):
+        # a class has a `choose` too, which would fail deep inside a game for want of `self`
+        name = spec.__name__
+        raise CanastaError(f"expected a bot object such as {name}(), got the class {name}")
+    if not (callable(getattr(spec, "choose", None)) and isinstance(getattr(spec, "name", None), str)):
+        raise CanastaError(
+            f"expected a bot name ({', '.join(bot_names())}) or a bot object such as GreedyBot() "
+            f"(a name and a choose(view, rng) method), got {shown(spec)}"
+        )
+    bot: Bot = spec  # type: ignore[assignment]
+    return bot
 

@@ -29,7 +29,8 @@ from canasta.engine import new_game
 from canasta.engine.moves import Move
 from canasta.engine.state import GameState, HandEnd
 from canasta.errors import CanastaError
-from canasta.play.bots import Bot, RandomBot, make_bot
+from canasta.limits import shown
+from canasta.play.bots import Bot, RandomBot, as_bot
 from canasta.variant.loading import load_variant
 from canasta.variant.model import Variant
 
@@ -97,15 +98,15 @@ def bot_policy(bot: Bot) -> Policy:
 
 
 def _policy(spec: object) -> Policy:
-    if isinstance(spec, str):
-        return bot_policy(make_bot(spec))
+    if isinstance(spec, (str, type)):
+        return bot_policy(as_bot(spec))  # a name, or a bot class by mistake: as_bot says so
     if isinstance(spec, Bot):
         return bot_policy(spec)
     if callable(spec):
         return spec
     raise CanastaError(
         f"a policy is a bot name ('random', 'greedy'), a Bot or a function (state, rng) -> move; "
-        f"got {type(spec).__name__}"
+        f"got {shown(spec)}"
     )
 
 
@@ -227,7 +228,7 @@ def playout(
     if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= MAX_PLAYOUT_HANDS:
         raise CanastaError(f"hands must be a whole number from 1 to {MAX_PLAYOUT_HANDS}, got {hands!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise CanastaError(f"seed must be an integer, got {seed!r}")
+        raise CanastaError(f"seed must be an integer, got {shown(seed)}")
     if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1):
         raise CanastaError(f"max_moves must be a whole number >= 1 or None, got {max_moves!r}")
     policies = policies_for(policy, v.players.count)

@@ -22,8 +22,9 @@ from canasta.engine import GameState, new_game
 from canasta.engine.moves import Move, NextHand
 from canasta.errors import CanastaError
 from canasta.io.record import RecordedGame
+from canasta.limits import escape, file_path, shown
 from canasta.play.backends import Backend, make_backend, sigint_ignored
-from canasta.play.bots import Bot, make_bot
+from canasta.play.bots import Bot, as_bot
 from canasta.play.playout import bot_policy, play_hand, resolve_variant
 from canasta.variant.model import Variant
 
@@ -540,21 +541,38 @@ class Summary:
         return "\n".join(lines)
 
 
-def _bot(spec: str | Bot) -> Bot:
-    return make_bot(spec) if isinstance(spec, str) else spec
+def _records_dir(record_dir: object) -> str:
+    """The directory for the records, made if missing, or a CanastaError saying why it cannot be."""
+    out_dir = file_path(record_dir, _dir_error, "a directory for the records")
+    where = escape(out_dir)
+    if Path(out_dir).exists() and not Path(out_dir).is_dir():
+        raise CanastaError(f"{where}: not a directory, cannot hold the records")
+    try:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        # a parent that is a file, a missing parent in /proc, no permission, a full disk
+        raise CanastaError(f"{where}: cannot make the directory for the records: {exc.strerror or exc}") from None
+    return out_dir
+
+
+def _dir_error(where: str, reason: str) -> CanastaError:
+    return CanastaError(f"record_dir {where}: {reason}")
 
 
 def seat_bots(specs: Sequence[str | Bot] | str, seats: int) -> list[Bot]:
     """One bot per seat: ``specs`` (names or bots, or names separated by commas), cycled.
 
     Raises:
-        CanastaError: no bot given, or an unknown bot name.
+        CanastaError: no bot given, an unknown bot name, or something that is
+            no bot (see :func:`~canasta.play.bots.as_bot`).
     """
     if isinstance(specs, str):
         specs = [s for s in specs.split(",") if s.strip()]
     if not specs:
         raise CanastaError("simulate needs at least one bot")
-    return [_bot(specs[i % len(specs)]) for i in range(seats)]
+    if not isinstance(specs, Sequence):
+        raise CanastaError(f"bots: expected a list of bot names or bot objects, got {shown(specs)}")
+    return [as_bot(specs[i % len(specs)]) for i in range(seats)]
 
 
 @dataclass
@@ -667,10 +685,7 @@ def simulate(
     )
     out_dir = None
     if record_dir is not None:
-        out_dir = os.fspath(record_dir)
-        if Path(out_dir).exists() and not Path(out_dir).is_dir():
-            raise CanastaError(f"{out_dir}: not a directory, cannot hold the records")
-        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        out_dir = _records_dir(record_dir)
     tally = Tally(len(v.sides), keep_records)
 
     def summary(interrupted: bool = False) -> Summary:

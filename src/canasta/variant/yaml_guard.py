@@ -32,7 +32,7 @@ from canasta.limits import (
     clip_message,
     escape,
     int_text,
-    quote,
+    tag_text,
     yaml_problem,
 )
 from canasta.variant.options import join_path, short
@@ -184,16 +184,11 @@ def _node_pos(node: yaml.Node) -> Pos:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-def _short_tag(tag: str) -> str:
-    """The tag as written (``!!int``), quoted and shortened for a message."""
-    return quote("!!" + tag[len(STD_TAG) :] if tag.startswith(STD_TAG) else tag)
-
-
 def _scalar(node: yaml.ScalarNode, path: str, ctx: ErrorContext) -> Any:
     """The scalar's value, or :data:`_BAD` after adding the problem to ``ctx``."""
     tag = node.tag
     if tag not in _SCALAR_TAGS:
-        ctx.add(_node_pos(node), path, f"tag {_short_tag(tag)} is not allowed")
+        ctx.add(_node_pos(node), path, f"tag {tag_text(tag)} is not allowed")
         return _BAD
     try:
         if tag == STD_TAG + "int":
@@ -238,7 +233,7 @@ def _from_node(node: yaml.Node, path: str, ctx: ErrorContext) -> Value:
     pos = _node_pos(node)
     if isinstance(node, yaml.MappingNode):
         if node.tag != STD_TAG + "map":
-            ctx.add(pos, path, f"tag {_short_tag(node.tag)} is not allowed on a mapping")
+            ctx.add(pos, path, f"tag {tag_text(node.tag)} is not allowed on a mapping")
             return Value("bad", None, pos)
         items: list[tuple[str, Pos | None, Value]] = []
         seen: dict[str, int] = {}
@@ -256,7 +251,7 @@ def _from_node(node: yaml.Node, path: str, ctx: ErrorContext) -> Value:
         return Value("map", items, pos)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != STD_TAG + "seq":
-            ctx.add(pos, path, f"tag {_short_tag(node.tag)} is not allowed on a list")
+            ctx.add(pos, path, f"tag {tag_text(node.tag)} is not allowed on a list")
             return Value("bad", None, pos)
         return Value(
             "seq", [_from_node(n, f"{path}[{i}]", ctx) for i, n in enumerate(node.value)], pos
@@ -353,6 +348,12 @@ def parse_profile(text: str, display: str, ctx: ErrorContext | None = None) -> V
             f"{_where(display, mark.line + 1, mark.column + 1)}: "
             "expected a mapping of options, got an empty document"
         )
+    plain = _PLAIN_ROOT.get(type(node), _SCALAR_TAGS)
+    if node.tag not in plain:
+        # `!custom` or `!!set` on the whole document: no profile is anything but a plain mapping
+        raise ctx.error(
+            _node_pos(node), "", f"tag {tag_text(node.tag)} is not allowed: a profile is a plain mapping of options"
+        )
     if not isinstance(node, yaml.MappingNode):
         # Said without quoting the text: the file may be anything but a profile.
         got = "a list" if isinstance(node, yaml.SequenceNode) else _scalar_kind(node)
@@ -364,6 +365,10 @@ def parse_profile(text: str, display: str, ctx: ErrorContext | None = None) -> V
     if own:
         ctx.raise_problems()
     return root
+
+
+#: The plain tag of a root node of each kind (a scalar's are those of :data:`_SCALAR_TAGS`).
+_PLAIN_ROOT: dict[type, Any] = {yaml.MappingNode: (STD_TAG + "map",), yaml.SequenceNode: (STD_TAG + "seq",)}
 
 
 def _scalar_kind(node: yaml.Node) -> str:
