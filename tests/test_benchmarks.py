@@ -9,6 +9,7 @@ and that the options which pick an interpreter or an engine do what they say.
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import statistics
 import sys
@@ -189,3 +190,50 @@ class TestPhases:
         times = playout.phase_times(v, 2, 3, again)
         assert {k: len(ts) for k, ts in again.items()} == {k: len(ts) for k, ts in times.items()}
         assert all(t > 0 for ts in again.values() for t in ts)
+
+
+class TestCampaign:
+    """benchmarks/campaign.py: generated house profiles played, failures shrunk and grouped."""
+
+    def test_two_variants(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """Two variants: counted, played with both policies, every call timed, the JSON report written."""
+        campaign = load_script("campaign")
+        out = tmp_path / "report.json"
+        rc = campaign.main(["--variants", "2", "--seed", "7", "--out", str(out), "--quiet"])
+        data = json.loads(out.read_text(encoding="utf-8"))
+        v = data["variants"]
+        assert v["generated"] == 2
+        assert v["refused_by_loader"] + v["played"] + v["refused_by_new_game"] == 2
+        assert data["hands"] == 2 * v["played"]
+        assert data["calls_ms"]["legal_moves"]["n"] > 0 and data["calls_ms"]["play"]["max"] > 0
+        assert rc == (1 if data["classes"] else 0)
+        assert "variants generated 2" in capsys.readouterr().out
+
+    def test_failure_shrunk_and_grouped(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A failure that needs one option is shrunk to that option, and two such fall in one class."""
+        campaign = load_script("campaign")
+        hr = campaign.hr
+        real = hr.play_hand
+
+        def fails_with_four_decks(v: canasta.Variant, seed: int, policy: object, **kw: object) -> object:
+            if v.deck.decks == 4:
+                return hr.Failure("dead-end", "made up", 3)
+            return real(v, seed, policy, **kw)
+
+        monkeypatch.setattr(hr, "play_hand", fails_with_four_decks)
+        tally = campaign.Tally()
+        for extra in (("draw.count", 3), ("pile.take_lay_off", False)):
+            profile = hr.HouseProfile("classic", (("deck.decks", 4), extra, ("players.count", 2)))
+            campaign.run_variant(profile, 5, ["random"], 0.25, tally)
+        assert list(tally.classes) == [("dead-end", ("deck.decks",))]
+        found = tally.classes[("dead-end", ("deck.decks",))]
+        assert len(found) == 2 and found[0].move_index == 3
+        assert found[0].profile.text() == "extends: classic\ndeck: {decks: 4}\n"
+
+    def test_replay(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """--replay plays a reproducer's hand again and says how it ended."""
+        campaign = load_script("campaign")
+        profile = tmp_path / "house.yaml"
+        profile.write_text("extends: classic\ndraw: {count: 2}\n", encoding="utf-8")
+        assert campaign.main(["--replay", str(profile), "--deal-seed", "3", "--policy", "greedy"]) == 0
+        assert "the hand ended as it should" in capsys.readouterr().out
