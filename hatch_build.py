@@ -10,7 +10,11 @@ variable, and for editable installs always, the package stays pure Python.
 
 Compiling needs a C compiler and the Python headers; mypy (which brings mypyc)
 and the packages it reads the engine's types from are fetched into the build
-environment only when the variable is set.
+environment only when the variable is set. The optional extras (Ray, NumPy,
+matplotlib, the learning-agent libraries) are not: mypyc runs on a copy of the
+package with the ``[tool.mypy]`` settings of ``pyproject.toml`` written beside
+it as ``mypy.ini``, whose overrides tell it not to look for them, so the
+compiled build works in a fresh environment with nothing else installed.
 """
 
 from __future__ import annotations
@@ -24,6 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # hatchling depends on tomli before Python 3.11
+    import tomli as tomllib
 
 #: The modules compiled: every module of the engine package, in one group so
 #: that they call each other natively. Its callers stay Python, and so do
@@ -42,6 +51,46 @@ def _compiled(src: Path) -> list[str]:
     return sorted(
         f"{ENGINE}/{p.name}" for p in (src / ENGINE).glob("*.py") if p.name not in PYTHON_ONLY
     )
+
+
+#: [tool.mypy] keys that name the source tree (mypyc is given its files, and
+#: targets the running interpreter): left out of the copy's configuration.
+NOT_CARRIED = frozenset({"files", "python_version", "mypy_path", "overrides"})
+
+
+def _ini_value(value: Any) -> str:
+    """A TOML value as mypy's INI configuration spells it."""
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def mypy_ini(pyproject: Path) -> str:
+    """The ``[tool.mypy]`` settings of ``pyproject``, overrides included, as a mypy.ini text.
+
+    mypyc runs in a temporary copy of the package, where no ``pyproject.toml``
+    is found; without the overrides, an optional import such as ``import ray``
+    fails the build wherever that extra is not installed.
+    """
+    with pyproject.open("rb") as f:
+        config = tomllib.load(f).get("tool", {}).get("mypy", {})
+    lines = ["[mypy]"]
+    lines += [f"{k} = {_ini_value(v)}" for k, v in config.items() if k not in NOT_CARRIED]
+    # one section per module: pyproject's overrides may name a module twice
+    # (their settings add up), where a later INI section would replace an earlier
+    per_module: dict[str, dict[str, Any]] = {}
+    for override in config.get("overrides", []):
+        modules = override["module"]
+        for module in modules if isinstance(modules, list) else [modules]:
+            per_module.setdefault(module, {}).update(
+                (k, v) for k, v in override.items() if k != "module"
+            )
+    for module, settings in per_module.items():
+        lines.append(f"\n[mypy-{module}]")
+        lines += [f"{k} = {_ini_value(v)}" for k, v in settings.items()]
+    return "\n".join(lines) + "\n"
 
 
 def _wanted() -> bool:
@@ -67,7 +116,8 @@ class CompileEngine(BuildHookInterface):  # type: ignore[type-arg]
         with tempfile.TemporaryDirectory(prefix="canasta-mypyc-") as tmp:
             work = Path(tmp)
             shutil.copytree(root / "src" / "canasta", work / "canasta")
-            cmd = [sys.executable, "-m", "mypyc", *_compiled(work)]
+            (work / "mypy.ini").write_text(mypy_ini(root / "pyproject.toml"), encoding="utf-8")
+            cmd = [sys.executable, "-m", "mypyc", "--config-file", "mypy.ini", *_compiled(work)]
             self.app.display_info(f"compiling the engine: {' '.join(cmd)}")
             done = subprocess.run(cmd, cwd=work, capture_output=True, text=True)
             if done.returncode != 0:

@@ -211,3 +211,77 @@ class TestCompiledWheels:
         uses = [s.get("uses", "") for s in publish["steps"]]
         assert any(u.startswith("pypa/gh-action-pypi-publish@") for u in uses)
         assert not any("password" in s.get("with", {}) for s in publish["steps"])
+
+
+def _hook_module(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """hatch_build.py, imported with a stand-in for hatchling (a build-time package only)."""
+    import types
+
+    interface = types.ModuleType("hatchling.builders.hooks.plugin.interface")
+    interface.BuildHookInterface = type("BuildHookInterface", (), {})  # type: ignore[attr-defined]
+    for name in ("hatchling", "hatchling.builders", "hatchling.builders.hooks",
+                 "hatchling.builders.hooks.plugin"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, interface.__name__, interface)
+    spec = importlib.util.spec_from_file_location("hatch_build_under_test", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class TestCompiledBuildConfig:
+    """The compiled build carries its mypy settings, and CI builds it with nothing extra."""
+
+    def test_mypy_ini_carries_every_override(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Each module of pyproject's overrides gets one section with all its settings."""
+        import configparser
+
+        ini = configparser.ConfigParser()
+        ini.read_string(_hook_module(monkeypatch).mypy_ini(ROOT / "pyproject.toml"))
+        config = _tool("mypy")
+        assert ini["mypy"]["strict"] == "True"
+        assert "files" not in ini["mypy"] and "python_version" not in ini["mypy"]
+        expected: dict[str, dict[str, str]] = {}
+        for override in config["overrides"]:
+            for module in override["module"]:
+                for key, value in override.items():
+                    if key != "module":
+                        expected.setdefault(module, {})[key] = str(value)
+        assert expected["ray"] == {"ignore_missing_imports": "True", "follow_imports": "skip"}
+        for module, settings in expected.items():
+            assert dict(ini[f"mypy-{module}"]) == settings
+
+    def test_optional_imports_need_no_extras(
+        self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    ) -> None:
+        """With the written mypy.ini, mypy accepts the extras' imports without site-packages."""
+        api = pytest.importorskip("mypy.api")
+        (tmp_path / "mypy.ini").write_text(
+            _hook_module(monkeypatch).mypy_ini(ROOT / "pyproject.toml"), encoding="utf-8"
+        )
+        (tmp_path / "uses_extras.py").write_text(
+            "import matplotlib.pyplot\nimport pettingzoo\nimport pyspiel\nimport ray\n",
+            encoding="utf-8",
+        )
+        monkeypatch.chdir(tmp_path)
+        common = ["--no-site-packages", "--no-incremental", "--cache-dir", os.devnull,
+                  "uses_extras.py"]
+        out, _, status = api.run(["--config-file", "mypy.ini", *common])
+        assert status == 0, out
+        # without the settings (as the build hook ran mypyc before) the same imports fail
+        (tmp_path / "empty.ini").write_text("[mypy]\n", encoding="utf-8")
+        out, _, status = api.run(["--config-file", "empty.ini", *common])
+        assert status == 1 and 'module named "ray"' in out
+
+    def test_ci_builds_it_in_a_venv_of_its_own(self) -> None:
+        """.ci/run builds the compiled engine with the README's command in a fresh venv."""
+        script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+        step = script[script.index("step_compiled_build() {"):]
+        step = step[: step.index("\n}\n")]
+        assert '"$PYTHON" -m venv "$venv"' in step
+        assert 'CANASTA_COMPILE=1 "$venv/bin/python" -m pip install' in step
+        assert "CI_VENV" not in step and ".[" not in step
+        assert "(compiled engine)" in step
+        readme = (ROOT / "README.md").read_text(encoding="utf-8")
+        assert "CANASTA_COMPILE=1 python -m pip install ." in readme
