@@ -35,7 +35,8 @@ LAYERS: dict[str, set[str]] = {
     "observe": {"errors", "limits", "cards", "variant", "engine", "io"},
     "adapters": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "observe", "__init__"},
     "console": set(),
-    "cli": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "console", "__init__"},
+    "usage": {"console"},
+    "cli": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "console", "usage", "__init__"},
     "__init__": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play"},
     "__main__": {"cli"},
 }

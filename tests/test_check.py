@@ -28,6 +28,7 @@ from canasta.check import (
 from canasta.check import playouts as playouts_module
 from canasta.engine.state import GameState
 from canasta.errors import CanastaError
+from canasta.variant.loading import parse_variant
 from strategies import variants
 
 BUNDLED = [
@@ -230,6 +231,19 @@ class TestCheckVariant:
         """Bundled profiles have no errors or warnings (infos are fine)."""
         assert serious(check_variant(canasta.load_variant(name))) == set()
 
+    def test_round_table_past_the_last_hand_warns(self) -> None:
+        """opening.round_table entries for hands after game.rounds are never used: C025."""
+        v = parse_variant({"extends": "hand-and-foot", "name": "h", "game": {"rounds": 3}})
+        (found,) = [d for d in check_variant(v) if d.code == "C025"]
+        assert found.severity == "warning"
+        assert found.paths == ("opening.round_table[3]", "game.rounds")
+        assert "the last entry of opening.round_table (150) is never used" in found.message
+        two = parse_variant({"extends": "hand-and-foot", "name": "h", "game": {"rounds": 2}})
+        (found,) = [d for d in check_variant(two) if d.code == "C025"]
+        assert "the last 2 entries of opening.round_table (120, 150) are never used" in found.message
+        four = parse_variant({"extends": "hand-and-foot", "name": "h", "game": {"rounds": 4}})
+        assert "C025" not in {d.code for d in check_variant(four)}
+
     def test_hand_and_foot_second_wild_is_info(self) -> None:
         """The hand-and-foot second-wild ambiguity is reported, as an info."""
         found = check_variant(canasta.load_variant("hand-and-foot"))
@@ -414,6 +428,28 @@ class TestPlayouts:
         assert found[0].severity == "error"
         assert "seed 7" in found[0].message and "'draw'" in found[0].message
         assert "KeyError" in found[0].message and "3 of 3 hands" in found[0].message
+
+    def test_deal_refused_is_not_a_crash(self) -> None:
+        """A deal the decks cannot hold: C001 alone, no C040 repeating it or asking for a report."""
+        v = parse_variant({"extends": "classic", "name": "big", "deal": {"hand_size": 30}})
+        found = check_variant(v, playouts=4)
+        assert [d.code for d in found] == ["C001"]
+
+    def test_deal_refused_unseen_by_static_checks(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A refused deal no static check saw is one C040 that blames the profile, not the engine."""
+
+        def refuse(v: object, seed: int) -> GameState:
+            raise CanastaError("the deal needs 200 cards but the decks hold 108")
+
+        monkeypatch.setattr(playouts_module, "new_game", refuse)
+        found = check_variant(canasta.load_variant("classic"), playouts=3, seed=5)
+        assert [d.code for d in found] == ["C040"]
+        assert found[0].message.startswith("no hand could be dealt: hand dealt with seed 5")
+        assert "200 cards" in found[0].message and "(3 of 3 hands)" in found[0].message
+        assert "report" not in found[0].hint and "CanastaError" not in found[0].message
+        assert playouts_module.run_playouts(
+            canasta.load_variant("classic"), 3, 5, static_errors=True
+        ) == []
 
     def test_endless_hand_reported(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A hand still going after the move cap is an error."""

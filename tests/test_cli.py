@@ -76,6 +76,42 @@ class TestMain:
         assert status == 2
         assert "--colour" in err
 
+    @pytest.mark.parametrize(
+        ("argv", "hint"),
+        [
+            (["simlate", "classic"], "did you mean 'simulate'?"),
+            (["simulate", "classic", "--gmaes", "3"], "--gmaes: did you mean '--games'?"),
+            (["simulate", "classic", "--gmaes=3"], "--gmaes: did you mean '--games'?"),
+            (["rules", "classic", "--format", "htm"], "did you mean 'html'?"),
+        ],
+    )
+    def test_misspelling_gets_a_hint(
+        self, capsys: pytest.CaptureFixture[str], argv: list[str], hint: str
+    ) -> None:
+        """A misspelt subcommand, option or choice is a usage error that names the close word."""
+        status, out, err = run(capsys, *argv)
+        assert (status, out) == (2, "")
+        assert hint in err
+        # the subcommand's own usage line, where an option of it was misspelt
+        assert err.startswith(f"usage: canasta {argv[0]}" if "--" in argv[-1] or "--" in argv[-2]
+                              else "usage: canasta [")
+
+    def test_no_hint_when_nothing_is_close(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """A word like no known one gets no guess."""
+        status, _, err = run(capsys, "simulate", "classic", "--zzzzzz")
+        assert status == 2
+        assert "did you mean" not in err and "--zzzzzz" in err
+
+    @pytest.mark.parametrize("argv", [["experiment"], ["experiment", "classic", "--games", "5"]])
+    def test_experiment_says_it_needs_two_variants(
+        self, capsys: pytest.CaptureFixture[str], argv: list[str]
+    ) -> None:
+        """experiment with fewer than two variants says it needs a baseline and another."""
+        status, _, err = run(capsys, *argv)
+        assert status == 2
+        assert "experiment needs two or more variants" in err
+        assert "required: VARIANT" not in err
+
     def test_keyboard_interrupt_exits_130_quietly(
         self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
     ) -> None:
@@ -408,6 +444,18 @@ class TestShow:
         assert err.startswith("canasta: error: ")
         assert "clasic" in err
         assert "Traceback" not in err
+
+    def test_name_of_a_file_here_hints_its_path(
+        self, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """`canasta show family` beside family.yaml says to give the path, ./family.yaml."""
+        (tmp_path / "family.yaml").write_text("extends: classic\nname: family\n", encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        status, _, err = run(capsys, "show", "family")
+        assert status == 1
+        assert "unknown variant 'family'; to load the file here, give its path: ./family.yaml" in err
+        status, out, _ = run(capsys, "show", "./family.yaml")
+        assert status == 0 and "name: family" in out
 
     def test_missing_file_fails(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         """A path that does not exist exits 1 with an error message."""

@@ -620,6 +620,25 @@ class TestHandAndFootText:
         assert phrase in self.TEXT
 
 
+class TestShorterGame:
+    """A house game of fewer hands than the opening table lists."""
+
+    HOUSE = {"extends": "hand-and-foot", "name": "three-hands", "game": {"rounds": 3}}
+
+    def test_book_names_only_the_hands_played(self) -> None:
+        """Three hands: the book lists three minimums, the comparison too; none for a fourth."""
+        from canasta.rulebook.compare import compare
+        from canasta.variant.loading import parse_variant
+
+        v = parse_variant(self.HOUSE)
+        text = canasta.describe(v)
+        assert "50 in the first hand, 90 in the second and 120 in the third." in text
+        assert "fourth" not in text.split("Customs")[0] and "150 in" not in text
+        row = next(line for line in compare([v, canasta.load_variant("hand-and-foot")]).splitlines()
+                   if line.startswith("| First meld minimum"))
+        assert "by hand: 50, 90, 120 |" in row and "by hand: 50, 90, 120, 150 |" in row
+
+
 class TestCustomsAgreeWithTheRules:
     """A table custom that names a meld size the rules give another meaning says how the two fit."""
 

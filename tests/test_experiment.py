@@ -133,7 +133,11 @@ class TestExperiment:
         """One variant, other seats, a bad game count or backend: clear errors."""
         with pytest.raises(CanastaError, match="at least two variants"):
             experiment(["classic"], 2)
-        with pytest.raises(CanastaError, match="classic-2p seats 2 players"):
+        with pytest.raises(
+            CanastaError,
+            match=r"classic-2p has 2 players, each on their own; classic has 4 players in "
+            r"partnerships \(seats 0 and 2, 1 and 3\)",
+        ):
             experiment(["classic", "classic-2p"], 2)
         with pytest.raises(CanastaError, match="games must be"):
             experiment(["classic", "draw-two"], 0)
@@ -167,7 +171,7 @@ class TestExperimentCommand:
     def test_usage_errors(self, capsys: pytest.CaptureFixture[str]) -> None:
         """One variant is a usage error (2); seats that differ are a failure (1)."""
         status, _, err = run(capsys, "experiment", "classic")
-        assert status == 2 and "the following arguments are required: VARIANT" in err
+        assert status == 2 and "experiment needs two or more variants: the baseline" in err
         status, _, err = run(capsys, "experiment", "classic", "classic-2p", "--games", "1")
         assert status == 1 and "the same deals need the same seats" in err
 

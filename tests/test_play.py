@@ -101,7 +101,28 @@ class TestPlay:
         _, by_name = session("draw\nq\n")
         _, by_number = session("1\nq\n")
         assert "(play)" in by_name
-        assert by_name == by_number
+        # the same game, but for the line echoed after the first prompt
+        assert by_name.replace("quits): draw\n", "quits): 1\n", 1) == by_number
+
+    def test_piped_input_is_echoed(self) -> None:
+        """Lines read from a file or pipe are written after their prompt, as typed."""
+        _, out = session("blah\n" + "x" * 200 + "\ndraw\nq\n")
+        prompts = [line for line in out.splitlines() if line.startswith("Your move (")]
+        answers = [line.split("quits): ", 1)[1] for line in prompts]
+        assert answers[:4] == ["blah", "x" * 80 + "...", "draw", "q"]
+
+    def test_terminal_input_is_not_echoed(self) -> None:
+        """A terminal shows what is typed itself: nothing is written after the prompt."""
+
+        class Terminal(io.StringIO):
+            def isatty(self) -> bool:
+                return True
+
+        out = io.StringIO()
+        play("classic", seed=1, stdin=Terminal("draw\nq\n"), stdout=out)
+        text = out.getvalue()
+        assert text.count("quits): ") == 2
+        assert "quits): draw" not in text and "quits): q" not in text
 
     def test_table(self) -> None:
         """The table shows scores, stock, pile, melds, red 3s, the hand by rank and moves."""

@@ -31,7 +31,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NoReturn, TextIO, cast
+from typing import Any, TextIO, cast
 
 from canasta.console import (
     UNSAFE_IN_TEXT,
@@ -39,11 +39,11 @@ from canasta.console import (
     Output,
     fill_closed_descriptors,
     os_message,
-    safe,
     silence_stdout,
 )
+from canasta.usage import MAX_MESSAGE, Parser, one_line, parse
 
-__all__ = ["COMMANDS", "Argument", "Command", "argument", "build_parser", "command", "main"]
+__all__ = ["COMMANDS", "MAX_MESSAGE", "Argument", "Command", "argument", "build_parser", "command", "main"]
 
 PROG = "canasta"
 
@@ -85,6 +85,8 @@ class Command:
         description: the paragraph shown by ``canasta NAME --help``.
         arguments: the subcommand's arguments.
         run: the function that carries it out and returns the exit status.
+        needs: what the command needs, said in place of argparse's list of
+            missing arguments when some are missing; ``None`` keeps argparse's.
     """
 
     name: str
@@ -92,6 +94,7 @@ class Command:
     description: str
     arguments: tuple[Argument, ...]
     run: Handler
+    needs: str | None = None
 
 
 #: The registry of subcommands, in the order ``canasta --help`` lists them.
@@ -99,7 +102,8 @@ COMMANDS: dict[str, Command] = {}
 
 
 def command(
-    name: str, help: str, *arguments: Argument, description: str | None = None
+    name: str, help: str, *arguments: Argument, description: str | None = None,
+    needs: str | None = None,
 ) -> Callable[[Handler], Handler]:
     """Register the decorated function as subcommand ``name``.
 
@@ -109,6 +113,8 @@ def command(
         arguments: the subcommand's arguments, see :func:`argument`.
         description: longer text for ``canasta NAME --help``; defaults to the
             function's docstring.
+        needs: what the command needs, said when arguments are missing (see
+            :class:`Command`).
 
     Returns:
         A decorator that registers the function and returns it unchanged.
@@ -126,6 +132,7 @@ def command(
             description=description or inspect.cleandoc(run.__doc__ or help),
             arguments=arguments,
             run=run,
+            needs=needs,
         )
         return run
 
@@ -533,6 +540,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     *_run_arguments(),
     argument("--report", metavar="DIR", default=None,
              help="write DIR/index.html with plots (needs canasta[plot]) and DIR/experiment.json"),
+    needs="two or more variants: the baseline, then each profile to compare with it "
+    "(canasta experiment classic house.yaml)",
 )
 def _cmd_experiment(args: argparse.Namespace) -> int:
     """Play GAMES games of every VARIANT from the same seeds and compare them.
@@ -576,19 +585,9 @@ def _version() -> str:
     return __version__
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse's parser, with usage errors cut to one printable line of MAX_MESSAGE."""
-
-    def error(self, message: str) -> NoReturn:
-        text = safe(message)
-        if len(text) > MAX_MESSAGE:
-            text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE} more characters)"
-        super().error(text)
-
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """Return the argument parser, with one subparser per registered subcommand."""
-    parser = _Parser(
+    parser = Parser(
         prog=PROG,
         description="The rules of Canasta and its house variants.",
         epilog=f"Run `{PROG} COMMAND --help` for the options of a command.",
@@ -603,27 +602,24 @@ def build_parser() -> argparse.ArgumentParser:
             help=cmd.help,
             description=cmd.description,
             formatter_class=argparse.RawDescriptionHelpFormatter,
+            needs=cmd.needs,
         )
         for arg in cmd.arguments:
             sub.add_argument(*arg.args, **arg.kwargs)
         sub.set_defaults(_run=cmd.run)
+        parser.subcommands[cmd.name] = sub
     return parser
 
 
 # --- what the command prints -------------------------------------------------------
 
 
-#: Longest message printed after ``canasta: error:``; the rest is cut.
-MAX_MESSAGE = 1000
 #: Most problems of one score file printed.
 MAX_PROBLEMS = 20
 
 def _error(message: object, kind: str = "error") -> None:
     """Print ``canasta: KIND: MESSAGE`` on stderr: one line, escaped, at most MAX_MESSAGE long."""
-    text = safe(message)
-    if len(text) > MAX_MESSAGE:
-        text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE} more characters)"
-    _note(f"{PROG}: {kind}: {text}")
+    _note(f"{PROG}: {kind}: {one_line(message)}")
 
 
 def _note(line: str) -> None:
@@ -716,7 +712,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     try:
         try:
-            args = build_parser().parse_args(None if argv is None else list(argv))
+            args = parse(build_parser(), argv)
         except SystemExit as exc:  # --help, --version and usage errors
             if exc.code is None or isinstance(exc.code, int):
                 return exc.code or EXIT_OK

@@ -67,5 +67,6 @@ def check_variant(variant: Variant, *, playouts: int = 0, seed: int = 0) -> list
         for paths, message, hint in kind.run(facts):
             out.append(Diagnostic(kind.code, kind.severity, paths, message, hint))
     if playouts:
-        out.extend(run_playouts(variant, playouts, seed))
+        errors = any(d.severity == "error" for d in out)
+        out.extend(run_playouts(variant, playouts, seed, static_errors=errors))
     return out

@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Iterator
 
 from canasta.check.pile import pile_taken_sometimes
-from canasta.check.registry import Facts, Raw, static_check
+from canasta.check.registry import Facts, Raw, plural, static_check
 from canasta.variant.model import OpeningRules
 
 __all__: list[str] = []
@@ -152,7 +152,7 @@ def _opening_order(f: Facts) -> Iterator[Raw]:
 
 
 @static_check(
-    "C025", "warning", "an opening table that is never used",
+    "C025", "warning", "an opening table, or part of one, that is never used",
     """
     extends: classic
     opening:
@@ -160,7 +160,8 @@ def _opening_order(f: Facts) -> Iterator[Raw]:
     """,
 )
 def _opening_unused(f: Facts) -> Iterator[Raw]:
-    """An opening table is set but ``opening.by`` reads the other one (or none)."""
+    """An opening table is set but ``opening.by`` reads the other one (or none); or the
+    round table has entries for hands after the last one (``game.rounds``)."""
     o = f.v.opening
     for by in ("score", "round"):
         name = f"{by}_table"
@@ -170,6 +171,17 @@ def _opening_unused(f: Facts) -> Iterator[Raw]:
                 f"the opening minimum goes by {o.by}, so opening.{name} is never used",
                 f"remove opening.{name}, or set opening.by: {by}",
             )
+    rounds, table = f.v.game.rounds, o.round_table
+    if o.by == "round" and rounds is not None and len(table) > rounds:
+        unused = table[rounds:]
+        yield (
+            (f"opening.round_table[{rounds}]", "game.rounds"),
+            f"the game ends after {plural(rounds, 'hand')} (game.rounds), so the last "
+            f"{'entry' if len(unused) == 1 else f'{len(unused)} entries'} of "
+            f"opening.round_table ({', '.join(map(str, unused))}) "
+            f"{'is' if len(unused) == 1 else 'are'} never used",
+            f"give opening.round_table {rounds} entries, or raise game.rounds",
+        )
 
 
 @static_check(

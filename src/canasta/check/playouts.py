@@ -39,7 +39,10 @@ declare(
     A simulated hand (``--playouts N``) raised an exception in the engine:
     the rules as written reach a state the engine cannot handle. The message
     names the deal seed, the move and the exception, so the hand can be
-    replayed with ``canasta.new_game(variant, seed=S)``.
+    replayed with ``canasta.new_game(variant, seed=S)``. Where the engine
+    refuses to deal the profile's hands at all, the message says so and the
+    profile is to be changed; when a static check has already reported an
+    error, such hands are not reported again.
     """,
     _PLAYOUT_EXAMPLE,
     "playout",
@@ -117,6 +120,7 @@ class _Tally:
     events: set[str] = attrs.field(factory=set)
     sought: dict[str, int] = attrs.field(factory=dict)  # hands played by a seeker, by goal
     failures: dict[str, list[str]] = attrs.field(factory=dict)
+    undealt: list[str] = attrs.field(factory=list)  # hands the profile's rules refused to deal
 
     def fail(self, code: str, text: str) -> None:
         self.failures.setdefault(code, []).append(text)
@@ -183,6 +187,13 @@ def _play_hand(
     count = 0
     try:
         s = new_game(v, seed=deal_seed)
+    except CanastaError as exc:  # the profile's mistake (the deal does not fit), not the engine's
+        tally.undealt.append(f"{where}: {exc}")
+        return
+    except Exception as exc:  # the point is to report any engine failure
+        tally.fail("C040", f"{where}, the deal: {type(exc).__name__}: {exc}")
+        return
+    try:
         s, count, stopped = play_hand(s, [choose] * r.n, rng, MAX_MOVES_PER_HAND, on_move)
     except Exception as exc:  # the point is to report any engine failure
         move = chosen[0]
@@ -214,12 +225,18 @@ def _play_hand(
                 tally.events.add(f"canasta:{kind}")
 
 
-def run_playouts(v: Variant, n: int, seed: int) -> list[Diagnostic]:
+def run_playouts(
+    v: Variant, n: int, seed: int, *, static_errors: bool = False
+) -> list[Diagnostic]:
     """Play ``n`` hands of ``v``, hand ``i`` dealt with seed ``seed + i``; return what they showed.
 
     Engine failures (C040 to C042) come first and, when there are any, alone;
     otherwise C043 when nobody ever went out, then a C044 per rule that never
-    came into play.
+    came into play. Hands the profile's rules refuse to deal (more cards than
+    the decks hold, say) are the profile's mistake: with ``static_errors``
+    (the static checks found an error, which says why) they add nothing;
+    otherwise a C040 names the first, as the profile's mistake. Either way
+    nothing else is reported then: the hands that were played say little.
     """
     tally = _Tally()
     sought = [event for possible, event, _path, _text in _candidates(v) if possible and event in GOALS]
@@ -243,7 +260,13 @@ def run_playouts(v: Variant, n: int, seed: int) -> list[Diagnostic]:
         if texts:
             more = f" ({len(texts)} of {n} hands; the first shown)" if len(texts) > 1 else ""
             out.append(make_diagnostic(code, (), texts[0] + more, "please report this with the profile"))
-    if tally.failures:
+    if tally.undealt and not static_errors:
+        more = f" ({len(tally.undealt)} of {n} hands)" if len(tally.undealt) > 1 else ""
+        out.append(make_diagnostic(
+            "C040", (), f"no hand could be dealt: {tally.undealt[0]}{more}",
+            "the profile's rules refuse the deal: change what the message names",
+        ))
+    if tally.failures or tally.undealt:
         return out
     if n > 0 and tally.outs == 0:
         out.append(make_diagnostic(

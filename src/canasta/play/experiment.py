@@ -485,6 +485,14 @@ def _build(
     return tuple(sorted(out, key=lambda m: order[m.group]))
 
 
+def seating(players: int, sides: Sequence[Sequence[int]]) -> str:
+    """How a variant seats its players, in words: ``4 players in partnerships (seats 0 and 2, 1 and 3)``."""
+    if all(len(seats) == 1 for seats in sides):
+        return f"{players} players, each on their own"
+    teams = ", ".join(" and ".join(str(s) for s in seats) for seats in sides)
+    return f"{players} players in partnerships (seats {teams})"
+
+
 def experiment(
     variants: Sequence[Variant | str],
     games: int,
@@ -527,9 +535,8 @@ def experiment(
     for v in vs[1:]:
         if v.players.count != vs[0].players.count or v.sides != vs[0].sides:
             raise CanastaError(
-                f"{v.name} seats {v.players.count} players in sides {list(v.sides)}, "
-                f"{vs[0].name} {vs[0].players.count} in {list(vs[0].sides)}: the same deals "
-                "need the same seats"
+                f"{v.name} has {seating(v.players.count, v.sides)}; {vs[0].name} has "
+                f"{seating(vs[0].players.count, vs[0].sides)}: the same deals need the same seats"
             )
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
         raise CanastaError(f"games must be a whole number from 1 to {MAX_GAMES}, got {games!r}")

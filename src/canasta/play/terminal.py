@@ -41,6 +41,8 @@ __all__ = ["QUIT_WORDS", "play", "read_move", "render_hand_end", "render_table"]
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 #: Longest input line read at the move prompt; a longer one is refused whole.
 MAX_LINE = 4096
+#: Most characters of an input line echoed back (see :func:`read_move`).
+ECHO_CHARS = 80
 
 _RULE = "-" * 72
 
@@ -189,7 +191,8 @@ def render_hand_end(state: GameState, seat: int) -> str:
 
 
 def read_move(
-    state: GameState, stdin: TextIO, stdout: TextIO, prompt: str = "Your move"
+    state: GameState, stdin: TextIO, stdout: TextIO, prompt: str = "Your move",
+    echo: bool = False,
 ) -> Move | None:
     """Ask for a move until a legal one is typed.
 
@@ -201,6 +204,9 @@ def read_move(
         stdin: where to read lines from.
         stdout: where to write prompts and refusals.
         prompt: the prompt's first words.
+        echo: write each line read after the prompt, as a terminal would show
+            it typed; for input that is not a terminal (a file, a pipe), so
+            that the output reads as a transcript.
 
     Returns:
         The legal move, or ``None`` when the person quits or the input ends.
@@ -213,6 +219,10 @@ def read_move(
         if not line:
             stdout.write("(end of input)\n")
             return None
+        if echo:
+            shown = line.rstrip("\r\n")
+            cut = len(shown) > ECHO_CHARS
+            stdout.write(f"{printable(shown[:ECHO_CHARS])}{'...' if cut else ''}\n")
         if len(line) >= MAX_LINE and not line.endswith("\n"):
             while (rest := stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
                 pass  # skip the rest of the line
@@ -242,6 +252,14 @@ def read_move(
             stdout.write(f"{printable(exc)}\n")
             continue
         return move
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (which shows what is typed itself)."""
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):  # closed, or no file behind it
+        return False
 
 
 def _seat_bots(names: Sequence[str] | str, n: int, person: int) -> dict[int, Bot]:
@@ -296,6 +314,7 @@ def play(
     # sys.stdin is None when the command was started with stdin closed: no input.
     inp = (sys.stdin or io.StringIO()) if stdin is None else stdin
     out = sys.stdout if stdout is None else stdout
+    echo = not _is_terminal(inp)  # piped moves are written out, so the output reads as typed
     v = variant if isinstance(variant, Variant) else load_variant(variant)
     n = v.players.count
     if not isinstance(seat, int) or not 0 <= seat < n:
@@ -318,7 +337,7 @@ def play(
             if state.is_hand_over:
                 out.write(render_hand_end(state, seat) + "\n")
                 out.write("Moves\n" + _moves_block(state.legal_moves()) + "\n")
-                move = read_move(state, inp, out, prompt="Deal the next hand")
+                move = read_move(state, inp, out, prompt="Deal the next hand", echo=echo)
                 if move is None:
                     return _bye(out)
                 state = state.apply(move)
@@ -333,7 +352,7 @@ def play(
                 return 1
             if p == seat:
                 draw(state, seat)
-                move = read_move(state, inp, out)
+                move = read_move(state, inp, out, echo=echo)
                 if move is None:
                     return _bye(out)
             else:

@@ -14,7 +14,7 @@ from canasta.rulebook.melds import (
     sequence_may_grow,
     sequence_may_hold_wild,
 )
-from canasta.rulebook.opening import canasta_tiers, score_steps
+from canasta.rulebook.opening import canasta_tiers, round_minimums, score_steps
 from canasta.rulebook.render import render
 from canasta.rulebook.words import clean
 from canasta.variant.model import Variant
@@ -82,7 +82,8 @@ def _cmp_sequences(v: Variant) -> str:
 def _cmp_opening(v: Variant) -> str:
     o = v.opening
     if o.by == "round":
-        return ("by hand: " + ", ".join(str(x) for x in o.round_table) if o.round_table else "none") + _no_pile(v)
+        table = round_minimums(v)
+        return ("by hand: " + ", ".join(str(x) for x in table) if table else "none") + _no_pile(v)
     if o.by == "score":
         below, steps = score_steps(v)
         values = [below, *(m for _, m in steps)]

@@ -33,6 +33,12 @@ def minimum_text(n: int) -> str:
     return "none" if n == 0 else str(n)
 
 
+def round_minimums(v: Variant) -> tuple[int, ...]:
+    """The entries of ``opening.round_table`` for hands the game reaches (``game.rounds``)."""
+    o = v.opening
+    return o.round_table if v.game.rounds is None else o.round_table[: v.game.rounds]
+
+
 def _say_opening(v: Variant) -> str:
     o = v.opening
     side = "side" if has_partners(v) else "player"
@@ -44,7 +50,7 @@ def _say_opening(v: Variant) -> str:
         "bonuses do not count)"
     )
     if o.by == "round":
-        table = o.round_table
+        table = round_minimums(v)
         if not table or not any(table):
             return f"A {side}'s first meld of a hand needs no minimum count."
         parts = [

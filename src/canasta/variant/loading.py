@@ -102,12 +102,26 @@ def is_bundled_name(text: str) -> bool:
     return not any(s in text for s in separators) and not text.endswith((".yaml", ".yml"))
 
 
+def _local_file(name: str) -> str | None:
+    """The file in the current directory that bundled name ``name`` may have meant, if any."""
+    for candidate in (f"{name}.yaml", f"{name}.yml", name):
+        try:
+            if Path(candidate).is_file():
+                return candidate
+        except (OSError, ValueError):  # a name the file system cannot take
+            continue
+    return None
+
+
 def bundled_file(name: str) -> tuple[Path, str]:
     """The file and display name of bundled profile ``name``."""
     names = variant_names()
     if name not in names:
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else ""
+        local = _local_file(name)
+        if local is not None:  # the file next to the user: a path must look like one
+            hint = f"; to load the file here, give its path: ./{short(local)}"
         raise VariantError(
             f"unknown variant {short(repr(name))}{hint} (bundled variants: {', '.join(names)})"
         )
