@@ -623,14 +623,12 @@ class TestHandAndFootText:
 class TestShorterGame:
     """A house game of fewer hands than the opening table lists."""
 
-    HOUSE = {"extends": "hand-and-foot", "name": "three-hands", "game": {"rounds": 3}}
-
     def test_book_names_only_the_hands_played(self) -> None:
         """Three hands: the book lists three minimums, the comparison too; none for a fourth."""
         from canasta.rulebook.compare import compare
         from canasta.variant.loading import parse_variant
 
-        v = parse_variant(self.HOUSE)
+        v = parse_variant({"extends": "hand-and-foot", "name": "three-hands", "game": {"rounds": 3}})
         text = canasta.describe(v)
         assert "50 in the first hand, 90 in the second and 120 in the third." in text
         assert "fourth" not in text.split("Customs")[0] and "150 in" not in text

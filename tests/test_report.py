@@ -129,3 +129,50 @@ class TestReportInBrowser:
         for src, size in shown.items():
             width, height = png_size(tmp_path / src)
             assert size == f"{width}x{height}", src
+
+
+class TestDifferences:
+    """The difference plot's panels, and numbers with no negative zero."""
+
+    def test_near_zero_baseline_is_left_out_of_the_relative_panel(self) -> None:
+        """A count whose baseline is near zero is not plotted in % of it; shares go in points."""
+        from canasta.play.report import NEAR_ZERO, split_differences
+
+        e = experiment(["classic", "draw-two"], 6, "greedy", seed=1, max_hands=1)
+        points, relative, left_out = split_differences(e)
+        assert {m.name for m in points} == {m.name for m in e.measures if m.percent}
+        assert sorted(m.name for m in points + relative + left_out) == sorted(
+            m.name for m in e.measures)
+        for m in relative:
+            assert abs(m.values[0].mean) >= NEAR_ZERO * max(abs(v.mean) for v in m.values) > 0
+        # classic's first side gains 10 points a hand, draw-two's 568: +5575% would squash the rest
+        edge = next(m for m in e.measures if m.name.startswith("first player's side: points"))
+        assert edge in left_out and edge.values[0].mean < NEAR_ZERO * edge.values[1].mean
+
+    def test_plot_names_what_it_leaves_out(self, tmp_path: Path) -> None:
+        """plot_differences writes a PNG with both panels whatever the split."""
+        need("matplotlib")
+        from canasta.play.report import plot_differences
+
+        e = experiment(["classic", "draw-two"], 6, "greedy", seed=1, max_hands=1)
+        width, height = png_size(plot_differences(e, tmp_path / "d.png"))
+        assert width >= 300 and height >= 400
+
+    @pytest.mark.parametrize(
+        ("x", "signed", "text"),
+        [(-0.001, True, "0.00"), (-0.004, False, "0.00"), (0.0, True, "0.00"),
+         (-0.005001, True, "-0.01"), (0.3, True, "+0.30"), (-12.34, True, "-12.3"),
+         (-0.04, True, "-0.04"), (-0.4, False, "-0.40"), (-1234.5, True, "-1234")],
+    )
+    def test_no_negative_zero(self, x: float, signed: bool, text: str) -> None:
+        """A value that rounds to zero prints 0.00, with no sign."""
+        from canasta.play.experiment import number_text
+
+        assert number_text(x, signed) == text
+
+    def test_table_of_equal_variants_has_no_signed_zero(self) -> None:
+        """classic against itself: every difference is 0, printed without a sign."""
+        e = experiment(["classic", "classic"], 3, "greedy", seed=2, max_hands=1)
+        text = str(e)
+        assert "-0.00" not in text and "+0.00" not in text
+        assert "0.00 [0.00, 0.00]" in text

@@ -416,12 +416,13 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         lines = [
             f"{self.variant.name}  hand {s.hand_number + 1}  {s.phase_name}  "
             f"player_{seat} to move  scores {list(s.scores)}",
-            f"hand: {' '.join(str(c) for c in view.hand)}",
+            f"hand: {' '.join(str(c) for c in view.hand) or '-'}",
             f"pile: {len(view.pile_codes)} cards, top {view.pile_top or '-'}"
             f"{' (frozen)' if view.pile_frozen else ''}  stock: {view.stock_size}",
         ]
         for side, melds in enumerate(view.melds):
-            shown = "  ".join("".join(str(c) for c in m.card_list()) for m in melds) or "-"
+            # cards apart, melds apart: "8C 8H 8S | KH KH KS JK"
+            shown = " | ".join(" ".join(str(c) for c in m.card_list()) for m in melds) or "-"
             lines.append(f"side {side} melds: {shown}")
         if s.end is not None:
             lines.append(f"hand over ({s.end.reason}): {list(s.end.hand_scores)}")

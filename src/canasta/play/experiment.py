@@ -58,7 +58,7 @@ from canasta.variant.model import Variant
 
 __all__ = [
     "RULES", "Difference", "Experiment", "GameStats", "Measure", "Value", "experiment",
-    "game_stats", "mean_interval",
+    "game_stats", "mean_interval", "number_text",
 ]
 
 _Z95 = 1.959963984540054
@@ -430,9 +430,9 @@ class Experiment:
             scale = 100.0 if m.percent else 1.0
             unit = "%" if m.percent else ""
             row = f"{_label(m, self):<44}"
-            row += "".join(f"{_num(v.mean * scale)}{unit:<1}".rjust(width) + "  " for v in m.values)
+            row += "".join(f"{number_text(v.mean * scale)}{unit:<1}".rjust(width) + "  " for v in m.values)
             for d in m.differences:
-                cell = f"{_num(d.mean * scale, True)} [{_num(d.low * scale, True)}, {_num(d.high * scale, True)}]"
+                cell = f"{number_text(d.mean * scale, True)} [{number_text(d.low * scale, True)}, {number_text(d.high * scale, True)}]"
                 cell += "*" if d.significant else " "
                 row += cell.rjust(dwidth)
             lines.append(row.rstrip())
@@ -451,9 +451,17 @@ def _label(m: Measure, e: Experiment) -> str:
     return name[:43]
 
 
-def _num(x: float, signed: bool = False) -> str:
+def number_text(x: float, signed: bool = False) -> str:
+    """``x`` in a table: 0 decimals from 100 on, 1 from 10, else 2; ``+`` first if ``signed``.
+
+    A value that rounds to zero prints as ``0.00``, never ``-0.00`` or ``+0.00``:
+    a difference too small to show has no sign to show either.
+    """
     digits = 0 if abs(x) >= 100 else 2 if abs(x) < 10 else 1
-    return f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+    text = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+    if float(text) == 0:
+        return f"{0:.{digits}f}"
+    return text
 
 
 def _build(

@@ -20,18 +20,20 @@ from pathlib import Path
 from typing import Any
 
 from canasta.errors import CanastaError
-from canasta.play.experiment import Experiment
+from canasta.play.experiment import Experiment, Measure, number_text
 from canasta.play.simulate import wilson
 
-__all__ = ["PLOTS", "plot_differences", "plot_hand_lengths", "plot_hand_scores",
-           "plot_win_rates", "write_report"]
+__all__ = ["NEAR_ZERO", "PLOTS", "plot_differences", "plot_hand_lengths", "plot_hand_scores",
+           "plot_win_rates", "split_differences", "write_report"]
 
 #: The plot files :func:`write_report` writes, with their captions.
 PLOTS: dict[str, str] = {
     "hand-length.png": "Distribution of hand length in turns, per variant",
     "hand-score.png": "Distribution of a side's score per hand, per variant",
-    "differences.png": "Each measure's paired difference with the baseline, in % of the "
-                       "baseline's value, with its 95% interval",
+    "differences.png": "Each measure's paired difference with the baseline, with its 95% "
+                       "interval: counts and points in % of the baseline's value (those whose "
+                       "baseline value is near zero are in the table only), shares and win "
+                       "rates in percentage points",
     "win-rate.png": "Side 0's cumulative win rate as games accrue, with its 95% Wilson band",
 }
 
@@ -74,33 +76,77 @@ def plot_hand_scores(e: Experiment, path: str | os.PathLike[str]) -> Path:
     return _histogram(Path(path), e.hand_scores, e.variants, "a side's score in a hand")
 
 
-def plot_differences(e: Experiment, path: str | os.PathLike[str]) -> Path:
-    """Plot each measure's paired difference with the baseline, relative to its value.
+#: A baseline value under this share of the largest variant's value (in size)
+#: counts as near zero: a difference in % of it would dwarf every other one.
+NEAR_ZERO = 0.25
 
-    Measures whose baseline value is 0 (a rule the baseline never uses) have no
-    relative difference and are left out of the plot (the table has them).
+
+def split_differences(e: Experiment) -> tuple[list[Measure], list[Measure], list[Measure]]:
+    """The measures of :func:`plot_differences`' two panels, and those it leaves out.
+
+    Returns:
+        ``(points, relative, left_out)``: the shares and win rates, whose
+        differences are in percentage points; the other measures whose
+        baseline value is not near zero, in % of it; and the other measures
+        whose baseline is near zero (0, or under :data:`NEAR_ZERO` of the
+        largest variant's value), which only the table shows.
     """
-    rows = [m for m in e.measures if m.values[0].mean != 0]
+    points = [m for m in e.measures if m.percent]
+    relative: list[Measure] = []
+    left_out: list[Measure] = []
+    for m in e.measures:
+        if m.percent:
+            continue
+        base, largest = abs(m.values[0].mean), max(abs(v.mean) for v in m.values)
+        (relative if base > 0 and base >= NEAR_ZERO * largest else left_out).append(m)
+    return points, relative, left_out
+
+
+def _difference_panel(ax: Any, e: Experiment, rows: Sequence[Measure], relative: bool) -> None:
+    """Draw ``rows``' differences on ``ax``: in % of the baseline or in percentage points."""
     others = len(e.variants) - 1
-    fig = _figure(7.5, 1.2 + 0.28 * max(1, len(rows)) * max(1, others))
-    ax = fig.add_subplot()
     step = 0.8 / max(1, others)
     for j in range(others):
         ys, xs, lo, hi = [], [], [], []
         for i, m in enumerate(rows):
-            base = abs(m.values[0].mean)
+            scale = 100 / abs(m.values[0].mean) if relative else 100
             d = m.differences[j]
             ys.append(i + (j - (others - 1) / 2) * step)
-            xs.append(100 * d.mean / base)
-            lo.append(100 * (d.mean - d.low) / base)
-            hi.append(100 * (d.high - d.mean) / base)
+            xs.append(scale * d.mean)
+            lo.append(scale * (d.mean - d.low))
+            hi.append(scale * (d.high - d.mean))
         ax.errorbar(xs, ys, xerr=[lo, hi], fmt="o", capsize=3,
                     label=f"{e.variants[j + 1]} - {e.variants[0]}")
     ax.axvline(0, color="grey", linewidth=1)
     ax.set_yticks(range(len(rows)), [m.name for m in rows], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel(f"difference, % of {e.variants[0]}'s value")
+    ax.set_xlabel(f"difference, % of {e.variants[0]}'s value" if relative
+                  else "difference, percentage points")
     ax.legend(fontsize=8)
+
+
+def plot_differences(e: Experiment, path: str | os.PathLike[str]) -> Path:
+    """Plot each measure's paired difference with the baseline, with its 95% interval.
+
+    Two panels (see :func:`split_differences`): counts and points in % of the
+    baseline's value, and shares and win rates in percentage points. A count
+    whose baseline value is near zero has no useful relative difference (a
+    rule the baseline hardly uses would show as +200% [-50%, +470%] and
+    squash every other effect): it is left out, named under the plot, and
+    shown in the table.
+    """
+    points, relative, left_out = split_differences(e)
+    panels = [(rows, rel) for rows, rel in ((relative, True), (points, False)) if rows]
+    per_row = 0.28 * max(1, len(e.variants) - 1)
+    heights = [max(1, len(rows)) for rows, _ in panels] or [1]
+    fig = _figure(7.5, 1.6 + per_row * sum(heights) + 0.6 * len(panels))
+    axes = fig.subplots(len(panels) or 1, 1, squeeze=False, height_ratios=heights)[:, 0]
+    for ax, (rows, rel) in zip(axes, panels, strict=False):
+        _difference_panel(ax, e, rows, rel)
+    if left_out:
+        names = ", ".join(m.name for m in left_out)
+        fig.supxlabel(f"not shown, the baseline's value near zero (see the table): {names}",
+                      fontsize=7, wrap=True)
     fig.savefig(path)
     return Path(path)
 
@@ -133,9 +179,7 @@ def plot_win_rates(e: Experiment, path: str | os.PathLike[str], side: int = 0) -
 def _cell(x: float, percent: bool, signed: bool = False) -> str:
     if math.isnan(x):
         return ""
-    x = 100 * x if percent else x
-    digits = 0 if abs(x) >= 100 else 2 if abs(x) < 10 else 1
-    return f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+    return number_text(100 * x if percent else x, signed)
 
 
 def _table(e: Experiment) -> str:
