@@ -602,8 +602,9 @@ class TestHandAndFootText:
             # 3l.ii: clean, dirty and wild canastas to go out
             "at least one natural (clean) canasta, one mixed (dirty) canasta and one wild canasta",
             "A player goes out by discarding their last card",
-            # 3l.iii: asking the side
-            "Partner, may I go out?",
+            # 3l.iii: asking the side's advice, which binds nothing
+            "may first ask the advice of their side",
+            "the advice binds nothing",
             # 3l.iv: the black-3 out
             "seven black 3s and one card to discard (which may be another black 3)",
             "the side scores 1500 points for them",

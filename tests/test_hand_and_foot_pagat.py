@@ -7,6 +7,8 @@ feet) and ``going_out.ask_required`` (going out needs the partner's yes).
 
 from __future__ import annotations
 
+import random
+
 import attrs
 
 import canasta
@@ -202,3 +204,50 @@ class TestBookAndCheck:
         s = position(v, hands=["9S 9H 9D 4C"], melds={0: BOOKS})
         assert "ask" not in moves(s)
         assert s.apply("meld 9 9 9").apply("out 4").is_hand_over
+
+
+class TestSourceReadings:
+    """The upcard buried, and going out after the partner played from their foot (Pagat's text)."""
+
+    def test_a_covered_upcard_is_buried(self) -> None:
+        """A wild or red 3 upcard goes back into the stock: the pile starts with one other card."""
+        seen = 0
+        for seed in range(60):
+            s = canasta.new_game(PAGAT, seed=seed)
+            assert len(s.pile) == 1
+            assert str(s.pile[0])[:-1] != "2" and str(s.pile[0]) not in ("JK", "3H", "3D")
+            house = canasta.new_game(attrs.evolve(PAGAT, deal=attrs.evolve(PAGAT.deal, upcard_buried=False)), seed=seed)
+            if len(house.pile) > 1:
+                seen += 1
+                # the buried card is in the stock, and the deal uses the same cards
+                assert house.pile[0] in s.stock_ or any(house.pile[0] in h for h in s.hands_)
+        assert seen > 0  # some deals turned a wild card or a red 3 first
+
+    def test_book_buries_the_upcard(self) -> None:
+        """The book says the upcard is buried, and that the partner played from the foot."""
+        book = describe(PAGAT)
+        assert "buried in the middle of the stock" in book
+        assert "picked up their foot and played part of a turn from it" in book
+
+    def test_partner_played_from_the_foot_before_an_out(self) -> None:
+        """In greedy hands, whoever goes out has a partner who picked up the foot and moved since."""
+        bot = canasta.GreedyBot()
+        outs = 0
+        for seed in range(4):
+            rng = random.Random(seed)
+            s = canasta.new_game(PAGAT, seed=seed)
+            since_foot: dict[int, int] = {}  # seat -> moves made since picking up the foot
+            while not s.is_hand_over:
+                p = s.current_player
+                move = bot.choose(s.view(p), rng)
+                if p in since_foot:
+                    since_foot[p] += 1
+                if str(move) == "foot":
+                    since_foot[p] = 0
+                after = s.apply(move)
+                if after.end is not None and after.end.reason == "out":
+                    outs += 1
+                    partner = (p + 2) % 4
+                    assert not s.feet_[partner] and since_foot.get(partner, 0) > 0
+                s = after
+        assert outs > 0

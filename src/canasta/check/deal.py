@@ -1,6 +1,6 @@
 """Static checks of the deck, the deal, the stock, the draw and the players.
 
-C001, C002, C016, C026, C027, C028 and C063: whether the deal fits in the decks and
+C001, C002, C016, C026, C027, C028, C063 and C072: whether the deal fits in the decks and
 leaves a stock to draw from, and options about the foot, partnerships, jokers
 and play after the stock that the deal makes idle. Importing the module registers
 them in :data:`~canasta.check.registry.CHECKS`.
@@ -184,4 +184,25 @@ def _talons_never_given(f: Facts) -> Iterator[Raw]:
             f"no talon is given once the stock holds fewer than {turn} cards, but after the deal "
             f"it holds {f.stock}, so no talon is ever given",
             f"lower opening.talon_turn_card below {f.stock} (Modern American: 9), or remove it",
+        )
+
+
+@static_check(
+    "C072", "warning", "an upcard to bury that is never covered",
+    """
+    extends: classic
+    deal:
+      upcard_covered_if: []
+      upcard_buried: true
+    """,
+)
+def _buried_idle(f: Facts) -> Iterator[Raw]:
+    """``deal.upcard_buried`` without an upcard, or with no class of upcard covered."""
+    d = f.v.deal
+    if d.upcard_buried and not (d.upcard and d.upcard_covered_if):
+        why = "there is no upcard" if not d.upcard else "no upcard is covered (deal.upcard_covered_if is empty)"
+        yield (
+            ("deal.upcard_buried", "deal.upcard_covered_if"),
+            f"{why}, so deal.upcard_buried has no effect",
+            "remove deal.upcard_buried",
         )

@@ -1,8 +1,9 @@
 """Static checks of going out: the canastas a side needs, and whether they can be made.
 
-C004 to C008, C032 and C048: going-out requirements that no meld, kind of
+C004 to C008, C032, C048, C060, C070 and C071: going-out requirements that no meld, kind of
 canasta (sequence canastas among them) or supply of cards can meet, and a total
-that is lower than the kinds it lists.
+that is lower than the kinds it lists, and asking for advice that binds where it must
+not or where no one asks.
 Importing the module registers them in :data:`~canasta.check.registry.CHECKS`.
 """
 
@@ -314,3 +315,46 @@ def _melded_ranks(v: Variant) -> list[str]:
     """The rank names melds of one rank are made of: every rank but the wild ones and the 3s."""
     wild = set(v.wilds.ranks)
     return [rank for rank in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A") if rank not in wild]
+
+
+@static_check(
+    "C070", "error", "asking required where the answer is advice",
+    """
+    extends: classic
+    going_out:
+      ask_required: true
+      ask_advice: true
+    """,
+)
+def _required_advice(f: Facts) -> Iterator[Raw]:
+    """``going_out.ask_required`` with ``ask_advice``: going out needs a yes that advice never gives."""
+    g = f.v.going_out
+    if g.ask_partner and g.ask_required and g.ask_advice:
+        yield (
+            ("going_out.ask_required", "going_out.ask_advice"),
+            "going out needs the partner's yes, but advice binds nothing and gives none, so no "
+            "player with a partner could ever go out",
+            "remove going_out.ask_required (advice), or going_out.ask_advice (a binding yes)",
+        )
+
+
+@static_check(
+    "C071", "warning", "advice asked where no one may ask",
+    """
+    extends: classic
+    going_out:
+      ask_partner: false
+      ask_advice: true
+    """,
+)
+def _idle_advice(f: Facts) -> Iterator[Raw]:
+    """``going_out.ask_advice`` without ``ask_partner``, or without partners: nobody asks."""
+    g = f.v.going_out
+    partners = any(len(side) > 1 for side in f.v.sides)
+    if g.ask_advice and not (g.ask_partner and partners):
+        why = "no one may ask (going_out.ask_partner: false)" if partners else "no player has a partner"
+        yield (
+            ("going_out.ask_advice", "going_out.ask_partner"),
+            f"{why}, so going_out.ask_advice has no effect",
+            "remove going_out.ask_advice",
+        )

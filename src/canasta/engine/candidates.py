@@ -77,8 +77,8 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     if c.turn.laid:
         out.append(BACK_MOVE)
     if (
-        r.ask_partner and r.partner[p] >= 0 and c.turn.asked == NOT_ASKED
-        and not c.turn.melded
+        r.ask_partner and r.partner[p] >= 0 and c.turn.asked == NOT_ASKED and c.turn.asker < 0
+        and (not c.turn.melded or r.ask_advice)
     ):
         out.append(ASK_MOVE)
     info = c.info

@@ -110,6 +110,14 @@ def deal_hand(
     pile: list[int] = []
     if v.deal.upcard:
         pile.append(stock.pop())
+        if v.deal.upcard_buried:
+            # deal.upcard_buried: into the middle of the stock, at most once per card
+            # there (a stock of nothing but such cards leaves the last one turned)
+            for _ in range(len(stock)):
+                if not r.cover[KIND[pile[-1]]]:
+                    break
+                stock.insert(len(stock) // 2, pile.pop())
+                pile.append(stock.pop())
         while r.cover[KIND[pile[-1]]] and stock:
             pile.append(stock.pop())
     red: list[list[int]] = [[] for _ in r.sides]

@@ -134,8 +134,12 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
         if not build:
             return None
         t = s.turn
-        turn = new_turn(t.took_pile, t.melded, t.points, t.pending,
-                        TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
+        if s.rules.ask_advice:
+            # advice binds nothing (going_out.ask_advice): the turn goes on as it stood
+            turn = t
+        else:
+            turn = new_turn(t.took_pile, t.melded, t.points, t.pending,
+                            TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
         return rebuild(s, phase=PLAY, current=t.asker, turn=turn)
     if s.phase == DRAW:
         if s.rules.foot_walk and must_walk(s):

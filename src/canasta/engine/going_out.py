@@ -304,11 +304,13 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     if not r.ask_partner or r.partner[p] < 0:
         return "there is no partner to ask in this variant"
     t = s.turn
-    if t.asked != NOT_ASKED:
+    if t.asked != NOT_ASKED or t.asker >= 0:
         return "you have already asked this turn"
     once = r.ask_once
     if once and s.asked_before[p]:
         return "you have already asked your partner this hand: a player may ask only once a hand"
+    if r.ask_advice:
+        return _advice_step(s, c, build)
     if t.melded:
         # the question comes before the player lays anything this turn (Pagat)
         return "ask before you meld: you have already laid cards this turn"
@@ -330,6 +332,28 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
                       (), t.backs),
         # the question is spent whatever the answer (going_out.ask_once)
         asked_before=with_item(s.asked_before, p, True) if once else None,
+    )
+
+
+def _advice_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
+    """Ask the side's advice (``going_out.ask_advice``): a player holding one card who can go out.
+
+    The answer binds nothing, so the turn keeps everything, cards laid that may
+    still be taken back included; only ``asker`` records that the player asked.
+    """
+    t = s.turn
+    if len(c.hand) != 1:
+        return "ask for advice when you hold one card and can go out"
+    if not can_go_out(s, probe(s)):
+        return _NOTHING_TO_ASK
+    if not build:
+        return None
+    p = c.p
+    return rebuild(
+        s, phase=ANSWER, current=c.r.partner[p],
+        turn=new_turn(t.took_pile, t.melded, t.points, t.pending, NOT_ASKED, p, t.drawn, t.played,
+                      t.laid, t.backs),
+        asked_before=with_item(s.asked_before, p, True) if c.r.ask_once else None,
     )
 
 

@@ -216,7 +216,13 @@ def _turn(r: Rules, s: GameState, seen_only: bool = False) -> tuple[str, str] | 
     t = s.turn
     if s.phase == DRAW and t != NEW_TURN:
         return "turn", "before the draw nothing has happened in the turn yet"
-    if (t.asked == NOT_ASKED and s.phase != ANSWER) != (t.asker == -1):
+    if r.ask_advice:
+        # advice binds nothing: no answer is kept, only the seat that asked
+        if t.asked != NOT_ASKED:
+            return "turn.asked", "advice binds nothing, so a turn keeps no answer"
+        if s.phase == ANSWER and t.asker < 0:
+            return "turn.asker", "while a partner answers, the turn names the seat that asked"
+    elif (t.asked == NOT_ASKED and s.phase != ANSWER) != (t.asker == -1):
         return "turn.asker", "a turn names the seat that asked exactly when the partner was asked"
     if s.phase == ANSWER and (t.asked != NOT_ASKED or r.partner[t.asker] != s.current):
         return "turn.asker", "while a partner answers, the asker is that partner's partner and no answer is given yet"

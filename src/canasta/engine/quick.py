@@ -134,7 +134,8 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
             if isinstance(mv, Meld) and meld_step(s, c, mv, False) is None:  # all are melds
                 out.append(mv)
     if (
-        r.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and not t.melded
+        r.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and t.asker < 0
+        and (not t.melded or r.ask_advice)
         # the step's first costly test (oracle.quick_out), asked here without the
         # step's call, and settled without its own call where two cards or more
         # are stranded and no black-3 out is in reach (the common case: in most

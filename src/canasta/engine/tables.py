@@ -227,9 +227,10 @@ class Rules:
         self.foot_on_empty = v.foot.trigger == "empty_hand"
         #: melds.wild_melds
         self.wild_melds = v.melds.wild_melds
-        #: going_out.ask_partner, going_out.ask_once
+        #: going_out.ask_partner, going_out.ask_once, going_out.ask_advice
         self.ask_partner = v.going_out.ask_partner
         self.ask_once = v.going_out.ask_once
+        self.ask_advice = v.going_out.ask_advice
         #: melds.duplicate_ranks is after_complete
         self.dup_after_complete = m.duplicate_ranks == "after_complete"
         #: threes.black_out_cards (None: no going out with black 3s)

@@ -153,6 +153,11 @@ def _say_upcard_cover(v: Variant) -> str:
     classes = [_CLASS_NAMES[c] for c in _CLASS_NAMES if c in v.deal.upcard_covered_if]
     if not classes:
         return "The upcard stays as it is, whatever card it is."
+    if v.deal.upcard_buried:
+        return (
+            f"If the upcard is {join(classes, 'or')}, it is buried in the middle of the stock and "
+            "the next card is turned up instead, as often as needed."
+        )
     return (
         f"If the upcard is {join(classes, 'or')}, it stays in the pile and the next card of "
         "the stock is turned up on top of it, as often as needed, until a card that is "
@@ -165,7 +170,7 @@ def _say_upcard_cover(v: Variant) -> str:
 
 
 rule(
-    "deal.upcard_covered_if", S_DEAL, _say_upcard_cover,
+    "deal.upcard_covered_if deal.upcard_buried", S_DEAL, _say_upcard_cover,
     relevant=lambda v: v.deal.upcard,
     shown=lambda v: v.deal.upcard and bool(v.deal.upcard_covered_if),
 )

@@ -150,6 +150,12 @@ def _say_ask(v: Variant) -> str:
         " Each player may ask only once in a hand, whatever the answer."
         if v.going_out.ask_once else ""
     )
+    if v.going_out.ask_advice:
+        return (
+            "A player who holds one card and could go out may first ask the advice of their side. "
+            "The partners talk it over aloud, so that the whole table hears, without hinting at "
+            "anyone's cards, and the player decides: the advice binds nothing." + once
+        )
     if v.going_out.ask_required:
         return (
             "A player may go out only with their partner's permission: before laying any card "
@@ -166,7 +172,7 @@ def _say_ask(v: Variant) -> str:
 
 rule("going_out.ask_partner", S_OUT, _say_ask, relevant=has_partners)
 rule(
-    "going_out.ask_required going_out.ask_once", S_OUT, _say_ask,
+    "going_out.ask_required going_out.ask_once going_out.ask_advice", S_OUT, _say_ask,
     relevant=lambda v: has_partners(v) and v.going_out.ask_partner,
 )
 rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=has_foot)
@@ -175,7 +181,10 @@ rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=has_foot)
 def _say_partner_foot(v: Variant) -> str:
     if v.going_out.partner_foot:
         # no "Nor may ...": in a list of differences the sentence stands alone
-        return "A player may not go out before their partner has picked up their foot."
+        return (
+            "A player may not go out before their partner has picked up their foot and played "
+            "part of a turn from it."
+        )
     return "A player may go out whether or not their partner has picked up their foot."
 
 

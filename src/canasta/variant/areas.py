@@ -127,6 +127,7 @@ class DealRules:
     foot_size: int = _int(0, "Cards dealt to each player's foot, a second hand played later; 0 means no foot.", 0, 30)
     upcard: bool = _opt(True, "One card from the stock is turned face up to start the discard pile.")
     upcard_covered_if: tuple[CardClass, ...] = _opt(("wild", "red_three"), "Upcards of these classes are covered by turning another card (the pile is then frozen if it holds a wild or red 3).", max_items=4)
+    upcard_buried: bool = _opt(False, "With upcard_covered_if: such an upcard is buried in the middle of the stock before the next card is turned (Pagat's Hand and Foot), instead of staying in the pile under it.")
 
 
 @attrs.frozen(cache_hash=True)
@@ -418,10 +419,13 @@ class GoingOutRules:
     )
     foot_first: bool = _opt(True, "A player may go out only after picking up their foot.")
     partner_foot: bool = _opt(
-        False, "A player may go out only once every partner has picked up their foot as well."
+        False, "A player may go out only once every partner has picked up their foot as well (and so played part of a turn "
+        "from it: a foot is picked up in its owner's own turn, which goes on with it)."
     )
     ask_required: bool = _opt(False, "With ask_partner: a player with a partner must ask 'may I go out?' and be told yes before going out.")
     ask_once: bool = _opt(False, "With ask_partner: each player may ask only once a hand, whatever the answer (Modern American); otherwise once in any turn.")
+    ask_advice: bool = _opt(False, "With ask_partner: the question asks the side's advice and binds nothing (Hand and Foot): a player holding one card, "
+        "who can go out, may ask at any point of the turn, and the answer changes no legal move. Off: the answer binds for that turn.")
     concealed: bool = _opt(True, "Going out concealed (the whole hand melded in one turn, no earlier melds by the player) is recognised.")
     complete_ranks: tuple[str, ...] = _opt(
         (),
