@@ -30,7 +30,7 @@ import bisect
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal, Protocol, TypeVar, get_args, get_origin
 
 import attrs
@@ -399,6 +399,7 @@ SYMPTOMS = (
     "unlisted-accepted",  # a move not listed, yet applied
     "score",            # the hand's scores do not add up
     "state",            # a state the engine built fails its own consistency check
+    "no-action-id",     # a listed move without an id in the variant's action space
     "slow",             # a legal_moves() or apply() call over the limit
     "no-end",           # the hand has not ended after MAX_MOVES moves or MAX_SECONDS
 )
@@ -458,11 +459,21 @@ def _timed(timer: Timer | None, name: str, call: Callable[[], T]) -> T:
     return out
 
 
+@lru_cache(maxsize=8)
+def action_space(variant: Variant) -> canasta.ActionSpace:
+    """The variant's action space: every move the engine can list in it (kept for a few variants)."""
+    return canasta.ActionSpace(variant)
+
+
 def _unlisted(s: GameState, legal: Sequence[Move], before: Sequence[Move], rng: random.Random) -> list[Move]:
-    """Moves worth trying for refusal: the engine's candidates and the moves of the
-    position before that are not listed here, a few chosen at random."""
+    """Moves worth trying for refusal, a few chosen at random among those not listed here:
+    the engine's candidates (a superset of the legal moves), the moves listed at the
+    position before, and any moves of the variant's action space (which the engine's
+    candidates may leave out)."""
     listed = set(legal)
-    pool = [m for m in (*candidate_moves(s, context_of(s)), *before) if m not in listed]
+    everything = action_space(s.variant).moves
+    anywhere = [everything[rng.randrange(len(everything))] for _ in range(UNLISTED_TRIED)]
+    pool = [m for m in (*candidate_moves(s, context_of(s)), *before, *anywhere) if m not in listed]
     rng.shuffle(pool)
     return pool[:UNLISTED_TRIED]
 
@@ -475,7 +486,12 @@ def _try_position(
 
     Returns ``(symptom, detail)`` for the first breach, else ``None``.
     """
+    space = action_space(s.variant)
     for m in legal if every else legal[:3]:
+        try:
+            space.encode(m)
+        except CanastaError as exc:
+            return "no-action-id", f"{m}: {exc}"
         try:
             _timed(timer, "apply-check", lambda m=m: s.apply(m))
         except IllegalMoveError as exc:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import CARRIED, KIND, count_kinds
 from canasta.engine.melds import KEPT_INFO, canasta_counts, meld_info
 from canasta.engine.moves import (
@@ -270,14 +271,19 @@ class Ctx:
         self.side = side
         hand = s.hands_[p]
         self.hand = hand
-        carried = CARRIED[0]  # the counts a meld, add or draw worked out (see CARRIED)
-        self.counts = carried[1] if carried[0] is hand else count_kinds(hand)
         melds = s.melds_[side]
         self.melds = melds
-        # meld_info's hit, read inline (a call is a hundredth of a cheap listing):
-        # most states share their side's melds with the state before
-        info = KEPT_INFO.get(id(melds))
-        self.info = info if info is not None and info.melds is melds and info.rules is r else meld_info(r, melds)
+        if PLAIN_RULES:
+            # nothing carried from the state before (canasta.engine.fastpaths)
+            self.counts = count_kinds(hand)
+            self.info = meld_info(r, melds)
+        else:
+            carried = CARRIED[0]  # the counts a meld, add or draw worked out (see CARRIED)
+            self.counts = carried[1] if carried[0] is hand else count_kinds(hand)
+            # meld_info's hit, read inline (a call is a hundredth of a cheap listing):
+            # most states share their side's melds with the state before
+            info = KEPT_INFO.get(id(melds))
+            self.info = info if info is not None and info.melds is melds and info.rules is r else meld_info(r, melds)
         self.opened = s.opened[side]
         self.turn = s.turn
         self.legal: tuple[Move, ...] | None = None

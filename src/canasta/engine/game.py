@@ -36,6 +36,7 @@ from canasta.engine.facts import (
     pile_frozen_for_all,
     rebuild,
 )
+from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.going_out import (
     ask_step,
     discard_bar,
@@ -187,6 +188,8 @@ PLAY_STEPS: Final[dict[type, Callable[[GameState, Ctx, Any, bool], GameState | s
 def legal_moves(s: GameState) -> list[Move]:
     """Every distinct legal move in ``s``, each once."""
     phase = s.phase  # read once: an attribute of a Python object, a lookup each time when compiled
+    if PLAIN_RULES:
+        return plain_moves(s)
     if (
         phase == DRAW and s.stock_ and not s.rules.keep_three
         and not (s.rules.foot_walk and must_walk(s))
@@ -255,6 +258,23 @@ def legal_moves(s: GameState) -> list[Move]:
         c.legal = legal = tuple(out)
         return out
     return list(legal)
+
+
+def plain_moves(s: GameState) -> list[Move]:
+    """The legal moves of ``s`` by the plain rule path: every candidate asked its step.
+
+    What ``legal_moves`` lists where the fast paths are off (:mod:`canasta.engine.fastpaths`),
+    and the listing its shortcuts must reproduce, move for move and in order.
+    """
+    c = context_of(s)
+    if c.legal is None:
+        out = [m for m in candidate_moves(s, c) if step(s, m, False) is None]
+        if c.r.keep_three:
+            out.extend(lay_three_moves(s))
+        if s.phase == PLAY and c.r.special_sizes:
+            out.extend(special_moves(s, c))
+        c.legal = tuple(out)
+    return list(c.legal)
 
 
 # What a move with a field of the wrong type makes the steps raise. The steps

@@ -22,6 +22,7 @@ from canasta.engine.facts import (
     rebuild,
     with_item,
 )
+from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.hand_end import end_hand, next_turn
 from canasta.engine.kinds import BLACK_THREE, DISCARDED, KIND
 from canasta.engine.melds import canasta_counts, req_met, req_text
@@ -314,7 +315,7 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     if t.melded:
         # the question comes before the player lays anything this turn (Pagat)
         return "ask before you meld: you have already laid cards this turn"
-    if quick_out(r, c.counts, c.info, c.hand) is None:
+    if not PLAIN_RULES and quick_out(r, c.counts, c.info, c.hand) is None:
         return _NOTHING_TO_ASK
     q = probe(s)
     q.asked = TOLD_YES

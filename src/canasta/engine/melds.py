@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.moves import (
     RED_THREE,
@@ -364,6 +365,9 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = No
     ``like`` and ``changed``: the info of the melds before one step, which grew
     meld ``changed`` or added it; a new info starts from it where it can.
     """
+    if PLAIN_RULES:
+        # worked out afresh from the melds alone (canasta.engine.fastpaths)
+        return MeldInfo(r, melds)
     # Keyed by identity: states share their melds tuple until it changes, and
     # hashing it would hash every meld. The entry holds the tuple, so its id
     # cannot be reused by another object while the entry exists.

@@ -25,6 +25,7 @@ from canasta.engine.facts import (
     opening_minimum,
     partner_foot_down,
 )
+from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, meld_info, req_met
 from canasta.engine.moves import WILD_TARGET
@@ -204,7 +205,8 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # pile cards join the hand only once the opening is met from the hand
         return False
     counts = q.counts
-    quick = quick_out(r, counts, meld_info(r, q.melds), q.hand)
+    # with the fast paths off (canasta.engine.fastpaths) the searches decide every question
+    quick = True if PLAIN_RULES else quick_out(r, counts, meld_info(r, q.melds), q.hand)
     if quick is None:
         # the common refusal (asking to go out is offered every turn), settled
         # before the facts that only the searches below need
@@ -225,7 +227,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # a quick greedy plan (greedy_plan) often shows a way out at once;
         # the full search is needed only when it does not (and always where
         # dead ranks or melds that must be canastas, which the plan ignores, are in play)
-        if not (dead or complete or clean or r.late_on or r.wild_lock):
+        if not (dead or complete or clean or r.late_on or r.wild_lock or PLAIN_RULES):
             _upper, pts, left, plan = greedy_plan(r, counts, q.melds, allow_black)
             if (
                 (left == 1 or (left == 0 and final_optional))
@@ -417,8 +419,8 @@ def can_finish(s: GameState, q: Probe) -> bool:
             upper += sum(r.value[k] * counts[k] for k in r.wild_kinds)
     dead = dead_ranks(s)
     clean = r.clean
-    if upper >= need:
-        if greedy >= need and left_over + pend >= 2 and not (dead or clean or r.wild_lock) and (
+    if upper >= need or PLAIN_RULES:
+        if greedy >= need and left_over + pend >= 2 and not (dead or clean or r.wild_lock or PLAIN_RULES) and (
             oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan))
         ):
             return True

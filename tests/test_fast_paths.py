@@ -1,0 +1,144 @@
+"""The engine's fast paths list what its plain rule path lists, move for move and in order.
+
+With ``CANASTA_PLAIN_RULES=1`` set at import, every fast path of the engine is
+off (:mod:`canasta.engine.fastpaths`): each candidate move is asked its step,
+nothing is carried from one state to the next, and the oracle's searches decide
+every question. These tests play hands of every bundled profile and of
+generated house profiles here (fast paths on) and in a process started with
+the variable set (tests/plain_trace.py), and compare, position by position, the
+legal moves in the order listed (the order is part of the contract: seeded
+random play, action masks and the golden files depend on it) and the state
+after the move played. The ``long`` mark plays longer hands and more profiles.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import canasta
+import house_rules as hr
+import plain_trace
+from canasta.engine import fastpaths
+
+HERE = Path(__file__).resolve().parent
+
+
+def plain_traces(jobs: list[dict[str, Any]]) -> list[list[plain_trace.Step]]:
+    """The traces of ``jobs`` in a process with every fast path off."""
+    env = {**os.environ, fastpaths.ENV_VAR: "1"}
+    done = subprocess.run(
+        [sys.executable, str(HERE / "plain_trace.py")],
+        input=json.dumps(jobs), capture_output=True, text=True, env=env, timeout=1800, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout)
+    assert out["plain"] is True, "the plain process did not turn the fast paths off"
+    return [[(legal, after) for legal, after in t] for t in out["traces"]]
+
+
+def first_difference(job: dict[str, Any], fast: list[plain_trace.Step], plain: list[plain_trace.Step]) -> str | None:
+    """Where the two traces of ``job`` part, in words, or ``None`` when they are equal."""
+    for i, ((fl, fa), (pl, pa)) in enumerate(zip(fast, plain, strict=False)):
+        if fl != pl:
+            only_fast = [m for m in fl if m not in pl]
+            only_plain = [m for m in pl if m not in fl]
+            how = (f"fast only {only_fast}, plain only {only_plain}" if only_fast or only_plain
+                   else f"same moves in another order: fast {fl}, plain {pl}")
+            return f"move {i}: legal moves differ: {how}"
+        if fa != pa:
+            return f"move {i}: the state after the move differs"
+    if len(fast) != len(plain):
+        return f"the fast hand has {len(fast)} moves, the plain one {len(plain)}"
+    return None
+
+
+def compare(jobs: list[dict[str, Any]]) -> None:
+    """Trace ``jobs`` both ways; fail naming every job whose traces differ."""
+    assert not fastpaths.PLAIN_RULES, f"run these tests without {fastpaths.ENV_VAR}"
+    fast = plain_trace.trace_jobs(jobs)
+    plain = plain_traces(jobs)
+    problems = []
+    for job, f, p in zip(jobs, fast, plain, strict=True):
+        assert f, f"no move traced: {job}"
+        why = first_difference(job, f, p)
+        if why is not None:
+            problems.append(f"{job['policy']} seed {job['seed']}:\n{job['profile']}{why}")
+    assert not problems, "\n\n".join(problems)
+
+
+def bundled_jobs(moves: int, seeds: range) -> list[dict[str, Any]]:
+    """A hand of every bundled profile per seed, random and greedy play alternating."""
+    return [
+        {"profile": f"extends: {name}\n", "seed": seed, "policy": ("random", "greedy")[(i + seed) % 2], "moves": moves}
+        for i, name in enumerate(canasta.variant_names())
+        for seed in seeds
+    ]
+
+
+def generated_jobs(count: int, moves: int, seed: int) -> list[dict[str, Any]]:
+    """Hands of ``count`` generated house profiles that ``new_game`` deals (a seeded draw)."""
+    rng = random.Random(seed)
+    chooser = hr.RandomChooser(rng)
+    jobs: list[dict[str, Any]] = []
+    while len(jobs) < count:
+        profile = hr.draw_profile(chooser)
+        if hr.admit(profile).playable:
+            deal = rng.randrange(2**32)
+            jobs.append({"profile": profile.text(), "seed": deal, "policy": ("random", "greedy")[deal % 2], "moves": moves})
+    return jobs
+
+
+class TestSameMoves:
+    """Fast and plain paths agree on random positions."""
+
+    def test_bundled_profiles(self) -> None:
+        """A hand (up to 150 moves) of every bundled profile, random or greedy play."""
+        compare(bundled_jobs(150, range(1, 2)))
+
+    def test_generated_profiles(self) -> None:
+        """Hands (up to 150 moves) of 12 generated house profiles."""
+        compare(generated_jobs(12, 150, seed=1))
+
+
+class TestTheComparison:
+    """The comparison sees a difference where there is one."""
+
+    def test_listing_difference(self) -> None:
+        """A move missing from one listing, and two moves swapped, are named."""
+        job = {"profile": "extends: classic\n", "seed": 1, "policy": "random"}
+        base = [(["draw", "take pile"], "d1"), (["discard 5", "discard 9"], "d2")]
+        assert first_difference(job, base, base) is None
+        missing = [(["draw"], "d1"), base[1]]
+        assert "plain only ['take pile']" in str(first_difference(job, missing, base))
+        swapped = [base[0], (["discard 9", "discard 5"], "d2")]
+        assert "another order" in str(first_difference(job, swapped, base))
+        other_state = [base[0], (base[1][0], "dX")]
+        assert "state after the move differs" in str(first_difference(job, other_state, base))
+
+    def test_plain_process_is_plain(self) -> None:
+        """The process started with the variable set reports the fast paths off, and its
+        hand is the fast one's (the same deal and choices)."""
+        job = bundled_jobs(20, range(3, 4))[2]
+        (plain,) = plain_traces([job])
+        assert plain and plain == plain_trace.trace_jobs([job])[0]
+
+
+@pytest.mark.long
+class TestSameMovesLong:
+    """The same comparison over longer hands and more profiles (run with ``-m long``)."""
+
+    def test_bundled_profiles(self) -> None:
+        """Whole hands (up to 3,000 moves) of every bundled profile, three seeds each."""
+        compare(bundled_jobs(3000, range(1, 4)))
+
+    def test_generated_profiles(self) -> None:
+        """Whole hands (up to 1,500 moves) of 80 generated house profiles."""
+        compare(generated_jobs(80, 1500, seed=2))
