@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/campaign.py [--minutes M] [--variants N] [--seed S] [--out FILE]
+    python benchmarks/campaign.py [--minutes M] [--variants N] [--seed S] [--jobs J] [--out FILE]
     python benchmarks/campaign.py --replay PROFILE.yaml --deal-seed D --policy random
 
 Each variant is a bundled profile with one to six rule options changed, each
@@ -28,7 +28,8 @@ summary gives the counts of variants generated, refused and played, the
 percentiles of the call times, and the classes.
 
 The run stops after ``--minutes`` (wall clock, default 10) or ``--variants``,
-whichever comes first. ``--out FILE`` writes the report too: JSON where FILE
+whichever comes first; ``--jobs N`` runs N processes, each with its own seed
+(``--seed`` times 1000 plus its number), and merges what they found. ``--out FILE`` writes the report too: JSON where FILE
 ends in ``.json``, else the text (Markdown). Run it by hand, under ``nice``;
 tests/test_benchmarks.py runs it on two variants so that it keeps working.
 """
@@ -37,10 +38,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import multiprocessing
 import random
 import sys
 import time
-from array import array
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -57,6 +60,53 @@ from canasta.engine import COMPILED  # noqa: E402
 EXTRA_SEEDS = 2
 #: The slowest calls listed in the report.
 SLOWEST = 5
+#: Call times are kept in logarithmic bins, this many a decade from 0.1 µs (a
+#: percentile is read to about 1%), so that workers' times merge and a run of
+#: millions of calls keeps a few thousand numbers.
+BINS_PER_DECADE = 200
+_FLOOR = 1e-7
+#: The kinds of call timed: the listing, the move played, and the moves applied to test the listing.
+CALLS = ("legal_moves", "apply", "apply-check")
+
+
+class Times:
+    """The CPU times of one kind of call: a histogram of logarithmic bins, the count and the maximum."""
+
+    def __init__(self) -> None:
+        self.bins: Counter[int] = Counter()
+        self.n = 0
+        self.max = 0.0
+
+    def add(self, seconds: float) -> None:
+        """Count one call of ``seconds``."""
+        self.bins[max(0, int(math.log10(max(seconds, _FLOOR) / _FLOOR) * BINS_PER_DECADE))] += 1
+        self.n += 1
+        self.max = max(self.max, seconds)
+
+    def merge(self, other: Times) -> None:
+        """Add ``other``'s calls to these."""
+        self.bins.update(other.bins)
+        self.n += other.n
+        self.max = max(self.max, other.max)
+
+    def over(self, seconds: float) -> int:
+        """The calls in bins wholly above ``seconds``."""
+        edge = int(math.log10(seconds / _FLOOR) * BINS_PER_DECADE)
+        return sum(n for b, n in self.bins.items() if b > edge)
+
+    def percentiles(self) -> dict[str, float]:
+        """p50, p99, p99.9 (each the upper edge of its bin) and max, in milliseconds."""
+        if not self.n:
+            return {"n": 0}
+        out: dict[str, float] = {"n": self.n}
+        wanted = [("p50", 0.5), ("p99", 0.99), ("p99.9", 0.999)]
+        seen = 0
+        for b in sorted(self.bins):
+            seen += self.bins[b]
+            while wanted and seen >= wanted[0][1] * self.n:
+                out[wanted.pop(0)[0]] = min(self.max, _FLOOR * 10 ** ((b + 1) / BINS_PER_DECADE)) * 1000
+        out["max"] = self.max * 1000
+        return out
 
 
 @attrs.define
@@ -88,18 +138,28 @@ class Tally:
     played: int = 0
     hands: int = 0
     calls: int = 0
+    cpu_seconds: float = 0.0
     shrink_seconds: float = 0.0
     disagreements: int = 0
     failures: int = 0
-    times: dict[str, array] = attrs.field(
-        factory=lambda: {"legal_moves": array("d"), "apply": array("d"), "apply-check": array("d")}
-    )
+    times: dict[str, Times] = attrs.field(factory=lambda: {name: Times() for name in CALLS})
     slowest: list[tuple[float, str, str]] = attrs.field(factory=list)
     classes: dict[tuple[str, tuple[str, ...]], list[Finding]] = attrs.field(factory=dict)
 
     def add(self, finding: Finding) -> None:
         """File ``finding`` under its class."""
         self.classes.setdefault(finding.key, []).append(finding)
+
+    def merge(self, other: Tally) -> None:
+        """Add another worker's counts, times, slowest calls and findings to these."""
+        for name in ("generated", "loader_refused", "checker_errors", "new_game_refused", "played",
+                     "hands", "calls", "disagreements", "failures", "cpu_seconds", "shrink_seconds"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name, times in other.times.items():
+            self.times[name].merge(times)
+        self.slowest = sorted(self.slowest + other.slowest, reverse=True)[:SLOWEST]
+        for key, found in other.classes.items():
+            self.classes.setdefault(key, []).extend(found)
 
 
 class Recorder:
@@ -115,7 +175,7 @@ class Recorder:
         """Record one call (see :data:`house_rules.Timer`)."""
         self.calls += 1
         if self.tally is not None:
-            self.tally.times[name].append(seconds)
+            self.tally.times[name].add(seconds)
             slowest = self.tally.slowest
             if len(slowest) < SLOWEST or seconds > slowest[-1][0]:
                 slowest.append((seconds, name, self.where))
@@ -229,22 +289,11 @@ def run_variant(profile: hr.HouseProfile, deal_seed: int, policies: Sequence[str
 # --------------------------------------------------------------------------- the report
 
 
-def percentiles(values: array) -> dict[str, float]:
-    """p50, p99, p99.9 and max of ``values`` (seconds), in milliseconds."""
-    if not values:
-        return {"n": 0}
-    ordered = sorted(values)
-    n = len(ordered)
-
-    def at(q: float) -> float:
-        return ordered[min(n - 1, int(q * n))] * 1000
-
-    return {"n": n, "p50": at(0.5), "p99": at(0.99), "p99.9": at(0.999), "max": ordered[-1] * 1000}
-
-
 def report(tally: Tally, args: argparse.Namespace, elapsed: float) -> dict[str, Any]:
     """The run's results as data (the JSON report; :func:`render` writes it as text)."""
-    played = array("d", [*tally.times["legal_moves"], *tally.times["apply"]])
+    played = Times()
+    played.merge(tally.times["legal_moves"])
+    played.merge(tally.times["apply"])
     classes = []
     for (symptom, keys), found in sorted(tally.classes.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         first = found[0]
@@ -276,16 +325,17 @@ def report(tally: Tally, args: argparse.Namespace, elapsed: float) -> dict[str, 
         },
         "hands": tally.hands,
         "calls": tally.calls,
-        "cpu_seconds": round(time.process_time(), 1),
+        "cpu_seconds": round(tally.cpu_seconds, 1),
+        "jobs": args.jobs,
         "shrink_cpu_seconds": round(tally.shrink_seconds, 1),
         "failures": tally.failures,
         "calls_ms": {
-            "legal_moves": percentiles(tally.times["legal_moves"]),
-            "apply": percentiles(tally.times["apply"]),
-            "play": percentiles(played),
-            "apply-check": percentiles(tally.times["apply-check"]),
+            "legal_moves": tally.times["legal_moves"].percentiles(),
+            "apply": tally.times["apply"].percentiles(),
+            "play": played.percentiles(),
+            "apply-check": tally.times["apply-check"].percentiles(),
         },
-        "over_limit": sum(1 for calls in tally.times.values() for t in calls if t * 1000 > args.limit_ms),
+        "over_limit": sum(t.over(args.limit_ms / 1000) for t in tally.times.values()),
         "slowest": [{"ms": round(t * 1000, 1), "call": name, "where": where} for t, name, where in tally.slowest],
         "classes": classes,
     }
@@ -302,8 +352,8 @@ def render(data: dict[str, Any]) -> str:
     """The report as text (Markdown)."""
     v = data["variants"]
     lines = [
-        f"# Campaign: seed {data['seed']}, {data['minutes']} minutes, {data['engine']} engine, "
-        f"policies {', '.join(data['policies'])}",
+        f"# Campaign: seed {data['seed']}, {data['minutes']} minutes, {data['jobs']} process(es), "
+        f"{data['engine']} engine, policies {', '.join(data['policies'])}",
         "",
         f"- variants generated {v['generated']:,}: refused by the loader {v['refused_by_loader']:,}, "
         f"with checker errors {v['checker_errors']:,}, refused by new_game {v['refused_by_new_game']:,}, "
@@ -311,9 +361,9 @@ def render(data: dict[str, Any]) -> str:
         f"- check_variant and new_game disagree on {v['disagreements']:,}",
         f"- hands played {data['hands']:,} (legal_moves and apply calls {data['calls']:,}), "
         f"failures {data['failures']:,} in {len(data['classes'])} classes",
-        f"- CPU {data['cpu_seconds']:,} s, of which shrinking {data['shrink_cpu_seconds']:,} s",
+        f"- CPU {data['cpu_seconds']:,} s in all processes, of which shrinking {data['shrink_cpu_seconds']:,} s",
         "- CPU ms per call (play: legal_moves and the apply of the move played; apply-check: the",
-        "  moves applied only to test the listing):",
+        "  moves applied only to test the listing; percentiles to about 1%):",
         *(f"  - {name + ':':12} {_fmt(data['calls_ms'][name])}" for name in ("legal_moves", "apply", "play", "apply-check")),
         f"- calls over {data['limit_ms']} ms: {data['over_limit']}",
         "- slowest calls:",
@@ -367,6 +417,35 @@ def replay(path: str, deal_seed: int, policy: str, limit_ms: float) -> int:
     return 1
 
 
+@attrs.frozen
+class Job:
+    """One process's share of a run: its seed, when to stop, how many variants at most."""
+
+    seed: int
+    stop: float
+    variants: int | None
+    policies: tuple[str, ...]
+    limit: float
+    quiet: bool
+    worker: int
+
+
+def run_job(job: Job) -> Tally:
+    """Generate and run variants until ``job`` says stop; the profiles and deals follow its seed."""
+    t0 = time.process_time()
+    rng = random.Random(job.seed)
+    chooser = hr.RandomChooser(rng)
+    tally = Tally()
+    while (job.variants is None or tally.generated < job.variants) and time.monotonic() < job.stop:
+        profile = hr.draw_profile(chooser)
+        run_variant(profile, rng.randrange(2**32), job.policies, job.limit, tally)
+        if not job.quiet and tally.generated % 100 == 0:
+            print(f"[{job.worker}] {tally.generated} variants, {tally.played} played, {tally.failures} failures "
+                  f"in {len(tally.classes)} classes", file=sys.stderr)
+    tally.cpu_seconds = time.process_time() - t0
+    return tally
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the campaign (or ``--replay`` one reproducer); exit 1 if anything was found."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -380,25 +459,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deal-seed", type=int, default=0)
     ap.add_argument("--policy", default="random", choices=sorted(hr.POLICIES))
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
+    ap.add_argument("--jobs", type=int, default=1, help="processes, each with its own share of the variants")
     args = ap.parse_args(argv)
     if args.replay:
         return replay(args.replay, args.deal_seed, args.policy, args.limit_ms)
     args.policies = [p.strip() for p in args.policies.split(",") if p.strip()]
+    if not 1 <= args.jobs <= 64:
+        ap.error(f"--jobs must be 1 to 64, got {args.jobs}")
     unknown = sorted(set(args.policies) - set(hr.POLICIES))
     if unknown:
         ap.error(f"unknown policy {unknown[0]!r}; expected one of {', '.join(sorted(hr.POLICIES))}")
-    rng = random.Random(args.seed)
-    chooser = hr.RandomChooser(rng)
-    tally = Tally()
     start = time.monotonic()
-    stop = start + args.minutes * 60
-    limit = args.limit_ms / 1000
-    while (args.variants is None or tally.generated < args.variants) and time.monotonic() < stop:
-        profile = hr.draw_profile(chooser)
-        run_variant(profile, rng.randrange(2**32), args.policies, limit, tally)
-        if not args.quiet and tally.generated % 100 == 0:
-            print(f"{tally.generated} variants, {tally.played} played, {tally.failures} failures "
-                  f"in {len(tally.classes)} classes, {(time.monotonic() - start) / 60:.1f} min", file=sys.stderr)
+    jobs = [
+        Job(args.seed if args.jobs == 1 else args.seed * 1000 + w, start + args.minutes * 60,
+            None if args.variants is None else args.variants // args.jobs + (w < args.variants % args.jobs),
+            tuple(args.policies), args.limit_ms / 1000, args.quiet, w)
+        for w in range(args.jobs)
+    ]
+    if args.jobs == 1:
+        tally = run_job(jobs[0])
+    else:
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            tallies = pool.map(run_job, jobs)
+        tally = tallies[0]
+        for other in tallies[1:]:
+            tally.merge(other)
     data = report(tally, args, time.monotonic() - start)
     text = render(data)
     print(text)
