@@ -204,7 +204,7 @@ def _format_argument() -> Argument:
 def _cmd_rules(args: argparse.Namespace) -> int:
     """Print the rule book of VARIANT in plain English, generated from its profile.
 
-    Rules that the profile's source text does not fix are marked with a dagger
+    Rules that the profile's source text does not fix are marked with a note number
     and explained in notes. --format sheet prints a one-page quick-reference
     sheet (HTML to print). With --diff OTHER, print only how VARIANT differs
     from OTHER, one rule per line ("Draw two cards from the stock instead of one.").

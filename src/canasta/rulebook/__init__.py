@@ -10,7 +10,7 @@ states its rule for a given variant, so the text always follows the options.
 The rule book is first built as a small document tree (:class:`RuleBook`:
 sections of paragraphs, lists and tables, each sentence knowing the option
 paths it states) and then rendered. A sentence that states an option the
-profile lists under ``assumed`` ends in a dagger, with a note naming where the
+profile lists under ``assumed`` ends in a note number, with a note naming where the
 value comes from.
 
 The parts, each a module of this package:

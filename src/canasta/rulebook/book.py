@@ -41,7 +41,7 @@ from canasta.rulebook.melds import (
     sequence_runs,
 )
 from canasta.rulebook.opening import minimum_text, opening_lead, score_rows, score_steps
-from canasta.rulebook.pile import say_take
+from canasta.rulebook.pile import empty_bar_names, say_take
 from canasta.rulebook.registry import (
     RULES,
     S_CANASTAS,
@@ -140,7 +140,11 @@ def _turn_section(v: Variant) -> Section:
         "The player to the dealer's left plays first; then the turn passes clockwise, from "
         "each player to the next. On your turn:"
     )
-    after = Text("Any card may be discarded except a red 3.")
+    three = "a 3" if v.threes.black_laid_at_once else "a red 3"
+    if v.pile.wild_discard != "always" or empty_bar_names(v):
+        after = Text(f"You may never discard {three}. Other limits on what you may discard are under \u201cThe discard pile\u201d.")
+    else:
+        after = Text(f"Any card may be discarded except {three}.")
     return Section(S_TURN, (_para(first), BulletList(tuple(steps), ordered=True), _para(after)))
 
 
@@ -205,7 +209,9 @@ def _meld_examples(v: Variant) -> str | None:
         f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not"
         for good, bad in pairs
     ]
-    return f"For example, {'; '.join(said)}."
+    # under the rule of five these hold only in the opening turn (later a wild card needs five naturals)
+    when = "in the turn your side opens, " if v.melds.late_wild_naturals is not None else ""
+    return f"For example, {when}{'; '.join(said)}."
 
 
 _SUIT_ORDER = "SHDC"
@@ -697,7 +703,7 @@ def _game_section(v: Variant) -> Section:
 
 
 #: The title of the last section, the source text's table customs.
-S_CUSTOMS = "Table customs"
+S_CUSTOMS = "At the table"
 
 
 def _customs_section(v: Variant) -> Section:
@@ -705,12 +711,7 @@ def _customs_section(v: Variant) -> Section:
     items = tuple(Paragraph((Text(clean(c)),)) for c in v.customs if clean(c))
     if not items:
         return Section(S_CUSTOMS, ())
-    lead = _para(
-        Text(
-            "These customs of the source text are left to the players; the rules above do "
-            "not depend on them."
-        )
-    )
+    lead = _para(Text("The players see to these customs and penalties themselves."))
     return Section(S_CUSTOMS, (lead, BulletList(items)))
 
 

@@ -85,12 +85,16 @@ def _say_wilds(v: Variant) -> str:
         first = f"{cap(names[0])} are wild."
     else:
         first = f"{cap(join(names))} are wild."
-    threes = (
-        "red 3s score on their own, and a black 3 on top of the discard pile stops the next "
-        "player from taking it"
-    )
-    if "3" in v.wilds.ranks:
+    if v.threes.black_laid_at_once:
+        # every 3 is laid out as a bonus card: no black 3 is ever held, melded or discarded
+        threes = "every 3, red or black, is laid out and scores on its own"
+    elif "3" in v.wilds.ranks:
         threes = "red 3s score on their own"
+    else:
+        threes = (
+            "red 3s score on their own, and a black 3 on top of the discard pile stops the next "
+            "player from taking it"
+        )
     return f"{first} The other cards from 4 to ace are natural cards; {threes}."
 
 

@@ -293,8 +293,9 @@ def _say_must_take(v: Variant) -> str:
     if must == "any":
         duty = "a player must take the pile whenever they can."
     elif must == "lay_off" and v.pile.take_lay_off:
+        own = "their side's" if has_partners(v) else "their own"
         duty = (
-            "a player who can take the pile by adding its top card to a meld on the table must "
+            f"a player who can take the pile by adding its top card to {own} meld must "
             "take it; a player who would need cards from the hand to take it may decline."
         )
     else:

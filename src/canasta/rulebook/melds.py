@@ -198,8 +198,7 @@ def _say_duplicates(v: Variant) -> str:
             f"{who} may have several melds of the same rank, and may start a new one at any time, "
             f"even while {its} other meld of that rank is unfinished. In {its} turn a player may "
             "combine two melds of one rank into one, as long as the combined meld keeps the meld "
-            "rules. Several canastas of one rank each count as a canasta. Written down, the second "
-            "meld of kings is K:2 (add K:2 K adds a king to it; combine K K:2 combines the two)."
+            "rules. Several canastas of one rank each count as a canasta."
         )
     if v.melds.duplicate_ranks == "after_complete" and v.melds.max_size is not None:
         its, it = ("its", "it") if partners else ("their", "they")

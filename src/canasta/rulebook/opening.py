@@ -166,7 +166,10 @@ rule("opening.round_table", S_OPENING, _say_opening, relevant=lambda v: v.openin
 
 def _say_top_card_counts(v: Variant) -> str:
     if v.opening.top_card_counts:
-        top = "the top card counts toward the minimum, and so do other melds from the hand that turn"
+        top = (
+            "the top card and the cards melded with it count toward the minimum, and so do other "
+            "melds laid from the hand that turn"
+        )
     else:
         top = "the top card does not count toward the minimum; only melds from the hand do"
     return (

@@ -35,9 +35,13 @@ def _say_freezing(v: Variant) -> str:
             f"The discard pile is frozen for everyone while it holds {join(freezers, 'or')}"
             + (" (a wild card may be discarded, and then freezes it)." if p.frozen_by_wild else ".")
         )
-    if p.frozen_until_opened:
+    if p.frozen_until_opened and v.opening.pile_allowed:
+        # where a side that has not opened may not take the pile at all, that rule says it
         who = "a side that has not yet made its" if side == "side" else "a player who has not yet made their"
         sentences.append(f"It is also frozen against {who} first meld.")
+    if not sentences and p.take_natural_pair and not (p.take_lay_off or p.take_natural_and_wild):
+        # nothing freezes it, yet it is taken only as a frozen pile is elsewhere
+        return "Nothing freezes the discard pile, but it is taken only with a natural pair from the hand (below)."
     if not sentences:
         return "The discard pile is never frozen."
     return " ".join(sentences)
@@ -52,14 +56,20 @@ rule(
 def _say_stop_cards(v: Variant) -> str:
     if "natural" in v.pile.stop_cards:
         return "The discard pile can never be taken: every card that may lie on top of it is a stop card."
-    stops = ["a wild card", "a black 3"]
+    # where every 3 is laid out, no black 3 is ever discarded to stop anyone
+    black = not v.threes.black_laid_at_once
+    stops = ["a wild card", "a black 3"] if black else ["a wild card"]
     if v.deal.upcard and "red_three" not in v.deal.upcard_covered_if:
         stops.append("a red 3")
-    return (
-        f"The pile can never be taken while {join(stops, 'or')} lies on top of it: the player "
-        "must draw from the stock instead. Once another card is discarded on it, the pile may "
-        "be taken again."
+    text = (
+        f"No one may take the pile while {join(stops, 'or')} lies on top of it: draw from the "
+        "stock instead."
     )
+    if black:
+        text += " A black 3 stops only the next player: once another card covers it, the pile may be taken again."
+    if v.pile.frozen_by_wild and not always_frozen(v):
+        text += " A wild card stays in the pile, and the pile stays frozen after it is covered."
+    return text
 
 
 rule("pile.stop_cards", S_PILE, _say_stop_cards)

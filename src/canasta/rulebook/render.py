@@ -2,7 +2,7 @@
 
 :func:`render` writes any :class:`~canasta.rulebook.blocks.RuleBook`;
 :func:`describe` builds a variant's rule book and renders it. A sentence that states
-an option the profile lists under ``assumed`` ends in a mark (a dagger first), with a
+an option the profile lists under ``assumed`` ends in one numbered mark (¹, ², …), with a
 note naming where the value comes from.
 """
 
@@ -35,21 +35,40 @@ Format = Literal["markdown", "rst", "html"]
 FORMATS: tuple[str, ...] = ("markdown", "rst", "html")
 
 
-_MARKS = ("\u2020", "\u2021", "\u00a7", "\u2016", "\u00b6")
+#: The superscript digits that number the notes.
+_SUPERSCRIPT = str.maketrans("0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
 #: The mark of a rule the source text fixes, under a heading whose mark covers the rest.
 FIXED_MARK = "\u00b0"
+#: How an ``assumed`` source names classic Canasta, and what its note calls it: the
+#: classic rule text (the classic book's own source) or the classic game. Their notes
+#: say "not in the source text", apart from the notes of other sources.
+CLASSIC_SOURCES = {
+    "the classic text": "the classic rule text",
+    "the classic rule text": "the classic rule text",
+    "classic": "classic Canasta",
+}
 
 
-def _mark(i: int) -> str:
-    return _MARKS[i % len(_MARKS)] * (i // len(_MARKS) + 1)
+def note_mark(n: int) -> str:
+    """The mark of the ``n``-th note: ``n`` as superscript digits (one mark per note, never two run together)."""
+    return str(n).translate(_SUPERSCRIPT)
+
+
+def _classic_source(source: str) -> str | None:
+    """``source`` with classic Canasta named as a note names it, or ``None`` for another source."""
+    low = source.lower()
+    for name, said in CLASSIC_SOURCES.items():
+        if low == name or low.startswith((name + " (", name + ",", name + ";", name + ":")):
+            return said + source[len(name):]
+    return None
 
 
 class _Notes:
-    """Note marks for sentences stating assumed options, one mark per source."""
+    """One numbered note for each set of sources a sentence draws on, so a sentence carries one mark."""
 
     def __init__(self, variant: Variant | None) -> None:
         self.variant = variant
-        self.marks: dict[str, str] = {}
+        self.marks: dict[tuple[str, ...], str] = {}
         self.headed = False  # some heading carries a mark
         self.fixed = False  # some rule under a marked heading carries FIXED_MARK
 
@@ -62,16 +81,14 @@ class _Notes:
         return None
 
     def mark(self, text: Text) -> str:
-        found = ""
-        for path in text.paths:
-            source = self.source_of(path)
-            if source is None:
-                continue
-            if source not in self.marks:
-                self.marks[source] = _mark(len(self.marks))
-            if self.marks[source] not in found:
-                found += self.marks[source]
-        return found
+        found = tuple(dict.fromkeys(s for s in map(self.source_of, text.paths) if s is not None))
+        # "Pagat" beside "Pagat (also Bicycle)" says the same twice: the longer one is enough
+        sources = tuple(s for s in found if not any(o != s and o.startswith(s) for o in found))
+        if not sources:
+            return ""
+        if sources not in self.marks:
+            self.marks[sources] = note_mark(len(self.marks) + 1)
+        return self.marks[sources]
 
     def notes(self) -> list[str]:
         if not self.marks:
@@ -85,8 +102,7 @@ class _Notes:
                 "A mark on a heading covers the whole section, and one on a column heading the "
                 "whole column, except a sentence or cell that carries a mark of its own."
             )
-        said = "Not fixed by the source text; taken from" if cited else "Taken from"
-        out = lead + [self._note(mark, source, said) for source, mark in self.marks.items()]
+        out = lead + [f"{mark} {self._note(sources, cited)}" for sources, mark in self.marks.items()]
         if self.fixed:
             out.append(
                 f"{FIXED_MARK} Fixed by the source text." if cited
@@ -95,15 +111,35 @@ class _Notes:
         return out
 
     @staticmethod
-    def _note(mark: str, source: str, said: str) -> str:
-        source = source.rstrip(".")
-        # A profile may say that a value comes from its own source, read between the lines;
-        # "not fixed by the source text; taken from the source" would contradict itself.
-        low = source.lower()
-        if low == "the source" or low.startswith(("the source (", "the source,", "the source;")):
-            rest = source[len("the source"):]
-            return f"{mark} Not said in so many words by the source text; inferred from it{rest}."
-        return f"{mark} {said} {source}."
+    def _note(sources: tuple[str, ...], cited: bool) -> str:
+        """The text of the note on ``sources``: what the source text leaves open, and where each value comes from.
+
+        A value from the classic rule text is said so apart from one from another source;
+        a value read between the lines of the source text itself is said so too.
+        """
+        inferred: list[str] = []
+        taken: list[str] = []
+        classic = False
+        for source in sources:
+            source = source.rstrip(".")
+            # A profile may say that a value comes from its own source, read between the lines;
+            # "not fixed by the source text; taken from the source" would contradict itself.
+            low = source.lower()
+            if low == "the source" or low.startswith(("the source (", "the source,", "the source;")):
+                inferred.append(f"Not said in so many words by the source text; inferred from it{source[10:]}.")
+                continue
+            named = _classic_source(source)
+            classic |= named is not None
+            taken.append(source if named is None else named)
+        if taken:
+            if not cited:
+                lead = "Taken from"
+            elif classic and len(taken) == 1:
+                lead = "Not in the source text; taken from"
+            else:
+                lead = "Not fixed by the source text; taken from"
+            inferred.append(f"{lead} {'; and from '.join(taken)}.")
+        return " ".join(inferred)
 
 
 def _texts(block: Block) -> list[Text]:

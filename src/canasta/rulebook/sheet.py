@@ -73,8 +73,7 @@ def sheet_book(variant: Variant) -> RuleBook:
         Section("Example melds", tuple(b for b in _blocks(book, S_MELDS) if isinstance(b, Figure))),
         Section(S_OUT, _blocks(book, S_OUT)),
     ]
-    intro = (Paragraph((Text(f"The rules a player looks up during a game. To print the whole "
-                             f"rule book: canasta rules {variant.name} --format html"),)),)
+    intro = (Paragraph((Text("The rules you look up during a game. The rule book has the rest."),)),)
     title = f"{book.title}: quick reference"
     rules = tuple(s for s in sections if s.blocks and s.title != "Example melds")
     if len(render(RuleBook(title, intro, rules, variant), "markdown", notes=False)) > SHEET_TEXT_BUDGET:

@@ -91,6 +91,4 @@ def special_section(v: Variant) -> Section:
         ),)))
     if never:
         blocks.append(Paragraph(tuple(Text(x, paths) for x in never)))
-    lay = ", ".join(f"special {h.name}" for h in hands[:2])
-    blocks.append(Paragraph((Text(f"In move notation a special hand is laid by its key ({lay}).", paths),)))
     return Section(S_SPECIAL, tuple(blocks))

@@ -1,0 +1,253 @@
+"""The rule books read as books for players (issue 41, items 8 to 14 and the style).
+
+Every bundled book, in every format it is printed in, is free of software words and of
+note marks that run together; each book says what its own variant does; and the classic
+book states every rule of its source text (seed 001) in at most about 1,100 words.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+import canasta
+from canasta.rulebook import describe, quick_reference
+from canasta.rulebook.render import FIXED_MARK, note_mark
+from canasta.variant.model import Variant
+
+BUNDLED = canasta.variant_names()
+
+#: House profiles whose books must read as well as the bundled ones: a house book
+#: inherits its parent's sentences and notes.
+HOUSES = {
+    "two-canastas": "extends: classic\nname: two-canastas\ngoing_out:\n  canastas: 2\n",
+    "samba-house": "extends: samba\nname: samba-house\ngame:\n  target: 7500\n",
+    "mac-house": "extends: modern-american\nname: mac-house\nopening:\n  talons: [3, 2]\n",
+}
+
+#: Words a book for players never has: (why, pattern). Notation, the engine, profiles and
+#: options belong to the documentation; a book speaks of players, sides and cards.
+SOFTWARE_WORDS = [
+    ("notation", r"\bnotation\b"),
+    ("the engine", r"\bengines?\b"),
+    ("a profile", r"\bprofiles?\b"),
+    ("an option", r"\boptions?\b"),
+    ("an option value in brackets", r"\((never|always|true|false|none|null|any|by_size|by_naturals|lay_off)\)"),
+    ("an option name", r"\b[a-z]+_[a-z]+(_[a-z]+)*\b"),
+    ("a command line", r"\bcanasta (rules|play|simulate|check|show|variants)\b|--format\b"),
+    ("a meld written as a move", r"\b(K|Q|J|A|[2-9]|10):\d\b"),
+    ("a move written out", r"'lay 3R?'|\badd K:"),
+    ("a file", r"\.ya?ml\b"),
+]
+
+#: Every mark a book uses after a sentence, a heading or a cell.
+_MARK_RUN = re.compile("[\u2020\u2021\u00a7\u2016\u00b6\u00b0\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
+
+
+def _load(name: str, tmp_path: Path) -> Variant:
+    if name in HOUSES:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(HOUSES[name], encoding="utf-8")
+        return canasta.load_variant(path)
+    return canasta.load_variant(name)
+
+
+def _plain(page: str) -> str:
+    """The words of an HTML page: no style sheet, no tags, no attributes."""
+    page = re.sub(r"<style>.*?</style>", " ", page, flags=re.S)
+    page = re.sub(r"<[^>]+>", " ", page)
+    return html.unescape(page)
+
+
+def printed(v: Variant) -> dict[str, str]:
+    """Everything a player may print of ``v``'s rules: each format of the book and the sheet."""
+    return {
+        "markdown": describe(v),
+        "rst": describe(v, "rst"),
+        "html": _plain(describe(v, "html", standalone=True)),
+        "sheet": _plain(quick_reference(v)),
+    }
+
+
+def software_words(text: str) -> list[str]:
+    """The software words found in ``text``, each with its context."""
+    found = []
+    for why, pattern in SOFTWARE_WORDS:
+        for m in re.finditer(pattern, text, re.IGNORECASE):
+            found.append(f"{why}: {text[max(0, m.start() - 50):m.end() + 30]!r}")
+    return found
+
+
+def mark_problems(text: str) -> list[str]:
+    """Marks that collide: run together, used without a note, or defined twice (a Markdown book)."""
+    body, _, notes = text.partition("\n## Notes\n")
+    defined = [m.group(1) for m in re.finditer(r"^(\S+) ", notes, re.M) if _MARK_RUN.fullmatch(m.group(1))]
+    problems = [f"defined twice: {m}" for m in set(defined) if defined.count(m) > 1]
+    known = set(defined) | {FIXED_MARK}
+    for m in _MARK_RUN.finditer(body):
+        if m.group() not in known:
+            problems.append(f"{m.group()!r} is no one note's mark: {body[max(0, m.start() - 60):m.end()]!r}")
+    return problems
+
+
+class TestNoSoftwareWords:
+    """No book, in any format, speaks of notation, the engine, profiles or options."""
+
+    @pytest.mark.parametrize("name", [*BUNDLED, *HOUSES])
+    def test_book(self, name: str, tmp_path: Path) -> None:
+        v = _load(name, tmp_path)
+        found = [f"{fmt}: {w}" for fmt, text in printed(v).items() for w in software_words(text)]
+        assert found == []
+
+    def test_the_patterns_catch_the_old_wordings(self) -> None:
+        """Each pattern matches a wording the books once had, so the test cannot pass by a typo."""
+        old = [
+            "In move notation a special hand is laid by its key",
+            "the engine seats partners opposite",
+            "this profile counts it whenever the hand ends",
+            "a house option",
+            "classic's one meld of each rank (never)",
+            "black_meld: going_out_only",
+            "To print the whole rule book: canasta rules classic --format html",
+            "Written down, the second meld of kings is K:2",
+            "until they lay it out ('lay 3R', 'lay 3')",
+            "see classic.yaml",
+        ]
+        for (why, pattern), text in zip(SOFTWARE_WORDS, old, strict=True):
+            assert re.search(pattern, text, re.IGNORECASE), why
+
+
+class TestMarks:
+    """One mark per note, never two run together, so no mark reads as another."""
+
+    @pytest.mark.parametrize("name", [*BUNDLED, *HOUSES])
+    def test_no_colliding_marks(self, name: str, tmp_path: Path) -> None:
+        assert mark_problems(describe(_load(name, tmp_path))) == []
+
+    def test_the_check_catches_marks_run_together(self) -> None:
+        book = "A rule.\u2020\u00a7\u00a7\n\n## Notes\n\n\u2020 One.\n\n\u00a7\u00a7 Two.\n"
+        assert mark_problems(book)
+        assert mark_problems("A rule.\u00b9\n\n## Notes\n\n\u00b9 One.\n\n\u00b9 Two.\n")
+        assert not mark_problems("A rule.\u00b9\n\n## Notes\n\n\u00b9 One.\n")
+
+    def test_marks_are_numbers(self) -> None:
+        assert [note_mark(n) for n in (1, 2, 10, 12)] == ["\u00b9", "\u00b2", "\u00b9\u2070", "\u00b9\u00b2"]
+
+    def test_a_sentence_of_two_sources_has_one_note(self) -> None:
+        """Brazilian's first meld states options from two sources: one mark, whose note names both."""
+        text = describe(canasta.load_variant("brazilian"))
+        line = next(ln for ln in text.splitlines() if ln.startswith("The first meld a side lays"))
+        mark = _MARK_RUN.findall(line)[-1]
+        note = next(ln for ln in text.splitlines() if ln.startswith(mark + " "))
+        assert "Pagat classic Canasta" in note and "rummy-games.com" in note
+
+
+def _note_of(text: str, sentence: str) -> str:
+    """The note that the mark after ``sentence`` points to ("" when it has none)."""
+    i = text.index(sentence) + len(sentence)
+    m = _MARK_RUN.match(text, i)
+    if m is None:
+        return ""
+    return next(ln for ln in text.splitlines() if ln.startswith(m.group() + " "))
+
+
+class TestSourceMarks:
+    """Item 9: a rule the book's own text states carries no mark; one taken elsewhere says where from."""
+
+    def test_draw_two_marks_nothing_its_text_states(self) -> None:
+        text = describe(canasta.load_variant("draw-two"))
+        for sentence in (
+            "The value of every card left in the hands of a side's players is taken off its score.",
+            "| Going out | 100",
+            "| All four red 3s, in all | 800",
+            "Black 3s may be melded only by a player who goes out in that turn",
+        ):
+            assert sentence in text
+            assert "Pagat" not in _note_of(text, sentence), sentence
+
+    def test_draw_two_marks_what_it_takes_from_the_classic_text(self) -> None:
+        text = describe(canasta.load_variant("draw-two"))
+        note = _note_of(text, "A meld of seven cards or more is a canasta.")
+        assert note.endswith("Not in the source text; taken from the classic rule text.")
+        other = _note_of(text, "108 cards in all.")
+        assert "Pagat classic Canasta" in other and other != note
+
+    def test_classic_marks_its_readings_of_red_3s(self) -> None:
+        text = describe(canasta.load_variant("classic"))
+        for sentence in ("without replacement.", "that player may not meld or discard."):
+            assert "Pagat classic Canasta" in _note_of(text, sentence), sentence
+
+    @pytest.mark.parametrize("name", ["samba", "bolivia"])
+    def test_samba_values_are_its_own(self, name: str) -> None:
+        text = describe(canasta.load_variant(name))
+        assert "| Card | Points |" in text
+        assert _note_of(text, "| Natural (clean) canasta | 500") == ""
+
+    def test_notes_parse(self) -> None:
+        """Item 12: every note names a source; none reads "taken from the text leaves it" or "taken from as"."""
+        for name in BUNDLED:
+            text = describe(canasta.load_variant(name))
+            assert not re.search(r"taken from (as|the text leaves|the source text leaves)\b", text), name
+        draw_two = describe(canasta.load_variant("draw-two"))
+        assert "taken from online play, where one canasta is usual" in draw_two
+
+
+class TestOwnRules:
+    """Item 8: no sentence inherited from classic contradicts the variant's own rules."""
+
+    def test_modern_american_lays_out_every_3(self) -> None:
+        text = describe(canasta.load_variant("modern-american"))
+        assert "every 3, red or black, is laid out and scores on its own" in text
+        assert "black 3 on top of the discard pile stops" not in text
+        assert "Any card may be discarded except a red 3" not in text
+        assert "You may never discard a 3." in text
+        assert "or a black 3 lies on top" not in text
+
+    def test_modern_american_example_is_of_the_opening_turn(self) -> None:
+        text = describe(canasta.load_variant("modern-american"))
+        assert "For example, in the turn your side opens, two 9s and a 2 make a meld" in text
+
+    def test_brazilian_pile_is_not_frozen_against_a_side_that_may_not_take_it(self) -> None:
+        text = describe(canasta.load_variant("brazilian"))
+        assert "frozen against a side that has not yet made its first meld" not in text
+        assert "A side that has not yet melded may not take the discard pile" in text
+
+
+class TestWording:
+    """Item 13: wordings that misled a reader."""
+
+    def test_classic(self) -> None:
+        text = describe(canasta.load_variant("classic"))
+        assert "a meld on the table" not in text
+        assert "adding its top card to their side's meld must take it" in text
+        assert "the pile stays frozen after it is covered" in text
+        assert "the top card and the cards melded with it count toward the minimum" in text
+
+    def test_hand_and_foot(self) -> None:
+        v = canasta.load_variant("hand-and-foot")
+        text = describe(v)
+        assert "The discard pile is never frozen" not in text
+        assert "it is taken only with a natural pair from the hand" in text
+        assert "lets a second wild card join only as the sixth" in _note_of(
+            text, "a second wild card may join it only as its sixth or seventh card."
+        )
+        assert "Penalty: a player who forgets to draw" in text
+        assert "except a meld of wild cards" in text
+        assert "The players see to these customs and penalties themselves." in text
+
+
+class TestMissing:
+    """Item 14: table talk, the customs of laying melds, draw-two's agreed number of canastas."""
+
+    def test_classic_customs(self) -> None:
+        text = describe(canasta.load_variant("classic"))
+        assert "do not talk about the cards anyone holds" in text
+        assert "the cards overlapped" in text and "square it up" in text and "sideways" in text
+
+    def test_draw_two_customs(self) -> None:
+        text = describe(canasta.load_variant("draw-two"))
+        assert "You may talk during the game, but not about the cards you hold." in text
+        assert "agree how many canastas a side needs to go out" in text
