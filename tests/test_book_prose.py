@@ -251,3 +251,68 @@ class TestMissing:
         text = describe(canasta.load_variant("draw-two"))
         assert "You may talk during the game, but not about the cards you hold." in text
         assert "agree how many canastas a side needs to go out" in text
+
+
+#: Every rule of the classic rule text (seed 001, "Section 4: Gameplay"), each with the
+#: words of the classic book that state it. Marks are taken out of the book first.
+SEED_001_RULES = [
+    ("the player to the dealer's left plays first, then clockwise", "The player to the dealer's left plays first"),
+    ("clockwise", "the turn passes clockwise"),
+    ("draw the top card of the stock, or take the whole pile", "Draw one card from the stock, or take the whole discard pile"),
+    ("melding is optional", "If you wish, lay down new melds and add cards to your side's melds."),
+    ("discard one card unless out by melding every card", "unless you have gone out by melding every card"),
+    ("a red 3 drawn is laid and replaced, again and again", "draws a replacement from the stock, as often as needed"),
+    ("the last stock card a red 3 is laid, not replaced", "A red 3 drawn as the last card of the stock is laid without replacement"),
+    ("a meld is three or more of one rank", "A meld is at least three cards of one rank"),
+    ("at least two naturals", "at least two of them natural"),
+    ("at most three wild cards", "A meld may hold at most three wild cards."),
+    ("examples of legal and illegal melds", "two 9s and a 2 make a meld, but a 9 and two 2s do not"),
+    ("partners share and extend their side's melds", "add cards to their side's melds"),
+    ("melds overlapped so ranks and wild cards show", "the cards overlapped, so that everyone can see their ranks and their wild cards"),
+    ("a canasta squared up, natural or wild card on top", "a natural card on top for a natural canasta and a wild card on top for a mixed one"),
+    ("seven cards make a canasta", "A meld of seven cards or more is a canasta."),
+    ("the whole pile is taken, not the top card", "takes all of it, never just the top card"),
+    ("an unfrozen pile taken with a matching pair", "A player may take the pile with two natural cards of the top card's rank from the hand"),
+    ("an unfrozen pile taken by adding the top card to a meld", "A player may take the pile by adding its top card to their side's meld of that rank"),
+    ("the top card melded at once, then the rest into the hand", "The top card must be melded at once"),
+    ("further plays after the pickup", "the turn goes on"),
+    ("a wild card or red 3 freezes the pile for both sides", "The discard pile is frozen for everyone while it holds a wild card or a red 3"),
+    ("frozen against a side that has not opened", "It is also frozen against a side that has not yet made its first meld."),
+    ("a frozen pile needs a matching natural pair", "This is the only way to take a frozen pile."),
+    ("a meld on the table does not take a frozen pile", "(not when the pile is frozen)"),
+    ("the pickup meld counts toward the opening", "the top card and the cards melded with it count toward the minimum"),
+    ("other melds from the hand count too", "so do other melds laid from the hand that turn"),
+    ("the buried cards never count", "The rest of the pile never counts"),
+    ("a wild card may be discarded and freezes the pile", "a wild card may be discarded, and then freezes it"),
+    ("a discarded wild card sideways", "Place a discarded wild card sideways"),
+    ("a black 3 stops only the next player", "A black 3 stops only the next player"),
+    ("a red 3 is never discarded", "A red 3 is never melded or discarded."),
+    ("a red 3 found is laid", "A red 3 found in a discard pile a player takes is laid the same way"),
+    ("a wild card or black 3 on top cannot be taken: draw", "No one may take the pile while a wild card or a black 3 lies on top of it: draw from the stock instead."),
+    ("going out needs a canasta", "A player may go out only when their side has at least one canasta"),
+    ("out by melding all, or all but one and a discard", "by melding every card left in their hand, or by melding all but one and discarding the last card"),
+    ("the canasta may be made in the turn of going out", "it may be completed in the turn of going out"),
+    ("ask “Partner, may I go out?”", "Partner, may I go out?"),
+    ("the answer is yes or no and binds", "the partner answers only yes or no, and the answer binds for that turn"),
+    ("asking is optional", "Asking is optional."),
+    ("no other talk about the hands", "do not talk about the cards anyone holds"),
+    ("going out concealed: the whole hand in one turn, nothing melded before", "goes out concealed by melding all their cards in a single turn, having melded nothing before that turn"),
+    ("taking the pile rules out a concealed out", "taking the discard pile rules it out"),
+    ("after the stock: play goes on through the pile", "Once the stock is empty, play goes on only through the discard pile"),
+    ("after the stock: the lay-off pickup is compulsory", "adding its top card to their side's meld must take it"),
+    ("after the stock: the pair pickup may be declined", "a player who would need cards from the hand to take it may decline"),
+    ("the hand ends when a player cannot draw and does not take", "The hand ends as soon as a player cannot draw and does not take the pile"),
+]
+
+_ALL_MARKS = str.maketrans("", "", "\u00b0\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
+
+
+class TestClassicStatesItsSource:
+    """The classic book states every rule of its source text, each where a reader finds it."""
+
+    TEXT = describe(canasta.load_variant("classic")).translate(_ALL_MARKS)
+
+    @pytest.mark.parametrize(("rule", "words"), SEED_001_RULES, ids=[r for r, _ in SEED_001_RULES])
+    def test_rule_is_stated(self, rule: str, words: str) -> None:
+        assert words in self.TEXT, rule
+
