@@ -664,6 +664,46 @@ def _suit_steps(
     )
 
 
+@lru_cache(maxsize=4096)
+def _live_runs(
+    r: Rules, avail: tuple[int, ...], starts: tuple[tuple[int, tuple[tuple[int, int], ...]], ...], grow: bool,
+) -> tuple[frozenset[tuple[Run, ...]], ...]:
+    """The runs of one suit from which that suit alone can still end every run legally.
+
+    ``avail``: the suit's cards in hand at each rank of ``r.natural_kinds``;
+    ``starts``: its open sequences by lowest rank (see :func:`_suit_steps`).
+    Returns, for each of those ranks, the runs after it from which some way
+    on, rank by rank, ends with every run long enough (:func:`_runs_end`).
+    :func:`sequence_outcomes` drops the other states: the suits share only
+    wild cards, which a way found here may use without limit, so no state
+    dropped could have ended. A run from the hand too short to end can live
+    on only where the next ranks hold that suit's cards; without this, such
+    runs of every suit multiply each other's states.
+    """
+    ranks = r.natural_kinds
+    opened = dict(starts)
+    empty: tuple[Run, ...] = ()
+    steps: list[dict[tuple[Run, ...], set[tuple[Run, ...]]]] = []
+    now: set[tuple[Run, ...]] = {empty}
+    for rank, n in zip(ranks, avail, strict=True):
+        here = opened.get(rank, ())
+        edges: dict[tuple[Run, ...], set[tuple[Run, ...]]] = {}
+        for runs in now:
+            if not n and not here and not any(run[1] <= rank for run in runs):
+                edges[runs] = {runs}  # nothing happens at this rank (as sequence_outcomes skips it)
+            else:
+                edges[runs] = {step[0] for step in _suit_steps(r, runs, rank, n, here, grow)}
+        steps.append(edges)
+        now = {after for ends in edges.values() for after in ends}
+    alive = frozenset(runs for runs in now if _runs_end(r, runs) >= 0)
+    out = [alive] * len(ranks)
+    for i in range(len(ranks) - 1, 0, -1):
+        # alive after rank i-1: some step at rank i leads to runs alive after rank i
+        alive = frozenset(runs for runs, ends in steps[i].items() if not ends.isdisjoint(alive))
+        out[i - 1] = alive
+    return tuple(out)
+
+
 def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
     """Sequence canastas the runs gain when they all end, or -1 if a run from the hand is too short."""
     gained = 0
@@ -672,6 +712,52 @@ def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
             return -1
         gained += (n >= r.seq_canasta) - (orig >= r.seq_canasta)
     return gained
+
+
+# A state of sequence_outcomes: (wild cards used, cards left, canastas, natural
+# canastas, mixed canastas, sequence canastas, runs by suit, free; see there).
+SeqState = tuple[int, int, int, int, int, int, tuple[tuple[Run, ...], ...], bool]
+
+
+def _undominated(states: dict[SeqState, int]) -> dict[SeqState, int]:
+    """``states`` without those another state beats: the same wild cards used, cards left
+    and runs, and at least as many canastas of each count, as free, and as many points.
+
+    Every later step (canastas added, capped; ``free or ...``; points added) and
+    every test at the end (thresholds on the counts, a plan not bridged) keeps
+    that order, so whatever plan follows a state beaten here follows the state
+    that beats it as well, with an outcome as good: the same cards left, the
+    canastas going out needs met whenever they are in the other, and as many
+    points. Without this, each count the plans can reach multiplies the states
+    of every combination of runs.
+    """
+    groups: dict[tuple[int, int, tuple[tuple[Run, ...], ...]], list[tuple[int, int, int, int, bool, int]]] = {}
+    for (w, left, tot, nat, mix, sq, runs, free), pts in states.items():
+        item = (tot, nat, mix, sq, free, pts)
+        same = groups.get((w, left, runs))
+        if same is None:
+            groups[(w, left, runs)] = [item]
+        else:
+            same.append(item)
+    if len(groups) == len(states):
+        return states
+    out: dict[SeqState, int] = {}
+    for (w, left, runs), items in groups.items():
+        if len(items) > 1:
+            # an item can be beaten only by one before it in this order
+            items.sort(reverse=True)
+            kept: list[tuple[int, int, int, int, bool, int]] = []
+            for item in items:
+                tot, nat, mix, sq, free, pts = item
+                if not any(
+                    k[0] >= tot and k[1] >= nat and k[2] >= mix and k[3] >= sq and k[4] >= free and k[5] >= pts
+                    for k in kept
+                ):
+                    kept.append(item)
+            items = kept
+        for tot, nat, mix, sq, free, pts in items:
+            out[(w, left, tot, nat, mix, sq, runs, free)] = pts
+    return out
 
 
 @lru_cache(maxsize=16384)
@@ -686,6 +772,8 @@ def sequence_outcomes(
     complete: int = 0,
     late: bool = False,
     grow: bool = False,
+    prune: bool = True,
+    sizes: list[int] | None = None,
 ) -> Outcomes:
     """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
 
@@ -698,6 +786,17 @@ def sequence_outcomes(
     (``sequences.grow_when_going_out``): the closed sequences grow too, and no
     run closes. Only the plans that leave at most one card are then plans the
     rules allow; the caller keeps only those.
+
+    The states that cannot end (:func:`_live_runs`) and those another beats
+    (:func:`_undominated`) are dropped as they arise, which keeps the search
+    to a few states per combination of runs that can still end. So an entry
+    whose canastas fall short of going out's (``False`` in the key) may be
+    missing where the entry with the same cards left and black 3s that meets
+    them holds at least its points: every question asked of the map reads that
+    entry as at least as good. With ``prune`` false, the plain search, which
+    keeps every state (the tests compare the two). ``sizes`` (on an uncached
+    call, ``sequence_outcomes.__wrapped__``) receives the most states the
+    search held at each rank: what its work grows with.
     """
     counts = count_kinds(hand)
     prefix = _wild_prefix(r, counts)
@@ -712,68 +811,37 @@ def sequence_outcomes(
     base = canasta_counts(r, melds)
     cap = _caps(r, opening, base)
     empty: tuple[Run, ...] = ()
-    # state: (wilds used, left, tot, nat, mix, sequence canastas, runs by suit) -> points
-    # (the last number, with sequences.join: whether a hand card laid so far bridges no
-    # join, so that it can be laid last, going out after every join; without it, always)
-    State = tuple[int, int, int, int, int, int, tuple[tuple[Run, ...], ...], bool]
-    states: dict[State, int] = {
+    # state: (wilds used, left, tot, nat, mix, sequence canastas, runs by suit, free) -> points
+    # (free, with sequences.join: whether a hand card laid so far bridges no join, so
+    # that it can be laid last, going out after every join; without it, always)
+    states: dict[SeqState, int] = {
         (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]),
          min(base[4], cap[4]), (empty,) * 4, not r.seq_join or not hand): 0
     }
-    dup = r.dup_after_complete
+    ranks = r.natural_kinds
+    # the runs each suit can still end legally after each rank (the other states lead nowhere)
+    live = [
+        _live_runs(r, tuple(by_code[k * 4 + suit] for k in ranks),
+                   tuple((k, tuple(starts.get((suit, k), ()))) for k in ranks if (suit, k) in starts), grow)
+        for suit in range(4)
+    ] if prune else None
     index = info.index
-    for rank in r.natural_kinds:
-        val = r.value[rank]
+    for ri, rank in enumerate(ranks):
         # each suit in turn: its runs, and the cards left for the meld of the rank (the pool)
-        pooled: dict[tuple[State, int], int] = {(key, 0): pts for key, pts in states.items()}
+        pooled: dict[tuple[SeqState, int], int] = {(key, 0): pts for key, pts in states.items()}
+        most = len(pooled)
         for suit in range(4):
-            code = rank * 4 + suit
-            avail = by_code[code]
-            here = tuple(starts.get((suit, rank), ()))
-            nxt: dict[tuple[State, int], int] = {}
-            for (key, pool), pts in pooled.items():
-                runs = key[6]
-                mine = runs[suit]
-                if not avail and not here and not any(run[1] <= rank for run in mine):
-                    if nxt.get((key, pool), -1) < pts:
-                        nxt[(key, pool)] = pts
-                    continue
-                for after, used, gained, freed, wused in _suit_steps(r, mine, rank, avail, here, grow):
-                    w, left, tot, nat, mix, sq, _runs, free = key
-                    if wused:
-                        # wild cards in sequences (sequences.wild_in_gap) come from the same hand
-                        w += wused
-                        if w > W:
-                            continue
-                    new_runs = (*runs[:suit], after, *runs[suit + 1:])
-                    k2 = (w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), new_runs,
-                          free or freed)
-                    p2 = pts + used * val
-                    slot = (k2, pool + avail - used)
-                    if nxt.get(slot, -1) < p2:
-                        nxt[slot] = p2
-            pooled = nxt
+            pooled = _suit_pass(
+                r, pooled, rank, suit, by_code[rank * 4 + suit], tuple(starts.get((suit, rank), ())), grow,
+                W, cap, None if live is None else live[suit][ri],
+            )
+            most = max(most, len(pooled))
         # then the meld of the rank takes what the runs left
-        oi = index.get(rank, -1)
-        new_states: dict[State, int] = {}
-        for (key, c), pts in pooled.items():
-            opts = _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late) if oi >= 0 or c else _NOTHING
-            w, left, tot, nat, mix, sq, runs, free = key
-            for a, x, dt, dn, dm in opts:
-                w2 = w + x
-                if w2 > W:
-                    continue
-                l2 = left + c - a
-                if l2 > max_left:
-                    if max_left < 2:
-                        continue
-                    l2 = 2
-                k2 = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), sq, runs,
-                      free or a > 0)
-                p2 = pts + a * val
-                if new_states.get(k2, -1) < p2:
-                    new_states[k2] = p2
-        states = new_states
+        states = _meld_pass(r, pooled, rank, melds, index.get(rank, -1), W, cap, max_left, dead, complete, late)
+        if sizes is not None:
+            sizes.append(max(most, len(states)))
+        if prune:
+            states = _undominated(states)
 
     def ended() -> Iterator[tuple[int, int, int, int, int, int, int, int, bool]]:
         for (w, left, tot, nat, mix, sq, runs, free), pts in states.items():
@@ -789,3 +857,73 @@ def sequence_outcomes(
                 yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts, 0, not free
 
     return _close(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete & 1)
+
+
+def _suit_pass(
+    r: Rules, pooled: dict[tuple[SeqState, int], int], rank: int, suit: int, avail: int,
+    here: tuple[tuple[int, int], ...], grow: bool, W: int, cap: tuple[int, int, int, int, int],
+    alive: frozenset[tuple[Run, ...]] | None,
+) -> dict[tuple[SeqState, int], int]:
+    """One suit's step of :func:`sequence_outcomes` at ``rank``: its runs take the suit's
+    ``avail`` cards of the rank (:func:`_suit_steps`), the rest join the pool.
+    ``alive``: the suit's runs that can still end (None: keep every state)."""
+    val = r.value[rank]
+    nxt: dict[tuple[SeqState, int], int] = {}
+    for (key, pool), pts in pooled.items():
+        runs = key[6]
+        mine = runs[suit]
+        if not avail and not here and not any(run[1] <= rank for run in mine):
+            if nxt.get((key, pool), -1) < pts:
+                nxt[(key, pool)] = pts
+            continue
+        for after, used, gained, freed, wused in _suit_steps(r, mine, rank, avail, here, grow):
+            if alive is not None and after not in alive:
+                continue
+            w, left, tot, nat, mix, sq, _runs, free = key
+            if wused:
+                # wild cards in sequences (sequences.wild_in_gap) come from the same hand
+                w += wused
+                if w > W:
+                    continue
+            new_runs = (*runs[:suit], after, *runs[suit + 1:])
+            k2 = (w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), new_runs,
+                  free or freed)
+            p2 = pts + used * val
+            slot = (k2, pool + avail - used)
+            if nxt.get(slot, -1) < p2:
+                nxt[slot] = p2
+    return nxt
+
+
+def _meld_pass(
+    r: Rules, pooled: dict[tuple[SeqState, int], int], rank: int, melds: tuple[MeldGroup, ...], oi: int,
+    W: int, cap: tuple[int, int, int, int, int], max_left: int, dead: int, complete: int, late: bool,
+) -> dict[SeqState, int]:
+    """The meld step of :func:`sequence_outcomes` at ``rank``: the side's meld of the rank
+    (``melds[oi]``, or a new one) takes some of the pool, the rest stays in hand."""
+    val = r.value[rank]
+    dup = r.dup_after_complete
+    out: dict[SeqState, int] = {}
+    by_pool: dict[int, tuple[tuple[int, ...], ...]] = {}  # the options, by pool (few pools, many states)
+    for (key, c), pts in pooled.items():
+        opts = by_pool.get(c)
+        if opts is None:
+            opts = by_pool[c] = (
+                _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late) if oi >= 0 or c else _NOTHING
+            )
+        w, left, tot, nat, mix, sq, runs, free = key
+        for a, x, dt, dn, dm in opts:
+            w2 = w + x
+            if w2 > W:
+                continue
+            l2 = left + c - a
+            if l2 > max_left:
+                if max_left < 2:
+                    continue
+                l2 = 2
+            k2 = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), sq, runs,
+                  free or a > 0)
+            p2 = pts + a * val
+            if out.get(k2, -1) < p2:
+                out[k2] = p2
+    return out

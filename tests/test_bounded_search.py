@@ -1,0 +1,152 @@
+"""The sequence search stays small and exact.
+
+:func:`canasta.engine.searches.sequence_outcomes` drops the states that cannot
+end and those another state beats; the plain search (``prune=False``) keeps
+them all. The two must give the same answers on every position: compared here
+on positions of random games of the bundled sequence profiles and of house
+rules that made the plain search slow (many cards in hand, several decks,
+wild cards in sequences, sequences that grow when going out), with the hand
+cut down so that the plain search stays quick. The positions that took
+seconds before are kept in ``tests/data/slow``; their listing must stay what
+the plain search gave, and the search must stay within a few thousand states.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import canasta
+from canasta.engine.facts import OPEN_ANY_CANASTA, OPEN_NATURAL_CANASTA, OPEN_NO_CANASTA
+from canasta.engine.game import compile_rules
+from canasta.engine.searches import Outcomes, sequence_outcomes
+from canasta.engine.state import PLAY, GameState, MeldGroup
+
+#: The search, uncached: the tests compare fresh answers, and count its states.
+search = sequence_outcomes.__wrapped__
+
+SLOW_DIR = Path(__file__).resolve().parent / "data" / "slow"
+
+#: Sequence profiles whose searches were slow, written as a table would write them.
+PROFILES = (
+    "extends: samba\n",
+    "extends: bolivia\n",
+    "extends: brazilian\n",
+    "extends: bolivia\ndraw: {count: 1}\n",
+    "extends: samba\ndeck: {decks: 5}\n",
+    "extends: samba\nsequences: {wild_in_gap: true}\n",
+    "extends: samba\nsequences: {join: true}\n",
+    "extends: brazilian\nmelds: {min_naturals: 3}\n",
+)
+
+
+@cache
+def _positions(profile: str, seed: int) -> tuple[GameState, ...]:
+    """Every fourth play-phase position of a random game of ``profile`` (at most 400 moves)."""
+    s = canasta.new_game(canasta.parse_variant(profile), seed=seed)
+    rng = random.Random(seed)
+    out = []
+    for i in range(400):
+        if s.is_game_over:
+            break
+        if s.phase == PLAY and i % 4 == 0:
+            out.append(s)
+        s = s.apply(rng.choice(s.legal_moves()))
+    return tuple(out)
+
+
+def _closure(outs: Outcomes) -> dict[tuple[int, bool, bool], int]:
+    """``outs`` as the oracle reads it: an entry that meets going out's canastas
+    answers every question the entry that does not would answer."""
+    out: dict[tuple[int, bool, bool], int] = {}
+    for (left, ok, black), pts in outs.items():
+        for ok2 in (False, True) if ok else (False,):
+            if out.get((left, ok2, black), -1) < pts:
+                out[(left, ok2, black)] = pts
+    return out
+
+
+def _side_melds(s: GameState) -> tuple[MeldGroup, ...]:
+    return s.melds_[s.rules.side_of[s.current]]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    profile=st.sampled_from(PROFILES),
+    seed=st.integers(0, 3),
+    pick=st.integers(0, 10**6),
+    size=st.integers(4, 16),
+    max_left=st.sampled_from((1, 2)),
+    opening=st.sampled_from((OPEN_NO_CANASTA, OPEN_ANY_CANASTA, OPEN_NATURAL_CANASTA)),
+    complete=st.booleans(),
+    grow=st.booleans(),
+)
+def test_pruned_search_answers_as_the_plain_one(
+    profile: str, seed: int, pick: int, size: int, max_left: int, opening: int, complete: bool, grow: bool,
+) -> None:
+    positions = _positions(profile, seed)
+    s = positions[pick % len(positions)]
+    r = s.rules
+    rng = random.Random(pick)
+    hand = s.hands_[s.current]
+    # a part of the hand, so that the plain search stays quick; its cards of
+    # a few suits and ranks next to each other, where runs cross
+    if len(hand) > size:
+        start = rng.randrange(len(hand) - size + 1)
+        hand = hand[start:start + size]
+    melds = _side_melds(s)
+    mask = r.out_complete if complete else 0
+    args = (r, hand, melds, r.black_melds, max_left, opening, 0, mask, False, grow)
+    pruned = search(*args)
+    plain = search(*args, prune=False)
+    assert _closure(pruned) == _closure(plain)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_whole_hands_agree(profile: str) -> None:
+    """Whole hands of the first positions, both ways, every question the oracle asks."""
+    checked = 0
+    for s in _positions(profile, 7)[:12]:
+        r = s.rules
+        hand = s.hands_[s.current]
+        if len(hand) > 24:
+            continue
+        for max_left, grow in ((1, r.seq_grow), (2, False)):
+            args = (r, hand, _side_melds(s), r.black_melds, max_left, OPEN_NO_CANASTA, 0, 0, False, grow)
+            assert _closure(search(*args)) == _closure(search(*args, prune=False))
+            checked += 1
+    assert checked >= 6
+
+
+def _slow(name: str) -> tuple[GameState, list[str]]:
+    data = json.loads((SLOW_DIR / f"{name}.json").read_text())
+    return canasta.from_json(json.dumps(data["state"]), GameState), data["moves"]
+
+
+@pytest.mark.parametrize("name", ["bolivia-draw-one", "brazilian-min-naturals"])
+def test_slow_positions_list_what_they_listed(name: str) -> None:
+    """The positions that took seconds list the moves the plain search listed, in order."""
+    s, moves = _slow(name)
+    assert [str(m) for m in s.legal_moves()] == moves
+
+
+@pytest.mark.parametrize("name", ["bolivia-draw-one", "brazilian-min-naturals"])
+def test_slow_positions_search_few_states(name: str) -> None:
+    """The going-out search of the slow positions keeps a few thousand states at most
+    (the plain search kept some 400,000 for the first)."""
+    s, _moves = _slow(name)
+    r = compile_rules(s.variant)
+    sizes: list[int] = []
+    outs = search(
+        r, s.hands_[s.current], _side_melds(s), r.black_melds, 1, OPEN_NO_CANASTA, 0, 0, False, r.seq_grow,
+        sizes=sizes,
+    )
+    assert outs
+    assert len(sizes) == len(r.natural_kinds)
+    assert 0 < max(sizes) <= 5000
