@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta.engine.facts import OPEN_ANY_CANASTA, OPEN_NATURAL_CANASTA, OPEN_NO_CANASTA
 from canasta.engine.game import compile_rules
 from canasta.engine.searches import Outcomes, sequence_outcomes
@@ -76,7 +77,7 @@ def _side_melds(s: GameState) -> tuple[MeldGroup, ...]:
     return s.melds_[s.rules.side_of[s.current]]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     profile=st.sampled_from(PROFILES),
     seed=st.integers(0, 3),
