@@ -21,6 +21,7 @@ MAX_LINES = 800
 #: Which top-level parts of ``canasta`` each part may import (besides itself).
 #: The variant is data; the engine reads it; the tools around the engine read both.
 #: ``limits`` (the guards on what is read) sits at the bottom, for every part to use.
+#: ``web`` (``canasta serve``, the optional web extra) sits on top: only the CLI imports it.
 LAYERS: dict[str, set[str]] = {
     "errors": set(),
     "limits": {"errors"},
@@ -34,9 +35,10 @@ LAYERS: dict[str, set[str]] = {
     "play": {"errors", "limits", "cards", "faces", "variant", "engine", "io"},
     "observe": {"errors", "limits", "cards", "variant", "engine", "io"},
     "adapters": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "observe", "__init__"},
+    "web": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "__init__"},
     "console": set(),
     "usage": {"console"},
-    "cli": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "console", "usage", "__init__"},
+    "cli": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play", "console", "usage", "web", "__init__"},
     "__init__": {"errors", "limits", "cards", "faces", "variant", "engine", "rulebook", "check", "io", "play"},
     "__main__": {"cli"},
 }

@@ -570,6 +570,38 @@ def _cmd_experiment(args: argparse.Namespace) -> int:
     return EXIT_FAILURE if result.dead_ends else EXIT_OK
 
 
+def _port(text: str) -> int:
+    return _whole(text, 1, 65535)
+
+
+@command(
+    "serve",
+    "the studio, experiments and a card table in the browser (needs canasta[web])",
+    argument("--host", default="127.0.0.1",
+             help="the address to listen on (default 127.0.0.1: this computer only; "
+             "0.0.0.0 lets others on the network join a table)"),
+    argument("--port", type=_port, default=8000, help="the port (default 8000)"),
+    argument("--data", metavar="DIR", default=None,
+             help="the data folder: saved profiles and the tables' database, the only place the "
+             "server reads or writes files (default: a per-user folder, made on first use)"),
+)
+def _cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the studio (write house rules, see their problems, book, diff and sheet), the
+    experiments (house rules against their base) and card tables (a link per seat; bots or
+    people) at http://HOST:PORT/. Tables survive a restart. Ctrl-C stops the server.
+    """
+    import importlib.util
+
+    missing = [m for m in ("starlette", "uvicorn", "jinja2") if importlib.util.find_spec(m) is None]
+    if missing:
+        _error(f"serve needs the web extra ({', '.join(missing)} missing): pip install 'canasta[web]'")
+        return EXIT_FAILURE
+    from canasta.web.app import serve
+
+    serve(args.host, args.port, args.data)
+    return EXIT_OK
+
+
 # --- the parser and the entry point ---------------------------------------------
 
 

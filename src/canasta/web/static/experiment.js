@@ -1,0 +1,59 @@
+// Run an experiment and follow its progress; then its table and plots.
+(function () {
+  "use strict";
+  var profile = document.getElementById("profile");
+  var error = document.getElementById("error");
+  var bar = document.getElementById("progress");
+  var barText = document.getElementById("progress-text");
+  var kept = sessionStorage.getItem("canasta-profile");
+  if (kept) profile.value = kept;
+
+  function num(x, pct) { return (pct ? (x * 100).toFixed(1) + "%" : (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2))); }
+
+  function showResult(d) {
+    document.getElementById("table").textContent = d.table;
+    var plots = document.getElementById("plots");
+    plots.innerHTML = "";
+    if (!d.plots_available) {
+      var p = document.createElement("p");
+      p.textContent = "No plots: they need matplotlib (pip install 'canasta[plot]').";
+      plots.appendChild(p);
+    }
+    d.plots.forEach(function (name) {
+      var img = document.createElement("img");
+      img.src = "/api/experiments/" + d.id + "/plots/" + encodeURIComponent(name);
+      img.alt = name;
+      plots.appendChild(img);
+    });
+    document.getElementById("result").hidden = false;
+  }
+
+  function follow(id) {
+    fetch("/api/experiments/" + id).then(function (r) { return r.json(); }).then(function (d) {
+      bar.max = d.games; bar.value = d.done;
+      barText.textContent = d.done + " of " + d.games + " games";
+      if (d.status === "running") { setTimeout(function () { follow(id); }, 500); return; }
+      if (d.status === "failed") { error.textContent = d.error; return; }
+      barText.textContent = "done: " + d.games + " games of each";
+      showResult(d);
+    });
+  }
+
+  document.getElementById("experiment").addEventListener("submit", function (e) {
+    e.preventDefault();
+    error.textContent = "";
+    document.getElementById("result").hidden = true;
+    var body = {games: Number(document.getElementById("games").value)};
+    var v = document.getElementById("variant").value;
+    if (v) body.variant = v; else body.profile = profile.value;
+    var base = document.getElementById("base").value;
+    if (base) body.base = base;
+    fetch("/api/experiments", {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)})
+      .then(function (r) { return r.json().then(function (d) { return [r, d]; }); })
+      .then(function (rd) {
+        if (!rd[0].ok) { error.textContent = rd[1].error; return; }
+        bar.hidden = false; bar.value = 0;
+        follow(rd[1].id);
+      });
+  });
+})();

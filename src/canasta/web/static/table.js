@@ -1,0 +1,52 @@
+// The table of one seat: moves by button or notation, the board replaced by each event.
+(function () {
+  "use strict";
+  var board = document.getElementById("board");
+  var token = board.dataset.token;
+  var version = Number(board.dataset.version);
+  var refusal = document.getElementById("refusal");
+  var base = "/api/seat/" + encodeURIComponent(token);
+
+  function show(message) {
+    if (message.version < version) return;
+    version = message.version;
+    board.innerHTML = message.board;
+    board.dataset.version = String(version);
+  }
+
+  function send(body) {
+    refusal.textContent = "";
+    return fetch(base + "/move", {
+      method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().then(function (data) {
+        if (!r.ok) { refusal.textContent = data.error || ("refused (" + r.status + ")"); return false; }
+        show(data);
+        return true;
+      });
+    }).catch(function () { refusal.textContent = "the server cannot be reached"; return false; });
+  }
+
+  board.addEventListener("click", function (e) {
+    var b = e.target.closest("button.move");
+    if (b) { send({index: Number(b.dataset.index)}); }
+  });
+  document.getElementById("notation").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var input = document.getElementById("move-text");
+    send({move: input.value}).then(function (ok) { if (ok) input.value = ""; });
+  });
+
+  function listen() {
+    var source = new EventSource(base + "/events");
+    source.onmessage = function (e) {
+      var message = JSON.parse(e.data);
+      show(message);
+      if (message.over) source.close();
+    };
+    source.onerror = function () {
+      // the server restarted or the link dropped: the browser reconnects by itself
+    };
+  }
+  listen();
+})();
