@@ -27,7 +27,6 @@
       span.id = "line-" + i;
       if (marks[i]) { span.className = marks[i].cls; span.title = marks[i].title; }
       gutter.appendChild(span);
-      gutter.appendChild(document.createTextNode("\n"));
     }
     text.style.height = (lines * 1.5 + 1.2) + "em";
   }
