@@ -43,8 +43,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-def _table(client: TestClient, seats: list[str], variant: str = "classic", hands: int | None = 1) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"variant": variant, "seats": seats, "hands": hands})
+def _table(client: TestClient, seats: list[str], variant: str = "classic", hands: int | None = 1,
+           seed: int = 11) -> dict[str, Any]:
+    r = client.post("/api/tables", json={"variant": variant, "seats": seats, "hands": hands, "seed": seed})
     assert r.status_code == 201, r.text
     return dict(r.json())
 
@@ -210,7 +211,8 @@ def _names(cards: Any) -> list[str]:
 
 
 def _visible(state: canasta.GameState, seat: int) -> Counter[str]:
-    """The cards ``seat`` may see: its hand, the pile, the melds and the red 3s laid."""
+    """The cards ``seat`` may see: its hand, the pile (and pile cards held aside), the melds
+    and the red 3s laid."""
     seen: Counter[str] = Counter(_names(state.hands_[seat]))
     seen.update(_names(state.pile_))
     for side in state.melds_:
@@ -218,6 +220,7 @@ def _visible(state: canasta.GameState, seat: int) -> Counter[str]:
             seen.update(_names(meld.cards))
     for threes in state.red_threes_:
         seen.update(_names(threes))
+    seen.update(_names(state.turn.pending))  # pile cards held aside by a take: seen face up
     return seen
 
 

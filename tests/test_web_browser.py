@@ -101,6 +101,19 @@ def _play_until(page: Any, done: str, clicks: int = 600) -> int:
     raise AssertionError(f"{done} not shown after {clicks} clicks")
 
 
+def _open_table(browser: Any, server: Server, people: int = 1) -> tuple[Any, list[str]]:
+    """Open a classic-2p table from the page; return that page and the people's seat links."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + "/table/new")
+    page.select_option("#variant", "classic-2p")
+    if people == 2:
+        page.select_option("select[data-seat='1']", "person")
+    page.click("#open")
+    links = page.locator(".seat-link")
+    links.nth(people - 1).wait_for()
+    return page, [links.nth(i).get_attribute("href") for i in range(people)]
+
+
 class TestStudio:
     """Writing a profile."""
 
@@ -151,10 +164,7 @@ class TestTable:
     def test_a_hand_to_its_end_and_a_restart(self, browser: Any, server: Server) -> None:
         """Open a table, play by clicking, restart the server mid-hand, find the table where
         it was, play the hand to its end: the score sheet and the record are there."""
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(server.base + "/table/new")
-        page.select_option("#variant", "classic-2p")
-        page.click("#open")
+        page, _ = _open_table(browser, server)
         page.click(".seat-link")
         page.wait_for_selector("#board")
         for _ in range(6):
@@ -182,14 +192,7 @@ class TestTable:
 
     def test_two_people_see_each_others_moves_live(self, browser: Any, server: Server) -> None:
         """Two seats in two pages: a move in one appears in the other without a reload."""
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(server.base + "/table/new")
-        page.select_option("#variant", "classic-2p")
-        page.select_option("select[data-seat='1']", "person")
-        page.click("#open")
-        links = page.locator(".seat-link")
-        links.nth(1).wait_for()
-        hrefs = [links.nth(i).get_attribute("href") for i in range(2)]
+        page, hrefs = _open_table(browser, server, people=2)
         pages = [browser.new_page(viewport={"width": 375, "height": 812}) for _ in hrefs]
         for p, href in zip(pages, hrefs, strict=True):
             p.goto(server.base + href)
@@ -219,6 +222,7 @@ class TestLayout:
         page.click("#open")
         page.click(".seat-link")
         page.wait_for_selector("#board")
-        _play_until(page, "#score-sheet", 2000) if width == 375 else None
+        if width == 375:  # the score sheet is the widest part of a table
+            _play_until(page, "#score-sheet", 2000)
         _fits(page)
         page.close()

@@ -87,6 +87,26 @@ def _variant_of(folder: DataFolder, data: dict[str, Any]) -> Variant:
     return checked.variant
 
 
+def _seed(data: dict[str, Any], default: int | None) -> int | None:
+    """The request's ``seed``: a whole number from 0 to 2**63 - 1, or ``default`` when absent."""
+    seed = data.get("seed", default)
+    if seed is None:
+        return None
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 63:
+        raise ApiError(400, "seed: expected a whole number from 0 to 2**63 - 1")
+    return seed
+
+
+def _base_of(folder: DataFolder, data: dict[str, Any]) -> Variant:
+    """The variant a request compares with: ``base`` if named, else what the profile extends, else classic."""
+    base_name = data.get("base")
+    if isinstance(base_name, str) and base_name:
+        return _variant_of(folder, {"variant": base_name})
+    if "profile" in data:
+        return folder.base_variant(folder.load(_text(data)))
+    return load_variant("classic")
+
+
 async def variants(request: Request) -> Response:
     """GET /api/variants: the bundled profiles (name, title) and the saved ones."""
     folder, _, _ = _state(request)
@@ -142,14 +162,7 @@ async def _book(request: Request, kind: str) -> Response:
             return book_html(variant)
         if kind == "sheet":
             return sheet_html(variant)
-        base_name = data.get("base")
-        if isinstance(base_name, str) and base_name:
-            base = _variant_of(folder, {"variant": base_name})
-        elif "profile" in data:
-            base = folder.base_variant(folder.load(_text(data)))
-        else:
-            base = load_variant("classic")
-        return diff_html(variant, base)
+        return diff_html(variant, _base_of(folder, data))
 
     return JSONResponse({"html": await run_in_threadpool(render)})
 
@@ -169,20 +182,22 @@ async def sheet(request: Request) -> Response:
     return await _book(request, "sheet")
 
 
-def _message(table: Table, seat: int) -> dict[str, Any]:
-    out = table.message(seat)
+def _message(tables: Tables, table: Table, seat: int) -> dict[str, Any]:
+    out = tables.message(table, seat)
     out["board"] = board_html(table, out)
     return out
 
 
 async def create_table(request: Request) -> Response:
-    """POST /api/tables: ``{"variant" | "profile", "seats": [...], "hands": 1 | null}`` -> one link per seat."""
+    """POST /api/tables: ``{"variant" | "profile", "seats": [...], "hands": 1 | null, "seed"?}``
+    -> one link per person's seat."""
     folder, tables, _ = _state(request)
     data = await read_json(request)
     hands = data.get("hands", 1)
+    seed = _seed(data, None)
 
     def create() -> tuple[Table, list[str | None]]:
-        return tables.create(_variant_of(folder, data), data.get("seats", ()), hands)
+        return tables.create(_variant_of(folder, data), data.get("seats", ()), hands, seed)
 
     table, tokens = await run_in_threadpool(create)
     seats = [{"seat": i, "kind": kind, "token": tokens[i],
@@ -196,7 +211,7 @@ async def seat_view(request: Request) -> Response:
     """GET /api/seat/{token}: what that seat sees, its legal moves, the log and the scores."""
     _, tables, _ = _state(request)
     table, seat = tables.seat(request.path_params["token"])
-    return JSONResponse(_message(table, seat))
+    return JSONResponse(_message(tables, table, seat))
 
 
 async def seat_move(request: Request) -> Response:
@@ -207,7 +222,7 @@ async def seat_move(request: Request) -> Response:
     index = data.get("index")
     table = await run_in_threadpool(tables.move, token, data.get("move"), index)
     _, seat = tables.seat(token)
-    return JSONResponse(_message(table, seat))
+    return JSONResponse(_message(tables, table, seat))
 
 
 async def seat_record(request: Request) -> Response:
@@ -228,7 +243,7 @@ async def seat_events(request: Request) -> Response:
         last, idle = -1, 0.0
         while not await request.is_disconnected():
             if table.version != last:
-                message = _message(table, seat)
+                message = _message(tables, table, seat)
                 last, idle = message["version"], 0.0
                 yield f"data: {json.dumps(message)}\n\n"
                 if message["over"]:
@@ -250,19 +265,9 @@ async def start_experiment(request: Request) -> Response:
 
     def variants_of() -> list[Variant]:
         house = _variant_of(folder, data)
-        base_name = data.get("base")
-        if isinstance(base_name, str) and base_name:
-            base = _variant_of(folder, {"variant": base_name})
-        elif "profile" in data:
-            base = folder.base_variant(folder.load(_text(data)))
-        else:
-            base = load_variant("classic")
-        return [base, house]
+        return [_base_of(folder, data), house]
 
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 63:
-        raise ApiError(400, "seed: expected a whole number from 0 to 2**63 - 1")
-    run = runs.start(await run_in_threadpool(variants_of), data.get("games", 20), seed)
+    run = runs.start(await run_in_threadpool(variants_of), data.get("games", 20), _seed(data, 0) or 0)
     return JSONResponse(run.to_dict(), status_code=202)
 
 

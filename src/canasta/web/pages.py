@@ -127,7 +127,7 @@ async def seat_page(request: Request) -> Response:
     """The table as one seat sees it (the token in the address is the only key)."""
     tables = request.app.state.tables
     table, seat = tables.seat(request.path_params["token"])
-    message = table.message(seat)
+    message = tables.message(table, seat)
     return _page("table.html", board=board_html(table, message), m=message,
                  token=request.path_params["token"])
 

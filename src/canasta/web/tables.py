@@ -236,6 +236,11 @@ class Tables:
             raise ApiError(404, "no seat has this link")
         return table, found[1]
 
+    def message(self, table: Table, seat: int) -> dict[str, Any]:
+        """:meth:`Table.message`, taken under the lock: never halfway through the bots' moves."""
+        with self._lock:
+            return table.message(seat)
+
     def get(self, table_id: str) -> Table | None:
         """The table with this id, if running here."""
         with self._lock:

@@ -8,7 +8,9 @@
   var base = "/api/seat/" + encodeURIComponent(token);
 
   function show(message) {
-    if (message.version < version) return;
+    // the answer to a move and the event of the same change both arrive: draw it once,
+    // so a button is not replaced under the pointer
+    if (message.version <= version) return;
     version = message.version;
     board.innerHTML = message.board;
     board.dataset.version = String(version);
