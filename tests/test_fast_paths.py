@@ -140,5 +140,5 @@ class TestSameMovesLong:
         compare(bundled_jobs(3000, range(1, 4)))
 
     def test_generated_profiles(self) -> None:
-        """Whole hands (up to 1,500 moves) of 80 generated house profiles."""
-        compare(generated_jobs(80, 1500, seed=2))
+        """Hands (up to 1,000 moves) of 40 generated house profiles."""
+        compare(generated_jobs(40, 1000, seed=2))
