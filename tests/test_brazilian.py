@@ -374,3 +374,76 @@ def test_a_tier_table_the_checker_plays() -> None:
     always = attrs.evolve(BRAZILIAN, opening=attrs.evolve(BRAZILIAN.opening, score_table=rows))
     diagnostics = run_playouts(always, 2, 1)
     assert not [d for d in diagnostics if d.severity == "error"], diagnostics
+
+
+# -- from 9000, the natural canasta is held to the end of the opening turn
+
+SEVEN_KINGS = "KC KD KH KS KC KD KH"
+
+
+def opening_turn(hand: str, melds: list[str], told_yes: bool = False) -> GameState:
+    """Seat 0 at 9000, its side opened this turn with ``melds`` (worth 500 toward the opening)."""
+    fields: dict[str, object] = {"points": 500, "played": (), "melded": False}
+    if told_yes:
+        fields.update(asked=TOLD_YES, asker=0)
+    return position(BRAZILIAN, hands=[hand, "4C 6D"], melds={0: melds}, scores=[9000, 0], pile="5D",
+                    turn=Turn(**fields))  # type: ignore[arg-type]
+
+
+class TestNaturalCanastaHeld:
+    """"A natural canasta or better": the opening turn may not end with only a mixed canasta."""
+
+    def test_no_wild_card_on_the_only_natural_canasta(self) -> None:
+        """Seven natural kings open; a 2 added to them in the same turn is refused."""
+        after = play(unopened("KC KD KH KS KC KD KH 2C 9D 5H", 9000),
+                     "meld KC KD KH", "add K KS", "add K KC", "add K KD", "add K KH")
+        assert after.opened[0] and "add K 2" not in moves(after)
+        assert "natural canasta at the end of this turn" in refusal(after, "add K 2")
+
+    def test_a_second_natural_canasta_frees_the_first(self) -> None:
+        """With another natural canasta on the table the wild card may join the kings."""
+        s = opening_turn("2C 9D 5H", [SEVEN_KINGS, "QC QD QH QS QC QD QH"])
+        assert "add K 2" in moves(s)
+
+    def test_later_turns_are_free(self) -> None:
+        """Once the opening turn is over, wild cards join the natural canasta as before."""
+        s = position(BRAZILIAN, hands=["2C 9D 5H", "4C 6D"], melds={0: [SEVEN_KINGS]}, scores=[9000, 0],
+                     pile="5D")
+        assert "add K 2" in moves(s)
+
+    def test_lower_tiers_are_free(self) -> None:
+        """At 7000 any canasta opens: the wild card may join the kings in the opening turn."""
+        after = play(unopened("KC KD KH KS KC KD KH 2C 9D 5H", 7000),
+                     "meld KC KD KH", "add K KS", "add K KC", "add K KD", "add K KH")
+        assert "add K 2" in moves(after)
+
+
+@st.composite
+def opening_turns(draw: st.DrawFn) -> GameState:
+    """A position in the opening turn at 9000: a natural canasta of kings laid, a hand of kings, wilds, hearts."""
+    # each card at most three times, and one king: no more of a kind than three decks hold
+    pool = [card for card in _POOL if card[0] != "K"] + ["KS"]
+    picks = draw(st.lists(st.sampled_from(range(3 * len(pool))), unique=True, min_size=1, max_size=8))
+    hand = [pool[i // 3] for i in picks]
+    others = draw(st.lists(st.sampled_from(["QC QD QH QS QC QD", "AC AD AH", "4H 5H 6H 7H 8H 9H"]), unique=True,
+                           max_size=2))
+    return opening_turn(" ".join(hand), [SEVEN_KINGS, *others], told_yes=draw(st.booleans()))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(s=opening_turns())
+def test_opening_turn_moves_agree_with_brute_force(s: GameState) -> None:
+    """Every move of an opening turn at 9000: legal exactly when the turn can still end holding the canasta."""
+    assert_moves_agree_with_brute_force(s)
+
+
+def test_a_yes_in_the_opening_turn_keeps_the_natural_canasta() -> None:
+    """Told yes in the opening turn, the way out may not pass through a wild card on the kings.
+
+    Kings (natural) and queens (mixed, two wild cards) are the side's two canastas; the
+    hand is 2, 9 and a king. Adding the king leaves 2 and 9, whose only way out puts the
+    2 on the kings and turns them mixed: so the king is not listed, as brute force says.
+    """
+    s = opening_turn("2C 9D KS", [SEVEN_KINGS, "QC QD QH QS QC 2D JK"], told_yes=True)
+    assert "add K KS" not in moves(s)
+    assert_moves_agree_with_brute_force(s)

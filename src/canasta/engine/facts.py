@@ -181,6 +181,32 @@ def wild_join_error(r: Rules, opened: bool, t: Turn, melds: tuple[MeldGroup, ...
     return None
 
 
+def natural_opening_error(s: GameState, c: Ctx, oi: int) -> str | None:
+    """Why a wild card may not join the side's meld ``oi`` in its opening turn, or ``None``.
+
+    An opening that asks a natural canasta (``OpeningStep.canasta: natural``) is held to
+    the end of the turn: a wild card may not turn the side's last natural canasta mixed
+    (a wild or sequence canasta counts as natural).
+    """
+    r = c.r
+    if not (r.open_natural and c.opened and c.turn.points):
+        return None
+    need = opening_canasta(s, c.side)
+    if need != OPEN_NATURAL_CANASTA:
+        return None
+    m = c.melds[oi]
+    if r.kind_of(m.rank, m.size, m.wilds) != "natural":
+        return None
+    total, natural, mixed, wild, seq = canasta_counts(r, c.melds)
+    # the meld turns mixed: a natural canasta fewer, a mixed one more
+    if holds_opening_canasta(need, (total, natural - 1, mixed + 1, wild, seq)):
+        return None
+    return (
+        "your side's opening needs a natural canasta at the end of this turn: a wild card may not "
+        "turn its last one mixed"
+    )
+
+
 def dead_error(s: GameState, rank: int) -> str | None:
     """Why ``rank`` may not be melded any more (a dead rank), or ``None``."""
     if s.rules.dead_on and dead_ranks(s) >> rank & 1:

@@ -12,6 +12,7 @@ from canasta.engine.facts import (
     asking_required,
     dead_error,
     foot_available,
+    natural_opening_error,
     opening_by_points,
     opening_met,
     opening_minimum,
@@ -246,14 +247,15 @@ def quick_play(c: Ctx) -> bool:
 
     True when the side has opened, no yes binds the turn to go out, no sequence
     grew past its closing size this turn, and no rule bars a card by its rank or
-    the turn (dead ranks, late wild cards, the wild-meld lock): then a candidate
+    the turn (dead ranks, late wild cards, the wild-meld lock, the natural canasta
+    an opening turn must keep): then a candidate
     that leaves two cards in hand reaches :func:`play_cards`'s ``keeps_two`` with
     nothing left to refuse it but its meld's shape.
     """
     r = c.r
     return (
         c.opened and c.turn.asked != TOLD_YES and not (r.seq_grow and c.info.grown)
-        and not r.rank_bars
+        and not r.rank_bars and not (r.open_natural and c.turn.points)
     )
 
 
@@ -549,6 +551,10 @@ def add_step(s: GameState, c: Ctx, m: Add, build: bool) -> GameState | str | Non
     om = melds[oi]
     if wild and (r.late_on or r.wild_lock):
         why = wild_join_error(r, c.opened, c.turn, melds, target, om.naturals)
+        if why is not None:
+            return why
+    if wild and r.open_natural:
+        why = natural_opening_error(s, c, oi)
         if why is not None:
             return why
     n = om.naturals + (0 if wild else 1)

@@ -217,7 +217,10 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     need = 0 if q.opened else opening_minimum(s, side) - q.points
     waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
     # the canasta an opening needs, unless the side has opened or goes out concealed
-    oc = OPEN_NO_CANASTA if q.opened or waived else opening_canasta(s, side)
+    # in the opening turn the canasta an opening asks is held to the turn's end (a wild
+    # card may not turn the last natural one mixed: facts.natural_opening_error)
+    owed = r.open_natural and q.points > 0
+    oc = OPEN_NO_CANASTA if (q.opened and not owed) or waived else opening_canasta(s, side)
     clean = 0 if q.opened or waived else r.clean
     dead = dead_ranks(s)
     complete = r.out_complete

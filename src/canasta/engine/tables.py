@@ -165,6 +165,11 @@ class Rules:
         #: some rule bars a card by its rank or the turn (dead ranks, late wild
         #: cards, the wild-meld lock): asked once a listing (melding.quick_play)
         self.rank_bars = self.dead_on or self.late_on or self.wild_lock
+        #: some opening asks a natural canasta (OpeningStep.canasta: natural), which the
+        #: opening turn must still hold at its end: no wild card turns the last one mixed
+        self.open_natural = v.opening.by == "score" and any(
+            step.canasta == "natural" for step in v.opening.score_table
+        )
         # talons: given after the discard of a side's opening turn (opening.talons)
         self.talons = tuple(v.opening.talons)
         self.out_complete = sum(1 << parse_rank(k) for k in go.complete_ranks) | (

@@ -143,6 +143,11 @@ def _say_opening_canasta(v: Variant) -> str:
     )
     if better and any(kind == "natural" for _, kind in tiers):
         text += f" For that, {join(better, 'or')} counts as natural."
+    if any(kind == "natural" for _, kind in tiers):
+        text += (
+            " The opening turn must also end with that natural canasta: no wild card may join "
+            "the last one in that turn."
+        )
     return text
 
 

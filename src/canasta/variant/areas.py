@@ -322,7 +322,7 @@ class OpeningStep:
     from_score: int | None = _opt_int(
         None, "Applies from this cumulative score up (none: any lower score).", -MAX_SCORE, MAX_SCORE
     )
-    canasta: Literal["none", "any", "natural"] = _opt("none", "Whether the first melds must also hold a canasta: none, any canasta, or a natural one (Brazilian, at high scores; a wild or sequence canasta counts as natural).")
+    canasta: Literal["none", "any", "natural"] = _opt("none", "Whether the first melds must also hold a canasta: none, any canasta, or a natural one (Brazilian, at high scores; a wild or sequence canasta counts as natural), which the opening turn must still hold at its end.")
 
 
 _CLASSIC_STEPS = (
