@@ -185,6 +185,13 @@ class TestHostile:
         if client.get(f"/api/experiments/{first.json()['id']}").json()["status"] == "running":
             assert second.status_code == 429
 
+    def test_event_stream_cap(self, tmp_path: Path) -> None:
+        """Event streams open at once are capped too."""
+        with TestClient(create_app(tmp_path / "data", max_streams=0)) as client:
+            token = _table(client, ["person", "greedy"], variant="classic-2p")["seats"][0]["token"]
+            r = client.get(f"/api/seat/{token}/events")
+            assert r.status_code == 429 and "event streams" in r.json()["error"]
+
     def test_unknown_api_path(self, client: TestClient) -> None:
         """An unknown API path is a JSON 404."""
         r = client.get("/api/nothing")
@@ -204,6 +211,29 @@ def _cards(node: Any) -> Counter[str]:
         elif isinstance(n, str) and CARD.match(n):
             found[n] += 1
     return found
+
+
+class TestFinishedTables:
+    """A finished table stays readable for its players."""
+
+    def test_after_a_restart(self, tmp_path: Path) -> None:
+        """A hand played to its end: after a new start its seat still shows the end and its record."""
+        with TestClient(create_app(tmp_path / "data")) as client:
+            t = _table(client, ["person", "greedy"], variant="classic-2p", hands=1)
+            token = t["seats"][0]["token"]
+            rng = random.Random(2)
+            m = client.get(f"/api/seat/{token}").json()
+            while not m["over"]:
+                m = client.post(f"/api/seat/{token}/move", json={"index": rng.randrange(len(m["legal"]))}).json()
+            record = client.get(f"/api/seat/{token}/record").text
+        app = create_app(tmp_path / "data")
+        assert app.state.restored == 0  # only running tables are dealt again at the start
+        with TestClient(app) as client:
+            again = client.get(f"/api/seat/{token}").json()
+            assert again["over"] and again["version"] == m["version"] and again["view"] == m["view"]
+            assert again["hand_ends"] == m["hand_ends"] and again["legal"] == []
+            assert client.get(f"/api/seat/{token}/record").text == record
+            assert client.post(f"/api/seat/{token}/move", json={"move": "next"}).status_code == 409
 
 
 def _names(cards: Any) -> list[str]:

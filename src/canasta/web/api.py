@@ -238,24 +238,37 @@ async def seat_events(request: Request) -> Response:
     """GET /api/seat/{token}/events: server-sent events, one per change of the table, until it is over."""
     _, tables, _ = _state(request)
     table, seat = tables.seat(request.path_params["token"])
+    state = request.app.state
+    if state.streams >= state.max_streams:
+        raise ApiError(429, f"{state.max_streams} event streams are open, the most this server keeps")
+    state.streams += 1  # the event loop's thread only: no lock needed
 
     async def events() -> AsyncIterator[str]:
-        last, idle = -1, 0.0
-        while not await request.is_disconnected():
-            if table.version != last:
-                message = _message(tables, table, seat)
-                last, idle = message["version"], 0.0
-                yield f"data: {json.dumps(message)}\n\n"
-                if message["over"]:
-                    return
-            elif idle >= KEEP_ALIVE:
-                idle = 0.0
-                yield ": keep-alive\n\n"
-            await asyncio.sleep(POLL)
-            idle += POLL
+        try:
+            async for event in _events(request, tables, table, seat):
+                yield event
+        finally:
+            state.streams -= 1
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"cache-control": "no-store"})
+
+
+async def _events(request: Request, tables: Tables, table: Table, seat: int) -> AsyncIterator[str]:
+    """The events of one seat: its message at each new version, keep-alives between."""
+    last, idle = -1, 0.0
+    while not await request.is_disconnected():
+        if table.version != last:
+            message = _message(tables, table, seat)
+            last, idle = message["version"], 0.0
+            yield f"data: {json.dumps(message)}\n\n"
+            if message["over"]:
+                return
+        elif idle >= KEEP_ALIVE:
+            idle = 0.0
+            yield ": keep-alive\n\n"
+        await asyncio.sleep(POLL)
+        idle += POLL
 
 
 async def start_experiment(request: Request) -> Response:

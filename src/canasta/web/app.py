@@ -52,7 +52,7 @@ async def _internal_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(data: str | os.PathLike[str] | None = None, *, max_tables: int = 32,
-               max_experiments: int = 2, max_games: int = 200) -> Starlette:
+               max_experiments: int = 2, max_games: int = 200, max_streams: int = 256) -> Starlette:
     """The web application (ASGI), its tables restored from the data folder.
 
     Args:
@@ -61,6 +61,7 @@ def create_app(data: str | os.PathLike[str] | None = None, *, max_tables: int = 
         max_tables: most tables running at once.
         max_experiments: most experiments running at once.
         max_games: most games per variant in one experiment.
+        max_streams: most event streams (a browser at a table holds one) open at once.
 
     Returns:
         The Starlette application.
@@ -86,6 +87,8 @@ def create_app(data: str | os.PathLike[str] | None = None, *, max_tables: int = 
     app.state.tables = tables
     app.state.experiments = Experiments(folder.root / "scratch", max_experiments, max_games)
     app.state.restored = restored
+    app.state.streams = 0
+    app.state.max_streams = max_streams
     return app
 
 

@@ -130,13 +130,20 @@ class Store:
                                    (token_digest(token),)).fetchone()
         return None if row is None else (str(row[0]), int(row[1]))
 
-    def tables(self, status: str | None = None) -> list[SavedTable]:
-        """Every stored table with its moves (only those of ``status`` if given), oldest first."""
+    def tables(self, status: str | None = None, table_id: str | None = None) -> list[SavedTable]:
+        """Every stored table with its moves (only those of ``status``, or the one of
+        ``table_id``, if given), oldest first."""
+        where, args = [], []
+        if status is not None:
+            where.append("status = ?")
+            args.append(status)
+        if table_id is not None:
+            where.append("id = ?")
+            args.append(table_id)
         with self._lock:
             query = "SELECT id, variant, profile, seed, seats, hands, status FROM tables"
             rows = self._db.execute(
-                query + (" WHERE status = ?" if status else "") + " ORDER BY created",
-                (status,) if status else (),
+                query + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY created", args,
             ).fetchall()
             out = []
             for tid, variant, profile, seed, seats, hands, st in rows:

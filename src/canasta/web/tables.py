@@ -35,12 +35,14 @@ from canasta.play.bots import BOTS, make_bot
 from canasta.variant.loading import dump_variant
 from canasta.web.store import SavedTable, Store
 
-__all__ = ["LOG_LENGTH", "PERSON", "ApiError", "Table", "Tables"]
+__all__ = ["KEEP_FINISHED", "LOG_LENGTH", "PERSON", "ApiError", "Table", "Tables"]
 
 #: The seat kind of a person (the others are bot names, see :data:`canasta.play.bots.BOTS`).
 PERSON = "person"
 #: Moves of the public log sent with every message.
 LOG_LENGTH = 30
+#: Finished tables kept in memory; the others are replayed from the store when asked for.
+KEEP_FINISHED = 64
 #: Longest move text accepted.
 MAX_MOVE_TEXT = 2048
 
@@ -149,6 +151,19 @@ class Table:
         }
 
 
+def _replayed(saved: SavedTable) -> Table | None:
+    """The table of ``saved``, dealt again with its moves replayed (``None`` if they no longer replay)."""
+    try:
+        variant = parse_variant(saved.profile)
+        table = Table(saved.id, variant, saved.seed, saved.seats, saved.hands, new_game(variant, saved.seed))
+        for text in saved.moves:
+            move = table.state.parse_move(text)
+            table.advance(table.state.current_player, move, table.state.apply(move))
+    except CanastaError:
+        return None
+    return table
+
+
 def _status(table: Table, s: GameState) -> str:
     """``"over"`` once ``s`` ends the game or the last of the table's hands, else ``"running"``."""
     done = s.is_game_over or (table.hands is not None and s.is_hand_over and s.hand_number + 1 >= table.hands)
@@ -177,24 +192,24 @@ class Tables:
     def restore(self) -> int:
         """Deal again every running table of the store and replay its moves; return how many.
 
-        A table whose record no longer replays (its moves refused by this
-        version of the library) is left out and stays in the store.
+        A finished table is replayed only when one of its seats asks for it. A
+        table whose record no longer replays (its moves refused by this version
+        of the library) is left out and stays in the store.
         """
         count = 0
         for saved in self.store.tables("running"):
-            try:
-                variant = parse_variant(saved.profile)
-                table = Table(saved.id, variant, saved.seed, saved.seats, saved.hands,
-                              new_game(variant, saved.seed))
-                for text in saved.moves:
-                    move = table.state.parse_move(text)
-                    table.advance(table.state.current_player, move, table.state.apply(move))
-            except CanastaError:
-                continue
-            with self._lock:
-                self._tables[table.id] = table
-            count += 1
+            table = _replayed(saved)
+            if table is not None:
+                with self._lock:
+                    self._tables[table.id] = table
+                count += 1
         return count
+
+    def _forget_finished(self) -> None:
+        """Keep at most :data:`KEEP_FINISHED` finished tables in memory (the store keeps them all)."""
+        finished = [k for k, t in self._tables.items() if t.over]
+        for k in finished[: max(0, len(finished) - KEEP_FINISHED)]:
+            del self._tables[k]
 
     def running(self) -> int:
         """How many tables are running."""
@@ -221,6 +236,7 @@ class Tables:
             self.store.add_table(_saved(table), tokens)
             self._tables[table.id] = table
             self._play_bots(table)
+            self._forget_finished()
             return table, tokens
 
     def seat(self, token: str) -> tuple[Table, int]:
@@ -230,10 +246,17 @@ class Tables:
             ApiError: 404 when the token opens no seat of a table this server runs.
         """
         found = self.store.seat_of(token) if 8 <= len(token) <= 128 else None
-        with self._lock:
-            table = self._tables.get(found[0]) if found else None
-        if table is None or found is None:
+        if found is None:
             raise ApiError(404, "no seat has this link")
+        with self._lock:
+            table = self._tables.get(found[0])
+            if table is None:  # a finished table, replayed again for its players
+                saved = self.store.tables(table_id=found[0])
+                table = _replayed(saved[0]) if saved else None
+                if table is None:
+                    raise ApiError(404, "no seat has this link")
+                self._tables[table.id] = table
+                self._forget_finished()
         return table, found[1]
 
     def message(self, table: Table, seat: int) -> dict[str, Any]:
