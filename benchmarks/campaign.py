@@ -412,8 +412,18 @@ def replay(path: str, deal_seed: int, policy: str, limit_ms: float) -> int:
         return 0
     print(f"{failure.symptom} at move index {failure.move_index}: {failure.detail}")
     recent = list(hr.moves_of_hand(admission.variant, deal_seed, hr.POLICIES[policy], failure.move_index))
+    print("the last moves:")
     for s, move in recent[-6:]:
         print(f"  {s!r}: {move}")
+    s = hr.state_at(admission.variant, deal_seed, hr.POLICIES[policy], failure.move_index)
+    print(f"then {s!r}:")
+    print(f"  hand {' '.join(str(c) for c in s.hands[s.current_player])}")
+    for side, melds in enumerate(s.melds):
+        print(f"  side {side} melds: {', '.join(str(m) for m in melds) or 'none'}")
+    try:
+        print(f"  legal moves: {', '.join(str(m) for m in s.legal_moves()) or 'none'}")
+    except Exception as exc:  # the finding itself, perhaps
+        print(f"  legal_moves() raised {type(exc).__name__}: {exc}")
     return 1
 
 

@@ -597,3 +597,11 @@ def moves_of_hand(variant: Variant, seed: int, policy: Policy, upto: int) -> Ite
         move = policy(s, legal, rng)
         yield s, move
         s = s.apply(move)
+
+
+def state_at(variant: Variant, seed: int, policy: Policy, index: int) -> GameState:
+    """The position of the hand :func:`play_hand` plays after ``index`` moves (where a failure showed)."""
+    s = canasta.new_game(variant, seed=seed)
+    for s_before, move in moves_of_hand(variant, seed, policy, index):
+        s = s_before.apply(move)
+    return s

@@ -255,3 +255,19 @@ class TestCampaign:
             exact = ordered[int(q * len(ordered)) - 1] * 1000
             assert exact <= got[name] <= exact * 1.025, name
         assert a.over(ordered[-100]) <= 100 <= a.over(ordered[-100] / 1.03)
+
+    def test_replay_of_a_failure(self, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+        """--replay of a failing hand prints the failure, the moves before it and the position it showed in."""
+        campaign = load_script("campaign")
+        hr = campaign.hr
+        monkeypatch.setattr(hr, "play_hand", lambda *a, **kw: hr.Failure("dead-end", "made up", 4))
+        profile = tmp_path / "house.yaml"
+        profile.write_text("extends: classic\n", encoding="utf-8")
+        assert campaign.main(["--replay", str(profile), "--deal-seed", "3", "--policy", "random"]) == 1
+        out = capsys.readouterr().out
+        v = canasta.parse_variant("extends: classic\n")
+        s = hr.state_at(v, 3, hr.random_policy, 4)
+        assert "dead-end at move index 4: made up" in out
+        assert len(list(hr.moves_of_hand(v, 3, hr.random_policy, 4))) == 4
+        assert f"then {s!r}:" in out and "legal moves: " in out
