@@ -129,8 +129,16 @@ class TestHostile:
     def test_not_json(self, client: TestClient) -> None:
         """A body that is not a JSON object."""
         for body in (b"{", b"[1]", b"\xff"):
-            r = client.post("/api/check", content=body)
+            r = client.post("/api/check", content=body, headers={"content-type": "application/json"})
             assert r.status_code == 400 and "error" in r.json()
+
+    def test_only_json_bodies(self, client: TestClient) -> None:
+        """A form or text/plain, which another site's page could send unasked, is refused."""
+        profile = json.dumps({"name": "x", "profile": "extends: classic\n"})
+        for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", ""):
+            r = client.post("/api/profiles", content=profile, headers={"content-type": kind})
+            assert r.status_code == 415, kind
+        assert client.get("/api/variants").json()["saved"] == []
 
     def test_loader_limits(self, client: TestClient) -> None:
         """The loader's own guards: aliases are refused, not expanded."""
@@ -184,6 +192,14 @@ class TestHostile:
         second = client.post("/api/experiments", json={"variant": "draw-two", "games": 1})
         if client.get(f"/api/experiments/{first.json()['id']}").json()["status"] == "running":
             assert second.status_code == 429
+
+    def test_other_host_names_refused(self, tmp_path: Path) -> None:
+        """A server for this computer answers only requests addressed to it by a loopback name."""
+        app = create_app(tmp_path / "data", hosts=["127.0.0.1", "localhost"])
+        with TestClient(app, base_url="http://localhost:8000") as client:
+            assert client.get("/api/variants").status_code == 200
+        with TestClient(app, base_url="http://evil.example:8000") as client:
+            assert client.get("/api/variants").status_code == 400
 
     def test_event_stream_cap(self, tmp_path: Path) -> None:
         """Event streams open at once are capped too."""

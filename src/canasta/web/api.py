@@ -3,7 +3,7 @@
 Every body is read with a size limit (:data:`MAX_BODY`); every refusal is a JSON
 object ``{"error": message}`` with a status code: 400 a malformed request, 404
 nothing there (or a seat link that opens nothing), 409 not now, 413 too large,
-422 refused by the rules, 429 too many tables or experiments at once.
+415 not sent as ``application/json``, 422 refused by the rules, 429 too many tables or experiments at once.
 """
 
 from __future__ import annotations
@@ -37,8 +37,15 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     """The request's body as a JSON object, read up to ``limit`` bytes.
 
     Raises:
-        ApiError: 413 when the body is larger, 400 when it is not a JSON object.
+        ApiError: 415 when it is not sent as JSON, 413 when the body is larger,
+            400 when it is not a JSON object.
     """
+    # A page of another site may send a form or text/plain to this server from a
+    # visitor's browser without asking; application/json it may not (the browser
+    # asks first, and this server never says yes), so no other site can act here.
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "expected a JSON body, sent with content-type: application/json")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         raise ApiError(413, f"the request body is larger than {limit} bytes")

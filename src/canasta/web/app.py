@@ -9,6 +9,8 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount
@@ -52,7 +54,8 @@ async def _internal_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(data: str | os.PathLike[str] | None = None, *, max_tables: int = 32,
-               max_experiments: int = 2, max_games: int = 200, max_streams: int = 256) -> Starlette:
+               max_experiments: int = 2, max_games: int = 200, max_streams: int = 256,
+               hosts: list[str] | None = None) -> Starlette:
     """The web application (ASGI), its tables restored from the data folder.
 
     Args:
@@ -62,6 +65,9 @@ def create_app(data: str | os.PathLike[str] | None = None, *, max_tables: int = 
         max_experiments: most experiments running at once.
         max_games: most games per variant in one experiment.
         max_streams: most event streams (a browser at a table holds one) open at once.
+        hosts: the host names requests may be addressed to (``None``: any). A server
+            on this computer only answers ``localhost`` and its addresses, so that a
+            site whose name is pointed at 127.0.0.1 cannot reach it (DNS rebinding).
 
     Returns:
         The Starlette application.
@@ -82,6 +88,7 @@ def create_app(data: str | os.PathLike[str] | None = None, *, max_tables: int = 
         exception_handlers={ApiError: _api_error, CanastaError: _library_error,
                             HTTPException: _http_error, Exception: _internal_error},
         lifespan=lifespan,
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts or ["*"])],
     )
     app.state.folder = folder
     app.state.tables = tables
@@ -96,7 +103,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: str | os.PathLike[str
     """Run the server until interrupted (``canasta serve``)."""
     import uvicorn
 
-    app = create_app(data)
+    loopback = host in ("127.0.0.1", "localhost", "::1")
+    app = create_app(data, hosts=["127.0.0.1", "localhost", "[::1]", "::1"] if loopback else None)
     folder = app.state.folder
     print(f"canasta serve: data folder {folder.root}; {app.state.restored} running tables restored")
     print(f"canasta serve: open http://{host}:{port}/ (Ctrl-C stops)")
