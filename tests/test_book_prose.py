@@ -139,7 +139,7 @@ class TestMarks:
     def test_a_sentence_of_two_sources_has_one_note(self) -> None:
         """Brazilian's first meld states options from two sources: one mark, whose note names both."""
         text = describe(canasta.load_variant("brazilian"))
-        line = next(ln for ln in text.splitlines() if ln.startswith("The first meld a side lays"))
+        line = next(ln for ln in text.splitlines() if ln.startswith("In the turn a side first melds"))
         mark = _MARK_RUN.findall(line)[-1]
         note = next(ln for ln in text.splitlines() if ln.startswith(mark + " "))
         assert "Pagat classic Canasta" in note and "rummy-games.com" in note
@@ -160,31 +160,33 @@ class TestSourceMarks:
     def test_draw_two_marks_nothing_its_text_states(self) -> None:
         text = describe(canasta.load_variant("draw-two"))
         for sentence in (
-            "The value of every card left in the hands of a side's players is taken off its score.",
-            "| Going out | 100",
-            "| All four red 3s, in all | 800",
-            "Black 3s may be melded only by a player who goes out in that turn",
+            "The values of the cards left in its players' hands are taken off its score.",
+            "The side that goes out scores a bonus of 100 points.",
+            "You may meld black 3s only in the turn you go out",
         ):
             assert sentence in text
             assert "Pagat" not in _note_of(text, sentence), sentence
+        # all four red 3s: 800 (the 100 for each, beside it in the same sentence, is Pagat's)
+        assert not canasta.load_variant("draw-two").is_assumed("threes.red_all_bonus")
 
     def test_draw_two_marks_what_it_takes_from_the_classic_text(self) -> None:
         text = describe(canasta.load_variant("draw-two"))
         note = _note_of(text, "A meld of seven cards or more is a canasta.")
         assert note.endswith("Not in the source text; taken from the classic rule text.")
-        other = _note_of(text, "108 cards in all.")
+        other = _note_of(text, "108 cards.")
         assert "Pagat classic Canasta" in other and other != note
 
     def test_classic_marks_its_readings_of_red_3s(self) -> None:
         text = describe(canasta.load_variant("classic"))
-        for sentence in ("without replacement.", "that player may not meld or discard."):
+        for sentence in ("is laid too, without a replacement.", "you may not meld or discard."):
             assert "Pagat classic Canasta" in _note_of(text, sentence), sentence
 
     @pytest.mark.parametrize("name", ["samba", "bolivia"])
     def test_samba_values_are_its_own(self, name: str) -> None:
-        text = describe(canasta.load_variant(name))
-        assert "| Card | Points |" in text
-        assert _note_of(text, "| Natural (clean) canasta | 500") == ""
+        v = canasta.load_variant(name)
+        assert "\n| Card | Points |" in describe(v)  # no mark on the column of card values
+        for path in ("values", "canastas.natural_bonus", "canastas.mixed_bonus", "threes.red_bonus"):
+            assert not v.is_assumed(path), path
 
     def test_notes_parse(self) -> None:
         """Item 12: every note names a source; none reads "taken from the text leaves it" or "taken from as"."""
@@ -245,7 +247,7 @@ class TestMissing:
     def test_classic_customs(self) -> None:
         text = describe(canasta.load_variant("classic"))
         assert "do not talk about the cards anyone holds" in text
-        assert "the cards overlapped" in text and "square it up" in text and "sideways" in text
+        assert "overlapped" in text and "Square up a canasta" in text and "sideways" in text
 
     def test_draw_two_customs(self) -> None:
         text = describe(canasta.load_variant("draw-two"))
@@ -257,50 +259,50 @@ class TestMissing:
 #: words of the classic book that state it. Marks are taken out of the book first.
 SEED_001_RULES = [
     ("the player to the dealer's left plays first, then clockwise", "The player to the dealer's left plays first"),
-    ("clockwise", "the turn passes clockwise"),
+    ("clockwise", "then play goes clockwise"),
     ("draw the top card of the stock, or take the whole pile", "Draw one card from the stock, or take the whole discard pile"),
     ("melding is optional", "If you wish, lay down new melds and add cards to your side's melds."),
     ("discard one card unless out by melding every card", "unless you have gone out by melding every card"),
-    ("a red 3 drawn is laid and replaced, again and again", "draws a replacement from the stock, as often as needed"),
-    ("the last stock card a red 3 is laid, not replaced", "A red 3 drawn as the last card of the stock is laid without replacement"),
+    ("a red 3 drawn is laid and replaced, again and again", "draw a replacement from the stock, as often as needed"),
+    ("the last stock card a red 3 is laid, not replaced", "If the last card of the stock is a red 3, lay it without a replacement."),
     ("a meld is three or more of one rank", "A meld is at least three cards of one rank"),
     ("at least two naturals", "at least two of them natural"),
     ("at most three wild cards", "A meld may hold at most three wild cards."),
     ("examples of legal and illegal melds", "two 9s and a 2 make a meld, but a 9 and two 2s do not"),
-    ("partners share and extend their side's melds", "add cards to their side's melds"),
-    ("melds overlapped so ranks and wild cards show", "the cards overlapped, so that everyone can see their ranks and their wild cards"),
-    ("a canasta squared up, natural or wild card on top", "a natural card on top for a natural canasta and a wild card on top for a mixed one"),
+    ("partners share and extend their side's melds", "Partners share their side's melds, and either may add to them."),
+    ("melds overlapped so ranks and wild cards show", "Lay your melds face up and overlapped, so that everyone can see their ranks and wild cards."),
+    ("a canasta squared up, natural or wild card on top", "Square up a canasta into a pile, a natural card on top for a natural canasta and a wild card for a mixed one."),
     ("seven cards make a canasta", "A meld of seven cards or more is a canasta."),
     ("the whole pile is taken, not the top card", "takes all of it, never just the top card"),
-    ("an unfrozen pile taken with a matching pair", "A player may take the pile with two natural cards of the top card's rank from the hand"),
-    ("an unfrozen pile taken by adding the top card to a meld", "A player may take the pile by adding its top card to their side's meld of that rank"),
+    ("an unfrozen pile taken with a matching pair", "With a pair: meld the top card with two natural cards of its rank from your hand"),
+    ("an unfrozen pile taken by adding the top card to a meld", "By adding: put the top card on your side's meld of its rank, even with no card of that rank in your hand"),
     ("the top card melded at once, then the rest into the hand", "The top card must be melded at once"),
     ("further plays after the pickup", "the turn goes on"),
-    ("a wild card or red 3 freezes the pile for both sides", "The discard pile is frozen for everyone while it holds a wild card or a red 3"),
+    ("a wild card or red 3 freezes the pile for both sides", "The pile is frozen for everyone while it holds a wild card or a red 3"),
     ("frozen against a side that has not opened", "It is also frozen against a side that has not yet made its first meld."),
     ("a frozen pile needs a matching natural pair", "This is the only way to take a frozen pile."),
     ("a meld on the table does not take a frozen pile", "(not when the pile is frozen)"),
     ("the pickup meld counts toward the opening", "the top card and the cards melded with it count toward the minimum"),
-    ("other melds from the hand count too", "so do other melds laid from the hand that turn"),
+    ("other melds from the hand count too", "and so do your other melds that turn"),
     ("the buried cards never count", "The rest of the pile never counts"),
     ("a wild card may be discarded and freezes the pile", "a wild card may be discarded, and then freezes it"),
-    ("a discarded wild card sideways", "Place a discarded wild card sideways"),
+    ("a discarded wild card sideways", "Turn a discarded wild card sideways"),
     ("a black 3 stops only the next player", "A black 3 stops only the next player"),
     ("a red 3 is never discarded", "A red 3 is never melded or discarded."),
-    ("a red 3 found is laid", "A red 3 found in a discard pile a player takes is laid the same way"),
+    ("a red 3 found is laid", "A red 3 found in a pile you take is laid too"),
     ("a wild card or black 3 on top cannot be taken: draw", "No one may take the pile while a wild card or a black 3 lies on top of it: draw from the stock instead."),
-    ("going out needs a canasta", "A player may go out only when their side has at least one canasta"),
-    ("out by melding all, or all but one and a discard", "by melding every card left in their hand, or by melding all but one and discarding the last card"),
-    ("the canasta may be made in the turn of going out", "it may be completed in the turn of going out"),
+    ("going out needs a canasta", "You may go out only when your side has at least one canasta"),
+    ("out by melding all, or all but one and a discard", "Go out by melding every card in your hand, or all but one and discarding the last."),
+    ("the canasta may be made in the turn of going out", "it may be completed in the turn you go out"),
     ("ask “Partner, may I go out?”", "Partner, may I go out?"),
-    ("the answer is yes or no and binds", "the partner answers only yes or no, and the answer binds for that turn"),
+    ("the answer is yes or no and binds", "Your partner answers only yes or no, and the answer binds you for that turn"),
     ("asking is optional", "Asking is optional."),
     ("no other talk about the hands", "do not talk about the cards anyone holds"),
-    ("going out concealed: the whole hand in one turn, nothing melded before", "goes out concealed by melding all their cards in a single turn, having melded nothing before that turn"),
+    ("going out concealed: the whole hand in one turn, nothing melded before", "You go out concealed by melding your whole hand in one turn, having melded nothing before"),
     ("taking the pile rules out a concealed out", "taking the discard pile rules it out"),
     ("after the stock: play goes on through the pile", "Once the stock is empty, play goes on only through the discard pile"),
     ("after the stock: the lay-off pickup is compulsory", "adding its top card to their side's meld must take it"),
-    ("after the stock: the pair pickup may be declined", "a player who would need cards from the hand to take it may decline"),
+    ("after the stock: the pair pickup may be declined", "a player who would need cards from the hand may decline"),
     ("the hand ends when a player cannot draw and does not take", "The hand ends as soon as a player cannot draw and does not take the pile"),
 ]
 
@@ -316,3 +318,20 @@ class TestClassicStatesItsSource:
     def test_rule_is_stated(self, rule: str, words: str) -> None:
         assert words in self.TEXT, rule
 
+
+
+class TestBonusesStated:
+    """The book states every bonus and penalty in prose; the sheet gathers them in a table."""
+
+    @pytest.mark.parametrize("name", [*BUNDLED, *HOUSES])
+    def test_every_number_of_the_bonus_table_is_in_the_book(self, name: str, tmp_path: Path) -> None:
+        from canasta.rulebook.book import bonus_table
+
+        v = _load(name, tmp_path)
+        text = describe(v)
+        missing = []
+        for label, value in bonus_table(v).rows:
+            number = value.text.lstrip("\u2212+ ")
+            if number[:1].isdigit() and not re.search(rf"\b{re.escape(number)} point", text):
+                missing.append(f"{label.text}: {value.text}")
+        assert missing == []

@@ -32,6 +32,7 @@ from canasta.rulebook.facts import (
     red_threes,
     variant_title,
 )
+from canasta.rulebook.going_out import kind_requirements
 from canasta.rulebook.melds import (
     a_an,
     new_size,
@@ -40,7 +41,13 @@ from canasta.rulebook.melds import (
     sequence_name,
     sequence_runs,
 )
-from canasta.rulebook.opening import minimum_text, opening_lead, score_rows, score_steps
+from canasta.rulebook.opening import (
+    minimum_text,
+    opening_example,
+    opening_lead,
+    score_rows,
+    score_steps,
+)
 from canasta.rulebook.pile import empty_bar_names, say_take
 from canasta.rulebook.registry import (
     RULES,
@@ -136,10 +143,7 @@ def _turn_section(v: Variant) -> Section:
     else:
         discard = Text("Discard one card face up onto the discard pile. The discard ends your turn.")
     steps.append(Paragraph((discard,)))
-    first = Text(
-        "The player to the dealer's left plays first; then the turn passes clockwise, from "
-        "each player to the next. On your turn:"
-    )
+    first = Text("The player to the dealer's left plays first; then play goes clockwise. On your turn:")
     three = "a 3" if v.threes.black_laid_at_once else "a red 3"
     if v.pile.wild_discard != "always" or empty_bar_names(v):
         after = Text(f"You may never discard {three}. Other limits on what you may discard are under \u201cThe discard pile\u201d.")
@@ -358,7 +362,7 @@ def _melds_section(v: Variant) -> Section:
     if v.threes.black_meld == "never":
         threes = "Red 3s and black 3s are never melded."
     else:
-        threes = "Red 3s are never melded; when black 3s may be, see \u201cRed and black 3s\u201d."
+        threes = "Red 3s are never melded; for black 3s, see \u201cRed and black 3s\u201d."
     blocks.append(_para(Text(threes)))
     return Section(S_MELDS, tuple(blocks))
 
@@ -420,6 +424,10 @@ def _opening_section(v: Variant) -> Section:
         blocks = [_para(Text(opening_lead(v), first[0].paths))]
         rows = tuple((Text(cap(span)), Text(minimum_text(m), paths)) for span, m in score_rows(v))
         blocks.append(Table(("Total score", "Minimum"), rows))
+    example = opening_example(v)
+    if example:
+        # the worked case follows the rule it shows: opening by the discard pile
+        texts.insert(_after(texts, "opening.top_card_counts"), Text(example, ("opening.top_card_counts",)))
     if texts:
         blocks.append(_para(texts))
     return Section(S_OPENING, tuple(blocks))
@@ -448,6 +456,9 @@ def _pile_section(v: Variant) -> Section:
     ways = _take(texts, "pile.take_natural_pair", "pile.take_natural_and_wild", "pile.take_lay_off")
     blocks.append(_para(Text(say_take(v)), freezing))
     blocks.append(BulletList(tuple(Paragraph((w, *_sequence_lay_off(v, w))) for w in ways)))
+    example = _frozen_example(v)
+    if example:
+        blocks.append(_para(Text(example, ("pile.frozen_by_wild", "pile.take_lay_off"))))
     p, size = v.pile, v.canastas.size
     if p.blocked_by_meld_size is not None and p.blocked_by_meld_size < size and "8" not in v.wilds.ranks:
         n = p.blocked_by_meld_size
@@ -469,6 +480,19 @@ def _pile_section(v: Variant) -> Section:
     if bars:
         blocks.append(_para(bars))
     return Section(S_PILE, tuple(blocks))
+
+
+def _frozen_example(v: Variant) -> str | None:
+    """A worked case of a frozen pile: the side's own meld of the top card's rank does not take it."""
+    p = v.pile
+    if not (p.frozen_by_wild and p.take_lay_off and p.take_natural_pair) or {"K", "2"} - set(v.wilds.ranks) != {"K"}:
+        return None
+    side = "your side has" if has_partners(v) else "you have"
+    return (
+        f"For example, {side} melded kings, and a 2 lies somewhere in the pile. When a king is "
+        "discarded, you may take the pile only with two natural kings from your hand: the pile is "
+        "frozen, so the meld of kings does not help."
+    )
 
 
 def _sequence_lay_off(v: Variant, way: Text) -> tuple[Text, ...]:
@@ -505,7 +529,7 @@ def _threes_section(v: Variant) -> Section:
     elif v.scoring.hand_minus:
         black_texts.append(Text(say_black_discard(v), ("values.black_three", "scoring.hand_minus")))
     else:
-        black_texts.append(Text("A black 3 may be discarded; on top of the pile it stops the next player from taking it."))
+        black_texts.append(Text("A black 3 may be discarded: it stops the next player from taking the pile."))
     return Section(S_THREES, (red_blocks, _para(black_texts)))
 
 
@@ -513,8 +537,26 @@ def _foot_section(v: Variant) -> Section:
     return Section(S_FOOT, (_para(_shown(v, S_FOOT)),))
 
 
+def _out_example(v: Variant) -> str | None:
+    """A worked going out: the side's canasta is made, and the last cards are melded or discarded."""
+    g = v.going_out
+    total, kinds = kind_requirements(v)
+    if total != 1 or kinds or g.final_discard != "optional" or {"7", "9"} & set(v.wilds.ranks):
+        return None
+    if new_size(v) != 3 or g.complete_ranks or has_foot(v) or v.threes.black_out_cards is not None:
+        return None
+    side = "your side has" if has_partners(v) else "you have"
+    return (
+        f"For example, {side} a canasta and you hold three 7s and a 9. Meld the 7s and discard "
+        "the 9: you are out. Without a canasta you may not do this: you must keep a card in hand."
+    )
+
+
 def _out_section(v: Variant) -> Section:
     texts = _shown(v, S_OUT)
+    example = _out_example(v)
+    if example:
+        texts.insert(_after(texts, "going_out.final_discard"), Text(example, ("going_out.canastas",)))
     paras = [[t] for t in texts]
     if v.going_out.out_but_not_out:
         for para in paras:
@@ -579,7 +621,11 @@ def _values_table(v: Variant) -> Table:
     return Table(("Card", "Points"), tuple(rows))
 
 
-def _bonus_table(v: Variant) -> Table:
+def bonus_table(v: Variant) -> Table:
+    """Every bonus and penalty of ``v`` with its points, one row each (the quick-reference sheet's table).
+
+    The rule book states each of them in the section of its rule; the sheet gathers them.
+    """
     c = v.canastas
     t = v.threes
     s = v.scoring
@@ -683,17 +729,19 @@ def _scoring_section(v: Variant) -> Section:
     texts = _shown(v, S_SCORING)
     keep = _take(texts, "scoring.meld_points", "scoring.meld_minus_without_canasta", "scoring.hand_minus")
     penalties = _take(texts, "scoring.incomplete_penalties", "scoring.held_penalties")
+    # the bonus of going out and the penalty of short sequences have no other section
+    keep += _take(texts, "scoring.going_out_bonus", "sequences.short_size", "sequences.short_penalty")
     intro = Text("When a hand ends, each side scores, whether or not it went out.")
+    # the bonuses stand in the sections of their rules; the sheet gathers them in a table
+    bonuses = Text("Then add its bonuses and take off its penalties, as the sections above give them.")
     return Section(
         S_SCORING,
         (
-            _para(intro, keep),
+            _para(intro, keep, bonuses),
+            *((_para(penalties),) if penalties else ()),
             _para(Text("The cards are worth:")),
             _values_table(v),
-            _para(Text("Bonuses and penalties:")),
-            _bonus_table(v),
-            *((_para(penalties),) if penalties else ()),
-            _para(Text("Each side's scores are added up from hand to hand.")),
+            _para(Text("Scores add up from hand to hand.")),
         ),
     )
 

@@ -26,8 +26,8 @@ def _say_players(v: Variant) -> str:
     if has_partners(v):
         sides = len(v.sides)
         return (
-            f"{cap(num(n))} players play in {num(sides)} sides of two; the two partners of a side "
-            "sit opposite each other and score together."
+            f"{cap(num(n))} players play in {num(sides)} sides of two. Partners sit opposite each "
+            "other and score together."
         )
     extra = ""
     if v.players.partnerships and n >= 2:
@@ -54,14 +54,14 @@ def _say_deck(v: Variant) -> str:
     d = v.deck.decks
     j = v.deck.jokers_per_deck
     total = d * (52 + j)
-    decks = "one standard deck of 52 cards" if d == 1 else f"{num(d)} standard decks of 52 cards"
+    decks = "one standard deck" if d == 1 else f"{num(d)} standard decks"
     if j == 0:
         jokers = ", without jokers"
     elif d == 1:
         jokers = f" and {count(j, 'joker')}"
     else:
         jokers = f" with {count(j, 'joker')} each"
-    return f"The game uses {decks}{jokers}: {total} cards in all."
+    return f"Use {decks}{jokers}: {total} cards."
 
 
 rule(
@@ -91,11 +91,8 @@ def _say_wilds(v: Variant) -> str:
     elif "3" in v.wilds.ranks:
         threes = "red 3s score on their own"
     else:
-        threes = (
-            "red 3s score on their own, and a black 3 on top of the discard pile stops the next "
-            "player from taking it"
-        )
-    return f"{first} The other cards from 4 to ace are natural cards; {threes}."
+        threes = "red 3s score on their own, and black 3s stop the discard pile"
+    return f"{first} The cards from 4 to ace are natural; {threes}."
 
 
 rule("wilds.ranks", S_PLAYERS, _say_wilds)
@@ -105,10 +102,7 @@ rule("wilds.ranks", S_PLAYERS, _say_wilds)
 
 
 def _say_hand(v: Variant) -> str:
-    return (
-        f"The dealer deals {count(v.deal.hand_size, 'card')} to each player, "
-        "starting with the player to the dealer's left."
-    )
+    return f"Deal {count(v.deal.hand_size, 'card')} to each player."
 
 
 rule(
@@ -144,10 +138,7 @@ def _say_upcard(v: Variant) -> str:
             "The rest of the cards form the stock, face down. No card is turned up: the discard "
             "pile starts empty, so the first player draws from the stock."
         )
-    return (
-        "The rest of the cards form the stock, face down; its top card is turned face up "
-        "beside it to start the discard pile."
-    )
+    return "The rest form the stock, face down. Turn its top card face up beside it to start the discard pile."
 
 
 rule("deal.upcard", S_DEAL, _say_upcard)
@@ -162,15 +153,12 @@ def _say_upcard_cover(v: Variant) -> str:
             f"If the upcard is {join(classes, 'or')}, it is buried in the middle of the stock and "
             "the next card is turned up instead, as often as needed."
         )
-    return (
-        f"If the upcard is {join(classes, 'or')}, it stays in the pile and the next card of "
-        "the stock is turned up on top of it, as often as needed, until a card that is "
-        f"neither {join(classes, 'nor')} lies on top."
-        if len(classes) > 1
-        else f"If the upcard is {classes[0]}, it stays in the pile and the next card of the "
-        f"stock is turned up on top of it, as often as needed, until a card other than "
-        f"{classes[0]} lies on top."
-    )
+    if len(classes) > 1:
+        return (
+            f"If that card is {join(classes, 'or')}, turn up another on top of it, until neither "
+            f"{join(classes, 'nor')} lies on top."
+        )
+    return f"If that card is {classes[0]}, turn up another on top of it, until a card other than {classes[0]} lies on top."
 
 
 rule(

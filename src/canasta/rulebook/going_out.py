@@ -74,10 +74,9 @@ def kind_requirements(v: Variant) -> tuple[int, list[str]]:
 
 def _say_canastas_needed(v: Variant) -> str:
     g = v.going_out
-    side = "side" if has_partners(v) else "player"
     total, kinds = kind_requirements(v)
     if total == 0:
-        text = "A player may go out without any canasta."
+        text = "You may go out without any canasta."
     else:
         need = join(kinds)
         if not kinds:
@@ -87,11 +86,8 @@ def _say_canastas_needed(v: Variant) -> str:
         else:
             need = f"at least {need}"
         it = "it" if total == 1 else "they"
-        whose = f"their {side} has" if has_partners(v) else "they have"
-        text = (
-            f"A player may go out only when {whose} {need}; "
-            f"{it} may be completed in the turn of going out."
-        )
+        whose = "your side has" if has_partners(v) else "you have"
+        text = f"You may go out only when {whose} {need}; {it} may be completed in the turn you go out."
     if g.wild_canastas and not v.melds.wild_melds:
         text += " Since melds of wild cards only are not allowed, no one can ever go out."
     if total and v.melds.max_size is not None and v.melds.max_size < v.canastas.size:
@@ -110,13 +106,10 @@ rule("going_out.sequence_canastas", S_OUT, _say_canastas_needed)
 
 def _say_final_discard(v: Variant) -> str:
     if v.going_out.final_discard == "required":
-        return (
-            "A player goes out by discarding their last card; they may not go out by melding "
-            "every card without a discard."
-        )
+        return "You go out by discarding your last card; you may not go out by melding every card without a discard."
     return (
-        "A player goes out by melding every card left in their hand, or by melding all but one "
-        "and discarding the last card. The hand ends at once."
+        "Go out by melding every card in your hand, or all but one and discarding the last. "
+        "The hand ends at once."
     )
 
 
@@ -134,10 +127,7 @@ def _say_out_not_out(v: Variant) -> str:
             "Once a player has picked up their foot, discarding their last card always goes "
             "out: a player who may not go out must keep at least one card in hand."
         )
-    return (
-        "Discarding the last card always goes out: a player who may not go out must keep at "
-        "least one card in hand."
-    )
+    return "Discarding your last card always goes out, so until you may go out, keep at least one card in hand."
 
 
 rule("going_out.out_but_not_out", S_OUT, _say_out_not_out)
@@ -163,10 +153,11 @@ def _say_ask(v: Variant) -> str:
             "or no. After a yes the player must go out that turn; after a no, or without asking, "
             "they may not." + once
         )
+    # the engine takes the question only before the player lays a card that turn
     return (
-        "Before going out a player may ask their partner \u201cPartner, may I go out?\u201d; the "
-        "partner answers only yes or no, and the answer binds for that turn: after a yes the "
-        "player must go out, after a no they may not. Asking is optional." + once
+        "Before going out, and before you lay any card that turn, you may ask \u201cPartner, may "
+        "I go out?\u201d Your partner answers only yes or no, and the answer binds you for that "
+        "turn: after a yes you must go out, after a no you may not. Asking is optional." + once
     )
 
 
@@ -220,10 +211,9 @@ def say_concealed(v: Variant) -> str:
     if not v.going_out.concealed:
         return "There is no separate bonus for going out concealed."
     return (
-        "A player goes out concealed by melding all their cards in a single turn, having melded "
-        "nothing before that turn; taking the discard pile rules it out. Going out "
-        f"concealed scores {points(v.scoring.concealed_bonus)} in all, instead of the usual "
-        f"{pts(v.scoring.going_out_bonus)}."
+        "You go out concealed by melding your whole hand in one turn, having melded nothing "
+        "before; taking the discard pile rules it out. Going out concealed scores "
+        f"{points(v.scoring.concealed_bonus)} in all, instead of {pts(v.scoring.going_out_bonus)}."
     )
 
 
@@ -295,8 +285,8 @@ def _say_must_take(v: Variant) -> str:
     elif must == "lay_off" and v.pile.take_lay_off:
         own = "their side's" if has_partners(v) else "their own"
         duty = (
-            f"a player who can take the pile by adding its top card to {own} meld must "
-            "take it; a player who would need cards from the hand to take it may decline."
+            f"a player who can take the pile by adding its top card to {own} meld must take it; "
+            "a player who would need cards from the hand may decline."
         )
     else:
         duty = "a player may take the pile or decline it."

@@ -27,7 +27,6 @@ def new_size(v: Variant) -> int:
 def _say_meld_size(v: Variant) -> str:
     m = v.melds
     size = new_size(v)
-    own = "their side's" if has_partners(v) else "their own"
     if m.min_naturals >= size:
         what = f"at least {count(size, 'natural card')} of one rank"
     else:
@@ -35,10 +34,12 @@ def _say_meld_size(v: Variant) -> str:
             f"at least {count(size, 'card')} of one rank, at least {num(m.min_naturals)} "
             f"of {'it' if size == 1 else 'them'} natural"
         )
-    return (
-        f"A meld is {what}, laid face up on the table; wild cards in it stand for that rank. "
-        f"Players may also add cards to {own} melds."
+    # partners share their side's melds: either may add to them
+    add = (
+        "Partners share their side's melds, and either may add to them."
+        if has_partners(v) else "You may add cards to your own melds later."
     )
+    return f"A meld is {what}, laid face up; wild cards in it stand for that rank. {add}"
 
 
 rule("melds.min_size melds.min_naturals", S_MELDS, _say_meld_size)
@@ -170,12 +171,9 @@ def _say_max_size(v: Variant) -> str:
     own = v.melds.wild_melds and v.melds.wild_meld_max is not None
     if top is None:
         if own:
-            return "There is no limit to the number of cards in a meld of one rank."
-        return "There is no limit to the number of cards in a meld."
-    return (
-        f"A meld may hold at most {count(top, 'card')}; at {num(top)} it is complete (closed), "
-        "and no more cards may join it."
-    )
+            return "A meld of one rank may grow without limit."
+        return "A meld may grow without limit."
+    return f"A meld may hold at most {count(top, 'card')}: at {num(top)} it is closed, and no more cards may join it."
 
 
 rule(

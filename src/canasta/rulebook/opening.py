@@ -10,7 +10,7 @@ from __future__ import annotations
 from canasta.rulebook.facts import has_concealed, has_partners, pile_takeable
 from canasta.rulebook.melds import a_an, sequence_name
 from canasta.rulebook.registry import S_OPENING, rule
-from canasta.rulebook.words import join, num, ordinal, points, pts
+from canasta.rulebook.words import cap, count, join, num, ordinal, points, pts
 from canasta.variant.model import OpeningStep, Variant
 
 # -- the first meld
@@ -44,11 +44,7 @@ def _say_opening(v: Variant) -> str:
     side = "side" if has_partners(v) else "player"
     if o.by == "none":
         return f"A {side}'s first meld of a hand needs no minimum count."
-    start = (
-        f"The first meld a {side} lays in a hand, together with any other melds laid in the "
-        "same turn, must count at least a minimum number of points (the values of the cards; "
-        "bonuses do not count)"
-    )
+    start = _opening_start(v)
     if o.by == "round":
         table = round_minimums(v)
         if not table or not any(table):
@@ -72,14 +68,19 @@ def _say_opening(v: Variant) -> str:
     return f"{start}, which depends on the {side}'s total score before the hand: {join(parts)}."
 
 
+def _opening_start(v: Variant) -> str:
+    """The rule of the minimum, without the minimum itself."""
+    side, its = ("side", "its") if has_partners(v) else ("player", "their")
+    return (
+        f"In the turn a {side} first melds in a hand, {its} melds must together count at least "
+        "a minimum (the values of their cards, without bonuses)"
+    )
+
+
 def opening_lead(v: Variant) -> str:
     """The opening sentence that introduces the table of minimums."""
     side = "side" if has_partners(v) else "player"
-    return (
-        f"The first meld a {side} lays in a hand, together with any other melds laid in the "
-        "same turn, must count at least a minimum number of points (the values of the cards; "
-        f"bonuses do not count), which depends on the {side}'s total score before the hand:"
-    )
+    return f"{_opening_start(v)}. The minimum depends on the {side}'s total score before the hand:"
 
 
 def score_rows(v: Variant) -> list[tuple[str, int]]:
@@ -172,14 +173,36 @@ rule("opening.round_table", S_OPENING, _say_opening, relevant=lambda v: v.openin
 def _say_top_card_counts(v: Variant) -> str:
     if v.opening.top_card_counts:
         top = (
-            "the top card and the cards melded with it count toward the minimum, and so do other "
-            "melds laid from the hand that turn"
+            "the top card and the cards melded with it count toward the minimum, and so do your "
+            "other melds that turn"
         )
     else:
-        top = "the top card does not count toward the minimum; only melds from the hand do"
+        top = "the top card does not count toward the minimum; only cards from your hand do"
     return (
-        f"When a {'side' if has_partners(v) else 'player'} opens by taking the discard pile, {top}. "
-        "The rest of the pile never counts: it joins the player's hand only once the minimum is met."
+        f"If you open by taking the discard pile, {top}. The rest of the pile never counts: "
+        "it joins your hand only once the minimum is met."
+    )
+
+
+def opening_example(v: Variant) -> str | None:
+    """A worked opening by the discard pile: a pair of kings takes it, and aces from the hand make up the minimum."""
+    below, steps = score_steps(v)
+    o = v.opening
+    if o.by != "score" or not steps or not o.top_card_counts or not o.pile_allowed or not v.pile.take_natural_pair:
+        return None
+    if {"K", "A"} & set(v.wilds.ranks) or v.melds.min_size > 3 or o.natural_meld is not None:
+        return None
+    # the minimum at the start of a game, a total of 0
+    need = max(((f, m) for f, m in steps if f <= 0), default=(0, below))[1]
+    kings = 3 * v.values.king
+    aces = next((n for n in range(3, 8) if kings + n * v.values.ace >= need), None)
+    if need <= kings or aces is None:
+        return None
+    return (
+        f"For example, you need {need} and a king lies on top. Two natural kings from your hand take the "
+        f"pile: with the top card they make {kings}. {cap(count(aces, 'ace'))} from your hand add "
+        f"{aces * v.values.ace}, so together you have {kings + aces * v.values.ace}, and you may "
+        "take the rest of the pile into your hand."
     )
 
 

@@ -32,7 +32,7 @@ def _say_freezing(v: Variant) -> str:
         )
     if freezers:
         sentences.append(
-            f"The discard pile is frozen for everyone while it holds {join(freezers, 'or')}"
+            f"The pile is frozen for everyone while it holds {join(freezers, 'or')}"
             + (" (a wild card may be discarded, and then freezes it)." if p.frozen_by_wild else ".")
         )
     if p.frozen_until_opened and v.opening.pile_allowed:
@@ -88,9 +88,9 @@ def say_take(v: Variant) -> str:
             f"into the player's hand, and the turn goes on."
         )
     return (
-        "A player who takes the discard pile takes all of it, never just the top card. The top "
-        "card must be melded at once, in one of the ways listed below; then the rest of the pile "
-        "goes into the player's hand, and the turn goes on."
+        "Whoever takes the discard pile takes all of it, never just the top card. The top card "
+        "must be melded at once, in one of the ways below; then the rest goes into the hand, and "
+        "the turn goes on."
     )
 
 
@@ -111,15 +111,15 @@ def _frozen_note(v: Variant) -> str:
 def _say_take_pair(v: Variant) -> str:
     if not v.pile.take_natural_pair:
         return "The pile can never be taken with a pair from the hand."
-    wild = "" if v.pile.take_natural_and_wild else ", never with a wild card"
-    own = "their side's" if has_partners(v) else "their own"
+    wild = "" if v.pile.take_natural_and_wild else " (never a wild card)"
+    own = "your side's" if has_partners(v) else "your own"
     if v.melds.duplicate_ranks == "any":
         # several melds of a rank: the three lay a new meld, which may then be combined
-        joined = f"the three cards make a new meld, which may then be combined with {own} other meld of that rank."
+        joined = f"the three make a new meld, which may then be combined with {own} other meld of that rank."
     else:
-        joined = f"the three cards make a new meld, or join {own} meld of that rank."
+        joined = f"the three make a new meld, or join {own} meld of that rank."
     return (
-        f"A player may take the pile with two natural cards of the top card's rank from the hand{wild}: "
+        f"With a pair: meld the top card with two natural cards of its rank from your hand{wild}; "
         + joined
         + (" This is the only way to take the pile." if always_frozen(v)
            else " This is the only way to take a frozen pile." if can_freeze(v) else "")
@@ -130,29 +130,29 @@ def _say_take_wild(v: Variant) -> str:
     if not v.pile.take_natural_and_wild:
         return "The pile can never be taken with a natural card and a wild card."
     return (
-        "A player may take the pile with one natural card of the top card's rank and one wild "
-        f"card from the hand{_frozen_note(v)}."
+        "With a natural card and a wild card: meld the top card with one natural card of its rank "
+        f"and one wild card from your hand{_frozen_note(v)}."
     )
 
 
 def _say_take_lay_off(v: Variant) -> str:
     partners = has_partners(v)
-    own = "their side's" if partners else "their own"
+    own = "your side's" if partners else "your own"
     if not v.pile.take_lay_off:
-        return f"A player may never take the pile just by adding its top card to {own} meld."
+        return f"You may never take the pile just by adding its top card to {own} meld."
     several = v.melds.duplicate_ranks == "any"
     # several melds of the rank: the player names the one the card goes on
-    which = " (with several melds of that rank, to the one the player names)" if several else ""
+    which = " (with several melds of that rank, to the one you name)" if several else ""
     text = (
-        f"A player may take the pile by adding its top card to {own} meld of that rank{which}, "
-        f"even with no card of that rank in the hand{_frozen_note(v)}"
+        f"By adding: put the top card on {own} meld of its rank{which}, even with no card of that "
+        f"rank in your hand{_frozen_note(v)}"
     )
     if several:
         if not v.pile.lay_off_after_canasta:
             text += "; but only on a meld that is not yet a canasta"
         return text + "."
     if not v.pile.lay_off_after_canasta:
-        who = "their side has" if partners else "they have"
+        who = "your side has" if partners else "you have"
         text += f"; but not once {who} made a canasta of that rank this hand"
     return text + "."
 

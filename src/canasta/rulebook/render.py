@@ -98,10 +98,7 @@ class _Notes:
         )
         lead: list[str] = []
         if self.headed:
-            lead.append(
-                "A mark on a heading covers the whole section, and one on a column heading the "
-                "whole column, except a sentence or cell that carries a mark of its own."
-            )
+            lead.append("A mark on a heading covers everything under it that has no mark of its own.")
         out = lead + [f"{mark} {self._note(sources, cited)}" for sources, mark in self.marks.items()]
         if self.fixed:
             out.append(
@@ -119,7 +116,6 @@ class _Notes:
         """
         inferred: list[str] = []
         taken: list[str] = []
-        classic = False
         for source in sources:
             source = source.rstrip(".")
             # A profile may say that a value comes from its own source, read between the lines;
@@ -129,15 +125,9 @@ class _Notes:
                 inferred.append(f"Not said in so many words by the source text; inferred from it{source[10:]}.")
                 continue
             named = _classic_source(source)
-            classic |= named is not None
             taken.append(source if named is None else named)
         if taken:
-            if not cited:
-                lead = "Taken from"
-            elif classic and len(taken) == 1:
-                lead = "Not in the source text; taken from"
-            else:
-                lead = "Not fixed by the source text; taken from"
+            lead = "Not in the source text; taken from" if cited else "Taken from"
             inferred.append(f"{lead} {'; and from '.join(taken)}.")
         return " ".join(inferred)
 

@@ -61,14 +61,14 @@ for _name, _label in VALUE_ROWS:
 
 def _say_meld_points(v: Variant) -> str:
     if v.scoring.meld_points:
-        return "Each side scores the value of every card in its melds."
+        return "Each side scores the values of the cards in its melds."
     return "Cards in melds count nothing by themselves: only bonuses score."
 
 
 def _say_hand_minus(v: Variant) -> str:
     where = "hands and feet" if has_foot(v) else "hands"
     if v.scoring.hand_minus:
-        return f"The value of every card left in the {where} of a side's players is taken off its score."
+        return f"The values of the cards left in its players' {where} are taken off its score."
     return f"Cards left in {where} cost nothing."
 
 
@@ -186,10 +186,7 @@ def _say_game_end(v: Variant) -> str:
             f"which a {side} reaches {points(g.target)}; the {side} with the highest total wins."
         )
     if g.target is not None:
-        return (
-            f"The game ends at the end of a hand in which a {side} reaches a total of "
-            f"{points(g.target)} or more; the {side} with the highest total wins."
-        )
+        return f"The game ends with the hand in which a {side} reaches {points(g.target)} or more; the highest total wins."
     if g.rounds is not None:
         return f"The game lasts {count(g.rounds, 'hand')}; the {side} with the highest total then wins."
     return f"The game has no set end: play as many hands as you like; the {side} with the highest total wins."
@@ -207,8 +204,8 @@ rule(
 
 def _say_tie(v: Variant) -> str:
     if v.game.tie == "play_another":
-        return "If the leading totals are tied when the game would end, another hand is played to break the tie."
-    return "If the leading totals are tied at the end, the game is a draw between them."
+        return "If the leading totals are tied, play another hand to break the tie."
+    return "If the leading totals are tied, the game is a draw between them."
 
 
 rule(

@@ -10,7 +10,7 @@ card faces. It is laid out in two columns to fit one A4 or Letter page.
 from __future__ import annotations
 
 from canasta.rulebook.blocks import Block, Figure, Paragraph, RuleBook, Section, Table, Text
-from canasta.rulebook.book import rule_book
+from canasta.rulebook.book import bonus_table, rule_book
 from canasta.rulebook.registry import S_CANASTAS, S_MELDS, S_OPENING, S_OUT, S_PILE, S_SCORING
 from canasta.rulebook.render import PAGE_STYLE, html_page, render
 from canasta.variant.model import Variant
@@ -62,7 +62,7 @@ def sheet_book(variant: Variant) -> RuleBook:
     scoring = _blocks(book, S_SCORING)
     tables = [b for b in scoring if isinstance(b, Table)]
     values = next((t for t in tables if t.header == ("Card", "Points")), None)
-    bonuses = next((t for t in tables if t.header == ("Item", "Points")), None)
+    bonuses = bonus_table(variant)
     canastas = _blocks(book, S_CANASTAS)
     sections = [
         Section("Card values", (values,) if values else ()),

@@ -18,13 +18,13 @@ def _say_red_laid(v: Variant) -> str:
         return (
             "Red 3s are not laid out: a red 3 stays in its player's hand until the hand ends."
         )
-    foot = " (or finds one in their foot)" if has_foot(v) else ""
+    foot = " (or find one in your foot)" if has_foot(v) else ""
     text = (
-        f"A player who is dealt or draws a red 3{foot} lays it "
-        "face up on the table at once and draws a replacement from the stock, as often as needed."
+        f"When you are dealt or draw a red 3{foot}, lay it face up on the table at once and draw "
+        "a replacement from the stock, as often as needed."
     )
     if v.deal.upcard:
-        text += " A red 3 found in a discard pile a player takes is laid the same way, without replacement."
+        text += " A red 3 found in a pile you take is laid too, without a replacement."
     return text
 
 
@@ -40,8 +40,8 @@ def _say_red_last_card(v: Variant) -> str:
             f"{short} in hand cannot play on, and the hand ends at once."
         )
     return (
-        "A red 3 drawn as the last card of the stock is laid without replacement, and the "
-        "hand ends at once: that player may not meld or discard."
+        "If the last card of the stock is a red 3, lay it without a replacement. The hand ends at "
+        "once: you may not meld or discard."
     )
 
 
@@ -73,7 +73,7 @@ def _say_red_bonus(v: Variant) -> str:
         return _say_red_table(v)
     text = f"Each red 3 laid scores {points(t.red_bonus)} for its side"
     if t.red_all_bonus is not None:
-        text += f"; a side that lays all {num(red_threes(v))} red 3s scores {points(t.red_all_bonus)} for them instead"
+        text += f"; all {num(red_threes(v))} together score {points(t.red_all_bonus)}"
     else:
         text += ", with no special bonus for laying all of them"
     return text + "."
@@ -123,7 +123,7 @@ def _say_red_minus(v: Variant) -> str:
         )
     if not conds:
         return f"{cap(threes)} always count for their side, whether or not it has melded."
-    text = f"If a side {join(conds, 'or')} when the hand ends, its {threes} count against it instead of for it"
+    text = f"If a side {join(conds, 'or')} when the hand ends, its {threes} count against it"
     if low is not None:
         band = count(low, "canasta") if need == low + 1 else f"from {count(low, 'canasta')} to {num(need - 1)}"
         text += f"; with {band} they score nothing, and only with {count(need, 'canasta')} or more do they count for it"
@@ -260,10 +260,9 @@ def _say_black_meld(v: Variant) -> str:
     else:
         size = f"{num(low)} to {num(top)}"
     wilds = "with or without wild cards" if t.black_meld_wilds else "with no wild card"
-    when = (
-        "only by a player who goes out in that turn" if t.black_meld == "going_out_only" else "at any time"
-    )
-    return f"Black 3s may be melded {when}, in a meld of {size} black 3s, {wilds}; such a meld is never a canasta."
+    if t.black_meld == "going_out_only":
+        return f"You may meld black 3s only in the turn you go out: {size} of them, {wilds}. Such a meld is never a canasta."
+    return f"Black 3s may be melded at any time, {size} of them, {wilds}. Such a meld is never a canasta."
 
 
 rule("threes.black_meld", S_THREES, _say_black_meld)
@@ -276,9 +275,9 @@ rule(
 def say_black_discard(v: Variant) -> str:
     """Black 3s as discards, and their value left in a hand: the last sentence of the 3s section."""
     return (
-        "A black 3 may be discarded; on top of the pile it stops the next player from taking it. "
-        f"A black 3 left in a player's {'hand or foot' if has_foot(v) else 'hand'} when the hand "
-        f"ends costs their side {points(v.values.black_three)}."
+        "A black 3 may be discarded: it stops the next player from taking the pile. One left in "
+        f"your {'hand or foot' if has_foot(v) else 'hand'} when the hand ends costs your side "
+        f"{points(v.values.black_three)}."
     )
 
 
@@ -290,9 +289,9 @@ def say_black_held(v: Variant) -> str:
     """Black 3s as discards, and the penalty for one left in a hand (``threes.black_held_penalty``):
     the last sentence of the 3s section when that penalty is set."""
     return (
-        "A black 3 may be discarded; on top of the pile it stops the next player from taking it. "
-        f"A black 3 left in {_black_held_where(v)} when the hand ends costs "
-        f"{points(v.threes.black_held_penalty or 0)}, counted instead of its value."
+        "A black 3 may be discarded: it stops the next player from taking the pile. One left in "
+        f"{_black_held_where(v)} when the hand ends costs {points(v.threes.black_held_penalty or 0)}, "
+        "counted instead of its value."
     )
 
 
