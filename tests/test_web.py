@@ -12,6 +12,7 @@ import random
 import re
 import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,6 +32,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import canasta  # noqa: E402
 from canasta.io.record import parse_record  # noqa: E402
+from canasta.play.experiment import experiment  # noqa: E402
 from canasta.web.api import MAX_BODY  # noqa: E402
 from canasta.web.app import create_app  # noqa: E402
 
@@ -227,6 +229,46 @@ def _cards(node: Any) -> Counter[str]:
         elif isinstance(n, str) and CARD.match(n):
             found[n] += 1
     return found
+
+
+class TestExperiments:
+    """House rules against their base, in the background."""
+
+    def test_result_and_plots(self, client: TestClient) -> None:
+        """Progress up to the games asked for, then the table as the command line prints it
+        and the plots (when matplotlib is installed)."""
+        from canasta.web.experiments import plots_available
+
+        text = "extends: classic-2p\nname: two-draw\ndraw: {count: 2}\n"
+        r = client.post("/api/experiments", json={"profile": text, "games": 2, "seed": 4})
+        assert r.status_code == 202 and r.json()["variants"] == ["classic-2p", "two-draw"]
+        run_id = r.json()["id"]
+        for _ in range(1200):
+            d = client.get(f"/api/experiments/{run_id}").json()
+            if d["status"] != "running":
+                break
+            time.sleep(0.1)
+        assert d["status"] == "done", d
+        assert d["done"] == 2 and d["result"]["games"] == 2
+        expected = experiment([canasta.load_variant("classic-2p"), canasta.parse_variant(text)], 2,
+                              ("greedy", "greedy"), seed=4)
+        assert d["table"] == str(expected)
+        assert bool(d["plots"]) == plots_available()
+        for name in d["plots"]:
+            png = client.get(f"/api/experiments/{run_id}/plots/{name}")
+            assert png.headers["content-type"] == "image/png" and png.content.startswith(b"\x89PNG")
+        assert client.get(f"/api/experiments/{run_id}/plots/nothing.png").status_code == 404
+
+    def test_seats_must_match(self, client: TestClient) -> None:
+        """A base with other seats: the experiment fails, saying why."""
+        r = client.post("/api/experiments", json={"variant": "classic-2p", "base": "classic", "games": 1})
+        run_id = r.json()["id"]
+        for _ in range(600):
+            d = client.get(f"/api/experiments/{run_id}").json()
+            if d["status"] != "running":
+                break
+            time.sleep(0.1)
+        assert d["status"] == "failed" and "same seats" in d["error"]
 
 
 class TestFinishedTables:

@@ -23,15 +23,18 @@ import yaml
 from canasta import CanastaError, Variant, VariantError, check_variant, load_variant, variant_names
 from canasta.limits import MAX_PROFILE_BYTES, GuardedLoader, LoaderRefusal
 from canasta.rulebook import describe, describe_diff, quick_reference
-from canasta.variant.loading import MAX_EXTENDS, parse_variant
+from canasta.variant.loading import MAX_EXTENDS, bundled_file, parse_variant
 
 __all__ = [
     "NAME",
     "Checked",
     "DataFolder",
+    "book_html",
     "check_text",
     "default_data_dir",
+    "diff_html",
     "positions",
+    "sheet_html",
 ]
 
 #: A saved profile's name: letters, digits, ``-`` and ``_``, up to 64.
@@ -182,8 +185,6 @@ class DataFolder:
             return self.read_saved(name[6:])
         if name not in variant_names():
             raise CanastaError(f"unknown bundled profile {name[:64]!r}")
-        from canasta.variant.loading import bundled_file
-
         return bundled_file(name)[0].read_text(encoding="utf-8")
 
     def save(self, name: str, text: str) -> Path:
