@@ -239,9 +239,9 @@ class TestExperiments:
         and the plots (when matplotlib is installed)."""
         from canasta.web.experiments import plots_available
 
-        text = "extends: classic-2p\nname: two-draw\ndraw: {count: 2}\n"
+        text = "extends: classic-2p\nname: one-draw\ndraw: {count: 1}\n"
         r = client.post("/api/experiments", json={"profile": text, "games": 2, "seed": 4})
-        assert r.status_code == 202 and r.json()["variants"] == ["classic-2p", "two-draw"]
+        assert r.status_code == 202 and r.json()["variants"] == ["classic-2p", "one-draw"]
         run_id = r.json()["id"]
         for _ in range(1200):
             d = client.get(f"/api/experiments/{run_id}").json()

@@ -144,17 +144,23 @@ class TestExperiment:
     """Measuring a change."""
 
     def test_small_experiment(self, browser: Any, server: Server) -> None:
-        """Two games each: the progress bar fills and the table shows both variants."""
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        """Two games each: the progress bar fills and the table shows both variants (on a phone)."""
+        page = browser.new_page(viewport={"width": 375, "height": 812})
         page.goto(server.base + "/experiment")
-        page.fill("#profile", "extends: classic-2p\nname: two-draw\ndraw:\n  count: 2\n")
+        page.fill("#profile", "extends: classic-2p\nname: one-draw\ndraw:\n  count: 1\n")
         page.fill("#games", "2")
         page.click("#run")
         page.wait_for_selector("#result:not([hidden])", timeout=240_000)
+        heads = page.locator("#measures th").all_inner_texts()
+        assert heads[:3] == ["measure", "classic-2p", "one-draw"]
+        assert page.locator("#measures tbody tr").count() > 5
+        page.click("details summary")
         table = page.inner_text("#table")
-        assert "classic-2p vs two-draw" in table and "2 games each" in table
+        assert "classic-2p vs one-draw" in table and "2 games each" in table
         assert page.get_attribute("#progress", "value") == "2"
         assert page.locator("#plots img").count() > 0 or "matplotlib" in page.inner_text("#plots")
+        _fits(page)
+        page.screenshot(path=str(server.data / "experiment.png"), full_page=True)
         page.close()
 
 

@@ -10,8 +10,36 @@
 
   function num(x, pct) { return (pct ? (x * 100).toFixed(1) + "%" : (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2))); }
 
+  function cell(row, text, tag, cls) {
+    var c = document.createElement(tag || "td");
+    c.textContent = text;
+    if (cls) c.className = cls;
+    row.appendChild(c);
+  }
+
+  function measuresTable(result) {
+    var table = document.getElementById("measures");
+    table.innerHTML = "";
+    var head = table.createTHead().insertRow();
+    cell(head, "measure", "th");
+    result.variants.forEach(function (v) { cell(head, v, "th"); });
+    result.variants.slice(1).forEach(function (v) { cell(head, v + " \u2212 " + result.variants[0], "th"); });
+    var body = table.createTBody();
+    result.measures.forEach(function (m) {
+      var pct = m.rate || m.name.indexOf("share ") === 0;
+      var row = body.insertRow();
+      cell(row, m.name);
+      m.values.forEach(function (v) { cell(row, num(v.mean, pct)); });
+      m.differences.forEach(function (x) {
+        cell(row, num(x.mean, pct) + " [" + num(x.ci95[0], pct) + ", " + num(x.ci95[1], pct) + "]" +
+             (x.significant ? " *" : ""), "td", x.significant ? "sig" : "");
+      });
+    });
+  }
+
   function showResult(d) {
     document.getElementById("table").textContent = d.table;
+    measuresTable(d.result);
     var plots = document.getElementById("plots");
     plots.innerHTML = "";
     if (!d.plots_available) {
