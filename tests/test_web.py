@@ -231,6 +231,16 @@ def _cards(node: Any) -> Counter[str]:
     return found
 
 
+def _finished(client: TestClient, run_id: str) -> dict[str, Any]:
+    """The experiment's state once it has stopped running (at most two minutes)."""
+    deadline = time.monotonic() + 120
+    while True:
+        d: dict[str, Any] = client.get(f"/api/experiments/{run_id}").json()
+        if d["status"] != "running" or time.monotonic() > deadline:
+            return d
+        time.sleep(0.1)
+
+
 class TestExperiments:
     """House rules against their base, in the background."""
 
@@ -243,11 +253,7 @@ class TestExperiments:
         r = client.post("/api/experiments", json={"profile": text, "games": 2, "seed": 4})
         assert r.status_code == 202 and r.json()["variants"] == ["classic-2p", "one-draw"]
         run_id = r.json()["id"]
-        for _ in range(1200):
-            d = client.get(f"/api/experiments/{run_id}").json()
-            if d["status"] != "running":
-                break
-            time.sleep(0.1)
+        d = _finished(client, run_id)
         assert d["status"] == "done", d
         assert d["done"] == 2 and d["result"]["games"] == 2
         expected = experiment([canasta.load_variant("classic-2p"), canasta.parse_variant(text)], 2,
@@ -263,11 +269,7 @@ class TestExperiments:
         """A base with other seats: the experiment fails, saying why."""
         r = client.post("/api/experiments", json={"variant": "classic-2p", "base": "classic", "games": 1})
         run_id = r.json()["id"]
-        for _ in range(600):
-            d = client.get(f"/api/experiments/{run_id}").json()
-            if d["status"] != "running":
-                break
-            time.sleep(0.1)
+        d = _finished(client, run_id)
         assert d["status"] == "failed" and "same seats" in d["error"]
 
 
