@@ -63,13 +63,20 @@ def main(argv=None):
     rng, np_rng = random.Random(args.seed), np.random.default_rng(args.seed)
     bot = canasta.GreedyBot()
     untrained = np.zeros((n_actions, n_obs))
-    before = np.mean([play(e, untrained, learner_seats, rng, np_rng, bot) for _ in range(args.eval)])
+    before = [play(e, untrained, learner_seats, rng, np_rng, bot) for _ in range(args.eval)]
     weights = np.zeros((n_actions, n_obs))
     for _ in range(args.episodes):
         play(e, weights, learner_seats, rng, np_rng, bot, learn=True)
-    after = np.mean([play(e, weights, learner_seats, rng, np_rng, bot) for _ in range(args.eval)])
-    print(f"{args.variant}: mean reward per hand against GreedyBot over {args.eval} hands: "
-          f"uniform policy {before:+.3f}, after {args.episodes} REINFORCE hands {after:+.3f}")
+    after = [play(e, weights, learner_seats, rng, np_rng, bot) for _ in range(args.eval)]
+    print(f"{args.variant}: mean reward per hand against GreedyBot over {args.eval} hands "
+          f"(95% interval): uniform policy {interval(before)}, after {args.episodes} "
+          f"REINFORCE hands {interval(after)}")
+
+
+def interval(rewards):
+    """``mean ± 1.96 sd/sqrt(n)``: a mean over few hands says little without its spread."""
+    half = 1.96 * np.std(rewards, ddof=1) / np.sqrt(len(rewards)) if len(rewards) > 1 else 0.0
+    return f"{np.mean(rewards):+.3f} ± {half:.3f}"
 
 
 if __name__ == "__main__":

@@ -163,3 +163,22 @@ class TestHelp:
         assert all(len(line) < 120 for line in lines[:30])
         assert any("Variant(**options" in line for line in head)
         assert any("A complete rule set of a Canasta-family game" in line for line in head)
+
+
+class TestFormatsPage:
+    """docs/formats.rst: its game-record example runs."""
+
+    def test_record_example_runs(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The example plays a game with a bot, writes its record and replays it to the same end."""
+        import re
+
+        page = (DOCS / "formats.rst").read_text(encoding="utf-8")
+        blocks = re.findall(r"^\.\. code-block:: python\n\n((?:   .*\n|\n)+)", page, flags=re.M)
+        (code,) = [b for b in blocks if "GameRecorder(" in b]
+        source = "\n".join(line[3:] for line in code.rstrip("\n").splitlines())
+        monkeypatch.chdir(tmp_path)
+        namespace: dict[str, object] = {}
+        exec(compile(source, "formats.rst", "exec"), namespace)
+        final = namespace["final"]
+        assert isinstance(final, canasta.GameState) and final.is_game_over
+        assert (tmp_path / "game.rec").read_text(encoding="utf-8").count("\n") > 100

@@ -305,3 +305,22 @@ def test_example_runs() -> None:
     out = subprocess.run([sys.executable, "-W", "ignore", str(script), "--episodes", "3", "--eval", "2"],
                          capture_output=True, text=True, check=True, timeout=300)
     assert "mean reward per hand against GreedyBot" in out.stdout
+    assert "(95% interval)" in out.stdout and out.stdout.count(" ± ") == 2
+
+
+def test_docs_example_prints_what_the_page_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/agents.rst's PettingZoo example runs and prints the output the page shows."""
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "agents.rst").read_text(encoding="utf-8")
+    section = page.split("\nPettingZoo\n----------\n", 1)[1]
+    blocks = re.findall(r"^\.\. code-block:: (\w+)\n\n((?:   .*\n|\n)+)", section, flags=re.M)
+    (code_lang, code), (out_lang, shown) = blocks[0], blocks[1]
+    assert (code_lang, out_lang) == ("python", "text")
+
+    def dedent(block: str) -> str:
+        return "\n".join(line[3:] for line in block.rstrip("\n").splitlines())
+
+    exec(compile(dedent(code), "agents.rst", "exec"), {})
+    assert capsys.readouterr().out.rstrip("\n") == dedent(shown)
