@@ -9,7 +9,10 @@ profiles carry the counts for tests that set none: ``quick`` (the default) and
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from typing import Any
 
+import pytest
 from hypothesis import settings
 
 #: True when the long suites run: ``CANASTA_LONG`` set to anything but "" or "0".
@@ -28,3 +31,18 @@ def examples(full: int, *, least: int = 10) -> int:
     if LONG:
         return full
     return min(full, max(least, round(full * QUICK_SHARE)))
+
+
+#: The profiles a plain run gives the per-profile adapter suites (PettingZoo,
+#: OpenSpiel, observations): one of each family of rules, partnerships and
+#: players alone, a foot, sequences, Modern American's special hands. Every
+#: bundled profile runs them in the long run.
+QUICK_PROFILES = ("classic", "classic-3p", "hand-and-foot", "samba", "modern-american")
+
+
+def profiles(names: Sequence[str]) -> list[Any]:
+    """``names`` as parameters, those not in :data:`QUICK_PROFILES` marked ``long``."""
+    return [
+        name if name in QUICK_PROFILES else pytest.param(name, marks=pytest.mark.long)
+        for name in names
+    ]

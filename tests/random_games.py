@@ -30,6 +30,7 @@ import attrs
 import pytest
 
 import canasta
+from budget import LONG
 from canasta import GameState, Move, NextHand, Variant
 
 #: Every game must end within this many hands.
@@ -37,7 +38,9 @@ MAX_HANDS = 200
 #: A hand must end within this many moves.
 MAX_MOVES = 5000
 #: The seeds of the shared games of each profile; a suite takes the first few.
-SEEDS = range(1, 7)
+#: One game a profile in a plain run, six in the long one (tests/budget.py): a
+#: random game of Brazilian alone costs 5 to 30 s.
+SEEDS = range(1, 7) if LONG else range(1, 2)
 #: Profiles whose random games never reach the target (random players lose points
 #: every hand under Modern American's penalties for unfinished aces, 7s and wild
 #: melds): there the greedy bot plays every seat, with the same seeded choices.

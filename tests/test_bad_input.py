@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta.io.record import RecordError, parse_record, replay_text
 from canasta.io.score_file import read_score_file, score_data
 from canasta.rulebook import compare
@@ -334,7 +335,7 @@ class TestModelValidation:
             assert getattr(_build(cls, **{name: value}), name) == value
 
     @given(data=st.data())
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     def test_int_accepted_exactly_within_range(self, data: st.DataObject) -> None:
         """An int option accepts a value if and only if it lies within its range."""
         cls, path, field, _ = data.draw(st.sampled_from(INT_OPTIONS))
@@ -348,7 +349,7 @@ class TestModelValidation:
                 _build(cls, **{field.name: value})
 
     @given(data=st.data())
-    @settings(max_examples=100, deadline=None)
+    @settings(max_examples=examples(100), deadline=None)
     def test_loader_and_model_agree_on_ints(self, data: st.DataObject) -> None:
         """A profile mapping and the model refuse the same int values with the same words."""
         area, cls = data.draw(st.sampled_from(AREAS))
@@ -386,7 +387,7 @@ class TestModelValidation:
             validate_variant(canasta.load_variant(name))
 
     @given(variants())
-    @settings(max_examples=50, deadline=None)
+    @settings(max_examples=examples(50), deadline=None)
     def test_generated_variants_validate(self, variant: Variant) -> None:
         """Any variant the model lets one build passes validate_variant."""
         validate_variant(variant)

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import LONG, examples
 from canasta import ActionSpace, score_side
 from canasta.engine import compile_rules
 from canasta.engine.deal import deal_hand
@@ -349,7 +350,7 @@ def tier_positions(draw: st.DrawFn) -> GameState:
     return unopened(" ".join(hand), score)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(s=tier_positions())
 def test_opening_moves_agree_with_brute_force(s: GameState) -> None:
     """Every play-phase move at a tier: legal exactly when its rule allows it and the turn can still end."""
@@ -357,7 +358,7 @@ def test_opening_moves_agree_with_brute_force(s: GameState) -> None:
 
 
 @pytest.mark.parametrize("scores", [(7000, 0), (8000, 9000), (9000, 7500)])
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", range(2 if LONG else 1))
 def test_random_hands_at_the_tiers(scores: tuple[int, int], seed: int) -> None:
     """Hands dealt with both sides past 7000: the invariants of every random playout hold."""
     r = compile_rules(BRAZILIAN)

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import canasta
+from budget import examples
 from canasta.check import (
     CHECKS,
     Diagnostic,
@@ -280,7 +281,7 @@ class TestCheckVariant:
         with pytest.raises(CanastaError, match="playouts"):
             check_variant(canasta.load_variant("classic"), playouts=bad)  # type: ignore[arg-type]
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(variants())
     def test_never_raises(self, v: canasta.Variant) -> None:
         """Any variant within the schema is checked without an exception."""
@@ -604,6 +605,7 @@ class TestCli:
         out, err = capsys.readouterr()
         return status, out, err
 
+    @pytest.mark.long  # the same hands as TestPlayouts.test_bundled_clean, through the command
     def test_bundled_strict_with_playouts(self, capsys: pytest.CaptureFixture[str]) -> None:
         """Every bundled profile passes --strict --playouts 20 (two-hand Modern American 60): exit 0."""
         for names, hands in (([n for n in BUNDLED if n not in SLOW_TO_GO_OUT], 20), (sorted(SLOW_TO_GO_OUT), 60)):

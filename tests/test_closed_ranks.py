@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta.cards import build_deck
 from canasta.engine.state import TOLD_YES, GameState, Turn
 from positions import moves, play, position, refusal
@@ -155,7 +156,7 @@ def house_positions(draw: st.DrawFn) -> GameState:
                     opened=[bool(mine), bool(theirs)], turn=turn)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(s=house_positions())
 def test_moves_agree_with_brute_force(s: GameState) -> None:
     """Every play-phase move: legal exactly when its own rule allows it and the turn can still end."""
@@ -176,7 +177,7 @@ _IN_DECK = Counter(str(c) for c in build_deck(CLEAN.deck.decks, CLEAN.deck.joker
 _CLEAN_COPIES = [card for card in _CLEAN_POOL for _ in range(_IN_DECK[card])]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand=st.lists(st.sampled_from(range(len(_CLEAN_COPIES))), min_size=4, max_size=10, unique=True).map(
     lambda picks: [_CLEAN_COPIES[i] for i in picks]))
 def test_clean_openings_agree_with_brute_force(hand: list[str]) -> None:
@@ -256,7 +257,7 @@ _TIMING_POOL = ["KC", "KD", "QC", "QD", "QH", "AC", "AD", "2C", "2D", "JK", "JK"
 _TIMING_TABLE = ["KC KD KH KS KC", "QC QD QH", "AC AD AH AS AC", "2D 2H JK", "9C 9D 9H 9S 9C 9D 9H"]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     hand=st.lists(st.sampled_from(_TIMING_POOL), min_size=1, max_size=8),
     table=st.lists(st.sampled_from(_TIMING_TABLE), unique=True, max_size=3),
@@ -301,7 +302,7 @@ _ACES_POOL = ["AC", "AD", "AS", "2C", "JK", "9C", "9D", "9H", "5S", "KC"]
 _ACES_TABLE = ["AC AD AH JK", "AC AD 2H", "AC AD AH", "KC KD KH KS KC KD KH", "9C 9D 9H 9S 9C"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     hand=st.lists(st.sampled_from(_ACES_POOL), min_size=1, max_size=7),
     table=st.lists(st.sampled_from(_ACES_TABLE), unique=True, max_size=3),

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta import cli
 from canasta import describe as describe_function
 from canasta.rulebook import (
@@ -351,7 +352,7 @@ class TestDescribeBundled:
 class TestGenerated:
     """Hypothesis-generated variants render without error or placeholder."""
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(variants())
     def test_any_variant_renders_clean(self, v: Variant) -> None:
         """Every format renders with no placeholder; the HTML is balanced."""
@@ -361,7 +362,7 @@ class TestGenerated:
             assert_clean(text, fmt)
         html_tags(canasta.describe(v, format="html"))
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(variants())
     def test_any_user_text_is_escaped(self, v: Variant) -> None:
         """Any variant, with titles and sources of any text, parses as clean rst and HTML."""
@@ -369,7 +370,7 @@ class TestGenerated:
         html_tags(canasta.describe(v, format="html"))
         canasta.describe(v)
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(variants(), st.sampled_from(BUNDLED))
     def test_any_difference_renders_clean(self, v: Variant, other: str) -> None:
         """describe_diff against a bundled profile is clean in every format."""

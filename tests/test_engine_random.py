@@ -2,11 +2,12 @@
 
 The hands are a fixed budget for all the bundled profiles together, split
 evenly among them (never fewer than :data:`MIN_PER_PROFILE` each), so that a new
-profile makes each profile's share smaller instead of the run longer. The default
-run plays 480 hands in all, with hypothesis derandomized and no example database,
-so CI sees the same hands every time. Set ``CANASTA_PLAYOUTS=N`` to play N hands
-in all instead (e.g. 16000 for a long run), and ``CANASTA_PLAYOUT_SEED`` to change
-which hands those are.
+profile makes each profile's share smaller instead of the run longer. A plain
+run plays 65 hands in all (5 a profile), the long run (``CANASTA_LONG=1``,
+tests/budget.py) 480 (at least 10 a profile), with hypothesis derandomized and no example database, so
+CI sees the same hands every time. Set ``CANASTA_PLAYOUTS=N`` to play N hands
+in all instead (CI plays 720; 16000 makes a soak), and ``CANASTA_PLAYOUT_SEED``
+to change which hands those are.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import LONG, profiles
 from canasta import (
     Add,
     Answer,
@@ -48,20 +50,22 @@ from strategies import playouts
 
 VARIANTS = canasta.variant_names()
 
+#: Hands in all, over every bundled profile, in the long run: CANASTA_PLAYOUTS, or this.
+LONG_PLAYOUTS = 480
 #: Hands in all, over every bundled profile: CANASTA_PLAYOUTS, or the default below.
-DEFAULT_PLAYOUTS = 480
+DEFAULT_PLAYOUTS = LONG_PLAYOUTS if LONG else 65
 #: Each profile plays at least this many hands, however many profiles share the budget.
-MIN_PER_PROFILE = 10
+MIN_PER_PROFILE = 10 if LONG else 5
 TOTAL_PLAYOUTS = int(os.environ.get("CANASTA_PLAYOUTS") or DEFAULT_PLAYOUTS)
 #: Hands per profile: an even share of the budget.
 PLAYOUTS = max(MIN_PER_PROFILE, TOTAL_PLAYOUTS // len(VARIANTS))
 #: A run longer than the default samples the expensive "unlisted moves are
 #: refused" check more thinly.
-REFUSAL_EVERY = 4 if TOTAL_PLAYOUTS <= DEFAULT_PLAYOUTS else 8
+REFUSAL_EVERY = 4 if TOTAL_PLAYOUTS <= LONG_PLAYOUTS else 8
 #: A hand of any bundled profile ends well within this many moves.
 MAX_MOVES = 3000
 #: Whole games played to game over per profile.
-GAMES = 2
+GAMES = 2 if LONG else 1
 
 _SEED = os.environ.get("CANASTA_PLAYOUT_SEED")
 _SETTINGS = settings(
@@ -83,7 +87,7 @@ _variants = {name: canasta.load_variant(name) for name in VARIANTS}
 #: House profiles (tests/houses.py) turning on options no bundled profile uses
 #: yet; each plays this many random hands, on top of the bundled budget.
 HOUSE_NAMES = sorted(HOUSES)
-HOUSE_PLAYOUTS = max(80, PLAYOUTS)
+HOUSE_PLAYOUTS = max(80 if LONG else 10, PLAYOUTS)
 _houses = {name: house_variant(name) for name in HOUSE_NAMES}
 
 
@@ -362,7 +366,9 @@ class TestWholeGames:
     """Complete games, hand after hand, to game over."""
 
     @pytest.mark.parametrize("game", range(GAMES))
-    @pytest.mark.parametrize("name", VARIANTS)
+    # one profile of each family in a plain run (tests/test_games.py plays a
+    # random whole game of every profile there), all of them in the long run
+    @pytest.mark.parametrize("name", profiles(VARIANTS))
     def test_game_reaches_game_over(self, name: str, game: int) -> None:
         """'next' deals the next hand, scores accumulate, and the game ends by its rule."""
         v = _variants[name]

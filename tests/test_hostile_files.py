@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta import limits
 from canasta.errors import CanastaError, VariantError
 from canasta.io.record import MAX_MOVE_CHARS, RecordError, parse_record, read_record, replay_file
@@ -777,7 +778,7 @@ class TestDuplicateKeys:
 # --------------------------------------------------------------------------- any input
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+@settings(max_examples=examples(60), deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(text=st.text(max_size=300) | st.binary(max_size=300).map(lambda b: b.decode("latin-1")))
 def test_any_text_is_refused_cleanly(tmp_path: Path, text: str) -> None:

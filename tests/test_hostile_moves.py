@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta import (
     Add,
     Answer,
@@ -108,7 +109,7 @@ class TestMalformedMoves:
                 s.apply(move)
             assert s.is_legal(move) is False
 
-    @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+    @settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow], deadline=None)
     @given(st.sampled_from(STATES), _hostile_moves())
     def test_no_hostile_move_escapes(self, s: canasta.GameState, move: Move) -> None:
         """Any move with junk fields is applied only if well formed and legal; otherwise IllegalMoveError."""
@@ -214,7 +215,7 @@ class TestShown:
         out = shown(value)
         assert text in out and len(out) <= 200, out
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(st.recursive(st.one_of(st.integers(), st.text(), st.none(), st.floats()), lambda c: st.lists(c) | st.tuples(c, c)))
     def test_any_value_is_bounded(self, value: object) -> None:
         """Any nesting of lists, tuples, text and numbers is written in at most about 80 characters."""

@@ -19,15 +19,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta.engine.integrity import state_problem
 from cpu_clock import cpu_clock
 
 NAMES = canasta.variant_names()
 MAX_MOVES = 5000  # a hand of any bundled profile ends far sooner
-#: Mutated states per profile: 1200 in all, shared evenly by the bundled profiles
-#: (150 each for eight, never fewer than 60), so a new profile takes its share
-#: rather than lengthening the run.
-MUTATIONS = max(60, 1200 // len(NAMES))
+#: Mutated states per profile: 1200 in all in the long run, shared evenly by the
+#: bundled profiles (never fewer than 60 each), so a new profile takes its share
+#: rather than lengthening the run; a quarter of that in a plain run (tests/budget.py).
+MUTATIONS = examples(max(60, 1200 // len(NAMES)))
 
 
 def _sample_states(name: str, count: int = 40) -> list[canasta.GameState]:

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta import (
     Add,
     Answer,
@@ -79,7 +80,7 @@ class TestNotation:
         assert str(move) == text
         assert parse_move(text) == move
 
-    @settings(max_examples=300, deadline=None, derandomize=True, database=None)
+    @settings(max_examples=examples(300), deadline=None, derandomize=True, database=None)
     @given(move=any_move())
     def test_round_trip(self, move: Move) -> None:
         """parse_move(str(m)) == m for every well-formed move."""
@@ -230,7 +231,7 @@ class TestRepr:
         assert repr(move) == f"parse_move({text!r})"
         assert eval(repr(move), {"parse_move": parse_move}) == move
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(any_move())
     def test_any_move_pastes_back(self, move: Move) -> None:
         """Every well-formed move's repr evaluates to an equal move."""

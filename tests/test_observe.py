@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 import canasta
+from budget import profiles
 from canasta.engine import KIND, compile_rules
 from extras import need
 
@@ -37,7 +38,7 @@ def test_import_canasta_does_not_import_numpy() -> None:
     assert out.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_vectors_fit_the_layout_and_bounds(name: str) -> None:
     """Every seat's vector has the layout's size, dtype and bounds, all through random hands."""
     v = canasta.load_variant(name)
@@ -55,7 +56,7 @@ def test_vectors_fit_the_layout_and_bounds(name: str) -> None:
             s = s.apply(legal[rng.randrange(len(legal))])
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_encode_state_is_encode_of_the_view(name: str) -> None:
     """The fast path gives the view's vector byte for byte, for every seat of every position."""
     v = canasta.load_variant(name)
@@ -129,7 +130,7 @@ def _swap_hidden(s: canasta.GameState, seat: int, other: int) -> canasta.GameSta
     raise AssertionError("no card to swap")
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_hidden_cards_never_enter(name: str) -> None:
     """Other hands' cards and the stock's order leave a seat's vector byte-identical."""
     v = canasta.load_variant(name)
@@ -152,7 +153,7 @@ def test_hidden_cards_never_enter(name: str) -> None:
             assert layout.encode(t.view(other)).tobytes() != layout.encode(s.view(other)).tobytes()
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_action_mask_is_int8_and_matches_legal_ids(name: str) -> None:
     v = canasta.load_variant(name)
     space = canasta.ActionSpace(v)
@@ -277,7 +278,7 @@ def _positions(v: canasta.Variant, seed: int, hands: int) -> list[canasta.GameSt
     return out
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_fast_paths_are_the_plain_encoding(name: str) -> None:
     """encode, encode_state and observe_to_move give the plain field-by-field vector byte for
     byte, whatever the order the positions come in (in play order, as an environment asks,

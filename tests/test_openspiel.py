@@ -8,6 +8,7 @@ import random
 import pytest
 
 import canasta
+from budget import profiles
 from extras import need
 
 need("numpy")
@@ -18,7 +19,7 @@ from canasta.adapters.common import move_bound, reward_bound  # noqa: E402
 NAMES = canasta.variant_names()
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_random_sim_with_serialization(name: str) -> None:
     game = pyspiel.load_game(cos.game_name(name))
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
@@ -30,7 +31,7 @@ def test_random_sim_two_hands() -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_game_info_is_real_bounds(name: str) -> None:
     v = canasta.load_variant(name)
     game = pyspiel.load_game(cos.game_name(name))

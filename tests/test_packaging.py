@@ -60,6 +60,19 @@ class TestReadme:
             "python -m pytest",
         ]
 
+    def test_bundled_table_lists_every_profile(self) -> None:
+        """The README's table of bundled profiles names exactly canasta.variant_names()."""
+        section = README.split("## Bundled profiles", 1)[1].split("\n## ", 1)[0]
+        named = re.findall(r"^\| `([a-z0-9-]+)`", section, flags=re.M)
+        assert named == canasta.variant_names()
+
+    def test_no_profile_count_to_go_stale(self) -> None:
+        """The README gives no number of bundled profiles in words (the table is the count)."""
+        words = ["eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen"]
+        found = re.findall(r"\b(\w+|\d+) (?:bundled )?profiles are bundled|\b(\w+) bundled profiles",
+                           README, flags=re.I)
+        assert not [w for pair in found for w in pair if w.lower() in words or w.isdigit()]
+
     def test_ci_runs_the_readme_commands(self) -> None:
         """.ci/run installs and tests with the README's commands."""
         script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -9,6 +9,7 @@ import warnings
 import pytest
 
 import canasta
+from budget import profiles
 from extras import need
 
 need("pettingzoo")
@@ -33,44 +34,44 @@ pytestmark = pytest.mark.filterwarnings(
 )
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_api(name: str) -> None:
     api_test(cpz.env(variant=name), num_cycles=200)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_api_whole_game(name: str) -> None:
     api_test(cpz.env(variant=name, episode="game", max_cycles=150), num_cycles=200)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_seed(name: str) -> None:
     seed_test(lambda **kw: cpz.env(variant=name, **kw), num_cycles=60)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_render(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         render_test(lambda **kw: cpz.env(variant=name, **kw))
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_api_cycles(name: str) -> None:
     api_test(cpz.env(variant=name, schedule="cycles", max_cycles=150), num_cycles=200)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_seed_cycles(name: str) -> None:
     seed_test(lambda **kw: cpz.env(variant=name, schedule="cycles", **kw), num_cycles=60)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_parallel_api(name: str) -> None:
     parallel_api_test(cpz.parallel_env(variant=name, max_cycles=150), num_cycles=200)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_max_cycles_conformance(name: str) -> None:
     """PettingZoo's max_cycles_test: it steps every agent once per cycle and samples actions
     without the mask, so it runs the cycles schedule, with illegal actions refused (not ending
@@ -92,7 +93,7 @@ def test_max_cycles_test_needs_cycles_and_refused_actions() -> None:
             max_cycles_test(mod)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_cycles_select_every_agent_once_per_cycle(name: str) -> None:
     """schedule="cycles": every cycle steps every agent in seat order; only the seat to move
     plays a move, the others' masks allow only wait."""
@@ -205,7 +206,7 @@ def test_waiting_out_of_turn_is_an_illegal_action() -> None:
     assert e.agent_selection == "player_0"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_registered(name: str) -> None:
     import pettingzoo
 
@@ -229,7 +230,7 @@ def play_out(e: object, rng: random.Random) -> dict[str, float]:
     return totals
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", profiles(NAMES))
 def test_rewards_are_scaled_score_differences(name: str) -> None:
     e = cpz.env(variant=name)
     e.reset(seed=3)

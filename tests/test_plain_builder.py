@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta.engine.state import (
     GameState,
     Laid,
@@ -58,14 +59,14 @@ def _same_value(built: Any, made: Any) -> None:
     assert weakref.ref(built)() is built
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(ints, codes, ints, ints, st.integers(-1, 3))
 def test_meld_groups_built_either_way_are_one_value(rank: int, cards: tuple[int, ...], naturals: int,
                                                     wilds: int, suit: int) -> None:
     _same_value(new_meld_group(rank, cards, naturals, wilds, suit), MeldGroup(rank, cards, naturals, wilds, suit))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(ints, st.booleans(), codes, ints, st.booleans(), codes)
 def test_take_back_entries_built_either_way_are_one_value(index: int, new: bool, cards: tuple[int, ...],
                                                           points: int, opened: bool,
@@ -74,7 +75,7 @@ def test_take_back_entries_built_either_way_are_one_value(index: int, new: bool,
     _same_value(new_laid(*args), Laid(*args))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.booleans(), st.booleans(), ints, codes, st.integers(0, 2), st.integers(-1, 5), codes, codes,
        st.integers(0, 3))
 def test_turns_built_either_way_are_one_value(took: bool, melded: bool, points: int, pending: tuple[int, ...],

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta.errors import CanastaError, VariantError
 from canasta.variant import loading as profiles
 from canasta.variant.convert import converter, dump_variant, variant_to_dict
@@ -853,7 +854,7 @@ class TestVariantError:
         assert isinstance(info.value, ValueError)
 
     @settings(
-        max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+        max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
     )
     @given(text=st.text(st.characters(exclude_categories=["Cs"]), max_size=200))
     def test_random_text_never_leaks(self, in_tmp: Path, text: str) -> None:
@@ -863,7 +864,7 @@ class TestVariantError:
             load_variant("fuzz.yaml")
 
     @settings(
-        max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+        max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
     )
     @given(data=st.binary(max_size=200))
     def test_random_bytes_never_leak(self, in_tmp: Path, data: bytes) -> None:
@@ -872,7 +873,7 @@ class TestVariantError:
         with contextlib.suppress(VariantError):
             load_variant("fuzz.yaml")
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(
         data=st.dictionaries(
             st.sampled_from(
@@ -978,7 +979,7 @@ class TestDumpVariant:
             assert f"\n{area}:" in text
 
     @settings(
-        max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+        max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
     )
     @given(variant=variants())
     def test_round_trip_generated(self, in_tmp: Path, variant: Variant) -> None:
@@ -986,7 +987,7 @@ class TestDumpVariant:
         write("dumped.yaml", dump_variant(variant))
         assert load_variant("dumped.yaml") == variant
 
-    @settings(max_examples=100, deadline=None)
+    @settings(max_examples=examples(100), deadline=None)
     @given(variant=variants())
     def test_dict_round_trip_generated(self, variant: Variant) -> None:
         """variant_from_dict(variant_to_dict(v)) == v for generated variants."""

@@ -13,6 +13,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 
+from budget import examples
 from canasta.variant.convert import variant_to_dict
 from canasta.variant.loading import bundled_file, load_variant, variant_names
 from canasta.variant.model import AREAS, MeldRules, PlayerRules, Variant, option_paths
@@ -69,7 +70,7 @@ class TestJsonSchema:
         """A complete variant written out (every option) satisfies the schema."""
         validator.validate(variant_to_dict(load_variant(name)))
 
-    @settings(max_examples=100, deadline=None)
+    @settings(max_examples=examples(100), deadline=None)
     @given(variant=variants())
     def test_generated_variants_validate(self, variant: Variant) -> None:
         """Every variant the strategy generates, written out, satisfies the schema."""

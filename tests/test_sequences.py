@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta import ActionSpace, score_side
 from canasta.engine import check as engine_check
 from canasta.engine.moves import (
@@ -291,7 +292,7 @@ def run_positions(draw: st.DrawFn, name: str) -> GameState:
 
 
 @pytest.mark.parametrize("name", SEQUENCE_PROFILES)
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_steps_agree_with_brute_force(name: str, data: st.DataObject) -> None:
     """Every play-phase move: legal exactly when its own rule allows it and the turn can still be finished."""
@@ -353,7 +354,7 @@ def grow_positions(draw: st.DrawFn, name: str) -> GameState:
 
 
 @pytest.mark.parametrize("name", ["brazilian", "brazilian-no-ask"])
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_grows_agree_with_brute_force(name: str, data: st.DataObject) -> None:
     """Adds past the closing size: legal exactly when the player can then go out, and after one

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta import (
     CanastaError,
     GameState,
@@ -140,7 +141,7 @@ class TestRoundTrip:
         assert isinstance(doc["data"], dict)
         assert from_json(to_json(v), Variant) == v
 
-    @settings(max_examples=60, deadline=None, derandomize=True, database=None)
+    @settings(max_examples=examples(60), deadline=None, derandomize=True, database=None)
     @given(v=variants())
     def test_any_variant(self, v: Variant) -> None:
         """Any variant within the profile schema loads back equal."""
@@ -421,7 +422,7 @@ class TestErrors:
         self.check(mutate(doc, ("data", "hand_sizes", 0), 3), r"data.hand: holds 11 cards", SeatView)
         self.check(mutate(doc, ("data", "stock_size"), 500), r"more than the decks", SeatView)
 
-    @settings(max_examples=300, deadline=None, derandomize=True, database=None)
+    @settings(max_examples=examples(300), deadline=None, derandomize=True, database=None)
     @given(data=st.data())
     def test_fuzzed_documents(self, data: st.DataObject) -> None:
         """Any single corruption of a document loads or raises CanastaError, never another error."""

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta import ActionSpace, from_json, score_side, to_json
 from canasta.engine.facts import opening_met
 from canasta.engine.moves import Add, Combine, JoinSequences, TakePile, meld_ref, parse_move
@@ -268,7 +269,7 @@ def several_positions(draw: st.DrawFn, name: str) -> GameState:
 
 
 @pytest.mark.parametrize("name", SEVERAL)
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_steps_agree_with_brute_force(name: str, data: st.DataObject) -> None:
     """Every play-phase move, combines among them: legal exactly when its own rule allows it and
@@ -383,7 +384,7 @@ def join_positions(draw: st.DrawFn, name: str) -> GameState:
 
 
 @pytest.mark.parametrize("name", ["samba", "brazilian"])
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_joins_agree_with_brute_force(name: str, data: st.DataObject) -> None:
     """With sequences.join, every play-phase move (joins among them) agrees with brute force."""

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta import ActionSpace, score_side
 from canasta.engine.moves import MeldSequence, parse_move
 from canasta.engine.state import GameState
@@ -207,7 +208,7 @@ class TestVariant:
         assert "Wild cards never join a sequence" in canasta.describe(canasta.load_variant("samba"))
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_steps_agree_with_brute_force(data: st.DataObject) -> None:
     """Positions rich in runs and wild cards: every move legal exactly when its own rule allows

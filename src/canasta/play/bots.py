@@ -445,7 +445,7 @@ def as_bot(spec: object) -> Bot:
     """The bot ``spec`` names or is: the check of every function that takes bots.
 
     Args:
-        spec: a bot name (see :func:`make_bot`) or a bot object: one with a
+        spec: a bot name (see ``make_bot``) or a bot object: one with a
             ``name`` (text) and a ``choose(view, rng)`` method, such as ``GreedyBot()``.
 
     Returns:
