@@ -139,6 +139,23 @@ class TestStudio:
         assert (server.data / "profiles" / "house.yaml").read_text().endswith("hand_size: 13\n")
         page.close()
 
+    def test_start_from_a_file_or_a_saved_profile(self, browser: Any, server: Server, tmp_path: Path) -> None:
+        """An uploaded file fills the editor and is checked; a saved profile is offered on the next visit."""
+        upload = tmp_path / "ours.yaml"
+        upload.write_text("extends: samba\nname: ours\ntitle: Samba our way\n")
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(server.base + "/studio")
+        page.set_input_files("#upload", str(upload))
+        page.wait_for_selector("#summary:has-text('Samba our way: loads')")
+        page.fill("#save-name", "ours")
+        page.click("#save")
+        page.wait_for_selector("#saved:has-text('ours.yaml')")
+        page.goto(server.base + "/studio")
+        page.select_option("#start", "saved:ours")
+        page.click("#load")
+        page.wait_for_function("document.getElementById('profile').value.includes('Samba our way')")
+        page.close()
+
 
 class TestExperiment:
     """Measuring a change."""
