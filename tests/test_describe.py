@@ -717,7 +717,9 @@ class TestDescribeDiff:
         lines = [t.text for t in difference_sentences(tiered, v)]
         assert lines == [
             "Besides the minimum count, a side's opening melds must include a complete natural "
-            "canasta when its total score is 7000 or more. For that, a samba counts as natural."
+            "canasta when its total score is 7000 or more. For that, a samba counts as natural. "
+            "The opening turn must also end with that natural canasta: no wild card may join the "
+            "last one in that turn."
         ]
 
     def test_rule_book_order(self) -> None:

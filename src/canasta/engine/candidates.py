@@ -78,7 +78,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
         out.append(BACK_MOVE)
     if (
         r.ask_partner and r.partner[p] >= 0 and c.turn.asked == NOT_ASKED and c.turn.asker < 0
-        and (not c.turn.melded or r.ask_advice)
+        and (not c.turn.melded or r.ask_late)
     ):
         out.append(ASK_MOVE)
     info = c.info

@@ -312,8 +312,8 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
         return "you have already asked your partner this hand: a player may ask only once a hand"
     if r.ask_advice:
         return _advice_step(s, c, build)
-    if t.melded:
-        # the question comes before the player lays anything this turn (Pagat)
+    if t.melded and not r.ask_late:
+        # the question comes before the player lays anything this turn (Pagat; going_out.ask_after_laying)
         return "ask before you meld: you have already laid cards this turn"
     if not PLAIN_RULES and quick_out(r, c.counts, c.info, c.hand) is None:
         return _NOTHING_TO_ASK

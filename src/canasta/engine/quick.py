@@ -135,7 +135,7 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
                 out.append(mv)
     if (
         r.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and t.asker < 0
-        and (not t.melded or r.ask_advice)
+        and (not t.melded or r.ask_late)
         # the step's first costly test (oracle.quick_out), asked here without the
         # step's call, and settled without its own call where two cards or more
         # are stranded and no black-3 out is in reach (the common case: in most

@@ -236,6 +236,9 @@ class Rules:
         self.ask_partner = v.going_out.ask_partner
         self.ask_once = v.going_out.ask_once
         self.ask_advice = v.going_out.ask_advice
+        #: whether asking is open after cards were laid this turn (going_out.ask_after_laying,
+        #: or advice, which binds nothing)
+        self.ask_late = v.going_out.ask_after_laying or v.going_out.ask_advice
         #: melds.duplicate_ranks is after_complete
         self.dup_after_complete = m.duplicate_ranks == "after_complete"
         #: threes.black_out_cards (None: no going out with black 3s)

@@ -146,16 +146,24 @@ def _say_ask(v: Variant) -> str:
             "The partners talk it over aloud, so that the whole table hears, without hinting at "
             "anyone's cards, and the player decides: the advice binds nothing." + once
         )
+    when = (
+        "at any time in their turn, even after laying cards,"
+        if v.going_out.ask_after_laying else "before laying any card that turn"
+    )
     if v.going_out.ask_required:
         return (
-            "A player may go out only with their partner's permission: before laying any card "
-            "that turn they ask \u201cPartner, may I go out?\u201d, and the partner answers only yes "
+            f"A player may go out only with their partner's permission: {when} they ask "
+            "\u201cPartner, may I go out?\u201d, and the partner answers only yes "
             "or no. After a yes the player must go out that turn; after a no, or without asking, "
             "they may not." + once
         )
-    # the engine takes the question only before the player lays a card that turn
+    # going_out.ask_after_laying: until going out, or only before the first card laid
+    start = (
+        "Before going out, even after laying cards that turn,"
+        if v.going_out.ask_after_laying else "Before going out, and before you lay any card that turn,"
+    )
     return (
-        "Before going out, and before you lay any card that turn, you may ask \u201cPartner, may "
+        f"{start} you may ask \u201cPartner, may "
         "I go out?\u201d Your partner answers only yes or no, and the answer binds you for that "
         "turn: after a yes you must go out, after a no you may not. Asking is optional." + once
     )
@@ -163,7 +171,8 @@ def _say_ask(v: Variant) -> str:
 
 rule("going_out.ask_partner", S_OUT, _say_ask, relevant=has_partners)
 rule(
-    "going_out.ask_required going_out.ask_once going_out.ask_advice", S_OUT, _say_ask,
+    "going_out.ask_required going_out.ask_once going_out.ask_advice going_out.ask_after_laying",
+    S_OUT, _say_ask,
     relevant=lambda v: has_partners(v) and v.going_out.ask_partner,
 )
 rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=has_foot)

@@ -424,6 +424,8 @@ class GoingOutRules:
     )
     ask_required: bool = _opt(False, "With ask_partner: a player with a partner must ask 'may I go out?' and be told yes before going out.")
     ask_once: bool = _opt(False, "With ask_partner: each player may ask only once a hand, whatever the answer (Modern American); otherwise once in any turn.")
+    ask_after_laying: bool = _opt(False, "With ask_partner: a player may ask after laying cards this turn, at any time before going out (the classic text: 'before going out'); "
+        "off: only before laying any card that turn (Pagat).")
     ask_advice: bool = _opt(False, "With ask_partner: the question asks the side's advice and binds nothing (Hand and Foot): a player holding one card, "
         "who can go out, may ask at any point of the turn, and the answer changes no legal move. Off: the answer binds for that turn.")
     concealed: bool = _opt(True, "Going out concealed (the whole hand melded in one turn, no earlier melds by the player) is recognised.")
