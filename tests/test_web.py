@@ -12,6 +12,7 @@ import random
 import re
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -35,6 +36,7 @@ from canasta.io.record import parse_record  # noqa: E402
 from canasta.play.experiment import experiment  # noqa: E402
 from canasta.web.api import MAX_BODY  # noqa: E402
 from canasta.web.app import create_app  # noqa: E402
+from canasta.web.tables import Table  # noqa: E402
 
 CARD = re.compile(r"^(?:10|[2-9JQKA])[CDHS]$|^JK$")
 
@@ -376,15 +378,23 @@ class TestWhatASeatIsSent:
             record = client.get(f"/api/seat/{tokens[0]}/record").text
             assert parse_record(record).replay().scores == table.state.scores
 
-    def test_events_follow_the_moves(self, tmp_path: Path) -> None:
-        """Each change is an event with a larger version, and the stream ends with the table."""
+    def test_events_follow_the_moves(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Each change is an event with a larger version, each holds only what the seat may
+        see at that version, and the stream ends with the table."""
+        states: dict[int, canasta.GameState] = {}
+        advance = Table.advance
+
+        def kept(self: Table, seat: int, move: canasta.Move, after: canasta.GameState) -> None:
+            advance(self, seat, move, after)
+            states[self.version] = after
+
+        monkeypatch.setattr(Table, "advance", kept)
         app = create_app(tmp_path / "data")
         with TestClient(app) as client:
             t = _table(client, ["person", "random"], variant="classic-2p", hands=1)
             token = t["seats"][0]["token"]
             table = app.state.tables.get(t["table"])
-            import threading
-
+            states[table.version] = table.state
             got: list[dict[str, Any]] = []
 
             def listen() -> None:
@@ -403,7 +413,9 @@ class TestWhatASeatIsSent:
             assert not listener.is_alive()
             versions = [m["version"] for m in got]
             assert versions == sorted(set(versions)) and got[-1]["over"]
-            assert got[-1]["version"] == table.version
+            assert got[-1]["version"] == table.version and len(got) > 5
+            for message in got:
+                _check_message(message, states[message["version"]])
 
 
 class TestRestart:
