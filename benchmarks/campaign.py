@@ -17,7 +17,9 @@ checks the library's contract: a legal move while the hand is not over, no
 exception, every listed move applies, a few unlisted ones are refused with
 IllegalMoveError, the state is consistent, the scores add up at the end. The
 CPU time of every ``legal_moves()`` and ``apply()`` call is measured
-(``time.process_time``); a call over ``--limit-ms`` (250) is a finding too.
+(``time.process_time``, less any pause of the garbage collector within the
+call, which is the interpreter's work and is reported apart); a call over
+``--limit-ms`` (250) is a finding too.
 
 Each finding is shrunk: its options are dropped one at a time while the same
 symptom shows (with the same deal seed or one of two others), down to the
@@ -140,6 +142,8 @@ class Tally:
     calls: int = 0
     cpu_seconds: float = 0.0
     shrink_seconds: float = 0.0
+    gc_seconds: float = 0.0
+    gc_max: float = 0.0
     disagreements: int = 0
     failures: int = 0
     times: dict[str, Times] = attrs.field(factory=lambda: {name: Times() for name in CALLS})
@@ -153,8 +157,10 @@ class Tally:
     def merge(self, other: Tally) -> None:
         """Add another worker's counts, times, slowest calls and findings to these."""
         for name in ("generated", "loader_refused", "checker_errors", "new_game_refused", "played",
-                     "hands", "calls", "disagreements", "failures", "cpu_seconds", "shrink_seconds"):
+                     "hands", "calls", "disagreements", "failures", "cpu_seconds", "shrink_seconds",
+                     "gc_seconds"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.gc_max = max(self.gc_max, other.gc_max)
         for name, times in other.times.items():
             self.times[name].merge(times)
         self.slowest = sorted(self.slowest + other.slowest, reverse=True)[:SLOWEST]
@@ -328,6 +334,8 @@ def report(tally: Tally, args: argparse.Namespace, elapsed: float) -> dict[str, 
         "cpu_seconds": round(tally.cpu_seconds, 1),
         "jobs": args.jobs,
         "shrink_cpu_seconds": round(tally.shrink_seconds, 1),
+        "gc_cpu_seconds": round(tally.gc_seconds, 1),
+        "gc_max_ms": round(tally.gc_max * 1000, 1),
         "failures": tally.failures,
         "calls_ms": {
             "legal_moves": tally.times["legal_moves"].percentiles(),
@@ -362,6 +370,8 @@ def render(data: dict[str, Any]) -> str:
         f"- hands played {data['hands']:,} (legal_moves and apply calls {data['calls']:,}), "
         f"failures {data['failures']:,} in {len(data['classes'])} classes",
         f"- CPU {data['cpu_seconds']:,} s in all processes, of which shrinking {data['shrink_cpu_seconds']:,} s",
+        f"- garbage collector pauses {data['gc_cpu_seconds']} s in all, the longest {data['gc_max_ms']} ms "
+        "(left out of the call times)",
         "- CPU ms per call (play: legal_moves and the apply of the move played; apply-check: the",
         "  moves applied only to test the listing; percentiles to about 1%):",
         *(f"  - {name + ':':12} {_fmt(data['calls_ms'][name])}" for name in ("legal_moves", "apply", "play", "apply-check")),
@@ -443,6 +453,7 @@ class Job:
 def run_job(job: Job) -> Tally:
     """Generate and run variants until ``job`` says stop; the profiles and deals follow its seed."""
     t0 = time.process_time()
+    hr.watch_gc()
     rng = random.Random(job.seed)
     chooser = hr.RandomChooser(rng)
     tally = Tally()
@@ -453,6 +464,7 @@ def run_job(job: Job) -> Tally:
             print(f"[{job.worker}] {tally.generated} variants, {tally.played} played, {tally.failures} failures "
                   f"in {len(tally.classes)} classes", file=sys.stderr)
     tally.cpu_seconds = time.process_time() - t0
+    tally.gc_seconds, tally.gc_max = hr.GC_PAUSES
     return tally
 
 

@@ -27,6 +27,7 @@ policy. This module is the net that tests it, shared by the property test
 from __future__ import annotations
 
 import bisect
+import gc
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -450,12 +451,37 @@ class SlowCall(Exception):
     """A call over the time limit: a timer raises it to stop the hand there (symptom ``slow``)."""
 
 
+#: CPU seconds the cyclic garbage collector has spent since :func:`watch_gc`
+#: (0 until it is called), and the longest of its pauses.
+GC_PAUSES = [0.0, 0.0]
+_GC_START = [0.0]
+
+
+def _gc_callback(phase: str, _info: dict[str, int]) -> None:
+    now = time.process_time()
+    if phase == "start":
+        _GC_START[0] = now
+    else:
+        pause = now - _GC_START[0]
+        GC_PAUSES[0] += pause
+        GC_PAUSES[1] = max(GC_PAUSES[1], pause)
+
+
+def watch_gc() -> None:
+    """Count the garbage collector's pauses (:data:`GC_PAUSES`), so that a timed call's
+    time leaves them out: a full collection of a large heap can take a tenth of a
+    second in any call, and is the interpreter's work, not the call's."""
+    if _gc_callback not in gc.callbacks:
+        gc.callbacks.append(_gc_callback)
+
+
 def _timed(timer: Timer | None, name: str, call: Callable[[], T]) -> T:
     if timer is None:
         return call()
+    paused = GC_PAUSES[0]
     t0 = time.process_time()
     out = call()
-    timer(name, time.process_time() - t0)
+    timer(name, time.process_time() - t0 - (GC_PAUSES[0] - paused))
     return out
 
 

@@ -12,6 +12,7 @@ thousands and shrinks what it finds).
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -96,6 +97,21 @@ class TestGenerator:
                 counts[path] = counts.get(path, 0) + 1
         scoring = max(n for p, n in counts.items() if p.startswith("scoring."))
         assert counts["wilds.ranks"] > 3 * scoring
+
+
+class TestTiming:
+    """A timed call's CPU time leaves out the garbage collector's pauses within it."""
+
+    def test_gc_pauses_left_out(self) -> None:
+        """A call that is nothing but full collections of a large heap is timed near zero."""
+        hr.watch_gc()
+        heap = [[i] for i in range(300_000)]
+        times: list[float] = []
+        before = hr.GC_PAUSES[0]
+        hr._timed(lambda _name, t: times.append(t), "call", lambda: [gc.collect() for _ in range(3)])
+        paused = hr.GC_PAUSES[0] - before
+        assert len(heap) == 300_000 and paused > 0
+        assert times[0] < paused / 4
 
 
 class TestAdmission:
