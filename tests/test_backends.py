@@ -12,7 +12,13 @@ import pytest
 
 from canasta.cli import main
 from canasta.errors import CanastaError
-from canasta.play.backends import LocalBackend, RayBackend, make_backend, shard_ranges
+from canasta.play.backends import (
+    LocalBackend,
+    RayBackend,
+    make_backend,
+    shard_ranges,
+    strided_shards,
+)
 from canasta.play.experiment import experiment
 from canasta.play.simulate import GameTask, resolve_variant, simulate
 from extras import need
@@ -28,6 +34,23 @@ class TestShardRanges:
         assert shards[0][0] == 0 and shards[-1][1] == games
         assert all(a[1] == b[0] for a, b in itertools.pairwise(shards))
         assert all(1 <= stop - start <= 64 for start, stop in shards)
+
+
+class TestStridedShards:
+    """strided_shards(): the workers share each block, every game played once."""
+
+    @pytest.mark.parametrize(("games", "workers"), [(1, 2), (7, 2), (13, 4), (200, 2), (2000, 3), (10**5, 64)])
+    def test_cover(self, games: int, workers: int) -> None:
+        """Every game is in exactly one shard; a shard steps by the workers and spans at most a block."""
+        shards = strided_shards(games, workers)
+        played = sorted(i for shard in shards for i in range(*shard))
+        assert played == list(range(games))
+        assert all(step == workers and 1 <= len(range(start, stop, step)) <= 64 for start, stop, step in shards)
+
+    def test_side_by_side(self) -> None:
+        """The first shards of 2000 games for two workers are the even and the odd games of one block."""
+        first, second = strided_shards(2000, 2)[:2]
+        assert first == (0, 128, 2) and second == (1, 128, 2)
 
 
 class TestLocalBackend:

@@ -426,6 +426,75 @@ def test_broken_pipe(argv: tuple[str, ...]) -> None:
     assert err == ""
 
 
+@pytest.mark.parametrize("argv", [("variants",), ("rules", "classic"), ("--help",), ("--version",)])
+def test_stdout_full(argv: tuple[str, ...]) -> None:
+    """`canasta variants > /dev/full`: one line on stderr and exit 1, nothing of Python's ("Exception ignored")."""
+    environ = {k: v for k, v in os.environ.items() if k != "CANASTA_DEBUG"}
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "canasta", *argv], stdout=full, stderr=subprocess.PIPE,
+            env=environ, timeout=60, check=False,
+        )
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == "canasta: error: No space left on device\n"
+
+
+# --- YAML tags at the command line ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("tag", ["!custom", "!!set", "!!python/object:os.system"])
+@pytest.mark.parametrize("command", ["show", "check"])
+def test_tagged_profile(tmp_path: Path, tag: str, command: str) -> None:
+    """`canasta show FILE` and `canasta check FILE` of a profile with a tag on its root: the file, line and tag."""
+    path = tmp_path / "tagged.yaml"
+    path.write_text(f"{tag}\nextends: classic\nname: x\n")
+    run = canasta(command, str(path))
+    assert_clean(run)
+    assert run.status == 1
+    text = run.err + run.out
+    assert "internal error" not in text, text
+    assert "tagged.yaml:1:1: " in text and f"tag '{tag}' is not allowed" in text, text
+
+
+# --- experiment reports without matplotlib ----------------------------------------------------
+
+
+@pytest.fixture
+def no_matplotlib(tmp_path: Path) -> dict[str, str]:
+    """An environment in which ``import matplotlib`` fails, as it does without the plot extra."""
+    fake = tmp_path / "no-plot" / "matplotlib"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('matplotlib is not installed here')\n")
+    paths = [str(fake.parent), *sys.path]
+    return {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+
+
+def test_report_without_matplotlib(tmp_path: Path, no_matplotlib: dict[str, str]) -> None:
+    """`experiment --report DIR` without matplotlib says so before the games, then writes the report without plots."""
+    out = tmp_path / "report"
+    run = canasta("experiment", "classic", "draw-two", "--games", "2", "--max-hands", "1",
+                  "--report", str(out), env=no_matplotlib)
+    assert_clean(run)
+    assert run.status == 0, run.err
+    lines = run.err.splitlines()
+    assert lines[0].startswith("canasta: note: matplotlib is not installed: the report will have no plots"), lines
+    assert lines[-1] == f"report: {out / 'index.html'}", lines
+    page = (out / "index.html").read_text()
+    assert "No plots: they need matplotlib" in page and "<img" not in page
+    assert (out / "experiment.json").exists() and not list(out.glob("*.png"))
+
+
+def test_report_directory_refused_before_the_games(tmp_path: Path) -> None:
+    """A report directory that cannot be made: one line and exit 1 at once, not after a million games."""
+    (tmp_path / "file").write_text("x")
+    run = canasta("experiment", "classic", "draw-two", "--games", "1000000",
+                  "--report", str(tmp_path / "file" / "report"), timeout=60)
+    assert_clean(run)
+    assert run.status == 1
+    assert run.err.count("\n") == 1 and "cannot make the directory for the report" in run.err, run.err
+    assert run.out == ""
+
+
 # --- Ctrl-C -------------------------------------------------------------------------------
 
 
@@ -531,6 +600,89 @@ def test_ctrl_c_in_simulate(tmp_path: Path, jobs: str) -> None:
         read_record(f).replay()  # whole, and legal to the last move
 
 
+def _interrupt_after_progress(argv: list[str], games: int, timeout: float = 120) -> tuple[list[int], int, str, str]:
+    """Run ``python -m canasta ARGV`` (for 100000 games) with stderr on a terminal, so that
+    it draws its progress bar; send SIGINT once the bar shows ``games`` games done, and
+    return the counts of games the bar showed, the exit status, stdout and what followed on stderr."""
+    import pty
+
+    environ = {k: v for k, v in os.environ.items() if k != "CANASTA_DEBUG"}
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "canasta", *argv], stdout=subprocess.PIPE, stderr=follower,
+        env=environ, start_new_session=True,
+    )
+    os.close(follower)
+    seen, shown, tail = [-1], b"", b""
+    try:
+        deadline = time.monotonic() + timeout
+        while seen[-1] < games and time.monotonic() < deadline and proc.poll() is None:
+            if select.select([leader], [], [], 0.5)[0]:
+                with contextlib.suppress(OSError):
+                    shown += os.read(leader, 4096)
+                counts = re.findall(rb"(\d+)/100000\b", shown)  # the plain bar and the styled one
+                seen = [int(c) for c in counts] or [-1]
+        assert seen[-1] >= games, f"the progress bar showed {seen[-1]} games: {shown[-300:]!r}"
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=60)
+        while select.select([leader], [], [], 0.5)[0]:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal's other end is closed
+                break
+            if not chunk:
+                break
+            tail += chunk
+    finally:
+        os.close(leader)
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    return seen, proc.returncode, out.decode(), tail.decode("utf-8", "replace")
+
+
+@pytestmark_linux
+@pytest.mark.usefixtures("sigint_reaches_children")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("command", ["simulate", "experiment"])
+def test_ctrl_c_keeps_the_games_shown(command: str, jobs: str) -> None:
+    """Ctrl-C once the progress bar has shown games done: the summary holds at least
+    those games, exit 130. At --jobs 2 games come back from the workers as they finish
+    (the bar's first count is a few games, not a whole shard of them)."""
+    from canasta.play.backends import MAX_SHARD
+
+    variants = ["classic"] if command == "simulate" else ["classic", "draw-two"]
+    seen, status, out, err = _interrupt_after_progress(
+        [command, *variants, "--games", "100000", "--jobs", jobs], games=3
+    )
+    assert status == 130, err
+    assert "Traceback" not in err, err
+    found = re.search(r"interrupted after (\d+) of 100000 games", out)
+    assert found, out
+    done = int(found.group(1))
+    assert done >= seen[-1], f"the bar showed {seen[-1]} games, the summary holds {done}"
+    first = next(n for n in seen if n > 0)
+    assert first < MAX_SHARD, f"the first games came back {first} at a time"
+    assert f"canasta: interrupted after {done} of 100000 games" in err
+
+
+def test_experiment_interrupted_before_its_first_game(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C before any game ends: an empty summary that says so, and exit 130 (it was an error, exit 1)."""
+    from canasta.cli import main
+    from canasta.play.backends import LocalBackend
+
+    def stopped(_self: object, _task: object, _games: int) -> Iterator[list[object]]:
+        raise KeyboardInterrupt
+        yield []
+
+    monkeypatch.setattr(LocalBackend, "run", stopped)
+    assert main(["experiment", "classic", "draw-two", "--games", "50"]) == 130
+    out, err = capsys.readouterr()
+    assert out.startswith("classic vs draw-two: 0 games each, seed 0, same deals\ninterrupted after 0 of 50 games\n")
+    assert err == "canasta: interrupted after 0 of 50 games\n"
+
+
 @pytestmark_linux
 @pytest.mark.usefixtures("sigint_reaches_children")
 def test_ctrl_c_in_simulate_from_the_terminal(tmp_path: Path) -> None:
@@ -631,6 +783,7 @@ def test_check_finding_with_a_newline_in_the_file_name(hostile: Path) -> None:
 def test_security_page_gives_the_current_limits() -> None:
     """docs/security.rst quotes each limit with the value the code has."""
     from canasta import cli, limits
+    from canasta.engine import integrity
     from canasta.io import record, score_file
     from canasta.play import simulate, terminal
     from canasta.variant import loading
@@ -649,6 +802,11 @@ def test_security_page_gives_the_current_limits() -> None:
         "limits.MAX_MOVE_CHARS": (limits.MAX_MOVE_CHARS, f"{limits.MAX_MOVE_CHARS} chars"),
         "cli.MAX_MESSAGE": (cli.MAX_MESSAGE, f"{cli.MAX_MESSAGE} chars"),
         "cli.MAX_PROBLEMS": (cli.MAX_PROBLEMS, f"{cli.MAX_PROBLEMS}"),
+        "limits.MAX_MOVE_CARDS": (limits.MAX_MOVE_CARDS, f"{limits.MAX_MOVE_CARDS}"),
+        "limits.MOVE_QUOTE_CHARS": (limits.MOVE_QUOTE_CHARS, f"{limits.MOVE_QUOTE_CHARS} chars"),
+        "limits.QUOTE_CHARS": (limits.QUOTE_CHARS, f"{limits.QUOTE_CHARS} chars"),
+        "limits.MAX_MESSAGE_CHARS": (limits.MAX_MESSAGE_CHARS, f"{limits.MAX_MESSAGE_CHARS} chars"),
+        "integrity.SEED_LIMIT": (integrity.SEED_LIMIT, f"{integrity.SEED_LIMIT.bit_length() - 1} bits"),
     }
     for name, (value, shown) in rows.items():
         if shown.endswith(("MiB", "KiB")):

@@ -553,6 +553,17 @@ def _cmd_experiment(args: argparse.Namespace) -> int:
     """
     from canasta.play.experiment import experiment
 
+    plots = True
+    if args.report is not None:
+        # said and checked before the games, not after them
+        from canasta.play.report import plots_available
+        from canasta.play.simulate import output_dir
+
+        output_dir(args.report, "the report")
+        plots = plots_available()
+        if not plots:
+            _note(f"{PROG}: note: matplotlib is not installed: the report will have no plots "
+                  "(pip install 'canasta[plot]')")
     bar = _progress()
     result = experiment(
         [args.baseline, *args.variants], args.games, args.bots, seed=args.seed, jobs=args.jobs,
@@ -563,7 +574,7 @@ def _cmd_experiment(args: argparse.Namespace) -> int:
     print(result.to_json() if args.json else result)
     if args.report is not None:
         from canasta.play.report import write_report
-        _note(f"report: {write_report(result, args.report)}")
+        _note(f"report: {write_report(result, args.report, plots=plots)}")
     if result.interrupted:
         _note(f"{PROG}: interrupted after {result.games} of {result.requested} games")
         return EXIT_INTERRUPTED
@@ -736,9 +747,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stderr is not None:
         sys.stderr = cast(TextIO, Output(sys.stderr, UNSAFE_ON_STDERR))
     try:
-        return _main(argv)
+        status = _main(argv)
     finally:
         sys.stdout, sys.stderr = saved
+    return _flushed(status)
+
+
+def _flushed(status: int) -> int:
+    """``status``, once what stdout still holds is written (``--help > /dev/full`` fails only now).
+
+    A failure is reported once (it may have been reported already, with a
+    status that is not 0), and stdout is pointed at devnull, so that Python's
+    own flush at exit finds nothing to fail on and prints no "Exception ignored".
+    """
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+        return EXIT_BROKEN_PIPE if status == EXIT_OK else status
+    except OSError as exc:
+        silence_stdout()
+        if status != EXIT_OK:
+            return status
+        _error(os_message(exc))
+        return EXIT_FAILURE
+    return status
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -12,10 +12,14 @@ from __future__ import annotations
 import argparse
 import difflib
 import re
+import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from canasta.console import safe
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = ["MAX_MESSAGE", "Parser", "did_you_mean", "one_line", "parse"]
 
@@ -74,6 +78,14 @@ class Parser(argparse.ArgumentParser):
             hint = did_you_mean(wrong.group(1).strip("'\""), choices)
             message += f"; {hint}" if hint else ""
         super().error(one_line(message))
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops an OSError here, so `--help > /dev/full` would exit 0 having
+        # written nothing: on stdout it is left to the caller, which reports it in one line.
+        if file is None or file is sys.stderr:
+            super()._print_message(message, file)
+        elif message:
+            file.write(message)
 
 
 def parse(parser: Parser, argv: Sequence[str] | None) -> argparse.Namespace:

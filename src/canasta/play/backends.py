@@ -18,13 +18,14 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, Protocol, TypeVar
 
 from canasta.errors import CanastaError
 
-__all__ = ["BACKENDS", "Backend", "LocalBackend", "RayBackend", "make_backend", "shard_ranges"]
+__all__ = ["BACKENDS", "Backend", "LocalBackend", "RayBackend", "make_backend", "shard_ranges", "strided_shards"]
 
 R = TypeVar("R")
 #: The names :func:`make_backend` knows.
@@ -64,23 +65,60 @@ class Backend(Protocol):
 
 # --- the local backend: this process, or a pool of worker processes ------------
 
+#: Seconds a worker keeps the games it finished before sending them back. Short,
+#: so that the progress bar moves and Ctrl-C keeps all but the last moment's
+#: games; long next to the cost of sending (a fraction of a millisecond).
+SEND_EVERY = 0.2
+
 _TASK: Callable[[int, int], list[Any]] | None = None
+_RESULTS: Any = None
 
 
-def _install(task: Callable[[int, int], list[Any]]) -> None:
+def _install(task: Callable[[int, int], list[Any]], results: Any) -> None:
     # Each worker receives the task once, when it starts, instead of once per
     # shard: the variant is unpickled once and its compiled tables (cached by
     # the engine) are built once per worker.
-    global _TASK
-    _TASK = task
+    global _TASK, _RESULTS
+    _TASK, _RESULTS = task, results
     # Workers leave Ctrl-C to the parent, which stops them (Pool.terminate);
     # else each would print its own KeyboardInterrupt traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_shard(bounds: tuple[int, int]) -> list[Any]:
-    assert _TASK is not None, "worker started without a task"
-    return _TASK(*bounds)
+def _run_shard(shard: tuple[int, int, int]) -> int:
+    """Play the games of ``range(*shard)`` one by one, sending ``[(index, result), ...]``
+    every :data:`SEND_EVERY` seconds and at the end."""
+    assert _TASK is not None and _RESULTS is not None, "worker started without a task"
+    games = range(*shard)
+    batch: list[tuple[int, Any]] = []
+    sent = time.monotonic()
+    for index in games:
+        batch.extend((index, result) for result in _TASK(index, index + 1))
+        now = time.monotonic()
+        if index == games[-1] or now - sent >= SEND_EVERY:
+            _RESULTS.put(batch)
+            batch, sent = [], now
+    return len(games)
+
+
+def strided_shards(games: int, workers: int) -> list[tuple[int, int, int]]:
+    """Cut ``range(games)`` into ``(start, stop, step)`` shards that ``workers`` play side by side.
+
+    The games are cut into blocks of ``workers`` times a shard's size (as
+    :func:`shard_ranges` sizes it), and each block into ``workers`` shards that
+    take every ``workers``-th game of it: workers playing the shards of a block
+    finish its games nearly in index order, so the games done form an unbroken
+    run from the first, which grows as fast as all the workers play (with
+    consecutive shards it grew as fast as one, the others' games waiting).
+    """
+    size = max(1, min(MAX_SHARD, games // max(1, 8 * workers)))
+    block = size * workers
+    return [
+        (first + w, min(first + block, games), workers)
+        for first in range(0, games, block)
+        for w in range(workers)
+        if first + w < min(first + block, games)
+    ]
 
 
 @contextlib.contextmanager
@@ -101,6 +139,11 @@ def sigint_ignored() -> Iterator[None]:
 class LocalBackend:
     """Games on this machine: in this process (``jobs=1``) or in ``jobs`` worker processes.
 
+    Workers send their games back as they finish them (a few at a time, at
+    least every :data:`SEND_EVERY` seconds), and this process hands them on in
+    index order, so a progress bar moves and an interrupted run keeps nearly
+    every game finished.
+
     Args:
         jobs: worker processes; 1 plays in the calling process and starts none.
     """
@@ -111,26 +154,28 @@ class LocalBackend:
         self.jobs = max(1, jobs)
 
     def run(self, task: Callable[[int, int], list[R]], games: int) -> Generator[list[R], None, None]:
-        """Play games ``0`` to ``games - 1`` with ``task``; yield each shard's results, in order.
+        """Play games ``0`` to ``games - 1`` with ``task``; yield the results in index order.
 
         Closing the generator early (or Ctrl-C) terminates the workers; none is left running.
         """
         workers = min(self.jobs, games)
         if workers <= 1:
-            # one game per shard: the caller sees every game as soon as it ends
+            # one game at a time: the caller sees every game as soon as it ends
             for index in range(games):
                 yield task(index, index + 1)
             return
         import multiprocessing
 
         ctx = multiprocessing.get_context("spawn")
+        results = ctx.Queue()
         # The workers start with Ctrl-C ignored (an ignored signal stays ignored
         # across exec), so a Ctrl-C while they import canasta prints no traceback.
         with sigint_ignored():
-            pool = ctx.Pool(workers, initializer=_install, initargs=(task,))
+            pool = ctx.Pool(workers, initializer=_install, initargs=(task, results))
         try:
-            # imap keeps shard order, whatever order the workers finish in
-            yield from pool.imap(_run_shard, shard_ranges(games, workers), chunksize=1)
+            # the shards' return values only tell that a shard ended, or carry its error
+            ended = pool.imap_unordered(_run_shard, strided_shards(games, workers), chunksize=1)
+            yield from _in_order(results, ended, games)
         except BaseException:  # Ctrl-C, an error, or the caller closing the generator
             with sigint_ignored():  # a second Ctrl-C must not leave workers behind
                 pool.terminate()
@@ -138,6 +183,30 @@ class LocalBackend:
             raise
         pool.close()
         pool.join()
+
+
+def _in_order(results: Any, ended: Any, games: int) -> Iterator[list[Any]]:
+    """The games' results as the workers send them, in index order; a worker's error is raised here."""
+    import multiprocessing
+    import queue
+
+    waiting: dict[int, Any] = {}
+    done = 0
+    while done < games:
+        try:
+            batch = results.get(timeout=0.1)
+        except queue.Empty:
+            # nothing came: a shard may have failed, and its error is raised here
+            with contextlib.suppress(StopIteration, multiprocessing.TimeoutError):
+                ended.next(timeout=0)
+            continue
+        waiting.update(batch)
+        run = []
+        while done in waiting:
+            run.append(waiting.pop(done))
+            done += 1
+        if run:
+            yield run
 
 
 # --- the Ray backend -----------------------------------------------------------

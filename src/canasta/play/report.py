@@ -21,10 +21,20 @@ from typing import Any
 
 from canasta.errors import CanastaError
 from canasta.play.experiment import Experiment, Measure, number_text
-from canasta.play.simulate import wilson
+from canasta.play.simulate import output_dir, wilson
 
-__all__ = ["NEAR_ZERO", "PLOTS", "plot_differences", "plot_hand_lengths", "plot_hand_scores",
-           "plot_win_rates", "split_differences", "write_report"]
+__all__ = [
+    "NEAR_ZERO",
+    "NO_PLOTS",
+    "PLOTS",
+    "plot_differences",
+    "plot_hand_lengths",
+    "plot_hand_scores",
+    "plot_win_rates",
+    "plots_available",
+    "split_differences",
+    "write_report",
+]
 
 #: The plot files :func:`write_report` writes, with their captions.
 PLOTS: dict[str, str] = {
@@ -205,27 +215,44 @@ th:first-child{text-align:left}.sig{font-weight:bold;background:#eef}
 figure{margin:1.5em 0}img{max-width:100%}"""
 
 
-def write_report(e: Experiment, directory: str | os.PathLike[str]) -> Path:
+def plots_available() -> bool:
+    """Whether plots can be drawn: matplotlib (the ``canasta[plot]`` extra) imports."""
+    try:
+        import matplotlib.figure  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+#: What the page says in place of the plots when they are not drawn.
+NO_PLOTS = "No plots: they need matplotlib (pip install 'canasta[plot]')."
+
+
+def write_report(e: Experiment, directory: str | os.PathLike[str], plots: bool = True) -> Path:
     """Write the report of ``e`` into ``directory`` (made if missing).
 
     Args:
         e: the experiment.
         directory: where ``index.html``, the plots and ``experiment.json`` go.
+        plots: draw the plots (they need matplotlib); ``False`` writes the
+            page and the numbers without them, saying so (see :func:`plots_available`).
 
     Returns:
         The path of ``index.html``.
 
     Raises:
-        CanastaError: matplotlib is not installed, or ``directory`` is not a directory.
+        CanastaError: ``plots`` is true and matplotlib is not installed (nothing
+            is written then), or ``directory`` is not a directory and cannot be made.
     """
-    out = Path(directory)
-    if out.exists() and not out.is_dir():
-        raise CanastaError(f"{os.fspath(directory)}: not a directory, cannot hold the report")
-    out.mkdir(parents=True, exist_ok=True)
-    plot_hand_lengths(e, out / "hand-length.png")
-    plot_hand_scores(e, out / "hand-score.png")
-    plot_differences(e, out / "differences.png")
-    plot_win_rates(e, out / "win-rate.png")
+    if plots and not plots_available():
+        raise CanastaError("plots need matplotlib: pip install 'canasta[plot]', or write the report with plots=False")
+    out = output_dir(directory, "the report")
+    drawn = plots and e.games > 0  # an experiment stopped before its first game has nothing to plot
+    if drawn:
+        plot_hand_lengths(e, out / "hand-length.png")
+        plot_hand_scores(e, out / "hand-score.png")
+        plot_differences(e, out / "differences.png")
+        plot_win_rates(e, out / "win-rate.png")
     (out / "experiment.json").write_text(e.to_json() + "\n", encoding="utf-8")
     esc = html.escape
     title = f"{' vs '.join(e.variants)}: {e.games} games each"
@@ -235,7 +262,7 @@ def write_report(e: Experiment, directory: str | os.PathLike[str]) -> Path:
     figures = "\n".join(
         f'<figure><img src="{name}" alt="{esc(caption)}"><figcaption>{esc(caption)}</figcaption></figure>'
         for name, caption in PLOTS.items()
-    )
+    ) if drawn else f"<p>{esc(NO_PLOTS if not plots else 'No plots: no game was played.')}</p>"
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>
 <style>{_STYLE}</style></head><body>

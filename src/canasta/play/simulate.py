@@ -30,7 +30,7 @@ from canasta.variant.model import Variant
 
 __all__ = [
     "GAME_HAND_LIMIT", "MAX_GAMES", "MAX_JOBS", "GameRecord", "GameTask", "Rate", "SimulationInterrupted", "Summary",
-    "Tally", "Watch", "game_seed", "play_game", "printable", "progress_bar", "resolve_variant",
+    "Tally", "Watch", "game_seed", "output_dir", "play_game", "printable", "progress_bar", "resolve_variant",
     "save_record", "seat_bots", "simulate", "wilson",
 ]
 
@@ -541,22 +541,22 @@ class Summary:
         return "\n".join(lines)
 
 
-def _records_dir(record_dir: object) -> str:
-    """The directory for the records, made if missing, or a CanastaError saying why it cannot be."""
-    out_dir = file_path(record_dir, _dir_error, "a directory for the records")
+def output_dir(path: object, what: str) -> Path:
+    """The directory ``path`` for ``what`` (``"the records"``), made if missing: the check of every writer of one.
+
+    Raises:
+        CanastaError: ``path`` is not a path, is a file, or cannot be made (a
+            parent that is a file, no permission, a full disk), naming it.
+    """
+    out_dir = file_path(path, lambda where, reason: CanastaError(f"{where}: {reason}"), f"a directory for {what}")
     where = escape(out_dir)
     if Path(out_dir).exists() and not Path(out_dir).is_dir():
-        raise CanastaError(f"{where}: not a directory, cannot hold the records")
+        raise CanastaError(f"{where}: not a directory, cannot hold {what}")
     try:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        # a parent that is a file, a missing parent in /proc, no permission, a full disk
-        raise CanastaError(f"{where}: cannot make the directory for the records: {exc.strerror or exc}") from None
-    return out_dir
-
-
-def _dir_error(where: str, reason: str) -> CanastaError:
-    return CanastaError(f"record_dir {where}: {reason}")
+        raise CanastaError(f"{where}: cannot make the directory for {what}: {exc.strerror or exc}") from None
+    return Path(out_dir)
 
 
 def seat_bots(specs: Sequence[str | Bot] | str, seats: int) -> list[Bot]:
@@ -685,7 +685,7 @@ def simulate(
     )
     out_dir = None
     if record_dir is not None:
-        out_dir = _records_dir(record_dir)
+        out_dir = os.fspath(output_dir(record_dir, "the records"))
     tally = Tally(len(v.sides), keep_records)
 
     def summary(interrupted: bool = False) -> Summary:
