@@ -17,18 +17,10 @@ from typing import Any
 
 from canasta import CanastaError, Variant
 from canasta.play.experiment import Experiment, experiment
+from canasta.play.report import plots_available
 from canasta.web.tables import ApiError
 
 __all__ = ["Experiments", "Run", "plots_available"]
-
-
-def plots_available() -> bool:
-    """Whether matplotlib is installed (the plots of an experiment need it)."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 @dataclass
