@@ -335,3 +335,37 @@ class TestBonusesStated:
             if number[:1].isdigit() and not re.search(rf"\b{re.escape(number)} point", text):
                 missing.append(f"{label.text}: {value.text}")
         assert missing == []
+
+
+class TestWorkedExamples:
+    """A worked example where a rule is easy to misread, only where the variant's rules make it true."""
+
+    def test_classic_works_the_hard_rules(self) -> None:
+        text = describe(canasta.load_variant("classic"))
+        assert "For example, two 9s and a 2 make a meld, but a 9 and two 2s do not" in text  # the wild-card limits
+        assert "For example, you need 50 and a king lies on top." in text  # opening by the pile
+        assert "they make 30. Three aces from your hand add 60, so together you have 90" in text
+        assert "the pile is frozen, so the meld of kings does not help" in text  # freezing
+        assert "Meld the 7s and discard the 9: you are out." in text  # going out
+
+    def test_no_example_where_it_would_be_wrong(self) -> None:
+        mac = describe(canasta.load_variant("modern-american"))
+        assert "you need" not in mac  # the top card does not count toward its minimum
+        assert "you are out" not in mac  # two canastas, and a final discard
+        hand_and_foot = describe(canasta.load_variant("hand-and-foot"))
+        assert "the pile is frozen, so" not in hand_and_foot  # nothing freezes its pile
+        assert "you need" not in describe(canasta.load_variant("brazilian"))  # no opening by the pile
+
+    def test_examples_follow_the_values(self, tmp_path: Path) -> None:
+        path = tmp_path / "cheap-kings.yaml"
+        path.write_text("extends: classic\nname: cheap-kings\nvalues:\n  king: 5\n", encoding="utf-8")
+        text = describe(canasta.load_variant(path))
+        assert "they make 15. Three aces from your hand add 60, so together you have 75" in text
+
+    def test_the_sheet_has_no_worked_examples(self) -> None:
+        assert "For example" not in quick_reference(canasta.load_variant("classic"))
+
+
+def test_classic_book_does_not_grow() -> None:
+    """The classic book, once 1,615 words and longer with its customs and worked examples, stays under 1,700."""
+    assert len(describe(canasta.load_variant("classic")).split()) <= 1700

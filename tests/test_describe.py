@@ -395,7 +395,7 @@ class TestAssumptions:
     def test_one_mark_per_source(self) -> None:
         """Two sources get two different marks, each explained once."""
         text = canasta.describe(canasta.load_variant("classic"))
-        assert "\n⁴ Not in the source text; taken from Pagat classic Canasta (also Bicycle and Hoyle)." in text
+        assert "\n³ Not in the source text; taken from Pagat classic Canasta (also Bicycle and Hoyle)." in text
         assert text.count("¹ Not in") == 1
 
     def test_no_notes_without_assumptions(self) -> None:

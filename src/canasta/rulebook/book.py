@@ -427,7 +427,8 @@ def _opening_section(v: Variant) -> Section:
     example = opening_example(v)
     if example:
         # the worked case follows the rule it shows: opening by the discard pile
-        texts.insert(_after(texts, "opening.top_card_counts"), Text(example, ("opening.top_card_counts",)))
+        # a worked case states no rule of its own, so it carries no note mark
+        texts.insert(_after(texts, "opening.top_card_counts"), Text(example))
     if texts:
         blocks.append(_para(texts))
     return Section(S_OPENING, tuple(blocks))
@@ -458,7 +459,7 @@ def _pile_section(v: Variant) -> Section:
     blocks.append(BulletList(tuple(Paragraph((w, *_sequence_lay_off(v, w))) for w in ways)))
     example = _frozen_example(v)
     if example:
-        blocks.append(_para(Text(example, ("pile.frozen_by_wild", "pile.take_lay_off"))))
+        blocks.append(_para(Text(example)))
     p, size = v.pile, v.canastas.size
     if p.blocked_by_meld_size is not None and p.blocked_by_meld_size < size and "8" not in v.wilds.ranks:
         n = p.blocked_by_meld_size
@@ -556,7 +557,7 @@ def _out_section(v: Variant) -> Section:
     texts = _shown(v, S_OUT)
     example = _out_example(v)
     if example:
-        texts.insert(_after(texts, "going_out.final_discard"), Text(example, ("going_out.canastas",)))
+        texts.insert(_after(texts, "going_out.final_discard"), Text(example))
     paras = [[t] for t in texts]
     if v.going_out.out_but_not_out:
         for para in paras:

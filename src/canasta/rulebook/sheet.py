@@ -43,7 +43,15 @@ SHEET_TEXT_BUDGET = 4000
 
 
 def _blocks(book: RuleBook, title: str) -> tuple[Block, ...]:
-    return next((s.blocks for s in book.sections if s.title == title), ())
+    """The blocks of the book's section ``title``, without its worked examples (the sheet states rules only)."""
+    blocks = next((s.blocks for s in book.sections if s.title == title), ())
+    out: list[Block] = []
+    for b in blocks:
+        if isinstance(b, Paragraph):
+            b = Paragraph(tuple(t for t in b.sentences if not t.text.startswith("For example")))
+        if not isinstance(b, Paragraph) or b.sentences:
+            out.append(b)
+    return tuple(out)
 
 
 def sheet_book(variant: Variant) -> RuleBook:
