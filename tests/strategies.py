@@ -144,7 +144,9 @@ def _variant(**kwargs: Any) -> Variant:
         )
     sq = kwargs["sequences"]
     if sq.wild_in_gap and sq.join:  # refused together (canasta.variant.model)
-        kwargs["sequences"] = attrs.evolve(sq, join=False)
+        sq = kwargs["sequences"] = attrs.evolve(sq, join=False)
+    if sq.allowed and sq.max_size is not None and sq.max_size < sq.min_size:  # refused too
+        kwargs["sequences"] = attrs.evolve(sq, max_size=sq.min_size)
     return Variant(**kwargs)
 
 

@@ -40,24 +40,17 @@ def _window(f: Facts) -> str:
     """,
 )
 def _never_laid(f: Facts) -> Iterator[Raw]:
-    """Sequences are allowed, but no sequence fits the window or the sizes.
+    """Sequences are allowed, but no sequence fits the window.
 
     A new sequence is laid with exactly ``sequences.min_size`` cards of one
     suit in a row, inside the window ``sequences.low`` to ``sequences.high``
     (ace high, no wild ranks and no 3s: they break the window). When no
-    stretch of the window holds that many ranks, or ``sequences.max_size`` is
-    below ``sequences.min_size``, the rule never applies.
+    stretch of the window holds that many ranks, the rule never applies (a
+    ``sequences.max_size`` below ``sequences.min_size`` is refused when the
+    profile loads).
     """
     sq = f.v.sequences
     if not sq.allowed or f.sequence_meld:
-        return
-    if sq.max_size is not None and sq.max_size < sq.min_size:
-        yield (
-            ("sequences.min_size", "sequences.max_size"),
-            f"a new sequence has {plural(sq.min_size, 'card')} but a sequence holds at most "
-            f"{sq.max_size}, so no sequence can ever be laid",
-            "make sequences.min_size at most sequences.max_size",
-        )
         return
     yield (
         ("sequences.low", "sequences.high", "sequences.min_size"),

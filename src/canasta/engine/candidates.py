@@ -96,7 +96,7 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
         if (rank in index or (rank in present and not dup)) and not (dup_any and rank != WILD_TARGET):
             continue
         if suited[rank]:
-            out.extend(_suited_melds(mv, suits[rank]))
+            out.extend(_suited_melds(mv, rank, suits[rank]))
         else:
             out.append(mv)
     wilds = []
@@ -176,9 +176,10 @@ def _suits_held(hand: tuple[int, ...]) -> list[list[int]]:
     return held
 
 
-def _suited_melds(mv: Meld, held: list[int]) -> list[Meld]:
-    """``mv`` once for each choice of suits of its natural cards that the hand can make."""
-    naturals = sum(1 for k in mv.kinds if k == mv.kinds[0])
+def _suited_melds(mv: Meld, rank: int, held: list[int]) -> list[Meld]:
+    """``mv``, a new meld of ``rank``, once for each choice of suits of its natural cards
+    that the hand can make."""
+    naturals = mv.kinds.count(rank)
     return [Meld(mv.kinds, suits) for suits in suit_choices(naturals, tuple(held))]
 
 
@@ -423,7 +424,8 @@ def _wild_meld_moves(r: Rules, wild_sig: tuple[int, ...]) -> tuple[NewMeld, ...]
 def black_meld_moves(r: Rules, b: int) -> tuple[NewMeld, ...]:
     """Melds of black 3s from ``b`` black 3s in hand, where the variant has them at all."""
     th = r.v.threes
-    if th.black_meld == "never":
+    if not r.black_melds:
+        # never, or 3s are wild: three 3s are then a meld of wild cards, listed as one
         return ()
     hi = b if th.black_meld_max is None else min(b, th.black_meld_max)
     return tuple(

@@ -174,10 +174,8 @@ def wild_join_error(r: Rules, opened: bool, t: Turn, melds: tuple[MeldGroup, ...
                 f"after the turn your side opened, a wild card joins a meld only once it holds "
                 f"{need} natural cards; the meld of {label} has {naturals}"
             )
-    if r.wild_lock and target != WILD_TARGET:
-        for m in melds:
-            if m.rank == WILD_TARGET and m.size < r.canasta_size:
-                return "your side's meld of wild cards must be a canasta before wild cards go in any other meld"
+    if r.wild_lock and target != WILD_TARGET and wild_meld_locks(r, melds):
+        return "your side's meld of wild cards must be a canasta before wild cards go in any other meld"
     return None
 
 
@@ -207,12 +205,29 @@ def natural_opening_error(s: GameState, c: Ctx, oi: int) -> str | None:
     )
 
 
+def wild_meld_locks(r: Rules, melds: tuple[MeldGroup, ...]) -> bool:
+    """Whether ``melds.wild_meld_lock`` keeps the side's wild cards for its meld of wild
+    cards: the side has one that is not a canasta (closed or not: one closed short of a
+    canasta keeps them for good). The steps and the turn oracle both ask this."""
+    return any(m.rank == WILD_TARGET and m.size < r.canasta_size for m in melds)
+
+
 def dead_error(s: GameState, rank: int) -> str | None:
     """Why ``rank`` may not be melded any more (a dead rank), or ``None``."""
     if s.rules.dead_on and dead_ranks(s) >> rank & 1:
         label = s.rules.meld_kinds[rank].label(rank)
         return f"{label} are dead: a meld of them has been closed, and no side may meld them any more"
     return None
+
+
+def closed_short(r: Rules, melds: tuple[MeldGroup, ...], mask: int) -> bool:
+    """Whether a meld of the side that ``mask`` (bits by meld target, as ``Rules.out_complete``)
+    asks to be a canasta before going out is closed short of one: it can never be one, so
+    the side cannot go out (see :func:`incomplete_blocking`)."""
+    for m in melds:
+        if mask >> m.rank & 1 and r.closed(m.rank, m.size) and r.kind_of(m.rank, m.size, m.wilds) is None:
+            return True
+    return False
 
 
 def incomplete_blocking(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldGroup | None:

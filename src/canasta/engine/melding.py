@@ -176,6 +176,14 @@ def play_cards(
             if err:
                 return f"'{move}' would meld your last card, but {err}"
             going_out = True
+        elif len(s.feet_[p]) < 2 and not can_finish(
+            s, Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
+        ):
+            # the foot, picked up next, holds a single card: it must leave a way to end the turn
+            return (
+                f"'{move}' would leave you only your foot's one card, which you could neither "
+                "discard nor go out with this turn"
+            )
     elif rank == BLACK_THREE and r.black_out_only:
         # only as part of going out: the hand must end this turn with this meld
         q = Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)

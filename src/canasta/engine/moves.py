@@ -293,9 +293,12 @@ class TakePile(Move):
 
 
 def _meld_order(kinds: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    # naturals first, then 2s and jokers, as a card player reads a meld
+    # naturals first, then 2s and jokers, as a card player reads a meld. A move
+    # does not know its variant's wild ranks: where another rank is wild, the
+    # other kind that the meld holds most often comes first (its naturals, unless
+    # it holds as many wild cards of that rank), so that ``suits`` names them
     try:
-        return tuple(sorted(kinds, key=lambda k: (k in (2, 15), k)))
+        return tuple(sorted(kinds, key=lambda k: (True, 0, k) if k in (2, 15) else (False, -kinds.count(k), k)))
     except TypeError:
         # kinds that do not compare (None among ints, say): kept as given, so
         # the engine can refuse the move by name instead of failing here

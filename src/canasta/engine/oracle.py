@@ -53,12 +53,16 @@ def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bo
     Going out leaves at most one card, so this settles the question without the
     full search; it stops at the second stranded card.
     """
+    # cards no meld takes (Rules.stray_kinds) stay in hand
     left = 0
-    b = counts[BLACK_THREE]
+    for k in r.stray_kinds:
+        left += counts[k]
+    # (where 3s are wild, black 3s are among the wild cards, as the listing has them)
+    b = counts[BLACK_THREE] if r.black_apart else 0
     if b and not (allow_black and r.valid(BLACK_THREE, b, 0, True)):
-        left = b
-        if left > 1:
-            return True
+        left += b
+    if left > 1:
+        return True
     present = info.present
     need = r.min_nat
     size = r.new_size
@@ -352,10 +356,13 @@ def greedy_plan(
     upper += sum(wild_vals)
     greedy += sum(wild_vals[:used])
     left += n_wild - used
-    b = counts[BLACK_THREE]
+    b = counts[BLACK_THREE] if r.black_apart else 0
     if allow_black and b and r.valid(BLACK_THREE, b, 0, True):
         upper += b * r.value[BLACK_THREE]
     left += b
+    for k in r.stray_kinds:
+        # cards no meld takes stay in hand
+        left += counts[k]
     return upper, greedy, left, plan
 
 
@@ -400,6 +407,12 @@ def can_finish(s: GameState, q: Probe) -> bool:
             return True
         if h + len(s.feet_[p]) >= 2 and foot_available(s, p, h, q.melds):
             return True
+        if h == 0 and foot_available(s, p, 0, q.melds):
+            # a foot of one card (deal.foot_size: 1), picked up next, is the last card:
+            # decided without looking at it (it is hidden), it may be discarded only
+            # where the last card may be (going_out.out_but_not_out; once picked up,
+            # no foot is left to walk to)
+            return s.variant.going_out.out_but_not_out
         if h == 1:
             if may_discard_last(s, p):
                 return True

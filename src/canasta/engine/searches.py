@@ -20,6 +20,8 @@ from canasta.engine.facts import (
     OPEN_NATURAL_CANASTA,
     OPEN_NO_CANASTA,
     clean_naturals,
+    closed_short,
+    wild_meld_locks,
 )
 from canasta.engine.kinds import BLACK_THREE, count_kinds
 from canasta.engine.melds import canasta_counts, meld_info, open_meld
@@ -100,7 +102,9 @@ def clean_options(
                     continue
                 k = kinds(an, xj)
                 nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
-                cx2 = min(cx, xj) if clean and an >= clean else cx
+                # a candidate for the clean meld: its naturals were laid first, alone, as a
+                # new meld (the wild cards join once the side has opened)
+                cx2 = min(cx, xj) if clean and an >= clean and an >= r.new_size and r.valid(rank, an, 0, True) else cx
                 if k[0] or not complete or (loose and xj):
                     out.add((a + an, x + xj, *nd, cx2))
                 if dup and r.closed(rank, an + xj):
@@ -379,7 +383,7 @@ def outcomes(
     return _close(
         r, counts, melds, allow_black, max_left, W, prefix,
         ((w, left, tot, nat, mix, 0, pts, 0) for (w, left, tot, nat, mix), pts in states.items()),
-        opening, complete & 1,
+        opening, complete,
     )
 
 
@@ -435,7 +439,7 @@ def _clean_outcomes(
         r, counts, melds, allow_black, max_left, W, prefix,
         ((w, left, tot, nat, mix, 0, pts, xc) for (w, left, tot, nat, mix, xc), pts in states.items()
          if xc != NO_CLEAN),
-        opening, complete & 1,
+        opening, complete,
     )
 
 
@@ -481,7 +485,7 @@ def _close(
     prefix: list[int],
     states: Iterable[tuple[int, ...]],
     opening: int,
-    wild_complete: int,
+    complete: int,
 ) -> Outcomes:
     """The last step of :func:`outcomes` and :func:`sequence_outcomes`: wild melds and black 3s.
 
@@ -490,28 +494,41 @@ def _close(
     card has been placed, each count capped by :func:`_caps`; plans without the
     canasta ``opening`` needs are dropped here. The last number is the wild
     cards of the plan whose points the opening may not count (see
-    :func:`_clean_outcomes`): the cheapest of those the plan uses.
+    :func:`_clean_outcomes`): the cheapest of those the plan uses. ``complete``:
+    the meld targets going out needs complete, as a bit mask (see :func:`outcomes`).
     """
+    result: Outcomes = {}
+    if complete and closed_short(r, melds, complete):
+        # a meld that going out needs complete is closed short of a canasta: no plan goes out
+        return result
+    wild_complete = complete & 1
     base = canasta_counts(r, melds)
     cap = _caps(r, opening, base)
     req = r.req
     # black 3s: melded together (only where allowed) or left in hand
-    b = counts[BLACK_THREE]
+    # (where 3s are wild, black 3s are among the wild cards: prefix counts them)
+    b = counts[BLACK_THREE] if r.black_apart else 0
     black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True)
+    # cards no meld takes (Rules.stray_kinds) stay in hand whatever the plan
+    stray = 0
+    for k in r.stray_kinds:
+        stray += counts[k]
     # wild melds take what wilds remain
     wi = open_meld(r, melds, WILD_TARGET)
     w_exists = any(m.rank == WILD_TARGET for m in melds)
     dup = r.dup_after_complete
-    result: Outcomes = {}
     # melds.wild_meld_lock: a wild meld not yet a canasta must be completed
     # before wild cards go anywhere else (plans that put some elsewhere complete it)
-    locked = r.wild_lock and wi >= 0 and melds[wi].size < r.canasta_size
+    locked = r.wild_lock and wild_meld_locks(r, melds)
     for w, left, tot, nat, mix, sq, pts, xc, *rest in states:
         # (sequence_outcomes with sequences.join: every hand card the plan lays bridges a
         # join, which must follow it, so the last one laid cannot go out; see below)
         bridged = bool(rest and rest[0])
         if wi >= 0:
             wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete) or (locked and w > 0))
+        elif locked and w > 0:
+            # the side's meld of wild cards closed short of a canasta: no wild card goes elsewhere
+            continue
         else:
             wopts = _wild_options(r, W - w, 0, False, (not w_exists) or dup, bool(wild_complete))
         for y, g in wopts:
@@ -530,7 +547,7 @@ def _close(
                 and base[3] + g >= req[3] and sq >= req[4]
             )
             for black in ((False, True) if black_ok else (False,)):
-                lft = left + wild_left + (0 if black else b)
+                lft = left + wild_left + (0 if black else b) + stray
                 if lft > max_left:
                     if max_left < 2:
                         continue
@@ -856,7 +873,7 @@ def sequence_outcomes(
                 free = free or any(run[3] for suit_runs in runs for run in suit_runs)
                 yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts, 0, not free
 
-    return _close(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete & 1)
+    return _close(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete)
 
 
 def _suit_pass(

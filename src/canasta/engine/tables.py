@@ -74,8 +74,11 @@ class Rules:
         self.meld_kinds = kinds_of(v)
         #: melds.add_fit's answers, by (rank << 24) | (naturals << 12) | wilds
         self.add_fits: dict[int, tuple[bool, bool]] = {}
+        #: whether black 3s are cards of their own kind: not where 3s are wild
+        #: (wilds.ranks names 3), which makes them wild cards and nothing else
+        self.black_apart = BLACK_THREE not in self.wild
         #: whether black 3s may be melded at all (threes.black_meld is not "never")
-        self.black_melds = v.threes.black_meld != "never"
+        self.black_melds = v.threes.black_meld != "never" and self.black_apart
         #: whether a meld of black 3s must go out (threes.black_meld: going_out_only)
         self.black_out_only = v.threes.black_meld == "going_out_only"
         #: candidates.quick_rows' answers, by the wild cards held (clipped, as one int)
@@ -186,6 +189,14 @@ class Rules:
             in_deck[KIND[int(card)]] += 1
         #: how many cards of each kind the decks hold
         self.in_deck = tuple(in_deck)
+        #: the kinds in the decks that no meld ever takes: jokers where they are not
+        #: wild (the checker's C027). Such a card is a dead card: it may only be
+        #: discarded, so it stays in hand until then, and the turn oracle counts it
+        #: among the cards a plan leaves in hand (searches._close, oracle._stranded)
+        self.stray_kinds = tuple(
+            k for k in range(16)
+            if in_deck[k] and not self.is_natural[k] and not self.is_wild[k] and k not in (BLACK_THREE, RED_THREE)
+        )
         most_n = max([in_deck[k] for k in self.natural_kinds], default=0) + 1
         most_j = sum(in_deck[k] for k in self.wild_kinds) + 2
         # Where some ranks take no wild card (melds.no_wild_ranks), a shape is

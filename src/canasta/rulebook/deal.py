@@ -92,7 +92,14 @@ def _say_wilds(v: Variant) -> str:
         threes = "red 3s score on their own"
     else:
         threes = "red 3s score on their own, and black 3s stop the discard pile"
-    return f"{first} The cards from 4 to ace are natural; {threes}."
+    dead = ""
+    if v.deck.jokers_per_deck and "JK" not in v.wilds.ranks:
+        # the engine's reading of jokers dealt but not wild (Rules.stray_kinds)
+        dead = (
+            " Jokers are not wild: a joker is a dead card. No meld takes it; you may only discard "
+            f"it, and one left in your hand when the hand ends counts {v.values.joker} points against you."
+        )
+    return f"{first} The cards from 4 to ace are natural; {threes}.{dead}"
 
 
 rule("wilds.ranks", S_PLAYERS, _say_wilds)

@@ -242,10 +242,18 @@ rule(
 def _say_wild_lock(v: Variant) -> str:
     side = "side" if has_partners(v) else "player"
     if v.melds.wild_meld_lock:
-        return (
+        text = (
             f"While a {side}'s meld of wild cards is not yet a canasta, the {side} may put no wild "
             "card in any other meld."
         )
+        top = _wild_max(v)
+        if top is not None and top < v.canastas.size:
+            # the engine's reading where a meld of wild cards closes short of a canasta
+            text += (
+                f" A meld of wild cards closes at {num(top)} cards, short of a canasta, so once the "
+                f"{side} has one it keeps every further wild card out of the {side}'s melds for the rest of the hand."
+            )
+        return text
     return "A meld of wild cards that is not yet a canasta does not stop wild cards going elsewhere."
 
 

@@ -235,6 +235,8 @@ def _say_natural_meld(v: Variant) -> str:
     side = "side" if has_partners(v) else "player"
     if n is None:
         return f"A {side}'s first melds may hold wild cards anywhere."
+    # the clean meld is laid as a new meld without a wild card: never fewer cards than one
+    n = max(n, v.melds.min_size, v.melds.min_naturals)
     text = (
         f"A {side}'s first melds must include a clean meld: {num(n)} or more natural cards of one "
         "rank and no wild card, at the moment the minimum is reached. Wild cards may join it once "

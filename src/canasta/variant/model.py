@@ -211,6 +211,7 @@ class Variant:
         _check_wild_mixes(self)
         _check_special_ranks(self)
         _check_wild_in_gap(self)
+        _check_sequence_sizes(self)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -281,6 +282,22 @@ def _check_wild_in_gap(v: Variant) -> None:
         raise VariantError(
             "sequences.wild_in_gap: expected sequences.join off: a wild card in a sequence "
             "and joined sequences are not played together (turn one of them off)"
+        )
+
+
+def _check_sequence_sizes(v: Variant) -> None:
+    """Where sequences are allowed, a new sequence fits in one: ``min_size`` at most ``max_size``.
+
+    A new sequence is laid with exactly ``sequences.min_size`` cards; a
+    ``max_size`` below it contradicts it (no sequence could ever be laid, yet
+    the rules of sequences would be on), so the pair is refused at load.
+    """
+    sq = v.sequences
+    if sq.allowed and sq.max_size is not None and sq.max_size < sq.min_size:
+        raise VariantError(
+            f"sequences.max_size: expected at least sequences.min_size ({sq.min_size}), got {sq.max_size}: "
+            f"a new sequence is laid with {sq.min_size} cards, more than a sequence may hold "
+            "(raise max_size, lower min_size, or set sequences.allowed: false)"
         )
 
 

@@ -1,0 +1,106 @@
+"""House rules outside the bundled combinations play every hand to its end.
+
+Each case is a bundled profile with an option or two changed, as a table
+writing its house rules would; each once reached a position that was not over
+and had no legal move (a dead end), or dealt a game it could not play. Every
+case is played over many seeds, with random and greedy players, to the end
+of its first hands: no dead end, and every move listed applies.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import canasta
+from budget import examples
+from canasta.play.bots import make_bot
+
+#: The house rules, by a short name: each played by the tests below.
+HOUSE_RULES: dict[str, dict[str, Any]] = {
+    # only 4s wild: jokers are dead cards, 4s are not a sequence's rank
+    "samba-fours-wild": {"extends": "samba", "wilds": {"ranks": ["4"]}},
+    # only 2s wild: jokers are dead cards
+    "classic-twos-wild": {"extends": "classic", "wilds": {"ranks": ["2"]}},
+    # a clean meld (no wild card) of one natural card or more, for the opening:
+    # its naturals must make a meld on their own (min_size of them)
+    "classic-clean-opening": {"extends": "classic", "opening": {"natural_meld": 1}},
+    "classic-clean-opening-2": {"extends": "classic", "opening": {"natural_meld": 2}},
+    "hand-and-foot-clean-opening": {"extends": "hand-and-foot", "opening": {"natural_meld": 1}},
+    # a foot of one card: picked up after the hand's last card is melded, it is the
+    # last card, which must be discarded or gone out with
+    "pagat-foot-of-one": {"extends": "hand-and-foot-pagat", "deal": {"foot_size": 1}},
+    "hand-and-foot-foot-of-one": {"extends": "hand-and-foot", "deal": {"foot_size": 1}},
+    # new melds of four cards, where the clean opening meld asks three naturals
+    "american-2p-melds-of-four": {"extends": "modern-american-2p", "melds": {"min_size": 4}},
+    # a meld of wild cards closed at three cards, short of a canasta: it keeps the
+    # side's wild cards for good (wild_meld_lock), and going out needs it complete
+    "american-wild-meld-of-three": {"extends": "modern-american", "melds": {"wild_meld_max": 3}},
+    # 3s, 8s and jacks wild in Samba, whose sequences would hold 8s and jacks
+    "samba-three-wild-ranks": {"extends": "samba", "wilds": {"ranks": ["3", "8", "J"]}},
+    # 3s wild: black 3s are wild cards and nothing else
+    "classic-threes-wild": {"extends": "classic", "wilds": {"ranks": ["JK", "2", "3"]}},
+}
+
+
+def _policy(name: str, seed: int) -> Any:
+    """A function from a state to the move a ``name`` player makes in it."""
+    rng = random.Random(seed * 7919 + 1)
+    if name == "random":
+        return lambda s: rng.choice(s.legal_moves())
+    bot = make_bot(name)
+    return lambda s: bot.choose(s.view(s.current_player), rng)
+
+
+def play_hands(variant: canasta.Variant, seed: int, policy: str, hands: int = 3, limit: int = 8000) -> str | None:
+    """Play the first ``hands`` hands of ``new_game(variant, seed)`` (or the game, if shorter)
+    to their end; why they could not be, or None."""
+    s = canasta.new_game(variant, seed)
+    choose = _policy(policy, seed)
+    for n in range(limit):
+        if s.is_game_over or (s.is_hand_over and s.hand_number + 1 >= hands):
+            return None
+        if not s.legal_moves():
+            return f"seed {seed}, move {n}: a dead end in phase {s.phase_name}"
+        s = s.apply(choose(s))
+    return f"seed {seed}: {hands} hands did not end in {limit} moves"
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("name", sorted(HOUSE_RULES))
+def test_house_rule_plays_its_hands_to_the_end(name: str, policy: str) -> None:
+    """Every seed's first hands end, with no position without a legal move on the way."""
+    v = canasta.parse_variant(HOUSE_RULES[name])
+    failures = [why for seed in range(examples(40)) if (why := play_hands(v, seed, policy)) is not None]
+    assert not failures, failures[:3]
+
+
+def test_a_sequence_closed_below_a_new_ones_size_is_refused_at_load() -> None:
+    """``sequences.max_size`` below ``min_size`` contradicts it: the loader says which options
+    clash and what to change."""
+    with pytest.raises(canasta.VariantError, match=r"sequences.max_size: expected at least sequences.min_size \(3\), got 2") as info:
+        canasta.parse_variant({"extends": "brazilian", "sequences": {"max_size": 2}})
+    assert "set sequences.allowed: false" in str(info.value)
+    # with sequences off, the sizes are dead options and load
+    canasta.parse_variant({"extends": "brazilian", "sequences": {"allowed": False, "max_size": 2}})
+
+
+def test_jokers_that_are_not_wild_are_dead_cards() -> None:
+    """Where 2s alone are wild, a joker is never melded (no new meld or add takes one) but may
+    be discarded, and the rule book says so."""
+    v = canasta.parse_variant(HOUSE_RULES["classic-twos-wild"])
+    seen = 0
+    for seed in range(30):
+        s = canasta.new_game(v, seed)
+        while not (s.is_hand_over or s.is_game_over) and s.phase_name != "play":
+            s = s.apply(s.legal_moves()[0])
+        hand = s.hands[s.current_player]
+        if any(c.is_joker for c in hand):
+            seen += 1
+            moves = s.legal_moves()
+            assert not any(isinstance(m, (canasta.Meld, canasta.Add)) and 15 in getattr(m, "kinds", (getattr(m, "kind", 0),)) for m in moves)
+            assert canasta.Discard(15, False) in moves
+    assert seen
+    assert "a joker is a dead card" in canasta.describe(v)
