@@ -123,7 +123,6 @@ class TestAdmission:
         assert admission.variant is None and "melds.min_size" in admission.loader
         assert not admission.playable and not admission.disagreement
 
-    @pytest.mark.xfail(strict=True, reason="the checker words C068 otherwise than new_game's refusal")
     def test_refused_alike(self) -> None:
         """A combination new_game refuses is refused by the checker with the same reason."""
         admission = hr.admit("extends: classic\nthrees: {red_laid_at_once: false}\n")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta.check.registry import Facts, Raw, plural, static_check
+from canasta.check.registry import Facts, Raw, plural, refused, static_check
 
 __all__: list[str] = []
 
@@ -225,14 +225,7 @@ def _clean_with_several(f: Facts) -> Iterator[Raw]:
     of them is the clean one, so it does not play the two rules together and
     refuses to deal such a game.
     """
-    v = f.v
-    if v.melds.duplicate_ranks == "any" and v.opening.natural_meld:
-        yield (
-            ("melds.duplicate_ranks", "opening.natural_meld"),
-            "the engine does not play a clean opening meld together with several melds of one "
-            "rank: no game of this variant can be dealt",
-            "set melds.duplicate_ranks to never or after_complete, or remove opening.natural_meld",
-        )
+    yield from refused(f, "C066")
 
 
 @static_check(
@@ -252,14 +245,7 @@ def _clean_with_sequences(f: Facts) -> Iterator[Raw]:
     it does not follow one through sequences, so it does not play the two
     rules together and refuses to deal such a game.
     """
-    v = f.v
-    if v.sequences.allowed and v.opening.natural_meld:
-        yield (
-            ("sequences.allowed", "opening.natural_meld"),
-            "the engine does not play a clean opening meld together with sequences: no game "
-            "of this variant can be dealt",
-            "set sequences.allowed: false, or remove opening.natural_meld",
-        )
+    yield from refused(f, "C069")
 
 
 @static_check(

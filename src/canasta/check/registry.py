@@ -18,6 +18,7 @@ import attrs
 
 from canasta.cards import JOKER
 from canasta.engine import BLACK_THREE, Rules, compile_rules
+from canasta.engine.game import refusals
 from canasta.engine.meld_kinds import sequence_ranks
 from canasta.engine.moves import WILD_TARGET
 from canasta.limits import escape
@@ -244,6 +245,15 @@ def static_check(
         return fn
 
     return register
+
+
+def refused(f: Facts, code: str) -> Iterator[Raw]:
+    """The findings of error ``code``: the engine's own refusals of that code
+    (:func:`canasta.engine.game.refusals`, which ``new_game`` reads too), in its words
+    (which say what to change: no hint besides)."""
+    for x in refusals(f.r):
+        if x.code == code:
+            yield x.paths, x.text, ""
 
 
 # --------------------------------------------------------------------------- facts

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta.check.registry import Facts, Raw, plural, static_check
+from canasta.check.registry import Facts, Raw, plural, refused, static_check
 from canasta.variant.model import ThreeRules
 
 __all__: list[str] = []
@@ -244,9 +244,4 @@ def _red_threes_held(f: Facts) -> Iterator[Raw]:
     a player could be left holding red 3s alone, with no legal move. This
     version of the engine refuses to deal such a game.
     """
-    if not f.v.threes.red_laid_at_once:
-        yield (
-            ("threes.red_laid_at_once",),
-            "the engine does not play red 3s that stay in hand: no game of this variant can be dealt",
-            "set threes.red_laid_at_once: true",
-        )
+    yield from refused(f, "C068")
