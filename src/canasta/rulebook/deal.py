@@ -99,7 +99,9 @@ def _say_wilds(v: Variant) -> str:
             " Jokers are not wild: a joker is a dead card. No meld takes it; you may only discard "
             f"it, and one left in your hand when the hand ends counts {v.values.joker} points against you."
         )
-    return f"{first} The cards from 4 to ace are natural; {threes}.{dead}"
+    # 2s that are not wild are natural cards too
+    naturals = "The cards from 4 to ace" + (", and the 2s," if "2" not in v.wilds.ranks else "")
+    return f"{first} {naturals} are natural; {threes}.{dead}"
 
 
 rule("wilds.ranks", S_PLAYERS, _say_wilds)
