@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from canasta.cli import main
-from canasta.errors import CanastaError
+from canasta.errors import CanastaError, IllegalMoveError
 from canasta.play.backends import (
     LocalBackend,
     RayBackend,
@@ -121,3 +121,42 @@ class TestRay:
         local = capsys.readouterr().out
         assert main([*argv, "--backend", "ray"]) == 0
         assert capsys.readouterr().out == local
+
+
+class _IllegalBot:
+    """A bot of a user's that answers with a move the rules refuse (module level: workers unpickle it)."""
+
+    name = "illegal"
+
+    def choose(self, view: Any, rng: Any) -> Any:
+        from canasta import Discard
+
+        return Discard(99)
+
+
+class _UnpicklableError(Exception):
+    def __init__(self, a: int, b: int) -> None:
+        super().__init__(f"{a}-{b}")
+
+
+class _RaisingBot:
+    """A bot that fails with an exception its message alone cannot rebuild."""
+
+    name = "raising"
+
+    def choose(self, view: Any, rng: Any) -> Any:
+        raise _UnpicklableError(1, 2)
+
+
+class TestWorkerErrors:
+    """An error in a worker reaches the caller; the run never waits forever for it."""
+
+    def test_illegal_move_of_a_bot(self) -> None:
+        """A user's bot that plays an illegal move: the IllegalMoveError, with its reason, at --jobs 2."""
+        with pytest.raises(IllegalMoveError, match="illegal move 'discard 99'"):
+            simulate("classic", 4, [_IllegalBot()], jobs=2, max_hands=1)
+
+    def test_error_that_does_not_unpickle(self) -> None:
+        """An exception the parent could not rebuild becomes a CanastaError naming it (the pool hung)."""
+        with pytest.raises(CanastaError, match="a worker process failed: _UnpicklableError: 1-2"):
+            simulate("classic", 4, [_RaisingBot()], jobs=2, max_hands=1)

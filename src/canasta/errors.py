@@ -93,3 +93,8 @@ class IllegalMoveError(CanastaError):
         super().__init__(clip_message(f"illegal move {quote(move, MOVE_QUOTE_CHARS)}: {reason}"))
         self.move = move
         self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Built again from its fields: a worker process raises it to its parent,
+        # which could not unpickle it from the message alone (and a pool hung then).
+        return (type(self), (self.move, self.reason))

@@ -150,6 +150,10 @@ class InputError(CanastaError):
         self.where = where
         self.reason = reason
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Built again from its fields when unpickled (a worker process may raise it).
+        return (type(self), (self.where, self.reason))
+
 
 # --------------------------------------------------------------------------- messages
 

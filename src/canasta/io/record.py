@@ -109,6 +109,10 @@ class RecordError(CanastaError):
         self.line = line
         self.reason = reason
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Built again from its fields when unpickled (a worker process may raise it).
+        return (type(self), (self.source, self.line, self.reason))
+
 
 def _moves_tuple(moves: Iterable[Move | str]) -> tuple[Move, ...]:
     if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):

@@ -130,6 +130,10 @@ class ScoreFileError(CanastaError):
         super().__init__("\n".join(shown))
         self.problems = tuple(shown)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Built again from its problems when unpickled (its message alone is no list of them).
+        return (type(self), (list(self.problems),))
+
 
 @attrs.frozen
 class ScoredHand:

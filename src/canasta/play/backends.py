@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pickle
 import signal
 import time
 from collections import deque
@@ -24,6 +25,7 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any, Protocol, TypeVar
 
 from canasta.errors import CanastaError
+from canasta.limits import clip
 
 __all__ = ["BACKENDS", "Backend", "LocalBackend", "RayBackend", "make_backend", "shard_ranges", "strided_shards"]
 
@@ -92,13 +94,26 @@ def _run_shard(shard: tuple[int, int, int]) -> int:
     games = range(*shard)
     batch: list[tuple[int, Any]] = []
     sent = time.monotonic()
-    for index in games:
-        batch.extend((index, result) for result in _TASK(index, index + 1))
-        now = time.monotonic()
-        if index == games[-1] or now - sent >= SEND_EVERY:
-            _RESULTS.put(batch)
-            batch, sent = [], now
+    try:
+        for index in games:
+            batch.extend((index, result) for result in _TASK(index, index + 1))
+            now = time.monotonic()
+            if index == games[-1] or now - sent >= SEND_EVERY:
+                _RESULTS.put(batch)
+                batch, sent = [], now
+    except Exception as exc:
+        raise _sendable(exc) from None
     return len(games)
+
+
+def _sendable(exc: Exception) -> Exception:
+    """``exc``, or a CanastaError saying what it was when the parent could not unpickle it
+    (the pool would wait forever for the result it failed to read)."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:
+        return CanastaError(f"a worker process failed: {type(exc).__name__}: {clip(str(exc), 500)}")
+    return exc
 
 
 def strided_shards(games: int, workers: int) -> list[tuple[int, int, int]]:
