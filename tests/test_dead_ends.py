@@ -104,3 +104,19 @@ def test_jokers_that_are_not_wild_are_dead_cards() -> None:
             assert canasta.Discard(15, False) in moves
     assert seen
     assert "a joker is a dead card" in canasta.describe(v)
+
+
+@pytest.mark.parametrize("base", ["classic", "bolivia"])
+def test_threes_wild_have_one_action_each(base: str) -> None:
+    """Where 3s are wild, three black 3s are a meld of wild cards only: the action space holds
+    each move once, and every move listed on the way through a hand has its id."""
+    v = canasta.parse_variant({"extends": base, "wilds": {"ranks": ["3", "JK", "2"]}})
+    space = canasta.ActionSpace(v)
+    assert len(set(space.moves)) == len(space.moves)
+    s, rng = canasta.new_game(v, 3), random.Random(3)
+    for _ in range(300):
+        if s.is_hand_over or s.is_game_over:
+            break
+        legal = s.legal_moves()
+        assert len(space.legal_ids(s)) == len(legal)
+        s = s.apply(rng.choice(legal))

@@ -139,7 +139,7 @@ def _enumerate(v: Variant) -> list[Move]:
     if v.melds.wild_melds and r.valid(WILD_TARGET, 0, size, True):
         moves += [Meld(combo) for combo in _wild_multisets(v, wilds, size)]
     th = v.threes
-    if th.black_meld != "never":
+    if r.black_melds:  # not where 3s are wild: three 3s are a meld of wild cards, listed above
         most = _deck_count(v, BLACK_THREE)
         if th.black_meld_max is not None:
             most = min(most, th.black_meld_max)
