@@ -107,4 +107,6 @@ class TestBindingAnswersStay:
         """Hand and Foot's book states the advice and that it binds nothing; classic's the binding answer."""
         book = canasta.describe(HF, format="markdown")
         assert "advice binds nothing" in book
-        assert "the answer binds for that turn" in canasta.describe(canasta.load_variant("classic"), format="markdown")
+        classic = canasta.describe(canasta.load_variant("classic"), format="markdown")
+        assert "answers only yes or no, and the answer binds" in classic
+        assert "advice" not in classic
