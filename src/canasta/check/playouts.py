@@ -309,7 +309,8 @@ def _candidates(v: Variant) -> list[tuple[bool, str, str, str]]:
     partners = any(len(side) > 1 for side in v.sides)
     candidates += [
         (v.deal.foot_size > 0, "foot", "deal.foot_size", "no foot was ever picked up"),
-        (v.going_out.ask_partner and partners, "ask", "going_out.ask_partner",
+        # advice (going_out.ask_advice) changes no move: the simulated players go out without it
+        (v.going_out.ask_partner and partners and not v.going_out.ask_advice, "ask", "going_out.ask_partner",
          "nobody ever asked the partner to go out"),
         (v.going_out.concealed, "concealed", "going_out.concealed", "nobody ever went out concealed"),
         (v.threes.black_out_cards is not None and not f.threes_wild, "black_out",
