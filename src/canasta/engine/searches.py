@@ -732,8 +732,30 @@ def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
 
 
 # A state of sequence_outcomes: (wild cards used, cards left, canastas, natural
-# canastas, mixed canastas, sequence canastas, runs by suit, free; see there).
-SeqState = tuple[int, int, int, int, int, int, tuple[tuple[Run, ...], ...], bool]
+# canastas, mixed canastas, sequence canastas, runs by suit (by their number in
+# the search's _RunTable), free; see there).
+SeqState = tuple[int, int, int, int, int, int, int, bool]
+# The same, with the cards of the rank left so far for its meld (the pool) last.
+Pooled = tuple[int, int, int, int, int, int, int, bool, int]
+
+
+class _RunTable:
+    """The runs by suit a search has met, each numbered once: states hold the number, a
+    small int, where a tuple of tuples would be hashed again at every step."""
+
+    __slots__ = ("numbers", "runs")
+
+    def __init__(self) -> None:
+        self.numbers: dict[tuple[tuple[Run, ...], ...], int] = {}
+        self.runs: list[tuple[tuple[Run, ...], ...]] = []
+
+    def number(self, runs: tuple[tuple[Run, ...], ...]) -> int:
+        """The number of ``runs`` (a new one the first time)."""
+        got = self.numbers.get(runs)
+        if got is None:
+            got = self.numbers[runs] = len(self.runs)
+            self.runs.append(runs)
+        return got
 
 
 def _undominated(states: dict[SeqState, int]) -> dict[SeqState, int]:
@@ -748,7 +770,7 @@ def _undominated(states: dict[SeqState, int]) -> dict[SeqState, int]:
     points. Without this, each count the plans can reach multiplies the states
     of every combination of runs.
     """
-    groups: dict[tuple[int, int, tuple[tuple[Run, ...], ...]], list[tuple[int, int, int, int, bool, int]]] = {}
+    groups: dict[tuple[int, int, int], list[tuple[int, int, int, int, bool, int]]] = {}
     for (w, left, tot, nat, mix, sq, runs, free), pts in states.items():
         item = (tot, nat, mix, sq, free, pts)
         same = groups.get((w, left, runs))
@@ -831,9 +853,10 @@ def sequence_outcomes(
     # state: (wilds used, left, tot, nat, mix, sequence canastas, runs by suit, free) -> points
     # (free, with sequences.join: whether a hand card laid so far bridges no join, so
     # that it can be laid last, going out after every join; without it, always)
+    table = _RunTable()
     states: dict[SeqState, int] = {
         (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]),
-         min(base[4], cap[4]), (empty,) * 4, not r.seq_join or not hand): 0
+         min(base[4], cap[4]), table.number((empty,) * 4), not r.seq_join or not hand): 0
     }
     ranks = r.natural_kinds
     # the runs each suit can still end legally after each rank (the other states lead nowhere)
@@ -845,12 +868,12 @@ def sequence_outcomes(
     index = info.index
     for ri, rank in enumerate(ranks):
         # each suit in turn: its runs, and the cards left for the meld of the rank (the pool)
-        pooled: dict[tuple[SeqState, int], int] = {(key, 0): pts for key, pts in states.items()}
+        pooled: dict[Pooled, int] = {(*key, 0): pts for key, pts in states.items()}
         most = len(pooled)
         for suit in range(4):
             pooled = _suit_pass(
-                r, pooled, rank, suit, by_code[rank * 4 + suit], tuple(starts.get((suit, rank), ())), grow,
-                W, cap, None if live is None else live[suit][ri],
+                r, table, pooled, rank, suit, by_code[rank * 4 + suit], tuple(starts.get((suit, rank), ())),
+                grow, W, cap, None if live is None else live[suit][ri],
             )
             most = max(most, len(pooled))
         # then the meld of the rank takes what the runs left
@@ -861,7 +884,8 @@ def sequence_outcomes(
             states = _undominated(states)
 
     def ended() -> Iterator[tuple[int, int, int, int, int, int, int, int, bool]]:
-        for (w, left, tot, nat, mix, sq, runs, free), pts in states.items():
+        for (w, left, tot, nat, mix, sq, number, free), pts in states.items():
+            runs = table.runs[number]
             gained = 0
             for suit_runs in runs:
                 g = _runs_end(r, suit_runs)
@@ -877,43 +901,61 @@ def sequence_outcomes(
 
 
 def _suit_pass(
-    r: Rules, pooled: dict[tuple[SeqState, int], int], rank: int, suit: int, avail: int,
+    r: Rules, table: _RunTable, pooled: dict[Pooled, int], rank: int, suit: int, avail: int,
     here: tuple[tuple[int, int], ...], grow: bool, W: int, cap: tuple[int, int, int, int, int],
     alive: frozenset[tuple[Run, ...]] | None,
-) -> dict[tuple[SeqState, int], int]:
+) -> dict[Pooled, int]:
     """One suit's step of :func:`sequence_outcomes` at ``rank``: its runs take the suit's
     ``avail`` cards of the rank (:func:`_suit_steps`), the rest join the pool.
     ``alive``: the suit's runs that can still end (None: keep every state)."""
+    if not avail and not here and not any(
+        run[1] <= rank for number in {key[6] for key in pooled} for run in table.runs[number][suit]
+    ):
+        return pooled  # nothing happens to this suit at this rank, in any state
     val = r.value[rank]
-    nxt: dict[tuple[SeqState, int], int] = {}
-    for (key, pool), pts in pooled.items():
-        runs = key[6]
-        mine = runs[suit]
-        if not avail and not here and not any(run[1] <= rank for run in mine):
-            if nxt.get((key, pool), -1) < pts:
-                nxt[(key, pool)] = pts
-            continue
-        for after, used, gained, freed, wused in _suit_steps(r, mine, rank, avail, here, grow):
-            if alive is not None and after not in alive:
+    cap0, cap4 = cap[0], cap[4]
+    nxt: dict[Pooled, int] = {}
+    # the steps of each runs by suit met (many states share them): (runs after, cards used,
+    # sequence canastas gained, free, wild cards used)
+    steps_of: dict[int, list[tuple[int, int, int, bool, int]]] = {}
+    for key, pts in pooled.items():
+        w, left, tot, nat, mix, sq, number, free, pool = key
+        steps = steps_of.get(number)
+        if steps is None:
+            steps = steps_of[number] = _numbered_steps(r, table, number, rank, suit, avail, here, grow, alive)
+        for after, used, gained, freed, wused in steps:
+            w2 = w + wused  # wild cards in sequences (sequences.wild_in_gap) come from the same hand
+            if w2 > W:
                 continue
-            w, left, tot, nat, mix, sq, _runs, free = key
-            if wused:
-                # wild cards in sequences (sequences.wild_in_gap) come from the same hand
-                w += wused
-                if w > W:
-                    continue
-            new_runs = (*runs[:suit], after, *runs[suit + 1:])
-            k2 = (w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), new_runs,
-                  free or freed)
+            t2 = tot + gained
+            sq2 = sq + gained
+            k2 = (w2, left, t2 if t2 < cap0 else cap0, nat, mix, sq2 if sq2 < cap4 else cap4, after,
+                  free or freed, pool + avail - used)
             p2 = pts + used * val
-            slot = (k2, pool + avail - used)
-            if nxt.get(slot, -1) < p2:
-                nxt[slot] = p2
+            if nxt.get(k2, -1) < p2:
+                nxt[k2] = p2
     return nxt
 
 
+def _numbered_steps(
+    r: Rules, table: _RunTable, number: int, rank: int, suit: int, avail: int,
+    here: tuple[tuple[int, int], ...], grow: bool, alive: frozenset[tuple[Run, ...]] | None,
+) -> list[tuple[int, int, int, bool, int]]:
+    """:func:`_suit_steps` of one suit of the runs numbered ``number`` in ``table``, with the
+    runs after them numbered; only those that can still end (``alive``, where given)."""
+    runs = table.runs[number]
+    mine = runs[suit]
+    if not avail and not here and not any(run[1] <= rank for run in mine):
+        return [(number, 0, 0, False, 0)]  # nothing happens to this suit at this rank
+    out = []
+    for after, used, gained, freed, wused in _suit_steps(r, mine, rank, avail, here, grow):
+        if alive is None or after in alive:
+            out.append((table.number((*runs[:suit], after, *runs[suit + 1:])), used, gained, freed, wused))
+    return out
+
+
 def _meld_pass(
-    r: Rules, pooled: dict[tuple[SeqState, int], int], rank: int, melds: tuple[MeldGroup, ...], oi: int,
+    r: Rules, pooled: dict[Pooled, int], rank: int, melds: tuple[MeldGroup, ...], oi: int,
     W: int, cap: tuple[int, int, int, int, int], max_left: int, dead: int, complete: int, late: bool,
 ) -> dict[SeqState, int]:
     """The meld step of :func:`sequence_outcomes` at ``rank``: the side's meld of the rank
@@ -922,13 +964,12 @@ def _meld_pass(
     dup = r.dup_after_complete
     out: dict[SeqState, int] = {}
     by_pool: dict[int, tuple[tuple[int, ...], ...]] = {}  # the options, by pool (few pools, many states)
-    for (key, c), pts in pooled.items():
+    for (w, left, tot, nat, mix, sq, runs, free, c), pts in pooled.items():
         opts = by_pool.get(c)
         if opts is None:
             opts = by_pool[c] = (
                 _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late) if oi >= 0 or c else _NOTHING
             )
-        w, left, tot, nat, mix, sq, runs, free = key
         for a, x, dt, dn, dm in opts:
             w2 = w + x
             if w2 > W:
