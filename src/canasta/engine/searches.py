@@ -962,26 +962,35 @@ def _meld_pass(
     (``melds[oi]``, or a new one) takes some of the pool, the rest stays in hand."""
     val = r.value[rank]
     dup = r.dup_after_complete
+    cap0, cap1, cap2 = cap[0], cap[1], cap[2]
     out: dict[SeqState, int] = {}
-    by_pool: dict[int, tuple[tuple[int, ...], ...]] = {}  # the options, by pool (few pools, many states)
+    # the options by pool (few pools, many states): (wild cards, cards left, canasta
+    # changes, points, whether a card is laid)
+    by_pool: dict[int, list[tuple[int, int, int, int, int, int, bool]]] = {}
     for (w, left, tot, nat, mix, sq, runs, free, c), pts in pooled.items():
         opts = by_pool.get(c)
         if opts is None:
-            opts = by_pool[c] = (
-                _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late) if oi >= 0 or c else _NOTHING
-            )
-        for a, x, dt, dn, dm in opts:
+            opts = by_pool[c] = [
+                (x, c - a, dt, dn, dm, a * val, a > 0)
+                for a, x, dt, dn, dm in (
+                    _options_at(r, rank, c, melds, oi, W, dup, dead, complete, late) if oi >= 0 or c else _NOTHING
+                )
+            ]
+        for x, kept, dt, dn, dm, gain, laid in opts:
             w2 = w + x
             if w2 > W:
                 continue
-            l2 = left + c - a
+            l2 = left + kept
             if l2 > max_left:
                 if max_left < 2:
                     continue
                 l2 = 2
-            k2 = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), sq, runs,
-                  free or a > 0)
-            p2 = pts + a * val
+            t2 = tot + dt
+            n2 = nat + dn
+            m2 = mix + dm
+            k2 = (w2, l2, t2 if t2 < cap0 else cap0, n2 if n2 < cap1 else cap1, m2 if m2 < cap2 else cap2, sq,
+                  runs, free or laid)
+            p2 = pts + gain
             if out.get(k2, -1) < p2:
                 out[k2] = p2
     return out
