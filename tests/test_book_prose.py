@@ -225,7 +225,7 @@ class TestWording:
         text = describe(canasta.load_variant("classic"))
         assert "a meld on the table" not in text
         assert "adding its top card to their side's meld must take it" in text
-        assert "the pile stays frozen after it is covered" in text
+        assert "A wild card keeps the pile frozen even once it is covered." in text
         assert "the top card and the cards melded with it count toward the minimum" in text
 
     def test_hand_and_foot(self) -> None:
@@ -270,8 +270,8 @@ SEED_001_RULES = [
     ("at most three wild cards", "A meld may hold at most three wild cards."),
     ("examples of legal and illegal melds", "two 9s and a 2 make a meld, but a 9 and two 2s do not"),
     ("partners share and extend their side's melds", "Partners share their side's melds, and either may add to them."),
-    ("melds overlapped so ranks and wild cards show", "Lay your melds face up and overlapped, so that everyone can see their ranks and wild cards."),
-    ("a canasta squared up, natural or wild card on top", "Square up a canasta into a pile, a natural card on top for a natural canasta and a wild card for a mixed one."),
+    ("melds overlapped so ranks and wild cards show", "Lay melds overlapped, so that their ranks and wild cards show."),
+    ("a canasta squared up, natural or wild card on top", "Square up a canasta, a natural card on top if it is natural, a wild card if mixed."),
     ("seven cards make a canasta", "A meld of seven cards or more is a canasta."),
     ("the whole pile is taken, not the top card", "takes all of it, never just the top card"),
     ("an unfrozen pile taken with a matching pair", "With a pair: meld the top card with two natural cards of its rank from your hand"),

@@ -137,11 +137,11 @@ def _turn_section(v: Variant) -> Section:
     if v.going_out.final_discard == "optional":
         discard = Text(
             "Discard one card face up onto the discard pile, unless you have gone out by melding "
-            "every card. The discard ends your turn.",
+            "every card.",
             ("going_out.final_discard",),
         )
     else:
-        discard = Text("Discard one card face up onto the discard pile. The discard ends your turn.")
+        discard = Text("Discard one card face up onto the discard pile.")
     steps.append(Paragraph((discard,)))
     first = Text("The player to the dealer's left plays first; then play goes clockwise. On your turn:")
     three = "a 3" if v.threes.black_laid_at_once else "a red 3"
@@ -360,10 +360,8 @@ def _melds_section(v: Variant) -> Section:
         blocks.append(figure)
     blocks += _sequence_blocks(v, sequences)
     if v.threes.black_meld == "never":
-        threes = "Red 3s and black 3s are never melded."
-    else:
-        threes = "Red 3s are never melded; for black 3s, see \u201cRed and black 3s\u201d."
-    blocks.append(_para(Text(threes)))
+        # otherwise the 3s' own section says when black 3s are melded
+        blocks.append(_para(Text("Red 3s and black 3s are never melded.")))
     return Section(S_MELDS, tuple(blocks))
 
 
@@ -490,9 +488,8 @@ def _frozen_example(v: Variant) -> str | None:
         return None
     side = "your side has" if has_partners(v) else "you have"
     return (
-        f"For example, {side} melded kings, and a 2 lies somewhere in the pile. When a king is "
-        "discarded, you may take the pile only with two natural kings from your hand: the pile is "
-        "frozen, so the meld of kings does not help."
+        f"For example, {side} melded kings and a 2 lies in the pile. When a king is discarded, only "
+        "two natural kings from your hand take it: the pile is frozen, so the meld of kings does not help."
     )
 
 
@@ -530,7 +527,7 @@ def _threes_section(v: Variant) -> Section:
     elif v.scoring.hand_minus:
         black_texts.append(Text(say_black_discard(v), ("values.black_three", "scoring.hand_minus")))
     else:
-        black_texts.append(Text("A black 3 may be discarded: it stops the next player from taking the pile."))
+        black_texts.append(Text("A black 3 may be discarded."))
     return Section(S_THREES, (red_blocks, _para(black_texts)))
 
 
@@ -549,7 +546,7 @@ def _out_example(v: Variant) -> str | None:
     side = "your side has" if has_partners(v) else "you have"
     return (
         f"For example, {side} a canasta and you hold three 7s and a 9. Meld the 7s and discard "
-        "the 9: you are out. Without a canasta you may not do this: you must keep a card in hand."
+        "the 9: you are out."
     )
 
 
@@ -734,7 +731,7 @@ def _scoring_section(v: Variant) -> Section:
     keep += _take(texts, "scoring.going_out_bonus", "sequences.short_size", "sequences.short_penalty")
     intro = Text("When a hand ends, each side scores, whether or not it went out.")
     # the bonuses stand in the sections of their rules; the sheet gathers them in a table
-    bonuses = Text("Then add its bonuses and take off its penalties, as the sections above give them.")
+    bonuses = Text("Then add the bonuses and take off the penalties given above.")
     return Section(
         S_SCORING,
         (

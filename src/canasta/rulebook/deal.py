@@ -26,8 +26,8 @@ def _say_players(v: Variant) -> str:
     if has_partners(v):
         sides = len(v.sides)
         return (
-            f"{cap(num(n))} players play in {num(sides)} sides of two. Partners sit opposite each "
-            "other and score together."
+            f"{cap(num(n))} players play in {num(sides)} sides of two. Partners sit opposite "
+            "and score together."
         )
     extra = ""
     if v.players.partnerships and n >= 2:
@@ -91,7 +91,7 @@ def _say_wilds(v: Variant) -> str:
     elif "3" in v.wilds.ranks:
         threes = "red 3s score on their own"
     else:
-        threes = "red 3s score on their own, and black 3s stop the discard pile"
+        threes = "3s have rules of their own"
     dead = ""
     if v.deck.jokers_per_deck and "JK" not in v.wilds.ranks:
         # the engine's reading of jokers dealt but not wild (Rules.stray_kinds)
@@ -147,7 +147,7 @@ def _say_upcard(v: Variant) -> str:
             "The rest of the cards form the stock, face down. No card is turned up: the discard "
             "pile starts empty, so the first player draws from the stock."
         )
-    return "The rest form the stock, face down. Turn its top card face up beside it to start the discard pile."
+    return "The rest form the stock, face down. Turn its top card up to start the discard pile."
 
 
 rule("deal.upcard", S_DEAL, _say_upcard)
@@ -164,8 +164,7 @@ def _say_upcard_cover(v: Variant) -> str:
         )
     if len(classes) > 1:
         return (
-            f"If that card is {join(classes, 'or')}, turn up another on top of it, until neither "
-            f"{join(classes, 'nor')} lies on top."
+            f"If that card is {join(classes, 'or')}, turn up another on top of it, as often as needed."
         )
     return f"If that card is {classes[0]}, turn up another on top of it, until a card other than {classes[0]} lies on top."
 

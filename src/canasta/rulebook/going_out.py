@@ -165,7 +165,7 @@ def _say_ask(v: Variant) -> str:
     return (
         f"{start} you may ask \u201cPartner, may "
         "I go out?\u201d Your partner answers only yes or no, and the answer binds you for that "
-        "turn: after a yes you must go out, after a no you may not. Asking is optional." + once
+        "turn. Asking is optional." + once
     )
 
 

@@ -73,14 +73,14 @@ def _opening_start(v: Variant) -> str:
     side, its = ("side", "its") if has_partners(v) else ("player", "their")
     return (
         f"In the turn a {side} first melds in a hand, {its} melds must together count at least "
-        "a minimum (the values of their cards, without bonuses)"
+        "a minimum (card values only, no bonuses)"
     )
 
 
 def opening_lead(v: Variant) -> str:
     """The opening sentence that introduces the table of minimums."""
     side = "side" if has_partners(v) else "player"
-    return f"{_opening_start(v)}. The minimum depends on the {side}'s total score before the hand:"
+    return f"{_opening_start(v)}, which depends on the {side}'s total score before the hand:"
 
 
 def score_rows(v: Variant) -> list[tuple[str, int]]:
@@ -201,8 +201,7 @@ def opening_example(v: Variant) -> str | None:
     return (
         f"For example, you need {need} and a king lies on top. Two natural kings from your hand take the "
         f"pile: with the top card they make {kings}. {cap(count(aces, 'ace'))} from your hand add "
-        f"{aces * v.values.ace}, so together you have {kings + aces * v.values.ace}, and you may "
-        "take the rest of the pile into your hand."
+        f"{aces * v.values.ace}, so together you have {kings + aces * v.values.ace}: enough."
     )
 
 

@@ -66,9 +66,9 @@ def _say_stop_cards(v: Variant) -> str:
         "stock instead."
     )
     if black:
-        text += " A black 3 stops only the next player: once another card covers it, the pile may be taken again."
+        text += " A black 3 stops only the next player."
     if v.pile.frozen_by_wild and not always_frozen(v):
-        text += " A wild card stays in the pile, and the pile stays frozen after it is covered."
+        text += " A wild card keeps the pile frozen even once it is covered."
     return text
 
 
@@ -89,8 +89,7 @@ def say_take(v: Variant) -> str:
         )
     return (
         "Whoever takes the discard pile takes all of it, never just the top card. The top card "
-        "must be melded at once, in one of the ways below; then the rest goes into the hand, and "
-        "the turn goes on."
+        "must be melded at once; then the rest goes into the hand, and the turn goes on."
     )
 
 

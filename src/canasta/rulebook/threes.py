@@ -275,7 +275,7 @@ rule(
 def say_black_discard(v: Variant) -> str:
     """Black 3s as discards, and their value left in a hand: the last sentence of the 3s section."""
     return (
-        "A black 3 may be discarded: it stops the next player from taking the pile. One left in "
+        "A black 3 left in "
         f"your {'hand or foot' if has_foot(v) else 'hand'} when the hand ends costs your side "
         f"{points(v.values.black_three)}."
     )
@@ -289,7 +289,7 @@ def say_black_held(v: Variant) -> str:
     """Black 3s as discards, and the penalty for one left in a hand (``threes.black_held_penalty``):
     the last sentence of the 3s section when that penalty is set."""
     return (
-        "A black 3 may be discarded: it stops the next player from taking the pile. One left in "
+        "A black 3 left in "
         f"{_black_held_where(v)} when the hand ends costs {points(v.threes.black_held_penalty or 0)}, "
         "counted instead of its value."
     )
