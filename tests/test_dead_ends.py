@@ -120,3 +120,18 @@ def test_threes_wild_have_one_action_each(base: str) -> None:
         legal = s.legal_moves()
         assert len(space.legal_ids(s)) == len(legal)
         s = s.apply(rng.choice(legal))
+
+
+def test_several_melds_of_a_rank_leave_one_open_meld_of_black_threes() -> None:
+    """``melds.duplicate_ranks: any`` is for natural ranks: a side never lays a second meld of
+    black 3s beside an open one, and every state reached passes the state check."""
+    from canasta.engine.integrity import state_problem
+
+    v = canasta.parse_variant(
+        {"extends": "hand-and-foot", "threes": {"black_meld": "always"}, "melds": {"duplicate_ranks": "any"}}
+    )
+    for seed in range(examples(12, least=4)):
+        s, rng = canasta.new_game(v, seed), random.Random(seed)
+        while not (s.is_hand_over or s.is_game_over):
+            s = s.apply(rng.choice(s.legal_moves()))
+            assert state_problem(s) is None, (seed, state_problem(s))

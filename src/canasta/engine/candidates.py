@@ -84,16 +84,15 @@ def candidate_moves(s: GameState, c: Ctx | None = None) -> list[Move]:
     info = c.info
     present = info.present
     dup = r.dup_after_complete
-    # melds.duplicate_ranks: any: a new meld of a natural rank the side already has
-    dup_any = r.dup_any
     new_melds, discards = hand_candidates(r, counts)
     index = info.index
     # suited[rank]: whether moves of that rank name suits (never without
     # sequences, where one look-up per move replaces two)
     suits, suited = (_suits_held(hand), r.suited) if r.seq_on else (_NO_SUITS, _NEVER_SUITED)
     for rank, mv, _shape in new_melds:
-        # a new meld of a rank the side already has is refused: not worth asking
-        if (rank in index or (rank in present and not dup)) and not (dup_any and rank != WILD_TARGET):
+        # a new meld of a rank the side already has is refused: not worth asking (but
+        # where melds.duplicate_ranks: any allows another of a natural rank: Rules.several)
+        if (rank in index or (rank in present and not dup)) and not r.several[rank]:
             continue
         if suited[rank]:
             out.extend(_suited_melds(mv, rank, suits[rank]))

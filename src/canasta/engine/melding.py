@@ -302,7 +302,7 @@ def meld_fits(c: Ctx, m: Meld) -> bool | None:
     if isinstance(shape, str):
         return False
     if shape == BLACK_THREE or r.suited[shape] or (
-        shape in c.info.present and not (r.dup_any and shape != WILD_TARGET)
+        shape in c.info.present and not r.several[shape]
     ):
         return None
     return True
@@ -339,7 +339,7 @@ def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | N
             if not holds(c.hand, got):
                 return f"you do not hold {' '.join(card_name(x >> 2, x & 3) for x in got)}"
             codes = got
-    if rank in info.present and not (c.r.dup_any and rank != WILD_TARGET):
+    if rank in info.present and not c.r.several[rank]:
         label = c.r.meld_kinds[rank].label(rank)
         if rank in info.index:
             return f"your side already has a meld of {label}: add to it"

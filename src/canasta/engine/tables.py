@@ -118,6 +118,10 @@ class Rules:
         #: melds.duplicate_ranks: any (Samba): several open melds of one natural
         #: rank, addressed by their place among them, and combined by a move
         self.dup_any = m.duplicate_ranks == "any"
+        #: by meld target: whether a side may start another meld of it while one is open
+        #: (melds.duplicate_ranks: any, for natural ranks only: melds of wild cards and
+        #: of black 3s stay one open to a side, as integrity.state_problem holds them)
+        self.several = [self.dup_any and k < 16 and self.is_natural[k] for k in range(17)]
         # Sequences (sequences.*): the ranks they may hold, and whether each rank is one of them.
         sq = v.sequences
         self.seq_on = sq.allowed
