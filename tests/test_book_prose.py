@@ -181,6 +181,18 @@ class TestSourceMarks:
         for sentence in ("is laid too, without a replacement.", "you may not meld or discard."):
             assert "Pagat classic Canasta" in _note_of(text, sentence), sentence
 
+    @pytest.mark.parametrize("name", ["classic-2p", "classic-3p"])
+    def test_pagat_games_take_from_their_own_page(self, name: str) -> None:
+        """A game whose source is Pagat's classic page takes the rest from that page's four-player game."""
+        text = describe(canasta.load_variant(name))
+        note = _note_of(text, "108 cards.")
+        assert note.endswith("Not in the source's rules for this game; taken from its four-player game.")
+        assert "Pagat classic Canasta" not in text
+
+    def test_other_sources_still_name_pagat(self) -> None:
+        note = _note_of(describe(canasta.load_variant("classic-6p")), "A meld may grow without limit.")
+        assert note.endswith("Not in the source text; taken from Pagat classic Canasta.")
+
     @pytest.mark.parametrize("name", ["samba", "bolivia"])
     def test_samba_values_are_its_own(self, name: str) -> None:
         v = canasta.load_variant(name)

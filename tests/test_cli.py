@@ -258,6 +258,29 @@ class TestPrintable:
         stream.flush()
         assert raw.getvalue() == b'50+ "yes" caf\\xe9\n'
 
+    def test_note_marks_fall_back_to_ascii(self) -> None:
+        """A rule book's note marks read as bracketed numbers on an ASCII stream, never as escapes."""
+        import io
+
+        raw = io.BytesIO()
+        stream = io.TextIOWrapper(raw, encoding="ascii")
+        out = console.Output(stream, console.UNSAFE_IN_TEXT)
+        out.write("108 cards.\u00b9 Points\u00b9\u2070\n\n\u00b9\u00b2 A note.\n\u00b0 Fixed.\n")
+        stream.flush()
+        assert raw.getvalue() == b"108 cards.[1] Points[10]\n\n[12] A note.\n[o] Fixed.\n"
+
+    def test_a_book_on_an_ascii_stream_has_no_escapes(self) -> None:
+        """Every character of the classic book has an ASCII stand-in."""
+        import io
+
+        raw = io.BytesIO()
+        stream = io.TextIOWrapper(raw, encoding="ascii")
+        console.Output(stream, console.UNSAFE_IN_TEXT).write(canasta.describe(canasta.load_variant("classic")))
+        stream.flush()
+        text = raw.getvalue().decode("ascii")
+        assert "\\u" not in text and "\\x" not in text
+        assert "108 cards.[1]" in text
+
     def test_profile_title_is_escaped(
         self, capsys: pytest.CaptureFixture[str], tmp_path: Path
     ) -> None:

@@ -43,7 +43,17 @@ _FALLBACK = str.maketrans({
     "\u2013": "-", "\u2014": "--", "\u2026": "...", "\u00d7": "x", "\u2264": "<=",
     "\u2265": ">=", "\u2192": "->", "\u00a0": " ", "\u00b7": "*", "\u2022": "*",
     "\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S", "\u2212": "-",
+    "\u00b0": "[o]",  # the rule book's mark of a rule its source fixes
 })
+#: The superscript digits that number a rule book's notes, and the plain digits they stand for.
+_SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
+_NOTE_MARK = re.compile(f"[{_SUPERSCRIPTS}]+")
+_DIGITS = str.maketrans(_SUPERSCRIPTS, "0123456789")
+
+
+def _plain_mark(match: re.Match[str]) -> str:
+    """A note mark in plain digits, bracketed so that it does not run into the number before it: ``[12]``."""
+    return "[" + match.group().translate(_DIGITS) + "]"
 
 
 def escape(match: re.Match[str]) -> str:
@@ -88,7 +98,7 @@ class Output:
             try:
                 clean.encode(self._encoding)
             except UnicodeEncodeError:
-                clean = clean.translate(_FALLBACK)
+                clean = _NOTE_MARK.sub(_plain_mark, clean).translate(_FALLBACK)
                 clean = clean.encode(self._encoding, "backslashreplace").decode(self._encoding)
         self._stream.write(clean)
         return len(text)

@@ -47,6 +47,11 @@ CLASSIC_SOURCES = {
     "the classic rule text": "the classic rule text",
     "classic": "classic Canasta",
 }
+#: How an ``assumed`` source names Pagat's page on classic Canasta, and that page's address.
+#: A book whose own source is that page (its games for two and three) takes these rules from
+#: the page's four-player game, not from another source.
+PAGAT_CLASSIC = "Pagat classic Canasta"
+PAGAT_CLASSIC_URL = "https://www.pagat.com/rummy/canasta.html"
 
 
 def note_mark(n: int) -> str:
@@ -99,7 +104,8 @@ class _Notes:
         lead: list[str] = []
         if self.headed:
             lead.append("A mark on a heading covers everything under it that has no mark of its own.")
-        out = lead + [f"{mark} {self._note(sources, cited)}" for sources, mark in self.marks.items()]
+        same_page = self.variant is not None and clean(self.variant.source.url) == PAGAT_CLASSIC_URL
+        out = lead + [f"{mark} {self._note(sources, cited, same_page)}" for sources, mark in self.marks.items()]
         if self.fixed:
             out.append(
                 f"{FIXED_MARK} Fixed by the source text." if cited
@@ -108,11 +114,13 @@ class _Notes:
         return out
 
     @staticmethod
-    def _note(sources: tuple[str, ...], cited: bool) -> str:
+    def _note(sources: tuple[str, ...], cited: bool, same_page: bool = False) -> str:
         """The text of the note on ``sources``: what the source text leaves open, and where each value comes from.
 
         A value from the classic rule text is said so apart from one from another source;
-        a value read between the lines of the source text itself is said so too.
+        a value read between the lines of the source text itself is said so too. With
+        ``same_page``, the book's source is Pagat's classic page, so a value from that page
+        comes from the source's four-player game.
         """
         inferred: list[str] = []
         taken: list[str] = []
@@ -121,6 +129,12 @@ class _Notes:
             # A profile may say that a value comes from its own source, read between the lines;
             # "not fixed by the source text; taken from the source" would contradict itself.
             low = source.lower()
+            if same_page and low.startswith(PAGAT_CLASSIC.lower()):
+                inferred.append(
+                    "Not in the source's rules for this game; taken from its four-player game"
+                    f"{source[len(PAGAT_CLASSIC):]}."
+                )
+                continue
             if low == "the source" or low.startswith(("the source (", "the source,", "the source;")):
                 inferred.append(f"Not said in so many words by the source text; inferred from it{source[10:]}.")
                 continue
