@@ -247,37 +247,29 @@ class TestPrintable:
         assert out.write("T\x1b[31m\tx\r\n") == 10
         assert buffer.getvalue() == "T\\x1b[31m\tx\\x0d\n"
 
-    def test_output_falls_back_to_ascii(self) -> None:
-        """On an ASCII stream the dagger is '+', quotes are plain, anything else an escape."""
+    @staticmethod
+    def _ascii(text: str) -> bytes:
+        """What ``text`` becomes on an ASCII stream."""
         import io
 
         raw = io.BytesIO()
         stream = io.TextIOWrapper(raw, encoding="ascii")
-        out = console.Output(stream, console.UNSAFE_IN_TEXT)
-        out.write("50\u2020 \u201cyes\u201d caf\u00e9\n")
+        console.Output(stream, console.UNSAFE_IN_TEXT).write(text)
         stream.flush()
-        assert raw.getvalue() == b'50+ "yes" caf\\xe9\n'
+        return raw.getvalue()
+
+    def test_output_falls_back_to_ascii(self) -> None:
+        """On an ASCII stream the dagger is '+', quotes are plain, anything else an escape."""
+        assert self._ascii("50\u2020 \u201cyes\u201d caf\u00e9\n") == b'50+ "yes" caf\\xe9\n'
 
     def test_note_marks_fall_back_to_ascii(self) -> None:
         """A rule book's note marks read as bracketed numbers on an ASCII stream, never as escapes."""
-        import io
-
-        raw = io.BytesIO()
-        stream = io.TextIOWrapper(raw, encoding="ascii")
-        out = console.Output(stream, console.UNSAFE_IN_TEXT)
-        out.write("108 cards.\u00b9 Points\u00b9\u2070\n\n\u00b9\u00b2 A note.\n\u00b0 Fixed.\n")
-        stream.flush()
-        assert raw.getvalue() == b"108 cards.[1] Points[10]\n\n[12] A note.\n[o] Fixed.\n"
+        text = "108 cards.\u00b9 Points\u00b9\u2070\n\n\u00b9\u00b2 A note.\n\u00b0 Fixed.\n"
+        assert self._ascii(text) == b"108 cards.[1] Points[10]\n\n[12] A note.\n[o] Fixed.\n"
 
     def test_a_book_on_an_ascii_stream_has_no_escapes(self) -> None:
         """Every character of the classic book has an ASCII stand-in."""
-        import io
-
-        raw = io.BytesIO()
-        stream = io.TextIOWrapper(raw, encoding="ascii")
-        console.Output(stream, console.UNSAFE_IN_TEXT).write(canasta.describe(canasta.load_variant("classic")))
-        stream.flush()
-        text = raw.getvalue().decode("ascii")
+        text = self._ascii(canasta.describe(canasta.load_variant("classic"))).decode("ascii")
         assert "\\u" not in text and "\\x" not in text
         assert "108 cards.[1]" in text
 
