@@ -19,15 +19,15 @@ from hypothesis import settings
 LONG = os.environ.get("CANASTA_LONG", "") not in ("", "0")
 
 #: The share of a test's full example count that a plain run tries.
-QUICK_SHARE = 0.25
+QUICK_SHARE = 0.2
 
-settings.register_profile("quick", max_examples=25)
+settings.register_profile("quick", max_examples=20)
 settings.register_profile("long", max_examples=100)
 settings.load_profile("long" if LONG else "quick")
 
 
 def examples(full: int, *, least: int = 10) -> int:
-    """The examples a property test tries: ``full`` in a long run, a quarter (at least ``least``) otherwise."""
+    """The examples a property test tries: ``full`` in a long run, a fifth (at least ``least``) otherwise."""
     if LONG:
         return full
     return min(full, max(least, round(full * QUICK_SHARE)))

@@ -20,6 +20,7 @@ import attrs
 import pytest
 
 import canasta
+from budget import QUICK_PROFILES
 from canasta import cli
 from canasta.check import check_profile
 from canasta.rulebook import (
@@ -36,6 +37,13 @@ from canasta.variant.model import Variant
 from houses import HOUSES
 
 BUNDLED = canasta.variant_names()
+#: Every ordered pair of bundled profiles, for the rule-book differences; a pair
+#: of profiles outside tests/budget.py's QUICK_PROFILES runs in the long run only.
+PAIRS = [
+    (a, b) if a in QUICK_PROFILES and b in QUICK_PROFILES
+    else pytest.param(a, b, marks=pytest.mark.long)
+    for a, b in itertools.permutations(BUNDLED, 2)
+]
 
 #: House profiles, one pattern each: (file name, text). Each changes rules of a
 #: bundled profile and writes nothing else, as a table's first house file does.
@@ -214,7 +222,7 @@ def _one_change_houses() -> list[tuple[str, Variant, Variant]]:
 class TestDiffComplete:
     """``--diff`` lists every differing rule and no sentence that leans on another."""
 
-    @pytest.mark.parametrize("a,b", list(itertools.permutations(BUNDLED, 2)))
+    @pytest.mark.parametrize("a,b", PAIRS)
     def test_bundled_pairs(self, a: str, b: str) -> None:
         v, o = canasta.load_variant(a), canasta.load_variant(b)
         stated = {p for t in difference_sentences(v, o) for p in t.paths}
@@ -234,7 +242,7 @@ class TestDiffComplete:
         assert "a wild canasta 1500 points" in text
         assert "then dealt" not in text and "Besides the hand, each player is dealt a foot" in text
 
-    @pytest.mark.parametrize("a,b", list(itertools.permutations(BUNDLED, 2)))
+    @pytest.mark.parametrize("a,b", PAIRS)
     def test_no_dangling_sentence(self, a: str, b: str) -> None:
         for t in difference_sentences(canasta.load_variant(a), canasta.load_variant(b)):
             assert not re.match(r"(Then|It|They|This|Also)\b", t.text), t.text

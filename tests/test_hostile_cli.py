@@ -363,7 +363,9 @@ def _encoding_params() -> Iterator[object]:
         for argv in _ASCII_COMMANDS:
             # every command in ASCII; the other encodings for the commands with symbols
             if name == "ascii" or argv[0] in {"rules", "show"}:
-                yield pytest.param(argv, env, id=f"{name}-{'-'.join(argv)[:40]}")
+                # every command in ASCII in a plain run; the other encodings in the long run
+                marks = () if name == "ascii" else (pytest.mark.long,)
+                yield pytest.param(argv, env, id=f"{name}-{'-'.join(argv)[:40]}", marks=marks)
 
 
 @pytest.mark.parametrize(("argv", "env"), list(_encoding_params()))

@@ -20,6 +20,7 @@ import attrs
 import pytest
 
 import canasta
+from budget import profiles
 from canasta.engine import candidates, draw, oracle, tables
 from canasta.engine import game as engine_game
 from canasta.engine.facts import probe
@@ -44,7 +45,7 @@ MAX_HAND = 10  # brute force is exponential: keep the hands small
 #: The profiles the oracle is checked on: every bundled one, and the house
 #: profiles of tests/houses.py (by path), whose options no bundled profile uses yet.
 PROFILES = [
-    *canasta.variant_names(),
+    *profiles(canasta.variant_names()),  # one of each family in a plain run (tests/budget.py)
     *(pytest.param(house_path(name), id=name) for name in sorted(HOUSES)),
 ]
 

@@ -28,7 +28,7 @@ def test_long():
     pass
 
 def test_quick():
-    assert examples(100) == (100 if __import__("budget").LONG else 25)
+    assert examples(100) == (100 if __import__("budget").LONG else 20)
 '''
 
 

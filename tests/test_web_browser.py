@@ -23,6 +23,9 @@ need("starlette")
 need("jinja2")
 sync_api = need("playwright.sync_api")
 
+# a headless browser per test: the long run's (tests/conftest.py), as CI runs it
+pytestmark = pytest.mark.long
+
 WINDOWS = ((1280, 900), (375, 812))
 
 # The page's width against the window's, and the elements that stick out of it
