@@ -684,39 +684,47 @@ def _suit_steps(
 @lru_cache(maxsize=4096)
 def _live_runs(
     r: Rules, avail: tuple[int, ...], starts: tuple[tuple[int, tuple[tuple[int, int], ...]], ...], grow: bool,
-) -> tuple[frozenset[tuple[Run, ...]], ...]:
+) -> tuple[dict[tuple[Run, ...], int], ...]:
     """The runs of one suit from which that suit alone can still end every run legally.
 
     ``avail``: the suit's cards in hand at each rank of ``r.natural_kinds``;
     ``starts``: its open sequences by lowest rank (see :func:`_suit_steps`).
     Returns, for each of those ranks, the runs after it from which some way
-    on, rank by rank, ends with every run long enough (:func:`_runs_end`).
-    :func:`sequence_outcomes` drops the other states: the suits share only
-    wild cards, which a way found here may use without limit, so no state
-    dropped could have ended. A run from the hand too short to end can live
-    on only where the next ranks hold that suit's cards; without this, such
-    runs of every suit multiply each other's states.
+    on, rank by rank, ends with every run long enough (:func:`_runs_end`),
+    each with the fewest wild cards such a way lays in the suit's runs
+    (``sequences.wild_in_gap``; 0 without). :func:`sequence_outcomes` drops
+    the other states, and those with fewer wild cards left than their runs
+    need: the suits share only wild cards, so no state dropped could have
+    ended. A run from the hand too short to end can live on only where the
+    next ranks hold that suit's cards (or wild cards stand in); without this,
+    such runs of every suit multiply each other's states.
     """
     ranks = r.natural_kinds
     opened = dict(starts)
     empty: tuple[Run, ...] = ()
-    steps: list[dict[tuple[Run, ...], set[tuple[Run, ...]]]] = []
+    steps: list[dict[tuple[Run, ...], set[tuple[tuple[Run, ...], int]]]] = []
     now: set[tuple[Run, ...]] = {empty}
     for rank, n in zip(ranks, avail, strict=True):
         here = opened.get(rank, ())
-        edges: dict[tuple[Run, ...], set[tuple[Run, ...]]] = {}
+        edges: dict[tuple[Run, ...], set[tuple[tuple[Run, ...], int]]] = {}
         for runs in now:
             if not n and not here and not any(run[1] <= rank for run in runs):
-                edges[runs] = {runs}  # nothing happens at this rank (as sequence_outcomes skips it)
+                edges[runs] = {(runs, 0)}  # nothing happens at this rank (as sequence_outcomes skips it)
             else:
-                edges[runs] = {step[0] for step in _suit_steps(r, runs, rank, n, here, grow)}
+                edges[runs] = {(step[0], step[4]) for step in _suit_steps(r, runs, rank, n, here, grow)}
         steps.append(edges)
-        now = {after for ends in edges.values() for after in ends}
-    alive = frozenset(runs for runs in now if _runs_end(r, runs) >= 0)
+        now = {after for ends in edges.values() for after, _wilds in ends}
+    alive = {runs: 0 for runs in now if _runs_end(r, runs) >= 0}
     out = [alive] * len(ranks)
     for i in range(len(ranks) - 1, 0, -1):
         # alive after rank i-1: some step at rank i leads to runs alive after rank i
-        alive = frozenset(runs for runs, ends in steps[i].items() if not ends.isdisjoint(alive))
+        before: dict[tuple[Run, ...], int] = {}
+        for runs, ends in steps[i].items():
+            for after, wilds in ends:
+                need = alive.get(after)
+                if need is not None and before.get(runs, 99) > wilds + need:
+                    before[runs] = wilds + need
+        alive = before
         out[i - 1] = alive
     return tuple(out)
 
@@ -903,11 +911,12 @@ def sequence_outcomes(
 def _suit_pass(
     r: Rules, table: _RunTable, pooled: dict[Pooled, int], rank: int, suit: int, avail: int,
     here: tuple[tuple[int, int], ...], grow: bool, W: int, cap: tuple[int, int, int, int, int],
-    alive: frozenset[tuple[Run, ...]] | None,
+    alive: dict[tuple[Run, ...], int] | None,
 ) -> dict[Pooled, int]:
     """One suit's step of :func:`sequence_outcomes` at ``rank``: its runs take the suit's
     ``avail`` cards of the rank (:func:`_suit_steps`), the rest join the pool.
-    ``alive``: the suit's runs that can still end (None: keep every state)."""
+    ``alive``: the suit's runs that can still end, with the wild cards they still need
+    (see :func:`_live_runs`; None: keep every state)."""
     if not avail and not here and not any(
         run[1] <= rank for number in {key[6] for key in pooled} for run in table.runs[number][suit]
     ):
@@ -916,16 +925,16 @@ def _suit_pass(
     cap0, cap4 = cap[0], cap[4]
     nxt: dict[Pooled, int] = {}
     # the steps of each runs by suit met (many states share them): (runs after, cards used,
-    # sequence canastas gained, free, wild cards used)
-    steps_of: dict[int, list[tuple[int, int, int, bool, int]]] = {}
+    # sequence canastas gained, free, wild cards used, wild cards the suit's runs need after)
+    steps_of: dict[int, list[tuple[int, int, int, bool, int, int]]] = {}
     for key, pts in pooled.items():
         w, left, tot, nat, mix, sq, number, free, pool = key
         steps = steps_of.get(number)
         if steps is None:
             steps = steps_of[number] = _numbered_steps(r, table, number, rank, suit, avail, here, grow, alive)
-        for after, used, gained, freed, wused in steps:
+        for after, used, gained, freed, wused, need in steps:
             w2 = w + wused  # wild cards in sequences (sequences.wild_in_gap) come from the same hand
-            if w2 > W:
+            if w2 + need > W:
                 continue
             t2 = tot + gained
             sq2 = sq + gained
@@ -939,18 +948,20 @@ def _suit_pass(
 
 def _numbered_steps(
     r: Rules, table: _RunTable, number: int, rank: int, suit: int, avail: int,
-    here: tuple[tuple[int, int], ...], grow: bool, alive: frozenset[tuple[Run, ...]] | None,
-) -> list[tuple[int, int, int, bool, int]]:
+    here: tuple[tuple[int, int], ...], grow: bool, alive: dict[tuple[Run, ...], int] | None,
+) -> list[tuple[int, int, int, bool, int, int]]:
     """:func:`_suit_steps` of one suit of the runs numbered ``number`` in ``table``, with the
-    runs after them numbered; only those that can still end (``alive``, where given)."""
+    runs after them numbered; only those that can still end (``alive``, where given), each
+    with the wild cards the suit's runs still need (0 where not known)."""
     runs = table.runs[number]
     mine = runs[suit]
     if not avail and not here and not any(run[1] <= rank for run in mine):
-        return [(number, 0, 0, False, 0)]  # nothing happens to this suit at this rank
+        return [(number, 0, 0, False, 0, 0)]  # nothing happens to this suit at this rank
     out = []
     for after, used, gained, freed, wused in _suit_steps(r, mine, rank, avail, here, grow):
-        if alive is None or after in alive:
-            out.append((table.number((*runs[:suit], after, *runs[suit + 1:])), used, gained, freed, wused))
+        need = 0 if alive is None else alive.get(after)
+        if need is not None:
+            out.append((table.number((*runs[:suit], after, *runs[suit + 1:])), used, gained, freed, wused, need))
     return out
 
 
