@@ -444,7 +444,7 @@ class TestClassicText:
             "the top card and the cards melded with it count toward the minimum",
             "The rest of the pile never counts",
             "A meld of seven cards or more is a canasta.",
-            "A natural canasta scores a bonus of 500 points and a mixed canasta 300 points.",
+            "A natural canasta scores 500 points and a mixed canasta 300 points.",
             "frozen for everyone while it holds a wild card or a red 3",
             "frozen against a side that has not yet made its first meld",
             "(never a wild card)",
@@ -453,7 +453,7 @@ class TestClassicText:
             "No one may take the pile while a wild card or a black 3 lies on top of it",
             "draw a replacement from the stock, as often as needed",
             "If the last card of the stock is a red 3, lay it without a replacement. The hand ends at once",
-            "all four together score 800 points",
+            "all four score 800 points",
             "If a side has made no meld when the hand ends, its red 3s count against it.",
             "You may meld black 3s only in the turn you go out: three or four of them, with no wild card.",
             "You may go out only when your side has at least one canasta; it may be completed in the turn you go out.",
@@ -576,7 +576,7 @@ class TestHandAndFootText:
             "a player must take the pile whenever they can",
             "The hand ends as soon as a player cannot draw and does not take the pile",
             # 3g.iii: red 3s
-            "lay it face up on the table at once and draw a replacement from the stock",
+            "lay it face up at once and draw a replacement from the stock",
             # 3h.i: black 3 on top, the 5-card block
             "No one may take the pile while a wild card or a black 3 lies on top of it",
             "A player may not take the pile when its top card is of the same rank as their side's unfinished meld of five cards or more",

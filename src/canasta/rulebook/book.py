@@ -145,11 +145,13 @@ def _turn_section(v: Variant) -> Section:
     steps.append(Paragraph((discard,)))
     first = Text("The player to the dealer's left plays first; then play goes clockwise. On your turn:")
     three = "a 3" if v.threes.black_laid_at_once else "a red 3"
+    blocks: list[Block] = [_para(first), BulletList(tuple(steps), ordered=True)]
     if v.pile.wild_discard != "always" or empty_bar_names(v):
-        after = Text(f"You may never discard {three}. Other limits on what you may discard are under \u201cThe discard pile\u201d.")
-    else:
-        after = Text(f"Any card may be discarded except {three}.")
-    return Section(S_TURN, (_para(first), BulletList(tuple(steps), ordered=True), _para(after)))
+        blocks.append(_para(Text(
+            f"You may never discard {three}. Other limits on what you may discard are under \u201cThe discard pile\u201d."
+        )))
+    # otherwise the 3s section's "never melded or discarded" is the only limit, said once there
+    return Section(S_TURN, tuple(blocks))
 
 
 _SINGULAR = {"A": "an ace", "K": "a king", "Q": "a queen", "J": "a jack", "8": "an 8", "JK": "a joker"}
@@ -729,13 +731,12 @@ def _scoring_section(v: Variant) -> Section:
     penalties = _take(texts, "scoring.incomplete_penalties", "scoring.held_penalties")
     # the bonus of going out and the penalty of short sequences have no other section
     keep += _take(texts, "scoring.going_out_bonus", "sequences.short_size", "sequences.short_penalty")
-    intro = Text("When a hand ends, each side scores, whether or not it went out.")
     # the bonuses stand in the sections of their rules; the sheet gathers them in a table
     bonuses = Text("Then add the bonuses and take off the penalties given above.")
     return Section(
         S_SCORING,
         (
-            _para(intro, keep, bonuses),
+            _para(keep, bonuses),
             *((_para(penalties),) if penalties else ()),
             _para(Text("The cards are worth:")),
             _values_table(v),

@@ -60,7 +60,7 @@ def say_kinds(v: Variant) -> str:
                 f"{_span(1, most)} wild {'card' if most == 1 else 'cards'}"
             )
         else:
-            parts.append("a mixed (dirty) canasta has natural cards and wild cards")
+            parts.append("a mixed (dirty) canasta has wild cards")
     if v.melds.wild_melds:
         parts.append(f"a wild canasta is {count(v.canastas.size, 'wild card')}")
     return cap("; ".join(parts)) + "."
@@ -68,7 +68,7 @@ def say_kinds(v: Variant) -> str:
 
 def _say_bonuses(v: Variant) -> str:
     c = v.canastas
-    parts = [f"a natural canasta scores a bonus of {points(c.natural_bonus)}"]
+    parts = [f"a natural canasta scores {points(c.natural_bonus)}"]
     if mixed_possible(v):
         parts.append(f"a mixed canasta {points(c.mixed_bonus)}")
     if v.melds.wild_melds:

@@ -127,7 +127,7 @@ def _say_out_not_out(v: Variant) -> str:
             "Once a player has picked up their foot, discarding their last card always goes "
             "out: a player who may not go out must keep at least one card in hand."
         )
-    return "Discarding your last card always goes out, so until you may go out, keep at least one card in hand."
+    return "Discarding your last card always goes out, so until you may go out, keep a card in hand."
 
 
 rule("going_out.out_but_not_out", S_OUT, _say_out_not_out)

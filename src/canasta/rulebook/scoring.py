@@ -61,7 +61,7 @@ for _name, _label in VALUE_ROWS:
 
 def _say_meld_points(v: Variant) -> str:
     if v.scoring.meld_points:
-        return "Each side scores the values of the cards in its melds."
+        return "When a hand ends, each side, out or not, scores the values of the cards in its melds."
     return "Cards in melds count nothing by themselves: only bonuses score."
 
 

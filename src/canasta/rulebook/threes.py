@@ -20,7 +20,7 @@ def _say_red_laid(v: Variant) -> str:
         )
     foot = " (or find one in your foot)" if has_foot(v) else ""
     text = (
-        f"When you are dealt or draw a red 3{foot}, lay it face up on the table at once and draw "
+        f"When you are dealt or draw a red 3{foot}, lay it face up at once and draw "
         "a replacement from the stock, as often as needed."
     )
     if v.deal.upcard:
@@ -71,9 +71,9 @@ def _say_red_bonus(v: Variant) -> str:
     t = v.threes
     if t.red_table:
         return _say_red_table(v)
-    text = f"Each red 3 laid scores {points(t.red_bonus)} for its side"
+    text = f"Each red 3 scores {points(t.red_bonus)}"
     if t.red_all_bonus is not None:
-        text += f"; all {num(red_threes(v))} together score {points(t.red_all_bonus)}"
+        text += f"; all {num(red_threes(v))} score {points(t.red_all_bonus)}"
     else:
         text += ", with no special bonus for laying all of them"
     return text + "."
