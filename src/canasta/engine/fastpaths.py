@@ -21,7 +21,9 @@ earlier call worked out. With the environment variable
 * the oracle's quick outs (:func:`~canasta.engine.oracle.quick_out` before
   the searches, in :func:`~canasta.engine.oracle.can_go_out` and asking to go
   out, and the greedy plan's answers and bounds in ``can_go_out`` and
-  ``can_finish``): the searches decide every question instead.
+  ``can_finish``): the searches decide every question instead;
+* the sequence search's pruning (:func:`~canasta.engine.searches.sequence_outcomes`
+  drops the states that cannot end or that another beats): it keeps every state instead.
 
 Memoized pure functions (``functools.lru_cache`` keyed by value) stay on: they
 return what the function returns. The plain path is slow (several times the

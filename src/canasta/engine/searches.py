@@ -23,6 +23,7 @@ from canasta.engine.facts import (
     closed_short,
     wild_meld_locks,
 )
+from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, count_kinds
 from canasta.engine.melds import canasta_counts, meld_info, open_meld
 from canasta.engine.moves import (
@@ -819,7 +820,7 @@ def sequence_outcomes(
     complete: int = 0,
     late: bool = False,
     grow: bool = False,
-    prune: bool = True,
+    prune: bool = not PLAIN_RULES,
     sizes: list[int] | None = None,
 ) -> Outcomes:
     """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
@@ -841,7 +842,8 @@ def sequence_outcomes(
     missing where the entry with the same cards left and black 3s that meets
     them holds at least its points: every question asked of the map reads that
     entry as at least as good. With ``prune`` false, the plain search, which
-    keeps every state (the tests compare the two). ``sizes`` (on an uncached
+    keeps every state (the tests compare the two); it is the default where the
+    fast paths are off (:mod:`canasta.engine.fastpaths`). ``sizes`` (on an uncached
     call, ``sequence_outcomes.__wrapped__``) receives the most states the
     search held at each rank: what its work grows with.
     """
