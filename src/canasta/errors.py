@@ -7,6 +7,63 @@ from typing import Any
 
 __all__ = ["CanastaError", "IllegalMoveError", "NotationError", "VariantError"]
 
+# ------------------------------------------------------------ bounded messages
+# Here, at the bottom of the package, so that every error can bound its own
+# message; canasta.limits re-exports them beside the other limits.
+
+#: Most characters of any input quoted in a message.
+QUOTE_CHARS = 80
+#: Most characters of a move quoted in an error (``illegal move '...'``): every
+#: move of a bundled profile's play is shorter.
+MOVE_QUOTE_CHARS = 200
+#: Longest message of an error raised on bad input (well under 2000 characters).
+MAX_MESSAGE_CHARS = 1500
+
+
+def escape(text: str) -> str:
+    """``text`` with every character that is not printable written as ``\\xNN``, ``\\uNNNN``.
+
+    Control characters (an escape sequence would reach the terminal),
+    line and paragraph separators, bidirectional overrides and other
+    invisible formatting characters are escaped as :func:`repr` escapes them;
+    everything else, non-ASCII letters and card suits included, is kept.
+    A backslash is kept as it is.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def clip(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in ``...`` when cut."""
+    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
+
+
+def quote(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``text`` quoted for a message: ``'...'`` as :func:`repr` writes it, at most ``limit`` characters.
+
+    Only the first ``limit`` characters of ``text`` are looked at, so quoting
+    a huge input costs no more than quoting a short one.
+    """
+    head = text[: limit + 1]
+    shown = repr(head if len(head) <= limit else head[: max(limit - 3, 0)])
+    if len(head) > limit:
+        shown = shown[:-1] + "..." + shown[-1]
+    return shown
+
+
+def clip_message(message: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``message`` with control characters escaped, cut to ``limit`` characters.
+
+    Line breaks (``\\n``) are kept: a message may list several problems, one a line.
+    """
+    lines = message[: limit + 1].split("\n")
+    text = "\n".join(escape(line) for line in lines)
+    if len(message) > limit or len(text) > limit:
+        cut = text[: limit - 40].rstrip()
+        return f"{cut} ... (message cut at {limit} characters)"
+    return text
+
 
 class CanastaError(ValueError):
     """Base class of every error the library raises on purpose.
@@ -86,9 +143,6 @@ class IllegalMoveError(CanastaError):
     """
 
     def __init__(self, move: str, reason: str) -> None:
-        # Imported here: canasta.limits builds on this module.
-        from canasta.limits import MOVE_QUOTE_CHARS, clip_message, quote
-
         # Bounded whatever the caller passes: the move is quoted short, the whole cut to the limit.
         super().__init__(clip_message(f"illegal move {quote(move, MOVE_QUOTE_CHARS)}: {reason}"))
         self.move = move

@@ -48,7 +48,18 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
-from canasta.errors import CanastaError
+# The bounds on messages live in canasta.errors, below this module, so that every
+# error can bound its own message; they are re-exported here beside the other limits.
+from canasta.errors import (
+    MAX_MESSAGE_CHARS,
+    MOVE_QUOTE_CHARS,
+    QUOTE_CHARS,
+    CanastaError,
+    clip,
+    clip_message,
+    escape,
+    quote,
+)
 
 __all__ = [
     "MAX_INT_BITS",
@@ -62,6 +73,7 @@ __all__ = [
     "MAX_SCORE_FILE_BYTES",
     "MAX_YAML_LINES",
     "MAX_YAML_NODES",
+    "MOVE_QUOTE_CHARS",
     "PLAIN_TAGS",
     "QUOTE_CHARS",
     "GuardedConstructor",
@@ -117,11 +129,6 @@ MAX_INT_CHARS = 100
 #: Bits of the largest integer accepted from code where :data:`MAX_INT_CHARS` applies
 #: to text (a record's seed): 332 bits is about 100 decimal digits.
 MAX_INT_BITS = 332
-#: Most characters of any input quoted in a message.
-QUOTE_CHARS = 80
-#: Most characters of a move quoted in an error (``illegal move '...'``): every
-#: move of a bundled profile's play is shorter.
-MOVE_QUOTE_CHARS = 200
 #: Longest move notation read (``parse_move``, ``GameState.apply`` of text, a
 #: record's move line): the longest move of any bundled profile is under 100
 #: characters, and longer text is refused before it is split.
@@ -130,8 +137,6 @@ MAX_MOVE_CHARS = 1000
 #: ``TakePile.naturals``): as many as the longest notation read can write
 #: (a card and a space each). Longer fields are refused before any rule looks at them.
 MAX_MOVE_CARDS = MAX_MOVE_CHARS // 2
-#: Longest message of an error raised on bad input (well under 2000 characters).
-MAX_MESSAGE_CHARS = 1500
 #: Most problems one error lists (a score file reports every problem it finds,
 #: up to this many).
 MAX_PROBLEMS = 20
@@ -158,51 +163,6 @@ class InputError(CanastaError):
 # --------------------------------------------------------------------------- messages
 
 _LINE_BREAKS = "\n\r\x85\u2028\u2029"
-
-
-def escape(text: str) -> str:
-    """``text`` with every character that is not printable written as ``\\xNN``, ``\\uNNNN``.
-
-    Control characters (an escape sequence would reach the terminal),
-    line and paragraph separators, bidirectional overrides and other
-    invisible formatting characters are escaped as :func:`repr` escapes them;
-    everything else, non-ASCII letters and card suits included, is kept.
-    A backslash is kept as it is.
-    """
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-
-
-def clip(text: str, limit: int = QUOTE_CHARS) -> str:
-    """``text`` cut to at most ``limit`` characters, ending in ``...`` when cut."""
-    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
-
-
-def quote(text: str, limit: int = QUOTE_CHARS) -> str:
-    """``text`` quoted for a message: ``'...'`` as :func:`repr` writes it, at most ``limit`` characters.
-
-    Only the first ``limit`` characters of ``text`` are looked at, so quoting
-    a huge input costs no more than quoting a short one.
-    """
-    head = text[: limit + 1]
-    shown = repr(head if len(head) <= limit else head[: max(limit - 3, 0)])
-    if len(head) > limit:
-        shown = shown[:-1] + "..." + shown[-1]
-    return shown
-
-
-def clip_message(message: str, limit: int = MAX_MESSAGE_CHARS) -> str:
-    """``message`` with control characters escaped, cut to ``limit`` characters.
-
-    Line breaks (``\\n``) are kept: a message may list several problems, one a line.
-    """
-    lines = message[: limit + 1].split("\n")
-    text = "\n".join(escape(line) for line in lines)
-    if len(message) > limit or len(text) > limit:
-        cut = text[: limit - 40].rstrip()
-        return f"{cut} ... (message cut at {limit} characters)"
-    return text
 
 
 def shown(value: object, limit: int = QUOTE_CHARS) -> str:
