@@ -8,7 +8,7 @@ lists and tables, with the few sentences no single option states. Importing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 from canasta.rulebook.blocks import (
     Block,
@@ -23,6 +23,18 @@ from canasta.rulebook.blocks import (
     non_empty,
 )
 from canasta.rulebook.canastas import effective_rank_bonuses, mixed_possible, say_kinds
+from canasta.rulebook.examples import (
+    canasta_figure,
+    frozen_example,
+    meld_examples,
+    meld_figure,
+    of_rank,
+    out_example,
+    second_wild_example,
+    some,
+    usable_wilds,
+    wild_meld_example,
+)
 from canasta.rulebook.facts import (
     can_freeze,
     has_foot,
@@ -32,10 +44,8 @@ from canasta.rulebook.facts import (
     red_threes,
     variant_title,
 )
-from canasta.rulebook.going_out import kind_requirements
 from canasta.rulebook.melds import (
     a_an,
-    new_size,
     sequence_canasta_possible,
     sequence_example,
     sequence_name,
@@ -69,7 +79,7 @@ from canasta.rulebook.scoring import RANK_OF_VALUE, VALUE_ROWS, incomplete_rows
 from canasta.rulebook.special import special_section
 from canasta.rulebook.summary import summary
 from canasta.rulebook.threes import red_can_be_held, say_black_discard, say_black_held
-from canasta.rulebook.words import cap, clean, count, join, num, ordinal, pts, rank_plural
+from canasta.rulebook.words import cap, clean, count, join, num, pts, rank_plural
 from canasta.variant.model import Variant
 
 
@@ -154,188 +164,6 @@ def _turn_section(v: Variant) -> Section:
     return Section(S_TURN, tuple(blocks))
 
 
-_SINGULAR = {"A": "an ace", "K": "a king", "Q": "a queen", "J": "a jack", "8": "an 8", "JK": "a joker"}
-
-
-def _some(n: int, rank: str) -> str:
-    """``"a 9"``, ``"two 9s"``, ``"an ace"``, ``"three jokers"``."""
-    if n == 1:
-        return _SINGULAR.get(rank, f"a {rank}")
-    return f"{num(n)} {rank_plural(rank)}"
-
-
-def _meld_phrase(rank: str, n: int, j: int, wilds: Sequence[str]) -> str:
-    parts = [_some(n, rank)] if n else []
-    if len(wilds) > 1 and j >= 3:
-        parts += [_some(j - 1, wilds[0]), _some(1, wilds[1])]
-    elif j:
-        parts.append(_some(j, wilds[0]))
-    return join(parts)
-
-
-_Pair = tuple[tuple[int, int], tuple[int, int]]
-
-
-def _usable_wilds(v: Variant) -> list[str]:
-    return [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
-
-
-def _meld_pairs(v: Variant) -> tuple[str, list[str], list[_Pair]] | None:
-    """The example rank, the wild ranks and (legal, illegal) pairs of (naturals, wilds), checked by the engine."""
-    from canasta.cards import parse_rank
-    from canasta.engine import compile_rules
-
-    valid = compile_rules(v).valid
-    wilds = _usable_wilds(v)
-    rank = next((x for x in ("9", "5", "K", "7", "Q", "6") if x not in v.wilds.ranks), None)
-    if rank is None or not wilds:
-        return None
-    k = parse_rank(rank)
-    size = new_size(v)
-    least = v.melds.min_naturals
-    pairs: list[_Pair] = []
-    if least >= 1 and size > least and valid(k, least, size - least, True) and not valid(k, least - 1, size - least + 1, True):
-        pairs.append(((least, size - least), (least - 1, size - least + 1)))
-    most = v.melds.max_wilds
-    if most >= 1:
-        for n in range(least + 1, least + 12):
-            if n + most >= size and valid(k, n, most, True) and not valid(k, n - 1, most + 1, True):
-                pairs.append(((n, most), (n - 1, most + 1)))
-                break
-    return (rank, wilds, pairs) if pairs else None
-
-
-def _meld_examples(v: Variant) -> str | None:
-    """Legal and illegal melds side by side, each checked by the engine's own rule."""
-    found = _meld_pairs(v)
-    if found is None:
-        return None
-    rank, wilds, pairs = found
-    said = [
-        f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not"
-        for good, bad in pairs
-    ]
-    # under the rule of five these hold only in the opening turn (later a wild card needs five naturals)
-    when = "in the turn your side opens, " if v.melds.late_wild_naturals is not None else ""
-    return f"For example, {when}{'; '.join(said)}."
-
-
-_SUIT_ORDER = "SHDC"
-
-
-def _of_rank(rank: str, n: int, start: int = 0) -> list[str]:
-    """``n`` cards of ``rank`` in notation, the suits taken in turn (jokers have none)."""
-    if rank == "JK":
-        return ["JK"] * n
-    return [rank + _SUIT_ORDER[(start + i) % 4] for i in range(n)]
-
-
-def _meld_cards(rank: str, n: int, j: int, wilds: Sequence[str]) -> tuple[str, ...]:
-    """The cards :func:`_meld_phrase` names: ``n`` of ``rank`` and ``j`` wild cards."""
-    cards = _of_rank(rank, n)
-    if len(wilds) > 1 and j >= 3:
-        cards += _of_rank(wilds[0], j - 1, 1) + _of_rank(wilds[1], 1)
-    else:
-        cards += _of_rank(wilds[0], j, 1)
-    return tuple(cards)
-
-
-def _meld_figure(v: Variant) -> Figure | None:
-    """The example melds of :func:`_meld_examples`, as cards."""
-    found = _meld_pairs(v)
-    if found is None:
-        return None
-    rank, wilds, pairs = found
-    examples: list[Example] = []
-    for good, bad in pairs:
-        examples.append(Example(_meld_cards(rank, *good, wilds), cap(_meld_phrase(rank, *good, wilds)) + ": a meld", True))
-        examples.append(Example(_meld_cards(rank, *bad, wilds), cap(_meld_phrase(rank, *bad, wilds)) + ": not a meld", False))
-    return Figure(tuple(examples))
-
-
-def _canasta_figure(v: Variant) -> Figure | None:
-    """One canasta of each kind the variant has (natural, mixed, wild), as cards, with its bonus."""
-    from canasta.cards import parse_rank
-    from canasta.engine import compile_rules
-
-    rank = next((x for x in ("K", "Q", "9", "7") if x not in v.wilds.ranks), None)
-    size = v.canastas.size
-    if rank is None or size < 1:
-        return None
-    valid = compile_rules(v).valid
-    k = parse_rank(rank)
-    examples = [Example(tuple(_of_rank(rank, size)), f"Natural canasta: bonus {pts(v.canastas.natural_bonus)}")]
-    wilds = _usable_wilds(v)
-    most = min(v.melds.max_wilds, size - v.melds.min_naturals)
-    if mixed_possible(v) and wilds and most >= 1:
-        j = next((j for j in range(min(most, 2), 0, -1) if valid(k, size - j, j, True)), 0)
-        if j:
-            cards = _of_rank(rank, size - j) + _of_rank(wilds[0], j, 1)
-            examples.append(Example(tuple(cards), f"Mixed canasta: bonus {pts(v.canastas.mixed_bonus)}"))
-    if v.melds.wild_melds and wilds:
-        cards = _of_rank(wilds[0], size - 1 if len(wilds) > 1 else size) + (_of_rank(wilds[1], 1) if len(wilds) > 1 else [])
-        examples.append(Example(tuple(cards), f"Wild canasta: bonus {pts(v.canastas.wild_bonus)}"))
-    return Figure(tuple(examples))
-
-
-def _second_wild_example(v: Variant) -> str | None:
-    """The second wild card by meld size, with a meld the engine accepts and one it refuses."""
-    from canasta.cards import parse_rank
-    from canasta.engine import compile_rules
-
-    m = v.melds
-    if m.second_wild == "always" or m.max_wilds < 2 or "9" in v.wilds.ranks:
-        return None
-    wilds = _usable_wilds(v)
-    if len(wilds) < 2:
-        return None
-    valid, k = compile_rules(v).valid, parse_rank("9")
-    if m.second_wild == "by_size":
-        at = m.second_wild_size
-        good, bad = (at - 2, 2), (at - 3, 2)
-    else:
-        need = m.second_wild_naturals
-        good, bad = (need, 2), (need - 1, 2)
-    if bad[0] < 1 or not valid(k, *good, False) or valid(k, *bad, False):
-        return None
-    first = _some(1, wilds[0])
-    if m.second_wild == "by_size":
-        return (
-            f"For example, {_some(good[0], '9')} and {first} may take {_some(1, wilds[1])} as "
-            f"their {ordinal(at)} card, but {_some(bad[0], '9')} and {first} may not take a "
-            f"second wild card as their {ordinal(at - 1)}."
-        )
-    return (
-        f"For example, {_some(good[0], '9')} and {first} may take {_some(1, wilds[1])}, but "
-        f"{_some(bad[0], '9')} and {first} may not take a second wild card until a "
-        f"{ordinal(good[0])} 9 joins them."
-    )
-
-
-def _wild_meld_example(v: Variant) -> str | None:
-    """The limits of a meld of wild cards beside a meld of one rank, as the engine checks them."""
-    from canasta.cards import parse_rank
-    from canasta.engine import compile_rules
-    from canasta.engine.moves import WILD_TARGET
-
-    m = v.melds
-    wilds = _usable_wilds(v)
-    if not m.wild_melds or len(wilds) < 2 or "9" in v.wilds.ranks or m.min_size != 3:
-        return None
-    r = compile_rules(v)
-    if not r.valid(WILD_TARGET, 0, 3, True):
-        return None
-    top = m.wild_meld_max if m.wild_meld_max is not None else m.max_size
-    grows = f"it may grow to {count(top, 'wild card')}" if top is not None else "it may grow without limit"
-    text = f"For example, {_some(1, wilds[1])} and {_some(2, wilds[0])} make a meld of wild cards; {grows}"
-    nine = parse_rank("9")
-    if m.max_wilds >= 1 and any(r.valid(nine, n, m.max_wilds, False) for n in range(2, 12)):
-        text += f", while a meld of 9s takes at most {count(m.max_wilds, 'wild card')}"
-    if top is not None and m.max_size is None:
-        text += ", however long it grows"
-    return text + "."
-
-
 def _after(texts: list[Text], path: str) -> int:
     """The index just after the last sentence stating ``path`` (the end when none does)."""
     found = [i + 1 for i, t in enumerate(texts) if path in t.paths]
@@ -345,19 +173,19 @@ def _after(texts: list[Text], path: str) -> int:
 def _melds_section(v: Variant) -> Section:
     texts = _shown(v, S_MELDS)
     # Each example follows the rule it shows, so a reader meets the rule and its case together.
-    examples = _meld_examples(v)
+    examples = meld_examples(v)
     if examples:
         texts.insert(_after(texts, "melds.max_wilds"), Text(examples, ("melds.min_naturals", "melds.max_wilds")))
-    second = _second_wild_example(v)
+    second = second_wild_example(v)
     if second:
         path = "melds.second_wild_size" if v.melds.second_wild == "by_size" else "melds.second_wild_naturals"
         texts.insert(_after(texts, "melds.second_wild"), Text(second, ("melds.second_wild", path)))
-    wild = _wild_meld_example(v)
+    wild = wild_meld_example(v)
     if wild:
         texts.insert(_after(texts, "melds.wild_melds"), Text(wild, ("melds.wild_melds", "melds.wild_meld_max")))
     sequences = _take(texts, *_SEQUENCE_PATHS)
     blocks: list[Block] = [_para(texts)]
-    figure = _meld_figure(v)
+    figure = meld_figure(v)
     if figure is not None:
         blocks.append(figure)
     blocks += _sequence_blocks(v, sequences)
@@ -401,9 +229,9 @@ def _sequence_blocks(v: Variant, texts: list[Text]) -> list[Block]:
     new = _sequence_cards(v, sq.min_size)
     if new is not None:
         examples.append(Example(new, "A new sequence", True))
-        wilds = _usable_wilds(v)
+        wilds = usable_wilds(v)
         if wilds:
-            mixed = (*new[:-1], _of_rank(wilds[0], 1)[0])
+            mixed = (*new[:-1], of_rank(wilds[0], 1)[0])
             examples.append(Example(mixed, "A wild card in a sequence: not a meld", False))
     size = max(sq.canasta_size, sq.min_size)
     canasta = _sequence_cards(v, size) if sequence_canasta_possible(v) else None
@@ -438,7 +266,7 @@ def _canastas_section(v: Variant) -> Section:
     texts = _shown(v, S_CANASTAS)
     size = _take(texts, "canastas.size")
     kinds = Text(say_kinds(v), ("melds.max_wilds", "melds.wild_melds"))
-    figure = _canasta_figure(v)
+    figure = canasta_figure(v)
     return Section(S_CANASTAS, (_para(size, kinds, texts),) + ((figure,) if figure else ()))
 
 
@@ -457,7 +285,7 @@ def _pile_section(v: Variant) -> Section:
     ways = _take(texts, "pile.take_natural_pair", "pile.take_natural_and_wild", "pile.take_lay_off")
     blocks.append(_para(Text(say_take(v)), freezing))
     blocks.append(BulletList(tuple(Paragraph((w, *_sequence_lay_off(v, w))) for w in ways)))
-    example = _frozen_example(v)
+    example = frozen_example(v)
     if example:
         blocks.append(_para(Text(example)))
     p, size = v.pile, v.canastas.size
@@ -471,7 +299,7 @@ def _pile_section(v: Variant) -> Section:
             start = f"For example, while a player has an unfinished meld of {num(n)} 8s, they may not take the pile with an 8 on top"
             but = "but holding {} 8s, they may"
         if p.blocked_exception:
-            done = f"{_some(need, '8')} {'completes' if need == 1 else 'complete'} the canasta"
+            done = f"{some(need, '8')} {'completes' if need == 1 else 'complete'} the canasta"
             text = f"{start}; {but.format(num(need + 2))}: {done}, and the other two make a new meld with the top card."
         else:
             text = f"{start}, however many 8s they hold."
@@ -481,18 +309,6 @@ def _pile_section(v: Variant) -> Section:
     if bars:
         blocks.append(_para(bars))
     return Section(S_PILE, tuple(blocks))
-
-
-def _frozen_example(v: Variant) -> str | None:
-    """A worked case of a frozen pile: the side's own meld of the top card's rank does not take it."""
-    p = v.pile
-    if not (p.frozen_by_wild and p.take_lay_off and p.take_natural_pair) or {"K", "2"} - set(v.wilds.ranks) != {"K"}:
-        return None
-    side = "your side has" if has_partners(v) else "you have"
-    return (
-        f"For example, {side} melded kings and a 2 lies in the pile. When a king is discarded, only "
-        "two natural kings from your hand take it: the pile is frozen, so the meld of kings does not help."
-    )
 
 
 def _sequence_lay_off(v: Variant, way: Text) -> tuple[Text, ...]:
@@ -537,24 +353,9 @@ def _foot_section(v: Variant) -> Section:
     return Section(S_FOOT, (_para(_shown(v, S_FOOT)),))
 
 
-def _out_example(v: Variant) -> str | None:
-    """A worked going out: the side's canasta is made, and the last cards are melded or discarded."""
-    g = v.going_out
-    total, kinds = kind_requirements(v)
-    if total != 1 or kinds or g.final_discard != "optional" or {"7", "9"} & set(v.wilds.ranks):
-        return None
-    if new_size(v) != 3 or g.complete_ranks or has_foot(v) or v.threes.black_out_cards is not None:
-        return None
-    side = "your side has" if has_partners(v) else "you have"
-    return (
-        f"For example, {side} a canasta and you hold three 7s and a 9. Meld the 7s and discard "
-        "the 9: you are out."
-    )
-
-
 def _out_section(v: Variant) -> Section:
     texts = _shown(v, S_OUT)
-    example = _out_example(v)
+    example = out_example(v)
     if example:
         texts.insert(_after(texts, "going_out.final_discard"), Text(example))
     paras = [[t] for t in texts]
@@ -580,7 +381,7 @@ def _face_of(value_name: str, i: int) -> str:
         return "3H"
     if value_name == "black_three":
         return "3S"
-    return _of_rank(RANK_OF_VALUE[value_name], 1, i)[0]
+    return of_rank(RANK_OF_VALUE[value_name], 1, i)[0]
 
 
 def _values_table(v: Variant) -> Table:

@@ -1,0 +1,241 @@
+"""Worked examples of a rule book: melds, canastas and wild-card limits as cards and words.
+
+Each example is checked against the engine's own rule before it is printed, so a
+book never shows a meld its variant refuses; a function returns None where no
+example fits the variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta.rulebook.blocks import Example, Figure
+from canasta.rulebook.canastas import mixed_possible
+from canasta.rulebook.facts import has_foot, has_partners
+from canasta.rulebook.going_out import kind_requirements
+from canasta.rulebook.melds import new_size
+from canasta.rulebook.words import cap, count, join, num, ordinal, pts, rank_plural
+from canasta.variant.model import Variant
+
+__all__ = [
+    "canasta_figure",
+    "frozen_example",
+    "meld_examples",
+    "meld_figure",
+    "of_rank",
+    "out_example",
+    "second_wild_example",
+    "some",
+    "usable_wilds",
+    "wild_meld_example",
+]
+
+
+_SINGULAR = {"A": "an ace", "K": "a king", "Q": "a queen", "J": "a jack", "8": "an 8", "JK": "a joker"}
+
+
+def some(n: int, rank: str) -> str:
+    """``"a 9"``, ``"two 9s"``, ``"an ace"``, ``"three jokers"``."""
+    if n == 1:
+        return _SINGULAR.get(rank, f"a {rank}")
+    return f"{num(n)} {rank_plural(rank)}"
+
+
+def _meld_phrase(rank: str, n: int, j: int, wilds: Sequence[str]) -> str:
+    parts = [some(n, rank)] if n else []
+    if len(wilds) > 1 and j >= 3:
+        parts += [some(j - 1, wilds[0]), some(1, wilds[1])]
+    elif j:
+        parts.append(some(j, wilds[0]))
+    return join(parts)
+
+
+_Pair = tuple[tuple[int, int], tuple[int, int]]
+
+
+def usable_wilds(v: Variant) -> list[str]:
+    """The wild ranks an example may show: 2s, and jokers where the deck holds them."""
+    return [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
+
+
+def _meld_pairs(v: Variant) -> tuple[str, list[str], list[_Pair]] | None:
+    """The example rank, the wild ranks and (legal, illegal) pairs of (naturals, wilds), checked by the engine."""
+    from canasta.cards import parse_rank
+    from canasta.engine import compile_rules
+
+    valid = compile_rules(v).valid
+    wilds = usable_wilds(v)
+    rank = next((x for x in ("9", "5", "K", "7", "Q", "6") if x not in v.wilds.ranks), None)
+    if rank is None or not wilds:
+        return None
+    k = parse_rank(rank)
+    size = new_size(v)
+    least = v.melds.min_naturals
+    pairs: list[_Pair] = []
+    if least >= 1 and size > least and valid(k, least, size - least, True) and not valid(k, least - 1, size - least + 1, True):
+        pairs.append(((least, size - least), (least - 1, size - least + 1)))
+    most = v.melds.max_wilds
+    if most >= 1:
+        for n in range(least + 1, least + 12):
+            if n + most >= size and valid(k, n, most, True) and not valid(k, n - 1, most + 1, True):
+                pairs.append(((n, most), (n - 1, most + 1)))
+                break
+    return (rank, wilds, pairs) if pairs else None
+
+
+def meld_examples(v: Variant) -> str | None:
+    """Legal and illegal melds side by side, each checked by the engine's own rule."""
+    found = _meld_pairs(v)
+    if found is None:
+        return None
+    rank, wilds, pairs = found
+    said = [
+        f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not"
+        for good, bad in pairs
+    ]
+    # under the rule of five these hold only in the opening turn (later a wild card needs five naturals)
+    when = "in the turn your side opens, " if v.melds.late_wild_naturals is not None else ""
+    return f"For example, {when}{'; '.join(said)}."
+
+
+_SUIT_ORDER = "SHDC"
+
+
+def of_rank(rank: str, n: int, start: int = 0) -> list[str]:
+    """``n`` cards of ``rank`` in notation, the suits taken in turn (jokers have none)."""
+    if rank == "JK":
+        return ["JK"] * n
+    return [rank + _SUIT_ORDER[(start + i) % 4] for i in range(n)]
+
+
+def _meld_cards(rank: str, n: int, j: int, wilds: Sequence[str]) -> tuple[str, ...]:
+    """The cards :func:`_meld_phrase` names: ``n`` of ``rank`` and ``j`` wild cards."""
+    cards = of_rank(rank, n)
+    if len(wilds) > 1 and j >= 3:
+        cards += of_rank(wilds[0], j - 1, 1) + of_rank(wilds[1], 1)
+    else:
+        cards += of_rank(wilds[0], j, 1)
+    return tuple(cards)
+
+
+def meld_figure(v: Variant) -> Figure | None:
+    """The example melds of :func:`meld_examples`, as cards."""
+    found = _meld_pairs(v)
+    if found is None:
+        return None
+    rank, wilds, pairs = found
+    examples: list[Example] = []
+    for good, bad in pairs:
+        examples.append(Example(_meld_cards(rank, *good, wilds), cap(_meld_phrase(rank, *good, wilds)) + ": a meld", True))
+        examples.append(Example(_meld_cards(rank, *bad, wilds), cap(_meld_phrase(rank, *bad, wilds)) + ": not a meld", False))
+    return Figure(tuple(examples))
+
+
+def canasta_figure(v: Variant) -> Figure | None:
+    """One canasta of each kind the variant has (natural, mixed, wild), as cards, with its bonus."""
+    from canasta.cards import parse_rank
+    from canasta.engine import compile_rules
+
+    rank = next((x for x in ("K", "Q", "9", "7") if x not in v.wilds.ranks), None)
+    size = v.canastas.size
+    if rank is None or size < 1:
+        return None
+    valid = compile_rules(v).valid
+    k = parse_rank(rank)
+    examples = [Example(tuple(of_rank(rank, size)), f"Natural canasta: bonus {pts(v.canastas.natural_bonus)}")]
+    wilds = usable_wilds(v)
+    most = min(v.melds.max_wilds, size - v.melds.min_naturals)
+    if mixed_possible(v) and wilds and most >= 1:
+        j = next((j for j in range(min(most, 2), 0, -1) if valid(k, size - j, j, True)), 0)
+        if j:
+            cards = of_rank(rank, size - j) + of_rank(wilds[0], j, 1)
+            examples.append(Example(tuple(cards), f"Mixed canasta: bonus {pts(v.canastas.mixed_bonus)}"))
+    if v.melds.wild_melds and wilds:
+        cards = of_rank(wilds[0], size - 1 if len(wilds) > 1 else size) + (of_rank(wilds[1], 1) if len(wilds) > 1 else [])
+        examples.append(Example(tuple(cards), f"Wild canasta: bonus {pts(v.canastas.wild_bonus)}"))
+    return Figure(tuple(examples))
+
+
+def second_wild_example(v: Variant) -> str | None:
+    """The second wild card by meld size, with a meld the engine accepts and one it refuses."""
+    from canasta.cards import parse_rank
+    from canasta.engine import compile_rules
+
+    m = v.melds
+    if m.second_wild == "always" or m.max_wilds < 2 or "9" in v.wilds.ranks:
+        return None
+    wilds = usable_wilds(v)
+    if len(wilds) < 2:
+        return None
+    valid, k = compile_rules(v).valid, parse_rank("9")
+    if m.second_wild == "by_size":
+        at = m.second_wild_size
+        good, bad = (at - 2, 2), (at - 3, 2)
+    else:
+        need = m.second_wild_naturals
+        good, bad = (need, 2), (need - 1, 2)
+    if bad[0] < 1 or not valid(k, *good, False) or valid(k, *bad, False):
+        return None
+    first = some(1, wilds[0])
+    if m.second_wild == "by_size":
+        return (
+            f"For example, {some(good[0], '9')} and {first} may take {some(1, wilds[1])} as "
+            f"their {ordinal(at)} card, but {some(bad[0], '9')} and {first} may not take a "
+            f"second wild card as their {ordinal(at - 1)}."
+        )
+    return (
+        f"For example, {some(good[0], '9')} and {first} may take {some(1, wilds[1])}, but "
+        f"{some(bad[0], '9')} and {first} may not take a second wild card until a "
+        f"{ordinal(good[0])} 9 joins them."
+    )
+
+
+def wild_meld_example(v: Variant) -> str | None:
+    """The limits of a meld of wild cards beside a meld of one rank, as the engine checks them."""
+    from canasta.cards import parse_rank
+    from canasta.engine import compile_rules
+    from canasta.engine.moves import WILD_TARGET
+
+    m = v.melds
+    wilds = usable_wilds(v)
+    if not m.wild_melds or len(wilds) < 2 or "9" in v.wilds.ranks or m.min_size != 3:
+        return None
+    r = compile_rules(v)
+    if not r.valid(WILD_TARGET, 0, 3, True):
+        return None
+    top = m.wild_meld_max if m.wild_meld_max is not None else m.max_size
+    grows = f"it may grow to {count(top, 'wild card')}" if top is not None else "it may grow without limit"
+    text = f"For example, {some(1, wilds[1])} and {some(2, wilds[0])} make a meld of wild cards; {grows}"
+    nine = parse_rank("9")
+    if m.max_wilds >= 1 and any(r.valid(nine, n, m.max_wilds, False) for n in range(2, 12)):
+        text += f", while a meld of 9s takes at most {count(m.max_wilds, 'wild card')}"
+    if top is not None and m.max_size is None:
+        text += ", however long it grows"
+    return text + "."
+
+
+def frozen_example(v: Variant) -> str | None:
+    """A worked case of a frozen pile: the side's own meld of the top card's rank does not take it."""
+    p = v.pile
+    if not (p.frozen_by_wild and p.take_lay_off and p.take_natural_pair) or {"K", "2"} - set(v.wilds.ranks) != {"K"}:
+        return None
+    side = "your side has" if has_partners(v) else "you have"
+    return (
+        f"For example, {side} melded kings and a 2 lies in the pile. When a king is discarded, only "
+        "two natural kings from your hand take it: the pile is frozen, so the meld of kings does not help."
+    )
+
+
+def out_example(v: Variant) -> str | None:
+    """A worked going out: the side's canasta is made, and the last cards are melded or discarded."""
+    g = v.going_out
+    total, kinds = kind_requirements(v)
+    if total != 1 or kinds or g.final_discard != "optional" or {"7", "9"} & set(v.wilds.ranks):
+        return None
+    if new_size(v) != 3 or g.complete_ranks or has_foot(v) or v.threes.black_out_cards is not None:
+        return None
+    side = "your side has" if has_partners(v) else "you have"
+    return (
+        f"For example, {side} a canasta and you hold three 7s and a 9. Meld the 7s and discard "
+        "the 9: you are out."
+    )
