@@ -51,7 +51,7 @@ import attrs
 
 from canasta.cards import RANK_NAMES, SUITS, parse_rank
 from canasta.errors import NotationError
-from canasta.limits import MAX_MOVE_CHARS, quote, shown
+from canasta.limits import MAX_MOVE_CARDS, MAX_MOVE_CHARS, quote, shown
 
 __all__ = [
     "Add",
@@ -298,6 +298,10 @@ def _meld_order(kinds: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     # other kind that the meld holds most often comes first (its naturals, unless
     # it holds as many wild cards of that rank), so that ``suits`` names them
     try:
+        if len(kinds) > MAX_MOVE_CARDS:
+            # refused for its size before any rule; the ordering below counts each
+            # kind for each card, which would take quadratic time on a huge field
+            return tuple(kinds)
         return tuple(sorted(kinds, key=lambda k: (True, 0, k) if k in (2, 15) else (False, -kinds.count(k), k)))
     except TypeError:
         # kinds that do not compare (None among ints, say): kept as given, so
