@@ -564,7 +564,7 @@ def seat_bots(specs: Sequence[str | Bot] | str, seats: int) -> list[Bot]:
 
     Raises:
         CanastaError: no bot given, an unknown bot name, or something that is
-            no bot (see :func:`~canasta.play.bots.as_bot`).
+            no bot (see ``canasta.play.bots.as_bot``).
     """
     if isinstance(specs, str):
         specs = [s for s in specs.split(",") if s.strip()]
