@@ -1,6 +1,6 @@
 """The sequence search stays small and exact.
 
-:func:`canasta.engine.searches.sequence_outcomes` drops the states that cannot
+:func:`canasta.engine.sequence_search.sequence_outcomes` drops the states that cannot
 end and those another state beats; the plain search (``prune=False``) keeps
 them all. The two must give the same answers on every position: compared here
 on positions of random games of the bundled sequence profiles and of house
@@ -26,7 +26,8 @@ import canasta
 from budget import examples
 from canasta.engine.facts import OPEN_ANY_CANASTA, OPEN_NATURAL_CANASTA, OPEN_NO_CANASTA
 from canasta.engine.game import compile_rules
-from canasta.engine.searches import Outcomes, sequence_outcomes
+from canasta.engine.searches import Outcomes
+from canasta.engine.sequence_search import sequence_outcomes
 from canasta.engine.state import PLAY, GameState, MeldGroup
 
 #: The search, uncached: the tests compare fresh answers, and count its states.

@@ -22,7 +22,7 @@ earlier call worked out. With the environment variable
   the searches, in :func:`~canasta.engine.oracle.can_go_out` and asking to go
   out, and the greedy plan's answers and bounds in ``can_go_out`` and
   ``can_finish``): the searches decide every question instead;
-* the sequence search's pruning (:func:`~canasta.engine.searches.sequence_outcomes`
+* the sequence search's pruning (:func:`~canasta.engine.sequence_search.sequence_outcomes`
   drops the states that cannot end or that another beats): it keeps every state instead.
 
 Memoized pure functions (``functools.lru_cache`` keyed by value) stay on: they

@@ -29,7 +29,8 @@ from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, meld_info, req_met
 from canasta.engine.moves import WILD_TARGET
-from canasta.engine.searches import outcomes, sequence_outcomes
+from canasta.engine.searches import outcomes
+from canasta.engine.sequence_search import sequence_outcomes
 from canasta.engine.state import (
     TOLD_NO,
     TOLD_YES,

@@ -196,7 +196,7 @@ class Rules:
         #: the kinds in the decks that no meld ever takes: jokers where they are not
         #: wild (the checker's C027). Such a card is a dead card: it may only be
         #: discarded, so it stays in hand until then, and the turn oracle counts it
-        #: among the cards a plan leaves in hand (searches._close, oracle._stranded)
+        #: among the cards a plan leaves in hand (searches.close_plans, oracle._stranded)
         self.stray_kinds = tuple(
             k for k in range(16)
             if in_deck[k] and not self.is_natural[k] and not self.is_wild[k] and k not in (BLACK_THREE, RED_THREE)
