@@ -197,12 +197,32 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _too_deep(data: Any, limit: int) -> bool:
+    """Whether ``data`` nests lists and mappings more than ``limit`` levels deep."""
+    level: list[Any] = [data]
+    for _ in range(limit + 1):
+        level = [
+            item
+            for node in level
+            if isinstance(node, (dict, list))
+            for item in (node.values() if isinstance(node, dict) else node)
+        ]
+        if not level:
+            return False
+    return True
+
+
 def _parse(text: str, display: str, is_json: bool) -> Any:
     """The data in ``text``: JSON for a ``.json`` file, YAML (the guarded loader) otherwise."""
     where = escape(display)
     try:
         if is_json:
-            return json.loads(text, parse_int=parse_int, object_pairs_hook=_json_object)
+            data = json.loads(text, parse_int=parse_int, object_pairs_hook=_json_object)
+            # json.loads stops deep nesting only at the recursion limit, which a
+            # program may have raised: the limit the YAML reader keeps holds here too
+            if _too_deep(data, MAX_NESTING):
+                raise RecursionError
+            return data
         loader = _Loader(text)  # a safe loader: as safe as yaml.safe_load
         try:
             return loader.get_single_data()
