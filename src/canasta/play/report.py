@@ -235,7 +235,7 @@ def write_report(e: Experiment, directory: str | os.PathLike[str], plots: bool =
         e: the experiment.
         directory: where ``index.html``, the plots and ``experiment.json`` go.
         plots: draw the plots (they need matplotlib); ``False`` writes the
-            page and the numbers without them, saying so (see :func:`plots_available`).
+            page and the numbers without them, saying so (see ``plots_available``).
 
     Returns:
         The path of ``index.html``.
