@@ -413,7 +413,9 @@ class TestWhatASeatIsSent:
             assert not listener.is_alive()
             versions = [m["version"] for m in got]
             assert versions == sorted(set(versions)) and got[-1]["over"]
-            assert got[-1]["version"] == table.version and len(got) > 5
+            # a slow listener may be sent only the newest version of several moves,
+            # so the count depends on the machine: at least the deal and the end
+            assert got[-1]["version"] == table.version and len(got) >= 2
             for message in got:
                 _check_message(message, states[message["version"]])
 
