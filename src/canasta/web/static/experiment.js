@@ -57,7 +57,9 @@
   }
 
   function follow(id) {
-    fetch("/api/experiments/" + id).then(function (r) { return r.json(); }).then(function (d) {
+    canasta.get("/api/experiments/" + id).then(function (a) {
+      var d = a.data;
+      if (!a.ok) { error.textContent = d.error; return; }
       bar.max = d.games; bar.value = d.done;
       barText.textContent = d.done + " of " + d.games + " games";
       if (d.status === "running") { setTimeout(function () { follow(id); }, 500); return; }
@@ -76,12 +78,10 @@
     if (v) body.variant = v; else body.profile = profile.value;
     var base = document.getElementById("base").value;
     if (base) body.base = base;
-    fetch("/api/experiments", {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)})
-      .then(function (r) { return r.json().then(function (d) { return [r, d]; }); })
-      .then(function (rd) {
-        if (!rd[0].ok) { error.textContent = rd[1].error; return; }
-        bar.hidden = false; bar.value = 0;
-        follow(rd[1].id);
-      });
+    canasta.post("/api/experiments", body).then(function (a) {
+      if (!a.ok) { error.textContent = a.data.error; return; }
+      bar.hidden = false; bar.value = 0;
+      follow(a.data.id);
+    });
   });
 })();

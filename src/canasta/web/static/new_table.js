@@ -34,12 +34,10 @@
     error.textContent = "";
     var seats = Array.prototype.map.call(seatsBox.querySelectorAll("select"), function (s) { return s.value; });
     var hands = document.getElementById("hands").value;
-    fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
-      body: JSON.stringify({variant: select.value, seats: seats, hands: hands ? Number(hands) : null})})
-      .then(function (r) { return r.json().then(function (d) { return [r, d]; }); })
-      .then(function (rd) {
-        var r = rd[0], d = rd[1];
-        if (!r.ok) { error.textContent = d.error; return; }
+    canasta.post("/api/tables", {variant: select.value, seats: seats, hands: hands ? Number(hands) : null})
+      .then(function (a) {
+        var d = a.data;
+        if (!a.ok) { error.textContent = d.error; return; }
         var list = document.getElementById("link-list");
         list.innerHTML = "";
         d.seats.forEach(function (s) {

@@ -13,10 +13,7 @@
   var seq = 0;
   var marks = {};
 
-  function post(url, body) {
-    return fetch(url, {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)})
-      .then(function (r) { return r.json().then(function (d) { return {ok: r.ok, status: r.status, data: d}; }); });
-  }
+  var post = canasta.post;
 
   function drawGutter() {
     var lines = text.value.split("\n").length;

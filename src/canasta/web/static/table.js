@@ -18,14 +18,10 @@
 
   function send(body) {
     refusal.textContent = "";
-    return fetch(base + "/move", {
-      method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)
-    }).then(function (r) {
-      return r.json().then(function (data) {
-        if (!r.ok) { refusal.textContent = data.error || ("refused (" + r.status + ")"); return false; }
-        show(data);
-        return true;
-      });
+    return canasta.post(base + "/move", body).then(function (a) {
+      if (!a.ok) { refusal.textContent = a.data.error || ("refused (" + a.status + ")"); return false; }
+      show(a.data);
+      return true;
     }).catch(function () { refusal.textContent = "the server cannot be reached"; return false; });
   }
 
