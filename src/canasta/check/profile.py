@@ -30,7 +30,7 @@ from canasta.variant.loading import (
     load_variant,
 )
 
-__all__ = ["check_profile"]
+__all__ = ["check_profile", "compose_text", "extends_of", "option_positions"]
 
 # --------------------------------------------------------------------------- load-stage kinds
 
@@ -68,23 +68,32 @@ declare(
 _Pos = tuple[int, int]
 
 
-def _compose(path: Path) -> yaml.Node | None:
-    """The YAML node tree of ``path``, or None when it cannot be read or parsed."""
-    # read as the loader reads profiles: only a bounded regular file (a FIFO or a
-    # device would block or never end), parsed by the guarded loader
+def compose_text(text: str) -> yaml.Node | None:
+    """The YAML node tree of profile ``text``, parsed with the loader's guards
+    (size, depth, no aliases), or None when it does not parse."""
     try:
-        text = read_text_file(path, str(path), MAX_FILE_BYTES)
         loader = GuardedLoader(text)
         try:
             node: yaml.Node | None = loader.get_single_node()
         finally:
             loader.dispose()
         return node
-    except (CanastaError, LoaderRefusal, OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError, ValueError):
+    except (LoaderRefusal, yaml.YAMLError, RecursionError, ValueError):
         return None
 
 
-def _positions(node: yaml.Node | None) -> dict[str, _Pos]:
+def _compose(path: Path) -> yaml.Node | None:
+    """The YAML node tree of ``path``, or None when it cannot be read or parsed."""
+    # read as the loader reads profiles: only a bounded regular file (a FIFO or a
+    # device would block or never end)
+    try:
+        text = read_text_file(path, str(path), MAX_FILE_BYTES)
+    except (CanastaError, OSError, UnicodeDecodeError, ValueError):
+        return None
+    return compose_text(text)
+
+
+def option_positions(node: yaml.Node | None) -> dict[str, tuple[int, int]]:
     """Map each dotted key path (``melds.max_size``, ``opening.round_table[1]``) to its position."""
     out: dict[str, _Pos] = {}
 
@@ -109,7 +118,8 @@ def _positions(node: yaml.Node | None) -> dict[str, _Pos]:
     return out
 
 
-def _extends_of(node: yaml.Node | None) -> tuple[str, _Pos] | None:
+def extends_of(node: yaml.Node | None) -> tuple[str, tuple[int, int]] | None:
+    """The profile that ``node`` extends and the (line, column) of its ``extends`` key, if any."""
     if not isinstance(node, yaml.MappingNode):
         return None
     for key, value in node.value:
@@ -149,7 +159,7 @@ def _chain(path: Path, display: str) -> Iterator[tuple[Path, str, yaml.Node | No
         seen.add(key)
         node = _compose(path)
         yield path, display, node
-        ext = _extends_of(node)
+        ext = extends_of(node)
         if ext is None:
             return
         parent = _parent(ext[0], path, display)
@@ -169,7 +179,7 @@ def _find_cycle(path: Path, display: str) -> Finding | None:
         except OSError:
             return None
         seen.append((key, display))
-        ext = _extends_of(_compose(path))
+        ext = extends_of(_compose(path))
         if ext is None:
             return None
         first = first or ext[1]
@@ -273,7 +283,7 @@ def check_profile(
                 VariantError(f"... and {exc.total - len(exc.problems)} more problems"), display))
         return findings
     diagnostics = check_variant(variant, playouts=playouts, seed=seed)
-    files = [(d, _positions(node)) for _, d, node in _chain(path, display)]
+    files = [(d, option_positions(node)) for _, d, node in _chain(path, display)]
     # Options the file itself writes for an area that is off, even at their
     # default value (the variant alone cannot tell a default from a written one).
     own = set(files[0][1]) if files else set()

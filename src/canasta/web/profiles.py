@@ -18,10 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from canasta import CanastaError, Variant, VariantError, check_variant, load_variant, variant_names
-from canasta.limits import MAX_PROFILE_BYTES, GuardedLoader, LoaderRefusal
+from canasta.check.profile import compose_text, extends_of, option_positions
+from canasta.limits import MAX_PROFILE_BYTES
 from canasta.rulebook import describe, describe_diff, quick_reference
 from canasta.variant.loading import MAX_EXTENDS, bundled_file, parse_variant
 
@@ -56,45 +55,15 @@ def default_data_dir() -> Path:
     return base / "canasta"
 
 
-def _node(text: str) -> yaml.Node | None:
-    """The YAML node tree of ``text`` (the loader's guards), or None if it does not parse."""
-    try:
-        loader = GuardedLoader(text)
-        try:
-            node: yaml.Node | None = loader.get_single_node()
-        finally:
-            loader.dispose()
-        return node
-    except (LoaderRefusal, yaml.YAMLError, RecursionError, ValueError):
-        return None
-
-
 def positions(text: str) -> dict[str, tuple[int, int]]:
-    """Each dotted option path of profile ``text`` (``deal.hand_size``) with its (line, column)."""
-    out: dict[str, tuple[int, int]] = {}
-    todo: list[tuple[yaml.Node, str, int]] = []
-    node = _node(text)
-    if node is not None:
-        todo.append((node, "", 0))
-    while todo:
-        n, prefix, depth = todo.pop()
-        if depth > 32 or not isinstance(n, yaml.MappingNode):
-            continue
-        for key, value in n.value:
-            if isinstance(key, yaml.ScalarNode):
-                p = f"{prefix}.{key.value}" if prefix else str(key.value)
-                out.setdefault(p, (key.start_mark.line + 1, key.start_mark.column + 1))
-                todo.append((value, p, depth + 1))
-    return out
+    """Each dotted option path of profile ``text`` (``deal.hand_size``, ``opening.round_table[1]``)
+    with its (line, column)."""
+    return option_positions(compose_text(text))
 
 
 def _extends(text: str) -> tuple[str, int] | None:
-    node = _node(text)
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode) and key.value == "extends" and isinstance(value, yaml.ScalarNode):
-                return str(value.value), key.start_mark.line + 1
-    return None
+    found = extends_of(compose_text(text))
+    return None if found is None else (found[0], found[1][0])
 
 
 @dataclass
