@@ -125,6 +125,15 @@ class TestVariantsAndCheck:
 class TestHostile:
     """Bad requests get clear JSON errors and change nothing."""
 
+    def test_refusal_survives_a_process_boundary(self) -> None:
+        """A refusal raised in a worker process reaches the parent with its status and words."""
+        import pickle
+
+        from canasta.web.tables import ApiError
+
+        back = pickle.loads(pickle.dumps(ApiError(404, "no such table")))
+        assert (type(back), back.status, back.message, str(back)) == (ApiError, 404, "no such table", "no such table")
+
     def test_body_too_large(self, client: TestClient) -> None:
         """Every body is read with a limit."""
         r = client.post("/api/check", content=b"x" * (MAX_BODY + 1), headers={"content-type": "application/json"})

@@ -55,6 +55,10 @@ class ApiError(CanastaError):
         self.status = status
         self.message = message
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # built again from its fields: a server worker process may raise it to its parent
+        return (type(self), (self.status, self.message))
+
 
 @dataclass
 class Table:
