@@ -36,6 +36,7 @@ from canasta.rulebook.examples import (
     wild_meld_example,
 )
 from canasta.rulebook.facts import (
+    always_frozen,
     can_freeze,
     has_foot,
     has_partners,
@@ -146,12 +147,11 @@ def _turn_section(v: Variant) -> Section:
     steps.append(Paragraph((Text(play + "."),)))
     if v.going_out.final_discard == "optional":
         discard = Text(
-            "Discard one card face up onto the discard pile, unless you have gone out by melding "
-            "every card.",
+            "Discard one card face up, unless you have gone out by melding every card.",
             ("going_out.final_discard",),
         )
     else:
-        discard = Text("Discard one card face up onto the discard pile.")
+        discard = Text("Discard one card face up.")
     steps.append(Paragraph((discard,)))
     first = Text("The player to the dealer's left plays first; then play goes clockwise. On your turn:")
     three = "a 3" if v.threes.black_laid_at_once else "a red 3"
@@ -283,11 +283,16 @@ def _pile_section(v: Variant) -> Section:
         return Section(S_PILE, tuple(blocks))
     freezing = _take(texts, "pile.frozen_by_wild", "pile.frozen_by_red_three", "pile.frozen_until_opened")
     ways = _take(texts, "pile.take_natural_pair", "pile.take_natural_and_wild", "pile.take_lay_off")
-    blocks.append(_para(Text(say_take(v)), freezing))
+    # how the pile is taken, then what freezes it, with the worked case beside the freezing rule;
+    # a pile that is always taken as a frozen one says so before the ways of taking it
+    lead = [Text(say_take(v))]
+    if always_frozen(v) or not can_freeze(v):
+        lead += freezing
+        freezing = []
+    blocks.append(_para(lead))
     blocks.append(BulletList(tuple(Paragraph((w, *_sequence_lay_off(v, w))) for w in ways)))
     example = frozen_example(v)
-    if example:
-        blocks.append(_para(Text(example)))
+    blocks.append(_para(freezing, [Text(example)] if example else []))
     p, size = v.pile, v.canastas.size
     if p.blocked_by_meld_size is not None and p.blocked_by_meld_size < size and "8" not in v.wilds.ranks:
         n = p.blocked_by_meld_size
@@ -529,11 +534,19 @@ def bonus_table(v: Variant) -> Table:
 def _scoring_section(v: Variant) -> Section:
     texts = _shown(v, S_SCORING)
     keep = _take(texts, "scoring.meld_points", "scoring.meld_minus_without_canasta", "scoring.hand_minus")
+    both = v.scoring.meld_points and v.scoring.hand_minus
+    if both and [t.paths for t in keep] == [("scoring.meld_points",), ("scoring.hand_minus",)]:
+        # what a side scores and what it loses, in one sentence
+        keep = [Text(
+            keep[0].text[:-1] + ", less those of the cards left in its players' "
+            + ("hands and feet." if has_foot(v) else "hands."),
+            ("scoring.meld_points", "scoring.hand_minus"),
+        )]
     penalties = _take(texts, "scoring.incomplete_penalties", "scoring.held_penalties")
     # the bonus of going out and the penalty of short sequences have no other section
     keep += _take(texts, "scoring.going_out_bonus", "sequences.short_size", "sequences.short_penalty")
     # the bonuses stand in the sections of their rules; the sheet gathers them in a table
-    bonuses = Text("Then add the bonuses and take off the penalties given above.")
+    bonuses = Text("Then add the bonuses and penalties given above.")
     return Section(
         S_SCORING,
         (

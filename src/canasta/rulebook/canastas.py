@@ -60,7 +60,7 @@ def say_kinds(v: Variant) -> str:
                 f"{_span(1, most)} wild {'card' if most == 1 else 'cards'}"
             )
         else:
-            parts.append("a mixed (dirty) canasta has wild cards")
+            parts.append("a mixed (dirty) one has wild cards")
     if v.melds.wild_melds:
         parts.append(f"a wild canasta is {count(v.canastas.size, 'wild card')}")
     return cap("; ".join(parts)) + "."
@@ -70,7 +70,7 @@ def _say_bonuses(v: Variant) -> str:
     c = v.canastas
     parts = [f"a natural canasta scores {points(c.natural_bonus)}"]
     if mixed_possible(v):
-        parts.append(f"a mixed canasta {points(c.mixed_bonus)}")
+        parts.append(f"a mixed one {points(c.mixed_bonus)}")
     if v.melds.wild_melds:
         parts.append(f"{a_an(wild_canasta_name(v))} {points(c.wild_bonus)}")
     return cap(join(parts)) + "."

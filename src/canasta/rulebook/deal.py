@@ -25,10 +25,7 @@ def _say_players(v: Variant) -> str:
     n = v.players.count
     if has_partners(v):
         sides = len(v.sides)
-        return (
-            f"{cap(num(n))} players play in {num(sides)} sides of two. Partners sit opposite "
-            "and score together."
-        )
+        return f"{cap(num(n))} players play in {num(sides)} sides of two, partners sitting opposite."
     extra = ""
     if v.players.partnerships and n >= 2:
         extra = " (partners need an even number of players, four or more)"
@@ -164,9 +161,9 @@ def _say_upcard_cover(v: Variant) -> str:
         )
     if len(classes) > 1:
         return (
-            f"If that card is {join(classes, 'or')}, turn up another on top of it, as often as needed."
+            f"If it is {join(classes, 'or')}, turn up another on top of it, as often as needed."
         )
-    return f"If that card is {classes[0]}, turn up another on top of it, until a card other than {classes[0]} lies on top."
+    return f"If it is {classes[0]}, turn up another on top of it, until a card other than {classes[0]} lies on top."
 
 
 rule(
@@ -185,7 +182,7 @@ def _say_draw(v: Variant) -> str:
     if pile_takeable(v):
         top = v.pile.take_top
         pile = "the whole discard pile" if top is None else f"the top {count(top, 'card')} of the discard pile"
-        return f"{draw}, or take {pile} (see \u201cThe discard pile\u201d)."
+        return f"{draw}, or take {pile}."
     return f"{draw}."
 
 

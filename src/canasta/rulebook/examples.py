@@ -44,7 +44,8 @@ def some(n: int, rank: str) -> str:
 def _meld_phrase(rank: str, n: int, j: int, wilds: Sequence[str]) -> str:
     parts = [some(n, rank)] if n else []
     if len(wilds) > 1 and j >= 3:
-        parts += [some(j - 1, wilds[0]), some(1, wilds[1])]
+        # the figure shows which wild cards; the sentence only how many
+        parts.append(f"{num(j)} wild cards")
     elif j:
         parts.append(some(j, wilds[0]))
     return join(parts)
@@ -221,8 +222,8 @@ def frozen_example(v: Variant) -> str | None:
         return None
     side = "your side has" if has_partners(v) else "you have"
     return (
-        f"For example, {side} melded kings and a 2 lies in the pile. When a king is discarded, only "
-        "two natural kings from your hand take it: the pile is frozen, so the meld of kings does not help."
+        f"For example, {side} melded kings, a 2 lies in the pile and a king on top. Only two "
+        "natural kings from your hand take the pile: it is frozen, so the meld of kings does not help."
     )
 
 

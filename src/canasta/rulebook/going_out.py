@@ -87,7 +87,7 @@ def _say_canastas_needed(v: Variant) -> str:
             need = f"at least {need}"
         it = "it" if total == 1 else "they"
         whose = "your side has" if has_partners(v) else "you have"
-        text = f"You may go out only when {whose} {need}; {it} may be completed in the turn you go out."
+        text = f"You may go out only when {whose} {need}, even if {it} {'is' if total == 1 else 'are'} completed in that turn."
     if g.wild_canastas and not v.melds.wild_melds:
         text += " Since melds of wild cards only are not allowed, no one can ever go out."
     if total and v.melds.max_size is not None and v.melds.max_size < v.canastas.size:
@@ -127,7 +127,7 @@ def _say_out_not_out(v: Variant) -> str:
             "Once a player has picked up their foot, discarding their last card always goes "
             "out: a player who may not go out must keep at least one card in hand."
         )
-    return "Discarding your last card always goes out, so until you may go out, keep a card in hand."
+    return "Until you may go out, end each turn with a card in your hand."
 
 
 rule("going_out.out_but_not_out", S_OUT, _say_out_not_out)
@@ -159,7 +159,7 @@ def _say_ask(v: Variant) -> str:
         )
     # going_out.ask_after_laying: until going out, or only before the first card laid
     start = (
-        "Before going out, even after laying cards that turn,"
+        "Before going out, even after laying cards,"
         if v.going_out.ask_after_laying else "Before going out, and before you lay any card that turn,"
     )
     return (
@@ -220,9 +220,9 @@ def say_concealed(v: Variant) -> str:
     if not v.going_out.concealed:
         return "There is no separate bonus for going out concealed."
     return (
-        "You go out concealed by melding your whole hand in one turn, having melded nothing "
-        "before; taking the discard pile rules it out. Going out concealed scores "
-        f"{points(v.scoring.concealed_bonus)} in all, instead of {pts(v.scoring.going_out_bonus)}."
+        "To go out concealed, meld your whole hand in one turn, with nothing melded before and "
+        f"without taking the pile. It scores {points(v.scoring.concealed_bonus)} in all, "
+        f"instead of {pts(v.scoring.going_out_bonus)}."
     )
 
 
@@ -282,23 +282,20 @@ rule(
 
 def _say_must_take(v: Variant) -> str:
     must = v.pile.must_take_when_stock_empty
-    start = "Once the stock is empty, play goes on only through the discard pile: "
-    end = (
-        " The hand ends as soon as a player cannot draw and does not take the pile, with no one "
-        "going out."
-    )
+    start = "Once the stock is empty, play goes on only through the discard pile. "
+    end = " The hand ends when a player cannot draw and does not take the pile."
     if not pile_takeable(v):
         return "The hand ends as soon as the stock is empty and a player cannot draw, with no one going out."
     if must == "any":
-        duty = "a player must take the pile whenever they can."
+        duty = "You must take the pile whenever you can."
     elif must == "lay_off" and v.pile.take_lay_off:
-        own = "their side's" if has_partners(v) else "their own"
+        own = "your side's" if has_partners(v) else "your own"
         duty = (
-            f"a player who can take the pile by adding its top card to {own} meld must take it; "
-            "a player who would need cards from the hand may decline."
+            f"If you can take it by adding its top card to {own} meld, you must. If you would need "
+            "cards from your hand, you may decline."
         )
     else:
-        duty = "a player may take the pile or decline it."
+        duty = "You may take the pile or decline it."
     return start + duty + end
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from canasta.rulebook.facts import has_concealed, has_partners, pile_takeable
 from canasta.rulebook.melds import a_an, sequence_name
 from canasta.rulebook.registry import S_OPENING, rule
-from canasta.rulebook.words import cap, count, join, num, ordinal, points, pts
+from canasta.rulebook.words import count, join, num, ordinal, points, pts
 from canasta.variant.model import OpeningStep, Variant
 
 # -- the first meld
@@ -65,22 +65,20 @@ def _say_opening(v: Variant) -> str:
             return f"A {side}'s first meld of a hand needs no minimum count."
         return f"{start}: {points(below)}."
     parts = [f"{minimum_text(m)} for a score of {span}" for span, m in score_rows(v)]
-    return f"{start}, which depends on the {side}'s total score before the hand: {join(parts)}."
+    your = "your side's" if side == "side" else "your"
+    return f"{start}, set by {your} total score before the hand: {join(parts)}."
 
 
 def _opening_start(v: Variant) -> str:
     """The rule of the minimum, without the minimum itself."""
-    side, its = ("side", "its") if has_partners(v) else ("player", "their")
-    return (
-        f"In the turn a {side} first melds in a hand, {its} melds must together count at least "
-        "a minimum (card values only, no bonuses)"
-    )
+    your = "Your side's" if has_partners(v) else "Your"
+    return f"{your} first melds of a hand, laid in one turn, must together count at least a minimum (card values only)"
 
 
 def opening_lead(v: Variant) -> str:
     """The opening sentence that introduces the table of minimums."""
-    side = "side" if has_partners(v) else "player"
-    return f"{_opening_start(v)}, which depends on the {side}'s total score before the hand:"
+    your = "your side's" if has_partners(v) else "your"
+    return f"{_opening_start(v)}, set by {your} total score before the hand:"
 
 
 def score_rows(v: Variant) -> list[tuple[str, int]]:
@@ -199,9 +197,9 @@ def opening_example(v: Variant) -> str | None:
     if need <= kings or aces is None:
         return None
     return (
-        f"For example, you need {need} and a king lies on top. Two natural kings from your hand take the "
-        f"pile: with the top card they make {kings}. {cap(count(aces, 'ace'))} from your hand add "
-        f"{aces * v.values.ace}, so together you have {kings + aces * v.values.ace}: enough."
+        f"For example, you need {need} and a king lies on top. Two kings from your hand and the top "
+        f"card make {kings}; {count(aces, 'ace')} from your hand add {aces * v.values.ace}. "
+        f"That is {kings + aces * v.values.ace}: enough."
     )
 
 

@@ -28,20 +28,21 @@ def _say_freezing(v: Variant) -> str:
         # no way of taking an unfrozen pile is allowed, so freezing changes nothing
         return (
             "The discard pile is always frozen, whatever it holds: it is taken only with a "
-            "natural pair from the hand (below)."
+            "natural pair from the hand."
         )
+    # where a side that has not opened may not take the pile at all, that rule says it
+    unopened = p.frozen_until_opened and v.opening.pile_allowed
+    who = "a side that has not yet made its" if side == "side" else "a player who has not yet made their"
     if freezers:
-        sentences.append(
-            f"The pile is frozen for everyone while it holds {join(freezers, 'or')}"
-            + (" (a wild card may be discarded, and then freezes it)." if p.frozen_by_wild else ".")
-        )
-    if p.frozen_until_opened and v.opening.pile_allowed:
-        # where a side that has not opened may not take the pile at all, that rule says it
-        who = "a side that has not yet made its" if side == "side" else "a player who has not yet made their"
-        sentences.append(f"It is also frozen against {who} first meld.")
+        until = f", and for {who} first meld" if unopened else ""
+        sentences.append(f"The pile is frozen for everyone while it holds {join(freezers, 'or')}{until}.")
+        if p.frozen_by_wild:
+            sentences.append("You may discard a wild card: it freezes the pile.")
+    elif unopened:
+        sentences.append(f"The pile is frozen for {who} first meld.")
     if not sentences and p.take_natural_pair and not (p.take_lay_off or p.take_natural_and_wild):
         # nothing freezes it, yet it is taken only as a frozen pile is elsewhere
-        return "Nothing freezes the discard pile, but it is taken only with a natural pair from the hand (below)."
+        return "Nothing freezes the discard pile, but it is taken only with a natural pair from the hand."
     if not sentences:
         return "The discard pile is never frozen."
     return " ".join(sentences)
@@ -61,14 +62,10 @@ def _say_stop_cards(v: Variant) -> str:
     stops = ["a wild card", "a black 3"] if black else ["a wild card"]
     if v.deal.upcard and "red_three" not in v.deal.upcard_covered_if:
         stops.append("a red 3")
-    text = (
-        f"No one may take the pile while {join(stops, 'or')} lies on top of it: draw from the "
-        "stock instead."
-    )
+    text = f"No one may take the pile while {join(stops, 'or')} lies on top: draw from the stock instead."
     if black:
+        # not "until covered": a covered wild card still freezes the pile, as the freezing sentence says
         text += " A black 3 stops only the next player."
-    if v.pile.frozen_by_wild and not always_frozen(v):
-        text += " A wild card keeps the pile frozen even once it is covered."
     return text
 
 
@@ -88,8 +85,8 @@ def say_take(v: Variant) -> str:
             f"into the player's hand, and the turn goes on."
         )
     return (
-        "Whoever takes the discard pile takes all of it, never just the top card. The top card "
-        "must be melded at once; then the rest goes into the hand, and the turn goes on."
+        "You take the whole pile, never just its top card. Meld the top card at once; then the "
+        "rest goes into your hand, and your turn goes on."
     )
 
 
@@ -110,18 +107,17 @@ def _frozen_note(v: Variant) -> str:
 def _say_take_pair(v: Variant) -> str:
     if not v.pile.take_natural_pair:
         return "The pile can never be taken with a pair from the hand."
-    wild = "" if v.pile.take_natural_and_wild else " (never a wild card)"
     own = "your side's" if has_partners(v) else "your own"
     if v.melds.duplicate_ranks == "any":
         # several melds of a rank: the three lay a new meld, which may then be combined
-        joined = f"the three make a new meld, which may then be combined with {own} other meld of that rank."
+        joined = f"as a new meld, which may then be combined with {own} other meld of that rank."
     else:
-        joined = f"the three make a new meld, or join {own} meld of that rank."
+        joined = f"as a new meld or onto {own} meld of that rank."
     return (
-        f"With a pair: meld the top card with two natural cards of its rank from your hand{wild}; "
+        "With a pair: meld the top card with two natural cards of its rank from your hand, "
         + joined
         + (" This is the only way to take the pile." if always_frozen(v)
-           else " This is the only way to take a frozen pile." if can_freeze(v) else "")
+           else " Only a pair takes a frozen pile." if can_freeze(v) else "")
     )
 
 
@@ -139,17 +135,11 @@ def _say_take_lay_off(v: Variant) -> str:
     own = "your side's" if partners else "your own"
     if not v.pile.take_lay_off:
         return f"You may never take the pile just by adding its top card to {own} meld."
-    several = v.melds.duplicate_ranks == "any"
-    # several melds of the rank: the player names the one the card goes on
-    which = " (with several melds of that rank, to the one you name)" if several else ""
-    text = (
-        f"By adding: put the top card on {own} meld of its rank{which}, even with no card of that "
-        f"rank in your hand{_frozen_note(v)}"
-    )
-    if several:
-        if not v.pile.lay_off_after_canasta:
-            text += "; but only on a meld that is not yet a canasta"
-        return text + "."
+    text = f"By adding: put the top card on {own} meld of its rank{_frozen_note(v)}"
+    if v.melds.duplicate_ranks == "any":
+        # several melds of the rank: the player names the one the card goes on
+        unfinished = "" if v.pile.lay_off_after_canasta else ", one that is not yet a canasta"
+        return f"{text}. With several melds of that rank, name the one it goes on{unfinished}."
     if not v.pile.lay_off_after_canasta:
         who = "your side has" if partners else "you have"
         text += f"; but not once {who} made a canasta of that rank this hand"

@@ -61,14 +61,14 @@ for _name, _label in VALUE_ROWS:
 
 def _say_meld_points(v: Variant) -> str:
     if v.scoring.meld_points:
-        return "When a hand ends, each side, out or not, scores the values of the cards in its melds."
+        return "When a hand ends, each side, out or not, scores the values of its melded cards."
     return "Cards in melds count nothing by themselves: only bonuses score."
 
 
 def _say_hand_minus(v: Variant) -> str:
     where = "hands and feet" if has_foot(v) else "hands"
     if v.scoring.hand_minus:
-        return f"The values of the cards left in its players' {where} are taken off its score."
+        return f"Each side loses the values of the cards left in its players' {where}."
     return f"Cards left in {where} cost nothing."
 
 
@@ -186,7 +186,7 @@ def _say_game_end(v: Variant) -> str:
             f"which a {side} reaches {points(g.target)}; the {side} with the highest total wins."
         )
     if g.target is not None:
-        return f"The game ends with the hand in which a {side} reaches {points(g.target)} or more; the highest total wins."
+        return f"The game ends with the hand in which a {side} reaches {points(g.target)}; the highest total wins."
     if g.rounds is not None:
         return f"The game lasts {count(g.rounds, 'hand')}; the {side} with the highest total then wins."
     return f"The game has no set end: play as many hands as you like; the {side} with the highest total wins."
@@ -205,7 +205,7 @@ rule(
 def _say_tie(v: Variant) -> str:
     if v.game.tie == "play_another":
         return "If the leading totals are tied, play another hand to break the tie."
-    return "If the leading totals are tied, the game is a draw between them."
+    return "A tie for the highest total is a draw."
 
 
 rule(

@@ -21,7 +21,7 @@ def _say_red_laid(v: Variant) -> str:
     foot = " (or find one in your foot)" if has_foot(v) else ""
     text = (
         f"When you are dealt or draw a red 3{foot}, lay it face up at once and draw "
-        "a replacement from the stock, as often as needed."
+        "a replacement, as often as needed."
     )
     if v.deal.upcard:
         text += " A red 3 found in a pile you take is laid too, without a replacement."
@@ -39,10 +39,7 @@ def _say_red_last_card(v: Variant) -> str:
             "that player plays on, melding and discarding as usual; a player left with "
             f"{short} in hand cannot play on, and the hand ends at once."
         )
-    return (
-        "If the last card of the stock is a red 3, lay it without a replacement. The hand ends at "
-        "once: you may not meld or discard."
-    )
+    return "If the last card of the stock is a red 3, lay it: the hand ends at once, before you meld or discard."
 
 
 rule("threes.red_last_card", S_THREES, _say_red_last_card, relevant=lambda v: v.threes.red_laid_at_once)
@@ -260,9 +257,11 @@ def _say_black_meld(v: Variant) -> str:
     else:
         size = f"{num(low)} to {num(top)}"
     wilds = "with or without wild cards" if t.black_meld_wilds else "with no wild card"
+    # said only where the meld's size leaves it open
+    never = "" if top is not None and top < v.canastas.size else " Such a meld is never a canasta."
     if t.black_meld == "going_out_only":
-        return f"You may meld black 3s only in the turn you go out: {size} of them, {wilds}. Such a meld is never a canasta."
-    return f"Black 3s may be melded at any time, {size} of them, {wilds}. Such a meld is never a canasta."
+        return f"You may meld black 3s only in the turn you go out: {size} of them, {wilds}.{never}"
+    return f"Black 3s may be melded at any time, {size} of them, {wilds}.{never}"
 
 
 rule("threes.black_meld", S_THREES, _say_black_meld)
