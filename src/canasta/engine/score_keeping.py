@@ -84,126 +84,17 @@ def score_side(
         raise CanastaError(f"score_side expects a Variant, got {type(variant).__name__}")
     r = compile_rules(variant)
     if special:
-        hand = r.special_by_name.get(special) if isinstance(special, str) else None
-        if hand is None:
-            known = ", ".join(repr(h.name) for h in r.special) or "none"
-            raise CanastaError(f"special: variant {variant.name!r} has no special hand {shown(special)} (its special hands: {known})")
-        return special_breakdown(hand)
-    tables: list[tuple[int, tuple[int, ...], str | None]] = []
-    wild_kinds: list[tuple[int, ...]] = []
-    melded: list[int] = []
-    for i, meld in enumerate(melds):
-        cards = _cards(meld, f"melds[{i}]")
-        melded.extend(cards)
-        text = " ".join(str(_card(c)) for c in cards)
-        kinds = [KIND[c] for c in cards]
-        if RED_THREE in kinds:
-            raise CanastaError(f"meld {i + 1} ({text}): red 3s are laid on their own, never melded")
-        naturals = [k for k in kinds if not r.is_wild[k]]
-        j = len(kinds) - len(naturals)
-        if _is_sequence(r, cards):
-            # a sequence grows past its closing size only as its side goes out
-            top = None if r.seq_grow and went_out else r.seq_max
-            if len(cards) < r.seq_min or (top is not None and len(cards) > top):
-                most = f" and at most {top}" if top is not None else ""
-                grows = (
-                    " (more only when the side goes out: went_out=True)" if r.seq_grow and top is not None else ""
-                )
-                raise CanastaError(
-                    f"meld {i + 1} ({text}): a sequence has at least {r.seq_min}{most} cards{grows}"
-                )
-            tables.append((SEQUENCE, tuple(r.code_value[c] for c in cards), r.kind_of(SEQUENCE, len(cards), j)))
-            wild_kinds.append(())
-            continue
-        if len(cards) < r.min_size:
-            raise CanastaError(f"meld {i + 1} ({text}): a meld needs at least {r.min_size} cards")
-        if not naturals:
-            rank = 0
-            if not variant.melds.wild_melds:
-                raise CanastaError(f"meld {i + 1} ({text}): this variant has no melds of wild cards only")
-        elif any(k != naturals[0] for k in naturals):
-            raise CanastaError(f"meld {i + 1} ({text}): a meld holds natural cards of one rank only")
-        else:
-            rank = naturals[0]
-        if rank == BLACK_THREE and variant.threes.black_meld == "never":
-            raise CanastaError(f"meld {i + 1} ({text}): black 3s may never be melded in this variant")
-        if rank == BLACK_THREE and variant.threes.black_meld != "always" and not went_out:
-            raise CanastaError(f"meld {i + 1} ({text}): black 3s may be melded only when going out")
-        if not r.valid(rank, len(naturals), j, True):
-            reason = meld_rule_text(r, rank, len(naturals), j) if rank != BLACK_THREE else (
-                "that is not a legal meld of black 3s"
-            )
-            raise CanastaError(f"meld {i + 1} ({text}): {reason}")
-        kind = r.kind_of(rank, len(cards), j)
-        dup = variant.melds.duplicate_ranks == "never"
-        # melds.duplicate_ranks: any lets a side hold several melds of a natural rank, open or not
-        several = r.dup_any and rank not in (WILD_TARGET, BLACK_THREE)
-        if not several and any(m[0] == rank and (dup or not r.closed(rank, len(m[1]))) for m in tables):
-            label = r.meld_kinds[rank].label(rank)
-            raise CanastaError(f"meld {i + 1} ({text}): the side already has a meld of {label}")
-        tables.append((rank, tuple(r.code_value[c] for c in cards), kind))
-        wild_kinds.append(tuple(k for k in kinds if r.is_wild[k]))
-    for what, count in (("red_threes", red_threes), ("red_threes_held", red_threes_held), ("black_threes", black_threes)):
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise CanastaError(f"{what}: expected a whole number >= 0, got {shown(count)}")
-    if red_threes + red_threes_held > r.red_in_deck:
-        raise CanastaError(
-            f"red_threes: the decks hold only {r.red_in_deck} red 3s, got {shown(red_threes + red_threes_held)}"
-        )
-    if black_threes and not variant.threes.black_laid_at_once:
-        raise CanastaError(
-            f"black_threes: variant {variant.name!r} does not lay black 3s out (threes.black_laid_at_once)"
-        )
-    if black_threes > r.red_in_deck:  # the decks hold as many black 3s as red ones
-        raise CanastaError(f"black_threes: the decks hold only {r.red_in_deck} black 3s, got {shown(black_threes)}")
-    own = _cards(hand, "hand")
-    players = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
-    if own:
-        players.append(own)
-    left_cards = tuple(c for cards in players for c in cards) + _cards(foot, "foot")
-    deck = build_deck(variant.deck.decks, variant.deck.jokers_per_deck)
-    for k in sorted({KIND[c] for c in (*melded, *left_cards)}):
-        have = sum(1 for c in deck if KIND[c] == k)
-        got = sum(1 for c in (*melded, *left_cards) if KIND[c] == k)
-        if k == RED_THREE:
-            got += red_threes + red_threes_held
-        if k == BLACK_THREE:
-            got += black_threes
-        if got > have:
-            name = {RED_THREE: "red 3", BLACK_THREE: "black 3", JOKER: "joker"}.get(k, kind_name(k))
-            raise CanastaError(f"cards: the decks hold only {have} {name}s, the table has {got}")
-    if concealed and not went_out:
-        raise CanastaError("concealed: a side can go out concealed only if it went out")
-    if concealed and not variant.going_out.concealed:
-        raise CanastaError(f"concealed: variant {variant.name!r} has no concealed going out")
-    if black_three_out and not went_out:
-        raise CanastaError("black_three_out: a black-3 out is a way of going out")
+        return _special_hand(r, variant, special)
+    tables, wild_kinds, melded = _melds(r, variant, melds, went_out)
+    _check_three_counts(r, variant, red_threes, red_threes_held, black_threes)
+    players, left_cards = _cards_left(hand, hands, foot)
+    _check_decks_hold(variant, (*melded, *left_cards), red_threes + red_threes_held, black_threes)
+    _check_way_out(variant, went_out, concealed, black_three_out)
     if black_three_out:
-        n_out = variant.threes.black_out_cards
-        if n_out is None:
-            raise CanastaError(f"black_three_out: variant {variant.name!r} has no black-3 out")
-        kept = [c for c in left_cards if KIND[c] == BLACK_THREE][:n_out]
-        if len(kept) != n_out:
-            raise CanastaError(
-                f"black_three_out: the hand must include the {n_out} black 3s kept for the out"
-            )
-        rest = list(left_cards)
-        for c in kept:
-            rest.remove(c)
-        left_cards = tuple(rest)
+        left_cards = _without_kept_black_threes(variant, left_cards)
     if went_out:
-        counts = [0, 0, 0, 0, 0]
-        for _, _, kind in tables:
-            if kind:
-                counts[0] += 1
-                counts[KIND_SLOT[kind]] += 1
-        if not all(have >= need for have, need in zip(counts, r.req, strict=True)):
-            raise CanastaError(f"went_out: going out needs {req_text(r)}")
-    held = red_threes_held + sum(1 for c in left_cards if KIND[c] == RED_THREE)
-    black_held = 0
-    if variant.threes.black_held_penalty is not None:
-        black_held = sum(1 for c in left_cards if KIND[c] == BLACK_THREE)
-        left_cards = tuple(c for c in left_cards if KIND[c] != BLACK_THREE)
+        _check_melds_to_go_out(r, tables)
+    held, black_held, left_cards = _threes_held(variant, red_threes_held, left_cards)
     table = SideTable(
         melds=tuple(tables),
         red_threes=red_threes,
@@ -219,6 +110,200 @@ def score_side(
         held=tuple(tuple(KIND[c] for c in cards) for cards in players),
     )
     return score_table(variant, table, r.red_in_deck)
+
+
+#: One meld as the score table reads it: its rank (or SEQUENCE), its cards' values, its
+#: kind of canasta (None while it is not one).
+_Meld = tuple[int, tuple[int, ...], str | None]
+
+
+def _special_hand(r: Rules, variant: Variant, special: object) -> ScoreBreakdown:
+    """The score of a special hand laid: that hand's value alone."""
+    hand = r.special_by_name.get(special) if isinstance(special, str) else None
+    if hand is None:
+        known = ", ".join(repr(h.name) for h in r.special) or "none"
+        raise CanastaError(f"special: variant {variant.name!r} has no special hand {shown(special)} (its special hands: {known})")
+    return special_breakdown(hand)
+
+
+def _melds(
+    r: Rules, variant: Variant, melds: Iterable[object], went_out: bool
+) -> tuple[list[_Meld], list[tuple[int, ...]], list[int]]:
+    """The side's melds, each checked as the engine melds: the melds, the kinds of their wild cards, all their cards."""
+    tables: list[_Meld] = []
+    wild_kinds: list[tuple[int, ...]] = []
+    melded: list[int] = []
+    for i, meld in enumerate(melds):
+        cards = _cards(meld, f"melds[{i}]")
+        melded.extend(cards)
+        kinds = [KIND[c] for c in cards]
+        if RED_THREE in kinds:
+            raise CanastaError(f"{_where(i, cards)}: red 3s are laid on their own, never melded")
+        if _is_sequence(r, cards):
+            tables.append(_sequence(r, i, cards, kinds, went_out))
+            wild_kinds.append(())
+        else:
+            tables.append(_meld_of_a_rank(r, variant, i, cards, kinds, went_out, tables))
+            wild_kinds.append(tuple(k for k in kinds if r.is_wild[k]))
+    return tables, wild_kinds, melded
+
+
+def _where(i: int, cards: tuple[int, ...]) -> str:
+    """The meld a message is about: its number and its cards (written only for a message)."""
+    return f"meld {i + 1} ({' '.join(str(_card(c)) for c in cards)})"
+
+
+def _sequence(r: Rules, i: int, cards: tuple[int, ...], kinds: list[int], went_out: bool) -> _Meld:
+    """A sequence, checked for its length."""
+    wilds = sum(1 for k in kinds if r.is_wild[k])
+    # a sequence grows past its closing size only as its side goes out
+    top = None if r.seq_grow and went_out else r.seq_max
+    if len(cards) < r.seq_min or (top is not None and len(cards) > top):
+        most = f" and at most {top}" if top is not None else ""
+        grows = " (more only when the side goes out: went_out=True)" if r.seq_grow and top is not None else ""
+        raise CanastaError(f"{_where(i, cards)}: a sequence has at least {r.seq_min}{most} cards{grows}")
+    return SEQUENCE, tuple(r.code_value[c] for c in cards), r.kind_of(SEQUENCE, len(cards), wilds)
+
+
+def _meld_of_a_rank(
+    r: Rules, variant: Variant, i: int, cards: tuple[int, ...], kinds: list[int], went_out: bool,
+    earlier: list[_Meld],
+) -> _Meld:
+    """A meld of one rank (or of wild cards only), checked for its size, its rank and its wild cards."""
+    naturals = [k for k in kinds if not r.is_wild[k]]
+    wilds = len(kinds) - len(naturals)
+    if len(cards) < r.min_size:
+        raise CanastaError(f"{_where(i, cards)}: a meld needs at least {r.min_size} cards")
+    rank = _rank(variant, i, cards, naturals)
+    _check_black_three_meld(variant, i, cards, rank, went_out)
+    if not r.valid(rank, len(naturals), wilds, True):
+        reason = meld_rule_text(r, rank, len(naturals), wilds) if rank != BLACK_THREE else (
+            "that is not a legal meld of black 3s"
+        )
+        raise CanastaError(f"{_where(i, cards)}: {reason}")
+    kind = r.kind_of(rank, len(cards), wilds)
+    _check_second_meld(r, variant, i, cards, rank, earlier)
+    return rank, tuple(r.code_value[c] for c in cards), kind
+
+
+def _rank(variant: Variant, i: int, cards: tuple[int, ...], naturals: list[int]) -> int:
+    """The rank a meld is of: its natural cards' one rank (WILD_TARGET for wild cards only)."""
+    if not naturals:
+        if not variant.melds.wild_melds:
+            raise CanastaError(f"{_where(i, cards)}: this variant has no melds of wild cards only")
+        return 0
+    if any(k != naturals[0] for k in naturals):
+        raise CanastaError(f"{_where(i, cards)}: a meld holds natural cards of one rank only")
+    return naturals[0]
+
+
+def _check_black_three_meld(variant: Variant, i: int, cards: tuple[int, ...], rank: int, went_out: bool) -> None:
+    """Black 3s are melded never, only when going out, or always (``threes.black_meld``)."""
+    if rank == BLACK_THREE and variant.threes.black_meld == "never":
+        raise CanastaError(f"{_where(i, cards)}: black 3s may never be melded in this variant")
+    if rank == BLACK_THREE and variant.threes.black_meld != "always" and not went_out:
+        raise CanastaError(f"{_where(i, cards)}: black 3s may be melded only when going out")
+
+
+def _check_second_meld(
+    r: Rules, variant: Variant, i: int, cards: tuple[int, ...], rank: int, earlier: list[_Meld]
+) -> None:
+    """A side holds a second meld of a rank only as ``melds.duplicate_ranks`` allows."""
+    dup = variant.melds.duplicate_ranks == "never"
+    # melds.duplicate_ranks: any lets a side hold several melds of a natural rank, open or not
+    several = r.dup_any and rank not in (WILD_TARGET, BLACK_THREE)
+    if not several and any(m[0] == rank and (dup or not r.closed(rank, len(m[1]))) for m in earlier):
+        label = r.meld_kinds[rank].label(rank)
+        raise CanastaError(f"{_where(i, cards)}: the side already has a meld of {label}")
+
+
+def _check_three_counts(r: Rules, variant: Variant, red_threes: int, red_threes_held: int, black_threes: int) -> None:
+    """The 3s counted apart: whole numbers, no more than the decks hold, black ones only where laid out."""
+    for what, count in (("red_threes", red_threes), ("red_threes_held", red_threes_held), ("black_threes", black_threes)):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise CanastaError(f"{what}: expected a whole number >= 0, got {shown(count)}")
+    if red_threes + red_threes_held > r.red_in_deck:
+        raise CanastaError(
+            f"red_threes: the decks hold only {r.red_in_deck} red 3s, got {shown(red_threes + red_threes_held)}"
+        )
+    if black_threes and not variant.threes.black_laid_at_once:
+        raise CanastaError(
+            f"black_threes: variant {variant.name!r} does not lay black 3s out (threes.black_laid_at_once)"
+        )
+    if black_threes > r.red_in_deck:  # the decks hold as many black 3s as red ones
+        raise CanastaError(f"black_threes: the decks hold only {r.red_in_deck} black 3s, got {shown(black_threes)}")
+
+
+def _cards_left(hand: object, hands: Iterable[object], foot: object) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
+    """The cards each player holds (``hand`` as one more player), and every card left, the feet's too."""
+    own = _cards(hand, "hand")
+    players = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
+    if own:
+        players.append(own)
+    return players, tuple(c for cards in players for c in cards) + _cards(foot, "foot")
+
+
+def _check_decks_hold(variant: Variant, cards: tuple[int, ...], red_threes: int, black_threes: int) -> None:
+    """No more cards of a kind on the table than the decks hold (the 3s counted apart included)."""
+    deck = build_deck(variant.deck.decks, variant.deck.jokers_per_deck)
+    for k in sorted({KIND[c] for c in cards}):
+        have = sum(1 for c in deck if KIND[c] == k)
+        got = sum(1 for c in cards if KIND[c] == k)
+        if k == RED_THREE:
+            got += red_threes
+        if k == BLACK_THREE:
+            got += black_threes
+        if got > have:
+            name = {RED_THREE: "red 3", BLACK_THREE: "black 3", JOKER: "joker"}.get(k, kind_name(k))
+            raise CanastaError(f"cards: the decks hold only {have} {name}s, the table has {got}")
+
+
+def _check_way_out(variant: Variant, went_out: bool, concealed: bool, black_three_out: bool) -> None:
+    """A concealed or black-3 out is a way of going out the variant has."""
+    if concealed and not went_out:
+        raise CanastaError("concealed: a side can go out concealed only if it went out")
+    if concealed and not variant.going_out.concealed:
+        raise CanastaError(f"concealed: variant {variant.name!r} has no concealed going out")
+    if black_three_out and not went_out:
+        raise CanastaError("black_three_out: a black-3 out is a way of going out")
+    if black_three_out and variant.threes.black_out_cards is None:
+        raise CanastaError(f"black_three_out: variant {variant.name!r} has no black-3 out")
+
+
+def _without_kept_black_threes(variant: Variant, left_cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards left but the black 3s kept for a black-3 out, which count for its bonus."""
+    n_out = variant.threes.black_out_cards or 0
+    kept = [c for c in left_cards if KIND[c] == BLACK_THREE][:n_out]
+    if len(kept) != n_out:
+        raise CanastaError(f"black_three_out: the hand must include the {n_out} black 3s kept for the out")
+    rest = list(left_cards)
+    for c in kept:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _threes_held(
+    variant: Variant, red_threes_held: int, left_cards: tuple[int, ...]
+) -> tuple[int, int, tuple[int, ...]]:
+    """The red 3s held, the black 3s held where they cost a penalty of their own, and the other cards left."""
+    held = red_threes_held + sum(1 for c in left_cards if KIND[c] == RED_THREE)
+    black_held = 0
+    if variant.threes.black_held_penalty is not None:
+        # the black 3s are then not counted among the cards' values
+        black_held = sum(1 for c in left_cards if KIND[c] == BLACK_THREE)
+        left_cards = tuple(c for c in left_cards if KIND[c] != BLACK_THREE)
+    return held, black_held, left_cards
+
+
+def _check_melds_to_go_out(r: Rules, tables: list[_Meld]) -> None:
+    """The side that went out has the canastas going out needs."""
+    counts = [0, 0, 0, 0, 0]
+    for _, _, kind in tables:
+        if kind:
+            counts[0] += 1
+            counts[KIND_SLOT[kind]] += 1
+    if not all(have >= need for have, need in zip(counts, r.req, strict=True)):
+        raise CanastaError(f"went_out: going out needs {req_text(r)}")
 
 
 def _is_sequence(r: Rules, cards: tuple[int, ...]) -> bool:
