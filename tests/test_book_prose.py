@@ -15,7 +15,7 @@ import pytest
 
 import canasta
 from canasta.rulebook import describe, quick_reference
-from canasta.rulebook.render import FIXED_MARK, note_mark
+from canasta.rulebook.render import FIXED_MARK, mark_after, note_mark
 from canasta.variant.model import Variant
 
 BUNDLED = canasta.variant_names()
@@ -81,16 +81,42 @@ def software_words(text: str) -> list[str]:
     return found
 
 
-def mark_problems(text: str) -> list[str]:
-    """Marks that collide: run together, used without a note, or defined twice (a Markdown book)."""
-    body, _, notes = text.partition("\n## Notes\n")
-    defined = [m.group(1) for m in re.finditer(r"^(\S+) ", notes, re.M) if _MARK_RUN.fullmatch(m.group(1))]
+def mark_problems(text: str, notes: str | None = None) -> list[str]:
+    """Marks that collide: run together, used without a note, defined twice, or read as a power.
+
+    ``text`` is a Markdown book, or, with ``notes``, the body of a book in any format
+    and the text of its notes (as :func:`printed_parts` splits them).
+    """
+    body = text
+    if notes is None:
+        body, _, notes = text.partition("\n## Notes\n")
+    notes = notes.replace("\\", "")  # reStructuredText escapes a mark that starts a line
+    defined = [m.group(1) for m in re.finditer(r"^\s*(\S+) ", notes, re.M) if _MARK_RUN.fullmatch(m.group(1))]
     problems = [f"defined twice: {m}" for m in set(defined) if defined.count(m) > 1]
     known = set(defined) | {FIXED_MARK}
     for m in _MARK_RUN.finditer(body):
+        around = body[max(0, m.start() - 60):m.end()]
         if m.group() not in known:
-            problems.append(f"{m.group()!r} is no one note's mark: {body[max(0, m.start() - 60):m.end()]!r}")
+            problems.append(f"{m.group()!r} is no one note's mark: {around!r}")
+        if body[m.start() - 1:m.start()].isdigit():
+            problems.append(f"{m.group()!r} after a number reads as a power: {around!r}")
+    for m in re.finditer(r"\(note (\d+)\)", body):
+        if note_mark(int(m.group(1))) not in known:
+            problems.append(f"{m.group()!r} names no note")
     return problems
+
+
+def printed_parts(v: Variant) -> dict[str, tuple[str, str]]:
+    """Each printed format of ``v``'s rules as (body, notes): the notes are "" where there are none."""
+    md_body, _, md_notes = describe(v).partition("\n## Notes\n")
+    rst_body, _, rst_notes = describe(v, "rst").partition("\nNotes\n-----\n")
+    html_body, _, html_notes = describe(v, "html", standalone=True).partition("<h2>Notes</h2>")
+    return {
+        "markdown": (md_body, md_notes),
+        "rst": (rst_body, rst_notes),
+        "html": (_plain(html_body), _plain(html_notes).replace("\n ", "\n")),
+        "sheet": (_plain(quick_reference(v)), ""),
+    }
 
 
 class TestNoSoftwareWords:
@@ -125,7 +151,41 @@ class TestMarks:
 
     @pytest.mark.parametrize("name", [*BUNDLED, *HOUSES])
     def test_no_colliding_marks(self, name: str, tmp_path: Path) -> None:
-        assert mark_problems(describe(_load(name, tmp_path))) == []
+        """Every format: the book in Markdown, reStructuredText and HTML, and the sheet (which has no notes)."""
+        parts = printed_parts(_load(name, tmp_path))
+        assert {fmt: mark_problems(body, notes) for fmt, (body, notes) in parts.items()} == {fmt: [] for fmt in parts}
+
+    def test_every_format_has_its_notes(self) -> None:
+        """The split into body and notes finds the notes of each book format, so the check above reads them."""
+        parts = printed_parts(canasta.load_variant("classic"))
+        for fmt in ("markdown", "rst", "html"):
+            assert "Not in the source text; taken from Pagat classic Canasta." in parts[fmt][1], fmt
+            assert "Pagat" not in parts[fmt][0], fmt
+        assert parts["sheet"][1] == "" and "\u00b9" not in parts["sheet"][0]
+
+    def test_the_check_catches_a_mark_after_a_number(self) -> None:
+        assert mark_problems("| Black 3 | 5\u00b9\u2070 |\n\n## Notes\n\n\u00b9\u2070 Ten.\n")
+        assert mark_problems("| Black 3 | 5 (note 3) |\n\n## Notes\n\n\u00b9 One.\n")
+        assert not mark_problems("| Black 3 | 5 (note 1) |\n\n## Notes\n\n\u00b9 One.\n")
+
+    def test_a_value_with_a_note_reads_as_a_value(self) -> None:
+        """Item 3: Modern American's black 3 is worth 5, with its note written out, in every format."""
+        v = canasta.load_variant("modern-american")
+        mark = mark_after("5", "\u00b9\u2070")
+        assert mark == " (note 10)"
+        for fmt, (body, notes) in printed_parts(v).items():
+            if fmt == "sheet":
+                continue  # the sheet has no notes
+            row = re.search(r"Black 3[\s|-]*\\?5( \(note (\d+)\))", body)  # reStructuredText escapes the 5
+            assert row is not None, fmt
+            assert re.search(rf"^\\?\s*{note_mark(int(row.group(2)))} ", notes, re.M), fmt
+
+    def test_mark_after(self) -> None:
+        assert mark_after("108 cards.", "\u00b9") == "\u00b9"
+        assert mark_after("Points", "\u00b2") == "\u00b2"
+        assert mark_after("50", "\u00b9\u00b2") == " (note 12)"
+        assert mark_after("50", FIXED_MARK) == f" ({FIXED_MARK})"
+        assert mark_after("50", "") == ""
 
     def test_the_check_catches_marks_run_together(self) -> None:
         book = "A rule.\u2020\u00a7\u00a7\n\n## Notes\n\n\u2020 One.\n\n\u00a7\u00a7 Two.\n"

@@ -59,6 +59,23 @@ def note_mark(n: int) -> str:
     return str(n).translate(_SUPERSCRIPT)
 
 
+_PLAIN_DIGITS = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079", "0123456789")
+
+
+def mark_after(text: str, mark: str) -> str:
+    """``mark`` as it follows ``text``: apart, in words, after a number.
+
+    Superscript digits right after a number read as a power ("5\u00b9\u2070"), and the
+    mark of a fixed rule as degrees; after a digit the mark is written out instead:
+    ``"5 (note 10)"``, ``"5 (\u00b0)"``. Anywhere else it is returned as it is.
+    """
+    if not mark or not text[-1:].isdigit():
+        return mark
+    if mark == FIXED_MARK:
+        return f" ({FIXED_MARK})"
+    return f" (note {mark.translate(_PLAIN_DIGITS)})"
+
+
 def _classic_source(source: str) -> str | None:
     """``source`` with classic Canasta named as a note names it, or ``None`` for another source."""
     low = source.lower()
@@ -168,7 +185,7 @@ class _Renderer:
 
     def text(self, t: Text) -> str:
         faces = self.faces(t.cards) if self.pictures and t.cards else ""
-        return faces + self.escape(t.text) + self.mark(t)
+        return faces + self.escape(t.text) + mark_after(t.text, self.mark(t))
 
     def mark(self, t: Text) -> str:
         """The marks ``t`` carries where it stands: none where the heading's mark covers it."""
