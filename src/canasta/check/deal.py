@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta.cards import JOKER
-from canasta.check.registry import Facts, Raw, plural, static_check
+from canasta.check.registry import Facts, Raw, refused, static_check
 from canasta.variant.model import FootRules
 
 __all__: list[str] = []
@@ -31,20 +31,7 @@ def _deal_too_big(f: Facts) -> Iterator[Raw]:
     The deal needs ``players × (hand_size + foot_size) + upcard`` cards and the
     decks hold ``52 × decks + jokers``.
     """
-    if f.stock >= 0:
-        return
-    v = f.v
-    d = v.deal
-    each = f"({d.hand_size} in hand + {d.foot_size} in foot)" if d.foot_size else str(d.hand_size)
-    up = " + 1 upcard" if d.upcard else ""
-    if f.set_aside:
-        up += f" + {f.set_aside} talon cards set aside"
-    yield (
-        ("deal.hand_size", "deal.foot_size", "players.count", "deck.decks"),
-        f"the deal needs {f.dealt} cards ({v.players.count} players × {each}{up}) but "
-        f"{plural(f.decks, 'deck')} with {f.jokers} jokers hold {f.total}",
-        f"deal fewer cards or use more decks (deck.decks: {f.decks + 1})",
-    )
+    yield from refused(f, "C001")
 
 
 @static_check(
@@ -62,15 +49,7 @@ def _stock_too_small(f: Facts) -> Iterator[Raw]:
     Otherwise the first player cannot draw as the rules say, and the hand is
     over before it starts.
     """
-    if f.stock < 0 or f.stock >= f.v.draw.count:
-        return
-    held = "is empty" if f.stock == 0 else f"holds only {plural(f.stock, 'card')}"
-    yield (
-        ("draw.count", "deal.hand_size", "deck.decks"),
-        f"after the deal the stock {held}, but a player draws "
-        f"{plural(f.v.draw.count, 'card')} a turn",
-        "deal fewer cards or use more decks",
-    )
+    yield from refused(f, "C002")
 
 
 @static_check(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta.check.registry import Facts, Raw, plural, static_check
+from canasta.check.registry import Facts, Raw, plural, refused, static_check
 from canasta.variant.model import Variant
 
 __all__: list[str] = []
@@ -31,24 +31,7 @@ def _no_canasta(f: Facts) -> Iterator[Raw]:
     Typical causes: ``melds.max_size`` below ``canastas.size``; fewer cards of
     a rank than a canasta needs while wild cards are limited.
     """
-    if not f.any_meld or not f.needs_canasta or f.any_canasta:
-        return
-    m = f.v.melds
-    if m.max_size is not None and m.max_size < f.canasta_size:
-        yield (
-            ("melds.max_size", "canastas.size", "going_out.canastas"),
-            f"a meld holds at most {m.max_size} cards, so it never reaches the "
-            f"{f.canasta_size} cards of a canasta, and going out needs a canasta",
-            f"set melds.max_size to at least {f.canasta_size}, or null",
-        )
-        return
-    yield (
-        ("canastas.size", "going_out.canastas", "deck.decks"),
-        f"no meld can reach the {f.canasta_size} cards of a canasta with "
-        f"{f.copies} cards of each rank and at most {m.max_wilds} wild cards in a meld, "
-        "and going out needs a canasta",
-        "lower canastas.size or use more decks",
-    )
+    yield from refused(f, "C004")
 
 
 @static_check(
@@ -70,41 +53,7 @@ def _kind_impossible(f: Facts) -> Iterator[Raw]:
     sequence window, and a sequence allowed to grow that far
     (``sequences.max_size``).
     """
-    if not f.any_meld or (f.needs_canasta and not f.any_canasta):
-        return
-    go = f.v.going_out
-    if go.natural_canastas > 0 and not f.natural_canasta:
-        yield (
-            ("going_out.natural_canastas", "canastas.size", "deck.decks"),
-            f"going out needs {plural(go.natural_canastas, 'natural canasta')}, but "
-            f"{f.smallest} natural cards of one rank can never be melded together "
-            f"({plural(f.decks, 'deck')} hold {f.copies} of each rank)",
-            "lower going_out.natural_canastas or canastas.size, or use more decks",
-        )
-    if go.mixed_canastas > 0 and not f.mixed_canasta:
-        yield (
-            ("going_out.mixed_canastas", "melds.max_wilds"),
-            f"going out needs {plural(go.mixed_canastas, 'mixed canasta')}, but no "
-            "canasta can hold a wild card under the meld rules",
-            "set going_out.mixed_canastas: 0, or allow wild cards in melds",
-        )
-    sq = f.v.sequences
-    if go.sequence_canastas > 0 and sq.allowed and not f.sequence_canasta:
-        # sequences off altogether is C048's
-        if sq.max_size is not None and sq.max_size < f.seq_smallest:
-            why = (f"a sequence holds at most {plural(sq.max_size, 'card')}, fewer than the "
-                   f"{f.seq_smallest} of a sequence canasta")
-            paths: tuple[str, ...] = ("going_out.sequence_canastas", "sequences.max_size", "sequences.canasta_size")
-        else:
-            why = (f"no stretch of the sequence window ({sq.low} to {sq.high}, less wild ranks and "
-                   f"3s) holds {f.seq_smallest} ranks in a row")
-            paths = ("going_out.sequence_canastas", "sequences.canasta_size", "sequences.low", "sequences.high")
-        yield (
-            paths,
-            f"going out needs {plural(go.sequence_canastas, 'sequence canasta')}, but {why}, "
-            "so nobody can ever go out",
-            "lower sequences.canasta_size, widen the window, or set going_out.sequence_canastas: 0",
-        )
+    yield from refused(f, "C005")
 
 
 @static_check(
@@ -126,21 +75,7 @@ def _few_wilds(f: Facts) -> Iterator[Raw]:
     Each wild canasta takes ``canastas.size`` wild cards; the decks hold 4 of
     each wild rank per deck and ``jokers_per_deck`` jokers per deck.
     """
-    go = f.v.going_out
-    if go.wild_canastas == 0 or not f.v.melds.wild_melds or not f.any_meld:
-        return
-    if f.needs_canasta and not f.any_canasta:
-        return
-    need = go.wild_canastas * f.smallest
-    if f.wild_canasta and f.wild_cards >= need:
-        return
-    yield (
-        ("going_out.wild_canastas", "wilds.ranks", "deck.jokers_per_deck"),
-        f"going out needs {plural(go.wild_canastas, 'wild canasta')} of {f.smallest} "
-        f"wild cards each ({need} in all), but the decks hold only "
-        f"{plural(f.wild_cards, 'wild card')}",
-        "lower going_out.wild_canastas, or add wild cards (jokers, decks)",
-    )
+    yield from refused(f, "C006")
 
 
 @static_check(
@@ -157,14 +92,7 @@ def _wild_melds_off(f: Facts) -> Iterator[Raw]:
     A wild canasta is a meld of wild cards only, which needs
     ``melds.wild_melds: true``; as written nobody can ever go out.
     """
-    go = f.v.going_out
-    if go.wild_canastas > 0 and not f.v.melds.wild_melds:
-        yield (
-            ("going_out.wild_canastas", "melds.wild_melds"),
-            f"going out needs {plural(go.wild_canastas, 'wild canasta')}, but melds of "
-            "wild cards only are not allowed, so nobody can ever go out",
-            "set melds.wild_melds: true, or going_out.wild_canastas: 0",
-        )
+    yield from refused(f, "C007")
 
 
 @static_check(
@@ -183,50 +111,7 @@ def _too_many_canastas(f: Facts) -> Iterator[Raw]:
     wild and 3s special) plus wild canastas; natural cards and wild cards also
     run out.
     """
-    go = f.v.going_out
-    if not f.needs_canasta or f.kind_problem():
-        return
-    m = f.v.melds
-    total = max(
-        go.canastas,
-        go.natural_canastas + go.mixed_canastas + go.wild_canastas + go.sequence_canastas,
-    )
-    per_rank = 1
-    if (m.duplicate_ranks == "after_complete" and m.max_size is not None) or m.duplicate_ranks == "any":
-        needs = [n for ok, n in ((f.natural_canasta, f.smallest),
-                                 (f.mixed_canasta, f.mixed_naturals)) if ok and n > 0]
-        per_rank = max(1, f.copies // min(needs, default=f.copies))
-    rank_melds = len(f.ranks) * per_rank if (f.natural_canasta or f.mixed_canasta) else 0
-    wild_most = f.wild_cards // f.smallest if f.wild_canasta else 0
-    # each deck holds one card of each rank of a suit: as many sequence canastas
-    # per suit and deck as the window's stretches hold canasta-sized runs
-    seq_most = (
-        4 * f.decks * sum((hi - lo + 1) // f.seq_smallest for lo, hi in f.seq_runs)
-        if f.sequence_canasta else 0
-    )
-    problems = []
-    if total > rank_melds + wild_most + seq_most:
-        problems.append(f"at most {rank_melds + wild_most + seq_most} canastas can be on the table at once")
-    elif go.sequence_canastas > seq_most:
-        problems.append(f"at most {seq_most} sequence canastas can be made")
-    elif go.natural_canastas + go.mixed_canastas > rank_melds:
-        problems.append(f"at most {rank_melds} natural or mixed canastas can be made")
-    elif go.wild_canastas * f.smallest + go.mixed_canastas * f.mixed_wilds > f.wild_cards:
-        problems.append(f"the decks hold only {plural(f.wild_cards, 'wild card')}")
-    elif (
-        go.natural_canastas * f.smallest + go.mixed_canastas * f.mixed_naturals
-        + go.sequence_canastas * f.seq_smallest
-        > len(f.ranks) * f.copies
-    ):
-        problems.append("there are too few natural cards")
-    if problems:
-        yield (
-            ("going_out.canastas", "going_out.natural_canastas", "going_out.mixed_canastas",
-             "going_out.wild_canastas", "going_out.sequence_canastas"),
-            f"going out needs {plural(total, 'canasta')}, but {problems[0]}, so nobody "
-            "can ever go out",
-            "require fewer canastas",
-        )
+    yield from refused(f, "C008")
 
 
 @static_check(
@@ -271,14 +156,7 @@ def _sequences_off(f: Facts) -> Iterator[Raw]:
     A sequence canasta is a sequence of ``sequences.canasta_size`` cards,
     which needs ``sequences.allowed: true``; as written nobody can ever go out.
     """
-    go = f.v.going_out
-    if go.sequence_canastas > 0 and not f.v.sequences.allowed:
-        yield (
-            ("going_out.sequence_canastas", "sequences.allowed"),
-            f"going out needs {plural(go.sequence_canastas, 'sequence canasta')}, but "
-            "sequences may not be melded, so nobody can ever go out",
-            "set sequences.allowed: true, or going_out.sequence_canastas: 0",
-        )
+    yield from refused(f, "C048")
 
 
 @static_check(
@@ -328,14 +206,7 @@ def _melded_ranks(v: Variant) -> list[str]:
 )
 def _required_advice(f: Facts) -> Iterator[Raw]:
     """``going_out.ask_required`` with ``ask_advice``: going out needs a yes that advice never gives."""
-    g = f.v.going_out
-    if g.ask_partner and g.ask_required and g.ask_advice:
-        yield (
-            ("going_out.ask_required", "going_out.ask_advice"),
-            "going out needs the partner's yes, but advice binds nothing and gives none, so no "
-            "player with a partner could ever go out",
-            "remove going_out.ask_required (advice), or going_out.ask_advice (a binding yes)",
-        )
+    yield from refused(f, "C070")
 
 
 @static_check(

@@ -29,32 +29,7 @@ def _no_meld(f: Facts) -> Iterator[Raw]:
     For instance a minimum size above the maximum size, more naturals required
     than a rank has cards (4 per deck), or every rank wild with wild melds off.
     """
-    if f.any_meld:
-        return
-    m = f.v.melds
-    if m.max_size is not None and f.new_size > m.max_size:
-        which = "min_naturals" if m.min_naturals > m.min_size else "min_size"
-        yield (
-            (f"melds.{which}", "melds.max_size"),
-            f"a new meld needs at least {f.new_size} cards but a meld holds at most "
-            f"{m.max_size}",
-            f"lower melds.{which} or raise melds.max_size",
-        )
-        return
-    if not f.ranks:
-        yield (
-            ("wilds.ranks", "melds.wild_melds"),
-            "every rank is wild and melds of wild cards only are not allowed",
-            "make fewer ranks wild, or set melds.wild_melds: true",
-        )
-        return
-    yield (
-        ("melds.min_naturals", "melds.min_size", "deck.decks"),
-        f"a new meld needs {f.new_size} cards with at least {m.min_naturals} naturals of "
-        f"one rank, but {plural(f.decks, 'deck')} hold {f.copies} cards of a rank "
-        f"and at most {m.max_wilds} wild cards may join",
-        "lower melds.min_naturals or melds.min_size",
-    )
+    yield from refused(f, "C003")
 
 
 @static_check(

@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Iterator
 
 from canasta.check.pile import pile_taken_sometimes
-from canasta.check.registry import Facts, Raw, plural, static_check
+from canasta.check.registry import Facts, Raw, plural, refused, static_check
 from canasta.variant.model import OpeningRules
 
 __all__: list[str] = []
@@ -35,27 +35,7 @@ def _opening_unreachable(f: Facts) -> Iterator[Raw]:
     best those cards can be worth in legal melds bounds every opening. A side
     that meets this row of the table can never meld again.
     """
-    v = f.v
-    if v.opening.by == "none" or not f.any_meld:
-        return
-    bound = f.opening_bound()
-    if bound is None:
-        return
-    cards, best = bound
-    if v.opening.by == "score":
-        rows = [(f"opening.score_table[{i}].minimum", s.minimum)
-                for i, s in enumerate(v.opening.score_table)]
-    else:
-        rows = [(f"opening.round_table[{i}]", x) for i, x in enumerate(v.opening.round_table)]
-    for path, minimum in rows:
-        if minimum > best:
-            yield (
-                (path, "deal.hand_size"),
-                f"an opening of {minimum} points is needed, but the best {cards} cards a "
-                f"player can hold before the side opens are worth at most {best} in melds",
-                f"lower the minimum to at most {best}",
-            )
-            return
+    yield from refused(f, "C009")
 
 
 _OPENING_DEFAULTS = OpeningRules()
@@ -264,17 +244,5 @@ def _canasta_tier_unreachable(f: Facts) -> Iterator[Raw]:
 def _natural_meld(f: Facts) -> Iterator[Raw]:
     """``opening.natural_meld`` above the natural cards of one rank in the decks, or above
     ``melds.max_size``: no side can ever open, so nobody can meld at all."""
-    v = f.v
-    n = v.opening.natural_meld
-    if n is None:
-        return
-    most = 4 * v.deck.decks
-    if v.melds.max_size is not None:
-        most = min(most, v.melds.max_size)
-    if n > most:
-        yield (
-            ("opening.natural_meld",),
-            f"the opening needs a meld of {n} natural cards of one rank, but a meld can hold at most "
-            f"{most} natural cards of one rank, so no side can ever open",
-            f"lower opening.natural_meld to at most {most} (Modern American: 3)",
-        )
+    yield from refused(f, "C061")
+

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from canasta.check.registry import Facts, Raw, plural, static_check
+from canasta.check.registry import Facts, Raw, plural, refused, static_check
 from canasta.variant.model import CanastaRules, ScoringRules
 
 __all__: list[str] = []
@@ -30,22 +30,7 @@ def _never_ends(f: Facts) -> Iterator[Raw]:
     the same holds when no side can ever score points (every bonus and card
     value 0) and only a target is set.
     """
-    g = f.v.game
-    if g.rounds is not None:
-        return
-    if g.target is None:
-        yield (
-            ("game.target", "game.rounds"),
-            "the game has no target score and no number of rounds, so it never ends",
-            "set game.target (e.g. 5000) or game.rounds",
-        )
-    elif not f.positive_score_possible():
-        yield (
-            ("game.target", "scoring.meld_points"),
-            f"no side can ever score points, so the target of {g.target} is never "
-            "reached and the game never ends",
-            "give melds or bonuses points, or set game.rounds",
-        )
+    yield from refused(f, "C010")
 
 
 _SCORING_DEFAULTS = ScoringRules()

@@ -177,7 +177,7 @@ def _red_canastas_alone(f: Facts) -> Iterator[Raw]:
 
 
 @static_check(
-    "C057", "error", "black 3s laid out as bonus cards, yet melded or kept for a black-3 out",
+    "C057", "warning", "black 3s laid out as bonus cards, yet melded or kept for a black-3 out",
     """
     extends: classic
     threes:
@@ -189,7 +189,10 @@ def _black_laid_and_melded(f: Facts) -> Iterator[Raw]:
 
     A black 3 laid out at once is never held, so it can never be melded
     (``threes.black_meld`` other than ``never``) nor kept for a black-3 out
-    (``threes.black_out_cards``): the profile says two things at once.
+    (``threes.black_out_cards``): the profile says two things at once. The
+    laying out wins and the game plays to its end, black 3s being bonus cards
+    as red 3s are; only the other options have no effect. So this is a
+    warning, not a refusal: nothing stops the hand, one rule is idle.
     """
     th = f.v.threes
     if not th.black_laid_at_once or f.threes_wild:

@@ -16,7 +16,7 @@ import operator
 import os
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Final, NamedTuple, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 from canasta.engine.candidates import candidate_moves
 from canasta.engine.deal import deal_hand
@@ -84,6 +84,7 @@ from canasta.engine.moves import (
     parse_move,
 )
 from canasta.engine.quick import quick_moves
+from canasta.engine.refusals import unplayable
 from canasta.engine.special import special_moves, special_step
 from canasta.engine.state import (
     ANSWER,
@@ -361,68 +362,6 @@ def compile_rules(variant: Variant) -> Rules:
     except VariantError as exc:
         raise VariantError(f"variant {variant.name!r}: {exc}") from None
     return Rules(variant, ENGINE)
-
-
-class Refusal(NamedTuple):
-    """A combination of options, each valid on its own, that the engine does not play.
-
-    :func:`refusals` lists them; ``new_game`` refuses with :attr:`text`, and
-    the checker reports each as an error under :attr:`code`, with the same text.
-    """
-
-    #: the checker's code for it
-    code: str
-    #: the options that clash, as profile paths
-    paths: tuple[str, ...]
-    #: why, naming the options, then what to change (as a table would read it)
-    text: str
-
-
-def refusals(r: Rules) -> tuple[Refusal, ...]:
-    """Every combination of ``r``'s options that this version of the engine does not play.
-
-    The one place that decides it: :func:`unplayable` (so ``new_game`` and the
-    state reader) and the checker's errors C066, C068 and C069 read it.
-    """
-    out: list[Refusal] = []
-    if r.clean and r.seq_on:
-        # the turn oracle follows a clean meld for the opening over melds of one rank only
-        out.append(_refusal(
-            "C069", ("opening.natural_meld", "sequences.allowed"),
-            "the engine does not play a clean opening meld (opening.natural_meld) together "
-            "with sequences (sequences.allowed)",
-            "set sequences.allowed: false, or remove opening.natural_meld",
-        ))
-    if r.clean and r.dup_any:
-        # nor with several melds of one rank (its clean-meld search follows one meld per rank)
-        out.append(_refusal(
-            "C066", ("opening.natural_meld", "melds.duplicate_ranks"),
-            "the engine does not play a clean opening meld (opening.natural_meld) together "
-            "with several melds of one rank (melds.duplicate_ranks: any)",
-            "set melds.duplicate_ranks to never or after_complete, or remove opening.natural_meld",
-        ))
-    if not r.v.threes.red_laid_at_once:
-        # a red 3 kept in hand is never melded, laid or discarded, and the
-        # engine's guard against dead ends counts every card as one to discard:
-        # a player could be left holding red 3s alone, with no move
-        out.append(_refusal(
-            "C068", ("threes.red_laid_at_once",),
-            "the engine does not play red 3s that stay in hand (threes.red_laid_at_once: "
-            "false): a player could be left holding nothing else, with no move",
-            "set threes.red_laid_at_once: true",
-        ))
-    return tuple(out)
-
-
-def _refusal(code: str, paths: tuple[str, ...], why: str, change: str) -> Refusal:
-    return Refusal(code, paths, f"{why}; {change}")
-
-
-def unplayable(r: Rules) -> str | None:
-    """Why this version of the engine cannot deal a game of ``r``'s variant, or ``None``:
-    the first of :func:`refusals`."""
-    found = refusals(r)
-    return found[0].text if found else None
 
 
 def playable_rules(variant: Variant) -> Rules:

@@ -1,0 +1,105 @@
+"""One decision for "cannot be played": the checker's errors and new_game's refusals agree.
+
+``canasta.engine.refusals.refusals`` decides which profiles the engine does
+not play; ``new_game`` refuses them with the first refusal's words, and the
+checker reports each as an error with the same words. Every static error of
+the checker is such a refusal, so a profile the checker passes is dealt and a
+profile it fails is refused, for the same reason.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import canasta
+import house_rules as hr
+from budget import examples
+from canasta.check import CHECKS, check_variant
+from canasta.engine import compile_rules
+from canasta.engine.refusals import refusals, supply_of, unplayable
+from canasta.errors import VariantError
+from canasta.variant.loading import parse_variant
+
+#: The checker's errors read from the rules: each is one of the engine's refusals.
+STATIC_ERRORS = sorted(c for c, k in CHECKS.items() if k.stage == "static" and k.severity == "error")
+BUNDLED = [
+    "bolivia", "brazilian", "classic", "classic-2p", "classic-3p", "classic-6p", "draw-two",
+    "hand-and-foot", "hand-and-foot-pagat", "modern-american", "modern-american-2p", "samba",
+    "uruguayan",
+]
+
+
+def _errors(v: canasta.Variant) -> list[str]:
+    return [d.message for d in check_variant(v) if d.severity == "error"]
+
+
+@pytest.mark.parametrize("code", STATIC_ERRORS)
+def test_example_refused_alike(code: str) -> None:
+    """The docs example of each error: new_game refuses it with the checker's own message."""
+    v = parse_variant(CHECKS[code].example)
+    found = [x for x in refusals(compile_rules(v)) if x.code == code]
+    assert found, code
+    messages = [d.message for d in check_variant(v) if d.code == code]
+    assert messages == [x.text for x in found]
+    with pytest.raises(VariantError) as caught:
+        canasta.new_game(v, seed=1)
+    assert str(caught.value) == f"variant {v.name!r}: {refusals(compile_rules(v))[0].text}"
+
+
+def test_every_refusal_is_a_registered_error() -> None:
+    """The refusals' codes are exactly the checker's static errors (no error that new_game deals)."""
+    codes = set()
+    for code in STATIC_ERRORS:
+        codes |= {x.code for x in refusals(compile_rules(parse_variant(CHECKS[code].example)))}
+    assert codes == set(STATIC_ERRORS)
+
+
+def test_refusal_names_options_and_change() -> None:
+    """A refusal names the options that clash and says what to change, after a semicolon."""
+    for code in STATIC_ERRORS:
+        for x in refusals(compile_rules(parse_variant(CHECKS[code].example))):
+            assert x.paths and all("." in p for p in x.paths), x
+            why, sep, change = x.text.partition("; ")
+            assert sep and why and change, x
+
+
+def test_deal_too_big_is_c001() -> None:
+    """A deal larger than the decks is refused by new_game as the checker's C001, not in words of its own."""
+    v = parse_variant("extends: hand-and-foot-pagat\ndeck: {decks: 1}\n")
+    with pytest.raises(VariantError, match="the deal needs 105 cards") as caught:
+        canasta.new_game(v, seed=3)
+    assert any(str(caught.value).endswith(m) for m in _errors(v))
+    assert refusals(compile_rules(v))[0].code == "C001"
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_not_refused(name: str) -> None:
+    """No bundled profile is refused."""
+    assert unplayable(compile_rules(canasta.load_variant(name))) is None
+
+
+def test_worked_out_once() -> None:
+    """Refusals and their facts are worked out once per compiled variant."""
+    r = compile_rules(canasta.load_variant("classic"))
+    assert refusals(r) is refusals(r) and supply_of(r) is supply_of(r)
+
+
+def test_c057_is_played() -> None:
+    """Black 3s laid out at once while black_meld is set: a warning, and the game is dealt."""
+    v = parse_variant("extends: classic\nthrees: {black_laid_at_once: true}\n")
+    assert [d.severity for d in check_variant(v) if d.code == "C057"] == ["warning"]
+    assert not canasta.new_game(v, seed=2).is_hand_over
+
+
+@given(profile=hr.house_profiles(), seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=examples(300, least=40), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_checker_and_new_game_agree(profile: hr.HouseProfile, seed: int) -> None:
+    """Generated house profiles: a checker error if and only if new_game refuses, with the same words."""
+    admission = hr.admit(profile, seed)
+    assert not admission.disagreement, f"{admission.disagreement}: {admission}\n{profile.text()}"
+    if admission.refusal:
+        # new_game gives the first refusal, which is the checker's first error
+        assert admission.refusal.endswith(admission.errors[0].split(": ", 1)[1])
