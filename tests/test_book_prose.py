@@ -26,6 +26,8 @@ HOUSES = {
     "two-canastas": "extends: classic\nname: two-canastas\ngoing_out:\n  canastas: 2\n",
     "samba-house": "extends: samba\nname: samba-house\ngame:\n  target: 7500\n",
     "mac-house": "extends: modern-american\nname: mac-house\nopening:\n  talons: [3, 2]\n",
+    "samba-runs": "extends: samba\nname: samba-runs\nsequences:\n  join: true\n",
+    "samba-gaps": "extends: samba\nname: samba-gaps\nsequences:\n  wild_in_gap: true\n",
 }
 
 #: Words a book for players never has: (why, pattern). Notation, the engine, profiles and
@@ -41,6 +43,7 @@ SOFTWARE_WORDS = [
     ("a meld written as a move", r"\b(K|Q|J|A|[2-9]|10):\d\b"),
     ("a move written out", r"'lay 3R?'|\badd K:"),
     ("a file", r"\.ya?ml\b"),
+    ("a card in notation", r"(?-i:\b(10|[2-9AKQJ])[SHDC]\b)"),
 ]
 
 #: Every mark a book uses after a sentence, a heading or a cell.
@@ -141,6 +144,7 @@ class TestNoSoftwareWords:
             "Written down, the second meld of kings is K:2",
             "until they lay it out ('lay 3R', 'lay 3')",
             "see classic.yaml",
+            "(written join 4H-6H 7H-9H)",
         ]
         for (why, pattern), text in zip(SOFTWARE_WORDS, old, strict=True):
             assert re.search(pattern, text, re.IGNORECASE), why
@@ -313,6 +317,43 @@ class TestWording:
         assert "Penalty: a player who forgets to draw" in text
         assert "except a meld of wild cards" in text
         assert "The players see to these customs and penalties themselves." in text
+
+
+def _sentences(section: str) -> list[str]:
+    """The sentences of a section of a Markdown book, marks and all."""
+    return [s for s in re.split(r"(?<=[.!?])\S*\s+", section.strip()) if s]
+
+
+class TestMeldsRead:
+    """The long meld rules of Modern American and the Samba family: paragraphs, short sentences, examples."""
+
+    @pytest.mark.parametrize("name", ["modern-american", "samba", "bolivia", "brazilian", "uruguayan"])
+    def test_paragraphs_of_short_sentences(self, name: str) -> None:
+        """Once one paragraph of up to 57 words a sentence; now a paragraph per topic, none over 35."""
+        text = describe(canasta.load_variant(name))
+        section = text.split("## Melds and wild cards")[1].split("\n## ")[0]
+        assert section.strip().count("\n\n") >= 2  # what a meld is; its wild cards; melds of wild cards or sequences
+        longest = max(_sentences(section), key=lambda s: len(s.split()))
+        assert len(longest.split()) <= 35, longest
+
+    def test_rule_of_five_is_worked(self) -> None:
+        text = describe(canasta.load_variant("modern-american"))
+        assert "After that turn, a wild card may join a meld only once it holds five natural cards." in text
+        assert "For example, after that turn a meld of four 8s takes no wild card; once a fifth 8 joins it, a 2 may join too." in text
+        # the meld examples hold in the opening turn only, and each says so
+        assert "For example, in the turn your side opens, two 9s and a 2 make a meld" in text
+        assert "In that turn, three 9s and two 2s make a meld" in text
+
+    def test_a_player_alone_opens(self) -> None:
+        text = describe(canasta.load_variant("modern-american-2p"))
+        assert "For example, in the turn you open, two 9s" in text
+        assert "your side opens" not in text
+
+    def test_the_example_follows_the_rule(self, tmp_path: Path) -> None:
+        path = tmp_path / "six.yaml"
+        path.write_text("extends: modern-american\nname: six\nmelds:\n  late_wild_naturals: 6\n", encoding="utf-8")
+        text = describe(canasta.load_variant(path))
+        assert "a meld of five 8s takes no wild card; once a sixth 8 joins it" in text
 
 
 class TestMissing:

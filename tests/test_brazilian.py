@@ -330,7 +330,7 @@ class TestEscaleraGrowsWhenGoingOut:
 
     def test_the_rule_book_states_it(self) -> None:
         diff = describe_diff(BRAZILIAN, canasta.load_variant("bolivia"))
-        assert "Only in the turn a player goes out may they still add cards to either end of a closed escalera" in diff
+        assert "In the turn you go out, you may still add cards to either end of a closed escalera" in diff
         assert "past seven cards" in canasta.describe(BRAZILIAN)
         back = describe_diff(canasta.load_variant("bolivia"), BRAZILIAN)
         assert "A closed escalera takes no more cards, not even in the turn its player goes out." in back

@@ -437,7 +437,7 @@ class TestClassicText:
             "A meld may hold at most three wild cards.",
             "A side may have only one meld of each rank.",
             "two 9s and a 2 make a meld, but a 9 and two 2s do not",
-            "three 9s and three wild cards make a meld, but two 9s and four wild cards do not",
+            "do not. Three 9s and three wild cards make a meld, but two 9s and four wild cards do not.",
             "| Below 0 | 15",
             "| 1500 to 2995 | 90",
             "| 3000 or more | 120",
@@ -482,8 +482,8 @@ class TestSambaText:
     @pytest.mark.parametrize(
         "phrase",
         [
-            "Each wild card in a meld needs at least two natural cards beside it: a meld with one "
-            "wild card holds at least two natural cards, one with two wild cards at least four.",
+            "Each wild card in a meld needs at least two natural cards beside it. So a meld with one "
+            "wild card holds at least two natural cards, and one with two wild cards at least four.",
             "A side may also meld sequences: natural cards of one suit in unbroken rank order, "
             "from the 4 up to the ace at most. Wild cards never join a sequence.",
             "no sequence turns the corner from the ace to a 2",
@@ -591,7 +591,7 @@ class TestHandAndFootText:
             "A meld of up to five cards may hold only one wild card; a second wild card may join it only as its sixth or seventh card.",
             "A meld may hold at most seven cards",
             "A meld may also be made of wild cards only: three to seven wild cards",
-            "four 9s and two 2s make a meld, but three 9s and three wild cards do not",
+            "do not. Four 9s and two 2s make a meld, but three 9s and three wild cards do not.",
             # 3j: a canasta is made at 7 cards; a new meld of the rank after it
             "A meld of seven cards is a canasta.",
             "once its meld of a rank is complete, it may start another meld of that rank",

@@ -184,7 +184,12 @@ def _melds_section(v: Variant) -> Section:
     if wild:
         texts.insert(_after(texts, "melds.wild_melds"), Text(wild, ("melds.wild_melds", "melds.wild_meld_max")))
     sequences = _take(texts, *_SEQUENCE_PATHS)
-    blocks: list[Block] = [_para(texts)]
+    # one paragraph for what a meld is, one for its wild cards, one for melds of wild cards only
+    wild_melds = [t for t in texts if _WILD_MELD_PATHS & set(t.paths)]
+    wild_melds.sort(key=lambda t: "melds.wild_meld_lock" in t.paths)  # what such a meld is, first
+    wilds = [t for t in texts if _WILD_PATHS & set(t.paths) and t not in wild_melds]
+    plain = [t for t in texts if t not in wilds and t not in wild_melds]
+    blocks: list[Block] = [_para(p) for p in (plain, wilds, wild_melds) if p]
     figure = meld_figure(v)
     if figure is not None:
         blocks.append(figure)
@@ -195,9 +200,18 @@ def _melds_section(v: Variant) -> Section:
     return Section(S_MELDS, tuple(blocks))
 
 
+#: The options whose sentences make the paragraph on wild cards in melds of a rank.
+_WILD_PATHS = {
+    "melds.max_wilds", "melds.no_wild_ranks", "melds.wilds_at_most_naturals", "melds.naturals_per_wild",
+    "melds.second_wild", "melds.second_wild_size", "melds.second_wild_naturals",
+    "melds.late_wild_naturals", "melds.late_natural_ranks",
+}
+#: The options whose sentences make the paragraph on melds of wild cards only.
+_WILD_MELD_PATHS = {"melds.wild_melds", "melds.wild_meld_max", "melds.wild_meld_lock"}
+
 #: The options whose sentences make the paragraph on sequences in the melds section.
 _SEQUENCE_PATHS = (
-    "sequences.allowed", "sequences.low", "sequences.high", "sequences.min_size", "sequences.join",
+    "sequences.allowed", "sequences.low", "sequences.high", "sequences.min_size", "sequences.join", "sequences.wild_in_gap",
     "sequences.canasta_size", "sequences.max_size", "sequences.name", "sequences.grow_when_going_out",
 )
 

@@ -91,12 +91,15 @@ def meld_examples(v: Variant) -> str | None:
         return None
     rank, wilds, pairs = found
     said = [
-        f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not"
+        f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not."
         for good, bad in pairs
     ]
     # under the rule of five these hold only in the opening turn (later a wild card needs five naturals)
-    when = "in the turn your side opens, " if v.melds.late_wild_naturals is not None else ""
-    return f"For example, {when}{'; '.join(said)}."
+    opens = "your side opens" if has_partners(v) else "you open"
+    when = f"in the turn {opens}, " if v.melds.late_wild_naturals is not None else ""
+    # one pair to a sentence, each saying when it holds
+    again = "In that turn, " if when else ""
+    return " ".join([f"For example, {when}{said[0]}", *(again + s if again else cap(s) for s in said[1:])])
 
 
 _SUIT_ORDER = "SHDC"

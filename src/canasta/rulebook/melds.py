@@ -98,13 +98,13 @@ def _say_naturals_per_wild(v: Variant) -> str:
     n = v.melds.naturals_per_wild
     if n is None:
         return "A wild card needs no set number of natural cards beside it, within the limit on wild cards."
-    text = f"Each wild card in a meld needs at least {count(n, 'natural card')} beside it"
+    text = f"Each wild card in a meld needs at least {count(n, 'natural card')} beside it."
     if v.melds.max_wilds >= 2:
         text += (
-            f": a meld with one wild card holds at least {num(n)} natural "
-            f"{'card' if n == 1 else 'cards'}, one with two wild cards at least {num(2 * n)}"
+            f" So a meld with one wild card holds at least {num(n)} natural "
+            f"{'card' if n == 1 else 'cards'}, and one with two wild cards at least {num(2 * n)}."
         )
-    return text + "."
+    return text
 
 
 rule(
@@ -191,12 +191,12 @@ def _say_duplicates(v: Variant) -> str:
     partners = has_partners(v)
     who = "A side" if partners else "A player"
     if v.melds.duplicate_ranks == "any":
-        its = "its" if partners else "their"
+        your = "Your side" if partners else "You"
         return (
-            f"{who} may have several melds of the same rank, and may start a new one at any time, "
-            f"even while {its} other meld of that rank is unfinished. In {its} turn a player may "
-            "combine two melds of one rank into one, as long as the combined meld keeps the meld "
-            "rules. Several canastas of one rank each count as a canasta."
+            f"{your} may have several melds of the same rank. A new one may be started at any time, "
+            "even while another meld of that rank is unfinished. In your turn you may combine two "
+            "melds of one rank into one, if the combined meld keeps the meld rules. Several "
+            "canastas of one rank each count as a canasta."
         )
     if v.melds.duplicate_ranks == "after_complete" and v.melds.max_size is not None:
         its, it = ("its", "it") if partners else ("their", "they")
@@ -210,23 +210,40 @@ def _say_duplicates(v: Variant) -> str:
 rule("melds.duplicate_ranks", S_MELDS, _say_duplicates)
 
 
+def _late_wild_example(v: Variant) -> str:
+    """The rule of ``melds.late_wild_naturals`` worked on a meld of 8s ("" where it does not fit)."""
+    n = v.melds.late_wild_naturals
+    wilds = [w for w in ("2", "JK") if w in v.wilds.ranks and not (w == "JK" and v.deck.jokers_per_deck == 0)]
+    if n is None or n - 1 < max(v.melds.min_size, v.melds.min_naturals, 1) or not wilds:
+        return ""
+    if v.melds.max_wilds < 1 or {"8"} & (set(v.wilds.ranks) | set(v.melds.no_wild_ranks) | set(v.melds.late_natural_ranks)):
+        return ""
+    wild = "a 2" if wilds[0] == "2" else "a joker"
+    return (
+        f" For example, after that turn a meld of {num(n - 1)} 8s takes no wild card; once "
+        f"{a_an(ordinal(n))} 8 joins it, {wild} may join too."
+    )
+
+
 def _say_late_wilds(v: Variant) -> str:
     m = v.melds
-    side = "side" if has_partners(v) else "player"
+    your = "your side" if has_partners(v) else "you"
     parts = []
     if m.late_wild_naturals is not None:
+        n = num(m.late_wild_naturals)
         parts.append(
-            f"In the turn a {side} opens, wild cards may go in any of its melds. After that turn a "
-            f"wild card may join a meld only once it holds {num(m.late_wild_naturals)} natural "
-            "cards, and a new meld is laid without wild cards unless it holds as many."
+            f"In the turn {your} {'opens' if has_partners(v) else 'open'}, wild cards may go in any meld. "
+            f"After that turn, a wild card may join a meld only once it holds {n} natural cards. "
+            f"A new meld is then laid without wild cards unless it holds {n} natural cards."
+            + _late_wild_example(v)
         )
     if m.late_natural_ranks:
-        names = join([rank_plural(rank) for rank in m.late_natural_ranks])
+        names = join([rank_plural(rank) for rank in m.late_natural_ranks], "or")
         parts.append(
-            f"Melds of {names} take wild cards only in the turn the {side} opens; after it they "
-            "take natural cards only. Such a meld that took wild cards in that turn is treated like "
-            "any other meld: the rules for an unfinished meld of its rank do not apply to it, and "
-            "it takes no more wild cards."
+            f"A meld of {names} takes wild cards only in the turn {your} "
+            f"{'opens' if has_partners(v) else 'open'}; after that turn, natural cards only. "
+            "If it took wild cards in that turn, it is an ordinary meld: the rules for an unfinished "
+            "meld of its rank do not apply to it, and it takes no more wild cards."
         )
     if not parts:
         return "Wild cards may join a meld whenever the meld's rules allow."
@@ -269,8 +286,8 @@ def _say_dead(v: Variant) -> str:
         return "A rank stays open to every side however many melds of it are complete."
     return (
         f"Once any meld of a rank is complete (closed) at {num(v.melds.max_size or 0)} cards, that "
-        "rank is dead for everyone: no one may start a meld of it or add to one, and the discard "
-        "pile cannot be taken while a card of it is on top. Dead cards can only be discarded."
+        "rank is dead for everyone. No one may start a meld of it or add to one. The discard pile "
+        "cannot be taken while a dead card is on top, and dead cards can only be discarded."
     )
 
 
@@ -432,7 +449,7 @@ def _say_sequence_join(v: Variant) -> str:
         joined = (
             "two of them that meet end to end (the highest card of one just below the lowest of the "
             "other) may be joined into one in the player's turn, as long as the joined sequence keeps "
-            "the sequence rules (written join 4H-6H 7H-9H)."
+            "the sequence rules: the 4 to 6 of hearts and the 7 to 9 of hearts make the 4 to 9."
         )
     else:
         joined = "they are never joined into one."
@@ -462,7 +479,7 @@ def _say_sequence_wild(v: Variant) -> str:
     called = "joker" if wild == "JK" else wild
     text = (
         "A new sequence may hold one wild card, standing for the missing rank between two of its "
-        f"natural cards (written meld 7H {wild} 9H: the {called} stands for the 8 of hearts). The wild card stays "
+        f"natural cards: in the 7 and 9 of hearts with {a_an(called)}, the {called} stands for the 8. The wild card stays "
         "where it was laid, so the ends of a sequence are always natural cards, and no sequence ever "
         f"holds a second wild card. {cap(a_an(sequence_name(v)))} holding a wild card scores as any other. "
         "This is a house rule: no published rules of Samba put wild cards in sequences."
@@ -565,10 +582,9 @@ def _say_grow(v: Variant) -> str:
         return f"{cap(closed)} takes no more cards, not even in the turn its player goes out."
     lo, hi = parse_rank(sq.low), parse_rank(sq.high)
     return (
-        f"Only in the turn a player goes out may they still add cards to either end of {closed}, "
-        f"one at a time, past {count(top, 'card')} (never beyond {_the(lo)} or {_the(hi)}): each "
-        "such card only if they can still go out that turn, and once one is laid they must go out "
-        "that turn."
+        f"In the turn you go out, you may still add cards to either end of {closed}, one at a time, "
+        f"past {count(top, 'card')} but never beyond {_the(lo)} or {_the(hi)}. Add each card only if "
+        "you can still go out that turn; once you have added one, you must go out that turn."
     )
 
 
