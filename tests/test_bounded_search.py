@@ -8,7 +8,8 @@ rules that made the plain search slow (many cards in hand, several decks,
 wild cards in sequences, sequences that grow when going out), with the hand
 cut down so that the plain search stays quick. The positions that took
 seconds before are kept in ``tests/data/slow``; their listing must stay what
-the plain search gave, and the search must stay within a few thousand states.
+the plain search gave, and the search must hold no more states than
+:data:`SLOW` allows.
 """
 
 from __future__ import annotations
@@ -108,12 +109,16 @@ def test_pruned_search_answers_as_the_plain_one(
     pruned = search(*args)
     plain = search(*args, prune=False)
     assert _closure(pruned) == _closure(plain)
+    # a narrow search finds real plans only: each of its entries, with no more points
+    full = _closure(plain)
+    for key, pts in _closure(search(*args, most=1 + pick % 4)).items():
+        assert full.get(key, -1) >= pts
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_whole_hands_agree(profile: str) -> None:
     """Whole hands of the first positions, both ways, every question the oracle asks."""
-    checked = 0
+    checked = found = 0
     for s in _positions(profile, 7)[:12]:
         r = s.rules
         hand = s.hands_[s.current]
@@ -121,9 +126,15 @@ def test_whole_hands_agree(profile: str) -> None:
             continue
         for max_left, grow in ((1, r.seq_grow), (2, False)):
             args = (r, hand, _side_melds(s), r.black_melds, max_left, OPEN_NO_CANASTA, 0, 0, False, grow)
-            assert _closure(search(*args)) == _closure(search(*args, prune=False))
+            full = _closure(search(*args, prune=False))
+            assert _closure(search(*args)) == full
+            # a narrow search: real plans only, and some found
+            narrow = _closure(search(*args, most=2))
+            assert all(full.get(key, -1) >= pts for key, pts in narrow.items())
+            found += bool(narrow)
             checked += 1
     assert checked >= 6
+    assert found >= checked // 2
 
 
 def _slow(name: str) -> tuple[GameState, list[str]]:
@@ -136,17 +147,22 @@ def _slow(name: str) -> tuple[GameState, list[str]]:
     return canasta.from_json(json.dumps(state), GameState), data["moves"]
 
 
-@pytest.mark.parametrize("name", ["bolivia-draw-one", "brazilian-min-naturals"])
+#: The stored slow positions, each with the most states its going-out search may hold
+#: at a rank (the plain search held some 400,000 for the first, the search before runs
+#: stood in for each other some 118,000 for the last).
+SLOW = {"bolivia-draw-one": 2000, "brazilian-min-naturals": 1000, "samba-gap-natural-opening": 40000}
+
+
+@pytest.mark.parametrize("name", sorted(SLOW))
 def test_slow_positions_list_what_they_listed(name: str) -> None:
     """The positions that took seconds list the moves the plain search listed, in order."""
     s, moves = _slow(name)
     assert [str(m) for m in s.legal_moves()] == moves
 
 
-@pytest.mark.parametrize("name", ["bolivia-draw-one", "brazilian-min-naturals"])
+@pytest.mark.parametrize("name", sorted(SLOW))
 def test_slow_positions_search_few_states(name: str) -> None:
-    """The going-out search of the slow positions keeps a few thousand states at most
-    (the plain search kept some 400,000 for the first)."""
+    """The going-out search of the slow positions keeps no more states than :data:`SLOW` says."""
     s, _moves = _slow(name)
     r = compile_rules(s.variant)
     sizes: list[int] = []
@@ -156,4 +172,4 @@ def test_slow_positions_search_few_states(name: str) -> None:
     )
     assert outs
     assert len(sizes) == len(r.natural_kinds)
-    assert 0 < max(sizes) <= 5000
+    assert 0 < max(sizes) <= SLOW[name]

@@ -29,7 +29,7 @@ from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, meld_info, req_met
 from canasta.engine.moves import WILD_TARGET
-from canasta.engine.searches import outcomes
+from canasta.engine.searches import Outcomes, outcomes
 from canasta.engine.sequence_search import sequence_outcomes
 from canasta.engine.state import (
     TOLD_NO,
@@ -245,18 +245,15 @@ def can_go_out(s: GameState, q: Probe) -> bool:
                 return True
         # going out may grow closed sequences (sequences.grow_when_going_out): every plan
         # kept here leaves at most one card, so each goes out
-        outs = (
-            sequence_outcomes(r, q.hand, q.melds, allow_black, 1, oc, dead, complete, late, r.seq_grow)
-            if r.seq_on
-            else outcomes(r, counts, q.melds, allow_black, 1, oc, dead, complete, clean, q.took, late)
-        )
-        for (left, ok, _black), pts in outs.items():
-            if not ok or left == 2:
-                continue
-            if left == 0 and not final_optional:
-                continue
-            if need > 0 and pts < need and not waived:
-                continue
+        if r.seq_on:
+            args = (r, q.hand, q.melds, allow_black, 1, oc, dead, complete, late, r.seq_grow)
+            # a narrow search first: a plan it finds is one (the full search is for a no)
+            if not PLAIN_RULES and _goes_out(sequence_outcomes(*args, most=NARROW), need, waived, final_optional):
+                return True
+            outs = sequence_outcomes(*args)
+        else:
+            outs = outcomes(r, counts, q.melds, allow_black, 1, oc, dead, complete, clean, q.took, late)
+        if _goes_out(outs, need, waived, final_optional):
             return True
     # black-3 out: everything else melded, exactly N black 3s kept, plus the discard
     if n_out is not None and counts[BLACK_THREE] in (n_out, n_out + 1):
@@ -271,6 +268,26 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         for (left, ok, _black), pts in outs2.items():
             if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
                 return True
+    return False
+
+
+#: The states a narrow sequence search keeps after each rank (``most`` of
+#: :func:`~canasta.engine.sequence_search.sequence_outcomes`).
+NARROW = 10
+
+
+def _goes_out(outs: Outcomes, need: int, waived: bool, final_optional: bool) -> bool:
+    """Whether ``outs`` (a search with at most one card left) holds a way out: the canastas
+    going out needs, one card left to discard (or none, where the last discard is
+    optional), and the opening's ``need`` met unless it is ``waived``."""
+    for (left, ok, _black), pts in outs.items():
+        if not ok or left == 2:
+            continue
+        if left == 0 and not final_optional:
+            continue
+        if need > 0 and pts < need and not waived:
+            continue
+        return True
     return False
 
 

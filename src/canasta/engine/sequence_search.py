@@ -48,6 +48,11 @@ __all__ = ["sequence_outcomes"]
 # cards, 2 one just laid, which the next rank's natural card must follow).
 Run = tuple[int, int, int, int, int]
 
+#: The runs of one suit that can still end after a rank, each with the fewest wild cards
+#: they still need and their stand-in (:func:`_live_runs`).
+Live = dict[tuple[Run, ...], tuple[int, tuple[Run, ...]]]
+
+
 
 @lru_cache(maxsize=65536)
 def _suit_steps(
@@ -162,49 +167,81 @@ def _suit_steps(
 @lru_cache(maxsize=4096)
 def _live_runs(
     r: Rules, avail: tuple[int, ...], starts: tuple[tuple[int, tuple[tuple[int, int], ...]], ...], grow: bool,
-) -> tuple[dict[tuple[Run, ...], int], ...]:
-    """The runs of one suit from which that suit alone can still end every run legally.
+) -> tuple[Live, ...]:
+    """The runs of one suit from which that suit alone can still end every run legally,
+    each with the fewest wild cards it still needs and the runs that stand for it.
 
     ``avail``: the suit's cards in hand at each rank of ``r.natural_kinds``;
     ``starts``: its open sequences by lowest rank (see :func:`_suit_steps`).
     Returns, for each of those ranks, the runs after it from which some way
     on, rank by rank, ends with every run long enough (:func:`_runs_end`),
-    each with the fewest wild cards such a way lays in the suit's runs
-    (``sequences.wild_in_gap``; 0 without). :func:`sequence_outcomes` drops
-    the other states, and those with fewer wild cards left than their runs
-    need: the suits share only wild cards, so no state dropped could have
-    ended. A run from the hand too short to end can live on only where the
-    next ranks hold that suit's cards (or wild cards stand in); without this,
-    such runs of every suit multiply each other's states.
+    each mapped to ``(wild cards, stand-in)``: the fewest wild cards such a way
+    lays in the suit's runs (``sequences.wild_in_gap``; 0 without), and the
+    first (in sort order) of the runs with the same ways on. Two runs have the
+    same ways on when every later rank offers both the same steps (cards used,
+    sequence canastas gained, free, wild cards) to runs that again have the
+    same ways on, and both end alike; what the suit does afterwards, and so
+    every outcome of the search, is then the same from either, and
+    :func:`sequence_outcomes` keeps only the stand-in (with the better of the
+    two states). It drops the runs not listed, and states with fewer wild
+    cards left than their runs need: the suits share only wild cards, so no
+    state dropped could have ended. A run from the hand too short to end can
+    live on only where the next ranks hold that suit's cards (or wild cards
+    stand in); without this, such runs of every suit multiply each other's
+    states, and so do runs of different lengths with the same ways on.
     """
     ranks = r.natural_kinds
     opened = dict(starts)
     empty: tuple[Run, ...] = ()
-    steps: list[dict[tuple[Run, ...], set[tuple[tuple[Run, ...], int]]]] = []
+    steps: list[dict[tuple[Run, ...], tuple[tuple[tuple[Run, ...], int, int, bool, int], ...]]] = []
     now: set[tuple[Run, ...]] = {empty}
     for rank, n in zip(ranks, avail, strict=True):
         here = opened.get(rank, ())
-        edges: dict[tuple[Run, ...], set[tuple[tuple[Run, ...], int]]] = {}
+        edges: dict[tuple[Run, ...], tuple[tuple[tuple[Run, ...], int, int, bool, int], ...]] = {}
         for runs in now:
             if not n and not here and not any(run[1] <= rank for run in runs):
-                edges[runs] = {(runs, 0)}  # nothing happens at this rank (as sequence_outcomes skips it)
+                edges[runs] = ((runs, 0, 0, False, 0),)  # nothing happens at this rank (as sequence_outcomes skips it)
             else:
-                edges[runs] = {(step[0], step[4]) for step in _suit_steps(r, runs, rank, n, here, grow)}
+                edges[runs] = _suit_steps(r, runs, rank, n, here, grow)
         steps.append(edges)
-        now = {after for ends in edges.values() for after, _wilds in ends}
-    alive = {runs: 0 for runs in now if _runs_end(r, runs) >= 0}
+        now = {step[0] for ends in edges.values() for step in ends}
+    # the runs alive after the last rank, by how they end (canastas gained; a
+    # card laid on an upper end, which frees the plan where sequences.join joins)
+    ways: dict[tuple[Run, ...], object] = {}
+    for runs in now:
+        gained = _runs_end(r, runs)
+        if gained >= 0:
+            ways[runs] = (gained, any(run[3] for run in runs))
+    alive = _stand_ins(ways, dict.fromkeys(ways, 0))
     out = [alive] * len(ranks)
     for i in range(len(ranks) - 1, 0, -1):
         # alive after rank i-1: some step at rank i leads to runs alive after rank i
-        before: dict[tuple[Run, ...], int] = {}
+        needs: dict[tuple[Run, ...], int] = {}
+        ways = {}
         for runs, ends in steps[i].items():
-            for after, wilds in ends:
-                need = alive.get(after)
-                if need is not None and before.get(runs, 99) > wilds + need:
-                    before[runs] = wilds + need
-        alive = before
+            on = set()
+            for after, used, gained, freed, wused in ends:
+                got = alive.get(after)
+                if got is not None:
+                    need, stand_in = got
+                    on.add((used, gained, freed, wused, stand_in))
+                    if needs.get(runs, 99) > wused + need:
+                        needs[runs] = wused + need
+            if on:
+                ways[runs] = frozenset(on)
+        alive = _stand_ins(ways, needs)
         out[i - 1] = alive
     return tuple(out)
+
+
+def _stand_ins(
+    ways: dict[tuple[Run, ...], object], needs: dict[tuple[Run, ...], int],
+) -> Live:
+    """Each of ``ways``' runs with its wild cards needed and the first runs with the same ways on."""
+    first: dict[object, tuple[Run, ...]] = {}
+    for runs in sorted(ways):
+        first.setdefault(ways[runs], runs)
+    return {runs: (needs[runs], first[way]) for runs, way in ways.items()}
 
 
 def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
@@ -299,6 +336,7 @@ def sequence_outcomes(
     grow: bool = False,
     prune: bool = not PLAIN_RULES,
     sizes: list[int] | None = None,
+    most: int = 0,
 ) -> Outcomes:
     """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
 
@@ -323,6 +361,13 @@ def sequence_outcomes(
     fast paths are off (:mod:`canasta.engine.fastpaths`). ``sizes`` (on an uncached
     call, ``sequence_outcomes.__wrapped__``) receives the most states the
     search held at each rank: what its work grows with.
+
+    ``most``: a narrow search, which keeps at most this many states after each
+    rank (0: every state), those with the fewest cards left, then the most
+    canastas and points. Each entry it gives is a plan's that the full search
+    finds too, with as many points, though it may miss entries: a quick way to
+    find a plan that answers a question (:func:`~canasta.engine.oracle.can_go_out`
+    asks the full search only where the narrow one finds none).
     """
     counts = count_kinds(hand)
     prefix = wild_prefix(r, counts)
@@ -356,19 +401,21 @@ def sequence_outcomes(
     for ri, rank in enumerate(ranks):
         # each suit in turn: its runs, and the cards left for the meld of the rank (the pool)
         pooled: dict[Pooled, int] = {(*key, 0): pts for key, pts in states.items()}
-        most = len(pooled)
+        held = len(pooled)
         for suit in range(4):
             pooled = _suit_pass(
                 r, table, pooled, rank, suit, by_code[rank * 4 + suit], tuple(starts.get((suit, rank), ())),
                 grow, W, cap, None if live is None else live[suit][ri],
             )
-            most = max(most, len(pooled))
+            held = max(held, len(pooled))
         # then the meld of the rank takes what the runs left
         states = _meld_pass(r, pooled, rank, melds, index.get(rank, -1), W, cap, max_left, dead, complete, late)
         if sizes is not None:
-            sizes.append(max(most, len(states)))
+            sizes.append(max(held, len(states)))
         if prune:
             states = _undominated(states)
+        if most and len(states) > most:
+            states = dict(sorted(states.items(), key=_promise)[:most])
 
     def ended() -> Iterator[tuple[int, int, int, int, int, int, int, int, bool]]:
         for (w, left, tot, nat, mix, sq, number, free), pts in states.items():
@@ -387,15 +434,23 @@ def sequence_outcomes(
     return close_plans(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete)
 
 
+def _promise(item: tuple[SeqState, int]) -> tuple[int, ...]:
+    """The order in which a narrow search keeps states (see :func:`sequence_outcomes`): the
+    fewest cards left, the most canastas, sequence canastas and points; then by the state,
+    so that the choice never depends on the order the states were found in."""
+    (w, left, tot, nat, mix, sq, number, free), pts = item
+    return left, -tot, -sq, -nat, -pts, w, mix, number, free
+
+
 def _suit_pass(
     r: Rules, table: _RunTable, pooled: dict[Pooled, int], rank: int, suit: int, avail: int,
     here: tuple[tuple[int, int], ...], grow: bool, W: int, cap: tuple[int, int, int, int, int],
-    alive: dict[tuple[Run, ...], int] | None,
+    alive: Live | None,
 ) -> dict[Pooled, int]:
     """One suit's step of :func:`sequence_outcomes` at ``rank``: its runs take the suit's
     ``avail`` cards of the rank (:func:`_suit_steps`), the rest join the pool.
     ``alive``: the suit's runs that can still end, with the wild cards they still need
-    (see :func:`_live_runs`; None: keep every state)."""
+    and their stand-ins (see :func:`_live_runs`; None: keep every state)."""
     if not avail and not here and not any(
         run[1] <= rank for number in {key[6] for key in pooled} for run in table.runs[number][suit]
     ):
@@ -427,20 +482,29 @@ def _suit_pass(
 
 def _numbered_steps(
     r: Rules, table: _RunTable, number: int, rank: int, suit: int, avail: int,
-    here: tuple[tuple[int, int], ...], grow: bool, alive: dict[tuple[Run, ...], int] | None,
+    here: tuple[tuple[int, int], ...], grow: bool, alive: Live | None,
 ) -> list[tuple[int, int, int, bool, int, int]]:
     """:func:`_suit_steps` of one suit of the runs numbered ``number`` in ``table``, with the
     runs after them numbered; only those that can still end (``alive``, where given), each
-    with the wild cards the suit's runs still need (0 where not known)."""
+    with the wild cards the suit's runs still need (0 where not known) and put as its
+    stand-in (the runs with the same ways on, :func:`_live_runs`)."""
     runs = table.runs[number]
     mine = runs[suit]
     if not avail and not here and not any(run[1] <= rank for run in mine):
-        return [(number, 0, 0, False, 0, 0)]  # nothing happens to this suit at this rank
+        # nothing happens to this suit at this rank
+        if alive is None:
+            return [(number, 0, 0, False, 0, 0)]
+        need, stand_in = alive[mine]
+        return [(table.number((*runs[:suit], stand_in, *runs[suit + 1:])), 0, 0, False, 0, need)]
     out = []
     for after, used, gained, freed, wused in _suit_steps(r, mine, rank, avail, here, grow):
-        need = 0 if alive is None else alive.get(after)
-        if need is not None:
-            out.append((table.number((*runs[:suit], after, *runs[suit + 1:])), used, gained, freed, wused, need))
+        need = 0
+        if alive is not None:
+            got = alive.get(after)
+            if got is None:
+                continue
+            need, after = got
+        out.append((table.number((*runs[:suit], after, *runs[suit + 1:])), used, gained, freed, wused, need))
     return out
 
 
