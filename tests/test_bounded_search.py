@@ -27,6 +27,9 @@ import canasta
 from budget import examples
 from canasta.engine.facts import OPEN_ANY_CANASTA, OPEN_NATURAL_CANASTA, OPEN_NO_CANASTA
 from canasta.engine.game import compile_rules
+from canasta.engine.kinds import count_kinds
+from canasta.engine.melds import meld_info
+from canasta.engine.oracle import natural_canasta_reachable
 from canasta.engine.searches import Outcomes
 from canasta.engine.sequence_search import sequence_outcomes
 from canasta.engine.state import PLAY, GameState, MeldGroup
@@ -109,6 +112,9 @@ def test_pruned_search_answers_as_the_plain_one(
     pruned = search(*args)
     plain = search(*args, prune=False)
     assert _closure(pruned) == _closure(plain)
+    if opening == OPEN_NATURAL_CANASTA and not natural_canasta_reachable(r, count_kinds(hand), meld_info(r, melds), hand):
+        # the quick bound said no plan can hold a natural canasta: the plain search finds none
+        assert not plain
     # a narrow search finds real plans only: each of its entries, with no more points
     full = _closure(plain)
     for key, pts in _closure(search(*args, most=1 + pick % 4)).items():

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.engine.facts import (
+    OPEN_NATURAL_CANASTA,
     OPEN_NO_CANASTA,
     asking_required,
     dead_ranks,
@@ -176,6 +177,63 @@ def _sequences_reachable(r: Rules, hand: Sequence[int], info: MeldInfo) -> int:
     return sum(n // r.seq_canasta for n in cards)
 
 
+def natural_canasta_reachable(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int]) -> bool:
+    """A quick necessary condition: could the side's melds (``info``), with ``hand``
+    (``counts`` by kind), still hold a canasta that is not mixed: natural, wild or
+    sequence, as an opening that needs a natural canasta asks (``OPEN_NATURAL_CANASTA``)?
+
+    A bound, not a plan: a natural canasta needs the canasta's size in natural
+    cards of one rank (in hand or in the side's melds of the rank), a wild one
+    that many wild cards, and a sequence canasta a run of that many ranks of
+    one suit, one of them a wild card's where ``sequences.wild_in_gap`` lets one
+    stand in. Where none of these can be, the searches find no plan that opens
+    (or goes out) with such a canasta, and are not asked.
+    """
+    have = info.canasta_counts()
+    if have[0] > have[2]:
+        return True
+    melds = info.melds
+    on_table = [0] * 17
+    for m in melds:
+        on_table[m.rank] += m.naturals if m.rank != WILD_TARGET else len(m.cards)
+    for k in r.natural_kinds:
+        n = counts[k] + on_table[k]
+        if n and r.kind_of(k, n, 0) is not None:
+            return True
+    wilds = 0
+    for k in r.wild_kinds:
+        wilds += counts[k]
+    n = wilds + on_table[WILD_TARGET]
+    if r.wild_melds and n and r.kind_of(WILD_TARGET, n, n) is not None:
+        return True
+    return r.seq_on and _longest_run(r, hand, info, wilds > 0 and r.seq_wild) >= r.seq_canasta
+
+
+def _longest_run(r: Rules, hand: Sequence[int], info: MeldInfo, gap: bool) -> int:
+    """The most ranks in a row of one suit that the side's sequences and ``hand`` cover (a
+    bound on a sequence's length), one rank missing allowed where ``gap`` (a wild card)."""
+    in_seq = r.in_seq
+    held = [0, 0, 0, 0]  # by suit, a bit for each rank held or on the table
+    for card in hand:
+        if in_seq[card >> 2]:
+            held[card & 3] |= 1 << (card >> 2)
+    for _i, suit, low, high in (*info.sequences, *info.closed_sequences):
+        for k in range(low, high + 1):
+            held[suit] |= 1 << k
+    best = 0
+    for bits in held:
+        for low in range(16):
+            if not bits >> low & 1:
+                continue
+            missing = 0
+            k = low
+            while k + 1 < 16 and in_seq[k + 1] and (bits >> (k + 1) & 1 or (gap and not missing)):
+                k += 1
+                missing += not bits >> k & 1
+            best = max(best, k - low + 1)
+    return best
+
+
 def quick_out(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int]) -> bool | None:
     """The quick test of going out for a player holding ``hand`` (``counts`` by kind) beside
     the side's melds (``info``): ``True`` when no card is stranded in hand and the canastas
@@ -210,8 +268,9 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # pile cards join the hand only once the opening is met from the hand
         return False
     counts = q.counts
+    info = meld_info(r, q.melds)
     # with the fast paths off (canasta.engine.fastpaths) the searches decide every question
-    quick = True if PLAIN_RULES else quick_out(r, counts, meld_info(r, q.melds), q.hand)
+    quick = True if PLAIN_RULES else quick_out(r, counts, info, q.hand)
     if quick is None:
         # the common refusal (asking to go out is offered every turn), settled
         # before the facts that only the searches below need
@@ -226,6 +285,8 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     # card may not turn the last natural one mixed: facts.natural_opening_error)
     owed = r.open_natural and q.points > 0
     oc = OPEN_NO_CANASTA if (q.opened and not owed) or waived else opening_canasta(s, side)
+    if oc == OPEN_NATURAL_CANASTA and not PLAIN_RULES and not natural_canasta_reachable(r, counts, info, q.hand):
+        return False  # no plan can hold the natural canasta the opening asks (a quick bound)
     clean = 0 if q.opened or waived else r.clean
     dead = dead_ranks(s)
     complete = r.out_complete
@@ -453,15 +514,16 @@ def can_finish(s: GameState, q: Probe) -> bool:
             upper += sum(r.value[k] * counts[k] for k in r.wild_kinds)
     dead = dead_ranks(s)
     clean = r.clean
-    if upper >= need or PLAIN_RULES:
+    # no plan opens where none can hold the natural canasta the opening asks (a quick bound)
+    hopeless = (
+        oc == OPEN_NATURAL_CANASTA and not PLAIN_RULES
+        and not natural_canasta_reachable(r, counts, meld_info(r, q.melds), q.hand)
+    )
+    if not hopeless and (upper >= need or PLAIN_RULES):
         if greedy >= need and left_over + pend >= 2 and not (dead or clean or r.wild_lock or PLAIN_RULES) and (
             oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan))
         ):
             return True
-        outs = (
-            sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead) if r.seq_on
-            else outcomes(r, counts, q.melds, allow_black, 2, oc, dead, 0, clean, q.took)
-        )
         final_optional = v.going_out.final_discard == "optional"
         # whether going out is open to the player at all, as can_go_out asks (here the
         # partner has not said yes: asking is a move of its own, made before laying anything)
@@ -469,27 +531,40 @@ def can_finish(s: GameState, q: Probe) -> bool:
             q.asked == TOLD_NO or (bool(s.feet_[p]) and v.going_out.foot_first)
             or partner_foot_down(s) or asking_required(s)
         )
-        for (left, ok, _black), pts in outs.items():
-            if pts < need:
-                continue
-            eff = min(2, left + pend)
-            if eff == 2:
-                return True
-            if eff == 1 and may_discard_last(s, p):
-                return True
-            if ok and may_out and (eff == 1 or final_optional):
-                if not r.out_complete:
+
+        def finishes(outs: Outcomes) -> bool:
+            for (left, ok, _black), pts in outs.items():
+                if pts < need:
+                    continue
+                eff = min(2, left + pend)
+                if eff == 2:
                     return True
-                # going out: the plans that leave the melds it asks for complete
-                outs_out = (
-                    sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead, r.out_complete)
-                    if r.seq_on
-                    else outcomes(r, counts, q.melds, allow_black, 2, oc, dead, r.out_complete, clean, q.took)
-                )
-                for (left2, ok2, _b), pts2 in outs_out.items():
-                    eff2 = left2 + pend
-                    if ok2 and pts2 >= need and (eff2 == 1 or (eff2 == 0 and final_optional)):
+                if eff == 1 and may_discard_last(s, p):
+                    return True
+                if ok and may_out and (eff == 1 or final_optional):
+                    if not r.out_complete:
                         return True
+                    # going out: the plans that leave the melds it asks for complete
+                    outs_out = (
+                        sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead, r.out_complete)
+                        if r.seq_on
+                        else outcomes(r, counts, q.melds, allow_black, 2, oc, dead, r.out_complete, clean, q.took)
+                    )
+                    for (left2, ok2, _b), pts2 in outs_out.items():
+                        eff2 = left2 + pend
+                        if ok2 and pts2 >= need and (eff2 == 1 or (eff2 == 0 and final_optional)):
+                            return True
+            return False
+
+        if r.seq_on:
+            # a narrow search first: a plan it finds is one (the full search is for a no)
+            if not PLAIN_RULES and finishes(sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead, most=NARROW)):
+                return True
+            outs = sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead)
+        else:
+            outs = outcomes(r, counts, q.melds, allow_black, 2, oc, dead, 0, clean, q.took)
+        if finishes(outs):
+            return True
         if r.seq_grow and may_out:
             # going out may grow sequences past their closing size; the plans above,
             # which may leave two cards, may not (sequences.grow_when_going_out)

@@ -14,14 +14,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from canasta.engine.facts import (
+    OPEN_NATURAL_CANASTA,
     OPEN_NO_CANASTA,
+    holds_opening_canasta,
 )
 from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import count_kinds
-from canasta.engine.melds import canasta_counts, meld_info
+from canasta.engine.melds import MeldInfo, canasta_counts, meld_info
+from canasta.engine.moves import WILD_TARGET
 from canasta.engine.searches import (
     NOTHING,
     Outcomes,
@@ -49,8 +52,9 @@ __all__ = ["sequence_outcomes"]
 Run = tuple[int, int, int, int, int]
 
 #: The runs of one suit that can still end after a rank, each with the fewest wild cards
-#: they still need and their stand-in (:func:`_live_runs`).
-Live = dict[tuple[Run, ...], tuple[int, tuple[Run, ...]]]
+#: they still need, their stand-in and the most sequence canastas they can still gain
+#: (:func:`_live_runs`).
+Live = dict[tuple[Run, ...], tuple[int, tuple[Run, ...], int]]
 
 
 
@@ -175,9 +179,11 @@ def _live_runs(
     ``starts``: its open sequences by lowest rank (see :func:`_suit_steps`).
     Returns, for each of those ranks, the runs after it from which some way
     on, rank by rank, ends with every run long enough (:func:`_runs_end`),
-    each mapped to ``(wild cards, stand-in)``: the fewest wild cards such a way
-    lays in the suit's runs (``sequences.wild_in_gap``; 0 without), and the
-    first (in sort order) of the runs with the same ways on. Two runs have the
+    each mapped to ``(wild cards, stand-in, canastas)``: the fewest wild cards
+    such a way lays in the suit's runs (``sequences.wild_in_gap``; 0 without),
+    the first (in sort order) of the runs with the same ways on, and the most
+    sequence canastas a way on gains (for an opening that needs a natural
+    canasta, which a sequence canasta is; see :func:`_hopeless`). Two runs have the
     same ways on when every later rank offers both the same steps (cards used,
     sequence canastas gained, free, wild cards) to runs that again have the
     same ways on, and both end alike; what the suit does afterwards, and so
@@ -208,40 +214,46 @@ def _live_runs(
     # the runs alive after the last rank, by how they end (canastas gained; a
     # card laid on an upper end, which frees the plan where sequences.join joins)
     ways: dict[tuple[Run, ...], object] = {}
+    ending: dict[tuple[Run, ...], int] = {}
     for runs in now:
         gained = _runs_end(r, runs)
         if gained >= 0:
             ways[runs] = (gained, any(run[3] for run in runs))
-    alive = _stand_ins(ways, dict.fromkeys(ways, 0))
+            ending[runs] = gained
+    alive = _stand_ins(ways, dict.fromkeys(ways, 0), ending)
     out = [alive] * len(ranks)
     for i in range(len(ranks) - 1, 0, -1):
         # alive after rank i-1: some step at rank i leads to runs alive after rank i
         needs: dict[tuple[Run, ...], int] = {}
+        gains: dict[tuple[Run, ...], int] = {}
         ways = {}
         for runs, ends in steps[i].items():
             on = set()
             for after, used, gained, freed, wused in ends:
                 got = alive.get(after)
                 if got is not None:
-                    need, stand_in = got
+                    need, stand_in, gain = got
                     on.add((used, gained, freed, wused, stand_in))
                     if needs.get(runs, 99) > wused + need:
                         needs[runs] = wused + need
+                    if gains.get(runs, -99) < gained + gain:
+                        gains[runs] = gained + gain
             if on:
                 ways[runs] = frozenset(on)
-        alive = _stand_ins(ways, needs)
+        alive = _stand_ins(ways, needs, gains)
         out[i - 1] = alive
     return tuple(out)
 
 
 def _stand_ins(
-    ways: dict[tuple[Run, ...], object], needs: dict[tuple[Run, ...], int],
+    ways: dict[tuple[Run, ...], object], needs: dict[tuple[Run, ...], int], gains: dict[tuple[Run, ...], int],
 ) -> Live:
-    """Each of ``ways``' runs with its wild cards needed and the first runs with the same ways on."""
+    """Each of ``ways``' runs with its wild cards needed, the first runs with the same ways on,
+    and the most sequence canastas it can gain."""
     first: dict[object, tuple[Run, ...]] = {}
     for runs in sorted(ways):
         first.setdefault(ways[runs], runs)
-    return {runs: (needs[runs], first[way]) for runs, way in ways.items()}
+    return {runs: (needs[runs], first[way], gains[runs]) for runs, way in ways.items()}
 
 
 def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
@@ -398,6 +410,8 @@ def sequence_outcomes(
         for suit in range(4)
     ] if prune else None
     index = info.index
+    # an opening that asks a canasta the side's melds lack: where each state can still make one
+    hunt = _canasta_hunt(r, counts, info, base, opening, W) if prune else None
     for ri, rank in enumerate(ranks):
         # each suit in turn: its runs, and the cards left for the meld of the rank (the pool)
         pooled: dict[Pooled, int] = {(*key, 0): pts for key, pts in states.items()}
@@ -414,6 +428,8 @@ def sequence_outcomes(
             sizes.append(max(held, len(states)))
         if prune:
             states = _undominated(states)
+        if hunt is not None and live is not None:
+            states = _hopeful(states, hunt, ri, table, live)
         if most and len(states) > most:
             states = dict(sorted(states.items(), key=_promise)[:most])
 
@@ -434,12 +450,77 @@ def sequence_outcomes(
     return close_plans(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete)
 
 
+class _Hunt(NamedTuple):
+    """Where the canasta an opening asks may still come from (:func:`_canasta_hunt`)."""
+
+    natural: bool  #: the opening asks a natural canasta (a wild or sequence one counts), else any
+    later: tuple[bool, ...]  #: by rank index: a meld of a later rank may still make one
+    wild: tuple[bool, ...]  #: by wild cards used: the wild cards left may still make a wild canasta
+
+
+def _canasta_hunt(
+    r: Rules, counts: tuple[int, ...], info: MeldInfo, base: tuple[int, int, int, int, int], opening: int, W: int,
+) -> _Hunt | None:
+    """Where the canasta ``opening`` asks may still come from, unless the side's melds hold it
+    (``None``): a bound, not a plan. A meld of a rank can make a natural canasta only with
+    that many natural cards of the rank, in hand and in the side's melds of it; any
+    canasta, with every wild card held besides; a wild canasta needs that many wild cards."""
+    if opening == OPEN_NO_CANASTA or holds_opening_canasta(opening, base):
+        return None
+    natural = opening == OPEN_NATURAL_CANASTA
+    on_table = [0] * 17
+    for m in info.melds:
+        on_table[m.rank] += m.naturals if natural and m.rank != WILD_TARGET else len(m.cards)
+    ranks = r.natural_kinds
+    may = [
+        bool(n) and r.kind_of(k, n, 0) is not None
+        for k in ranks
+        for n in (counts[k] + on_table[k] + (0 if natural else W),)
+    ]
+    later = tuple(any(may[i + 1:]) for i in range(len(ranks)))
+    wild = tuple(
+        r.wild_melds and W - w + on_table[WILD_TARGET] > 0
+        and r.kind_of(WILD_TARGET, W - w + on_table[WILD_TARGET], W - w + on_table[WILD_TARGET]) is not None
+        for w in range(W + 1)
+    )
+    return _Hunt(natural, later, wild)
+
+
+def _hopeful(
+    states: dict[SeqState, int], hunt: _Hunt, ri: int, table: _RunTable, live: list[tuple[Live, ...]],
+) -> dict[SeqState, int]:
+    """``states`` after rank index ``ri`` without those that lack the canasta an opening asks
+    and can no longer make it: no later rank's meld, no run (:func:`_live_runs` gives the
+    most sequence canastas each suit's runs can gain) and no wild meld can. No plan that
+    follows them opens, so dropping them changes no answer."""
+    later = hunt.later[ri]
+    if later:
+        return states
+    gains: dict[int, bool] = {}
+    out: dict[SeqState, int] = {}
+    for key, pts in states.items():
+        w, _left, tot, nat, _mix, sq, number, _free = key
+        if (nat or sq) if hunt.natural else tot:
+            out[key] = pts
+            continue
+        if hunt.wild[w]:
+            out[key] = pts
+            continue
+        gain = gains.get(number)
+        if gain is None:
+            runs = table.runs[number]
+            gain = gains[number] = sum(live[suit][ri][runs[suit]][2] for suit in range(4)) > 0
+        if gain:
+            out[key] = pts
+    return out
+
+
 def _promise(item: tuple[SeqState, int]) -> tuple[int, ...]:
     """The order in which a narrow search keeps states (see :func:`sequence_outcomes`): the
     fewest cards left, the most canastas, sequence canastas and points; then by the state,
     so that the choice never depends on the order the states were found in."""
     (w, left, tot, nat, mix, sq, number, free), pts = item
-    return left, -tot, -sq, -nat, -pts, w, mix, number, free
+    return -nat - sq, -tot, -pts, left, w, mix, number, free
 
 
 def _suit_pass(
@@ -494,7 +575,7 @@ def _numbered_steps(
         # nothing happens to this suit at this rank
         if alive is None:
             return [(number, 0, 0, False, 0, 0)]
-        need, stand_in = alive[mine]
+        need, stand_in, _gain = alive[mine]
         return [(table.number((*runs[:suit], stand_in, *runs[suit + 1:])), 0, 0, False, 0, need)]
     out = []
     for after, used, gained, freed, wused in _suit_steps(r, mine, rank, avail, here, grow):
@@ -503,7 +584,7 @@ def _numbered_steps(
             got = alive.get(after)
             if got is None:
                 continue
-            need, after = got
+            need, after, _gain = got
         out.append((table.number((*runs[:suit], after, *runs[suit + 1:])), used, gained, freed, wused, need))
     return out
 
