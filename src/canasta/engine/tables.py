@@ -43,6 +43,17 @@ _VALUE_FIELDS = {
 LATE_NEVER: Final = 10**6
 
 
+def _card_class(wild: frozenset[int], kind: int) -> str:
+    """The class of cards a kind belongs to, as pile.stop_cards and deal.upcard_covered_if name them."""
+    if kind in wild:
+        return "wild"
+    if kind == RED_THREE:
+        return "red_three"
+    if kind == BLACK_THREE:
+        return "black_three"
+    return "natural"
+
+
 class EngineHandle(Protocol):
     """What the tables know of the engine they are handed: how to compile a variant.
 
@@ -60,6 +71,24 @@ class Rules:
     def __init__(self, v: Variant, engine: EngineHandle) -> None:
         self.v = v
         self.engine = engine
+        #: melds.add_fit's answers, by (rank << 24) | (naturals << 12) | wilds
+        self.add_fits: dict[int, tuple[bool, bool]] = {}
+        #: candidates.quick_rows' answers, by the wild cards held (clipped, as one int)
+        self.quick_rows: dict[int, QuickRows] = {}
+        # One step per part of the rules; each reads only the tables the steps before it built.
+        self._seating(v)
+        self._cards(v)
+        self._threes(v)
+        self._melds(v)
+        self._sequences(v)
+        self._meld_shapes(v)
+        self._opening(v)
+        self._going_out(v)
+        self._pile(v)
+        self._turn(v)
+
+    def _seating(self, v: Variant) -> None:
+        """The players, their sides and partners."""
         self.n = v.players.count
         self.sides = v.sides
         self.side_of = [0] * self.n
@@ -69,20 +98,11 @@ class Rules:
                 self.side_of[seat] = i
                 others = [s for s in seats if s != seat]
                 self.partner[seat] = others[0] if others else -1
+        self.partnerships = any(len(s) > 1 for s in self.sides)
+
+    def _cards(self, v: Variant) -> None:
+        """The cards: which kinds are wild, natural or stray, what each is worth, how many the decks hold."""
         self.wild = frozenset(parse_rank(r) for r in v.wilds.ranks)
-        #: the kind of meld of each target: 0 wild cards, 3 black 3s, else a rank
-        self.meld_kinds = kinds_of(v)
-        #: melds.add_fit's answers, by (rank << 24) | (naturals << 12) | wilds
-        self.add_fits: dict[int, tuple[bool, bool]] = {}
-        #: whether black 3s are cards of their own kind: not where 3s are wild
-        #: (wilds.ranks names 3), which makes them wild cards and nothing else
-        self.black_apart = BLACK_THREE not in self.wild
-        #: whether black 3s may be melded at all (threes.black_meld is not "never")
-        self.black_melds = v.threes.black_meld != "never" and self.black_apart
-        #: whether a meld of black 3s must go out (threes.black_meld: going_out_only)
-        self.black_out_only = v.threes.black_meld == "going_out_only"
-        #: candidates.quick_rows' answers, by the wild cards held (clipped, as one int)
-        self.quick_rows: dict[int, QuickRows] = {}
         self.is_wild = [k in self.wild for k in range(16)]
         self.value = [0] * 16
         for kind, name in _VALUE_FIELDS.items():
@@ -92,20 +112,55 @@ class Rules:
         self.natural_kinds = natural_ranks(v)
         self.is_natural = [k in self.natural_kinds for k in range(16)]
         self.wild_kinds = tuple(sorted(self.wild, reverse=True))
+        self.cls = [_card_class(self.wild, k) for k in range(16)]
+        in_deck = [0] * 16
+        for card in build_deck(v.deck.decks, v.deck.jokers_per_deck):
+            in_deck[KIND[int(card)]] += 1
+        #: how many cards of each kind the decks hold
+        self.in_deck = tuple(in_deck)
+        #: the kinds in the decks that no meld ever takes: jokers where they are not
+        #: wild (the checker's C027). Such a card is a dead card: it may only be
+        #: discarded, so it stays in hand until then, and the turn oracle counts it
+        #: among the cards a plan leaves in hand (searches.close_plans, oracle._stranded)
+        self.stray_kinds = tuple(
+            k for k in range(16)
+            if in_deck[k] and not self.is_natural[k] and not self.is_wild[k] and k not in (BLACK_THREE, RED_THREE)
+        )
+        self.red_in_deck = 2 * v.deck.decks
 
-        def cls(kind: int) -> str:
-            if kind in self.wild:
-                return "wild"
-            if kind == RED_THREE:
-                return "red_three"
-            if kind == BLACK_THREE:
-                return "black_three"
-            return "natural"
+    def _threes(self, v: Variant) -> None:
+        """The 3s: black 3s melded or not, 3s laid at once or kept, the black-3 out."""
+        th = v.threes
+        #: whether black 3s are cards of their own kind: not where 3s are wild
+        #: (wilds.ranks names 3), which makes them wild cards and nothing else
+        self.black_apart = BLACK_THREE not in self.wild
+        #: whether black 3s may be melded at all (threes.black_meld is not "never")
+        self.black_melds = th.black_meld != "never" and self.black_apart
+        #: whether a meld of black 3s must go out (threes.black_meld: going_out_only)
+        self.black_out_only = th.black_meld == "going_out_only"
+        #: kinds laid face up as soon as they are dealt or drawn (threes.red_laid_at_once,
+        #: threes.black_laid_at_once), replaced from the stock
+        self.laid_at_once = [
+            (k == RED_THREE and th.red_laid_at_once) or (k == BLACK_THREE and th.black_laid_at_once)
+            for k in range(16)
+        ]
+        #: threes.keep_one: a player whose side has not melded keeps one such
+        #: kind in hand (canasta.engine.threes); off where no 3 is laid at once
+        self.keep_three = th.keep_one and (th.red_laid_at_once or th.black_laid_at_once)
+        #: kinds laid when found in a pile taken (not replaced): red 3s always, black 3s where they are laid
+        self.laid_from_pile = [k == RED_THREE or (k == BLACK_THREE and th.black_laid_at_once) for k in range(16)]
+        #: threes.black_out_cards (None: no going out with black 3s)
+        self.black_out_cards = th.black_out_cards
+        #: the black 3s held that leave a black-3 out in reach: black_out_cards of
+        #: them, or one more to discard (none where there is no black-3 out)
+        n_out = th.black_out_cards
+        self.black_out_held = () if n_out is None else (n_out, n_out + 1)
 
-        self.cls = [cls(k) for k in range(16)]
-        self.stop = [self.cls[k] in v.pile.stop_cards for k in range(16)]
-        self.cover = [self.cls[k] in v.deal.upcard_covered_if for k in range(16)]
+    def _melds(self, v: Variant) -> None:
+        """Melds of a rank: their sizes, a second meld of a rank, and the rules on closed melds and wild cards."""
         m = v.melds
+        #: the kind of meld of each target: 0 wild cards, 3 black 3s, else a rank
+        self.meld_kinds = kinds_of(v)
         self.min_size = m.min_size
         self.min_nat = m.min_naturals
         self.max_wilds = m.max_wilds
@@ -122,7 +177,28 @@ class Rules:
         #: (melds.duplicate_ranks: any, for natural ranks only: melds of wild cards and
         #: of black 3s stay one open to a side, as integrity.state_problem holds them)
         self.several = [self.dup_any and k < 16 and self.is_natural[k] for k in range(17)]
-        # Sequences (sequences.*): the ranks they may hold, and whether each rank is one of them.
+        #: melds.duplicate_ranks is after_complete
+        self.dup_after_complete = m.duplicate_ranks == "after_complete"
+        #: melds.wild_melds
+        self.wild_melds = m.wild_melds
+        #: melds.rearrange
+        self.rearrange = m.rearrange
+        # Modern American's rules on closed and incomplete melds, as bit masks
+        # over meld targets (bit 0: the meld of wild cards)
+        self.dead_on = m.dead_when_closed and m.max_size is not None
+        #: after the opening turn, the naturals a meld of each rank needs before a
+        #: wild card joins it (melds.late_wild_naturals, late_natural_ranks; 0: none)
+        late = m.late_wild_naturals or 0
+        no_wild = {parse_rank(k) for k in m.late_natural_ranks}
+        self.late_naturals = [LATE_NEVER if k in no_wild else late for k in range(16)]
+        self.late_on = late > 0 or bool(no_wild)
+        self.wild_lock = m.wild_meld_lock and m.wild_melds
+        #: some rule bars a card by its rank or the turn (dead ranks, late wild
+        #: cards, the wild-meld lock): asked once a listing (melding.quick_play)
+        self.rank_bars = self.dead_on or self.late_on or self.wild_lock
+
+    def _sequences(self, v: Variant) -> None:
+        """Sequences (sequences.*): the ranks they may hold, their sizes, and the cards they name by suit."""
         sq = v.sequences
         self.seq_on = sq.allowed
         self.seq_ranks = sequence_ranks(v)
@@ -132,7 +208,7 @@ class Rules:
         #: that are no natural rank and for ranks a sequence may hold. The quick
         #: listing counts such cards (quick.quick_moves), as oracle._stranded does
         self.strand_below = [
-            m.min_naturals if self.is_natural[k] and not self.in_seq[k] else 0 for k in range(16)
+            v.melds.min_naturals if self.is_natural[k] and not self.in_seq[k] else 0 for k in range(16)
         ]
         #: the ranks whose natural cards moves name with their suit: those a
         #: sequence may hold (elsewhere cards of one rank are interchangeable)
@@ -151,58 +227,15 @@ class Rules:
         self.seq_wild = sq.allowed and sq.wild_in_gap and sq.min_size >= 3
         # no meld under this many cards is a canasta, of any kind
         self.least_canasta = min(self.canasta_size, sq.canasta_size) if sq.allowed else self.canasta_size
-        self.red_in_deck = 2 * v.deck.decks
-        go = v.going_out
-        self.req = (
-            go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas, go.sequence_canastas,
-        )
-        self.partnerships = any(len(s) > 1 for s in self.sides)
-        # Modern American's rules on closed and incomplete melds, as bit masks
-        # over meld targets (bit 0: the meld of wild cards)
-        self.dead_on = m.dead_when_closed and m.max_size is not None
-        #: opening.natural_meld (0: no clean meld asked of the opening)
-        self.clean = v.opening.natural_meld or 0
-        #: after the opening turn, the naturals a meld of each rank needs before a
-        #: wild card joins it (melds.late_wild_naturals, late_natural_ranks; 0: none)
-        late = m.late_wild_naturals or 0
-        no_wild = {parse_rank(k) for k in m.late_natural_ranks}
-        self.late_naturals = [LATE_NEVER if k in no_wild else late for k in range(16)]
-        self.late_on = late > 0 or bool(no_wild)
-        self.wild_lock = m.wild_meld_lock and m.wild_melds
-        #: some rule bars a card by its rank or the turn (dead ranks, late wild
-        #: cards, the wild-meld lock): asked once a listing (melding.quick_play)
-        self.rank_bars = self.dead_on or self.late_on or self.wild_lock
-        #: some opening asks a natural canasta (OpeningStep.canasta: natural), which the
-        #: opening turn must still hold at its end: no wild card turns the last one mixed
-        self.open_natural = v.opening.by == "score" and any(
-            step.canasta == "natural" for step in v.opening.score_table
-        )
-        # talons: given after the discard of a side's opening turn (opening.talons)
-        self.talons = tuple(v.opening.talons)
-        self.out_complete = sum(1 << parse_rank(k) for k in go.complete_ranks) | (
-            1 if go.complete_wild_meld else 0
-        )
-        #: by meld target: a meld that holds a wild card is an ordinary meld, which
-        #: out_complete passes by (MeldKind.singled_out)
-        self.mixed_ordinary = tuple(not k.singled_out(target, 1) for target, k in enumerate(self.meld_kinds))
-        # Legality of natural melds by (naturals, wilds): the same for every
-        # natural rank, and asked for often by the oracle's quick bounds.
-        # Sized for every shape the decks can make.
-        in_deck = [0] * 16
-        for card in build_deck(v.deck.decks, v.deck.jokers_per_deck):
-            in_deck[KIND[int(card)]] += 1
-        #: how many cards of each kind the decks hold
-        self.in_deck = tuple(in_deck)
-        #: the kinds in the decks that no meld ever takes: jokers where they are not
-        #: wild (the checker's C027). Such a card is a dead card: it may only be
-        #: discarded, so it stays in hand until then, and the turn oracle counts it
-        #: among the cards a plan leaves in hand (searches.close_plans, oracle._stranded)
-        self.stray_kinds = tuple(
-            k for k in range(16)
-            if in_deck[k] and not self.is_natural[k] and not self.is_wild[k] and k not in (BLACK_THREE, RED_THREE)
-        )
-        most_n = max([in_deck[k] for k in self.natural_kinds], default=0) + 1
-        most_j = sum(in_deck[k] for k in self.wild_kinds) + 2
+
+    def _meld_shapes(self, v: Variant) -> None:
+        """Legality of natural melds by (naturals, wilds), for adding to a meld and for a new one.
+
+        The same for every natural rank, and asked for often by the oracle's
+        quick bounds; sized for every shape the decks can make.
+        """
+        most_n = max([self.in_deck[k] for k in self.natural_kinds], default=0) + 1
+        most_j = sum(self.in_deck[k] for k in self.wild_kinds) + 2
         # Where some ranks take no wild card (melds.no_wild_ranks), a shape is
         # in the tables only if every natural rank may hold it: the oracle's
         # greedy plan then never lays a meld that is illegal for its rank (its
@@ -214,59 +247,68 @@ class Rules:
         self.nat_new = [
             [all(self.valid(k, n, j, True) for k in ranks) for j in range(most_j)] for n in range(most_n)
         ]
-        th = v.threes
-        #: kinds laid face up as soon as they are dealt or drawn (threes.red_laid_at_once,
-        #: threes.black_laid_at_once), replaced from the stock
-        self.laid_at_once = [
-            (k == RED_THREE and th.red_laid_at_once) or (k == BLACK_THREE and th.black_laid_at_once)
-            for k in range(16)
-        ]
-        #: threes.keep_one: a player whose side has not melded keeps one such
-        #: kind in hand (canasta.engine.threes); off where no 3 is laid at once
-        self.keep_three = th.keep_one and (th.red_laid_at_once or th.black_laid_at_once)
-        #: kinds laid when found in a pile taken (not replaced): red 3s always, black 3s where they are laid
-        self.laid_from_pile = [k == RED_THREE or (k == BLACK_THREE and th.black_laid_at_once) for k in range(16)]
+
+    def _opening(self, v: Variant) -> None:
+        """What the opening asks beyond its points: a clean meld, a natural canasta; the talons given after it."""
+        #: opening.natural_meld (0: no clean meld asked of the opening)
+        self.clean = v.opening.natural_meld or 0
+        #: some opening asks a natural canasta (OpeningStep.canasta: natural), which the
+        #: opening turn must still hold at its end: no wild card turns the last one mixed
+        self.open_natural = v.opening.by == "score" and any(
+            step.canasta == "natural" for step in v.opening.score_table
+        )
+        # talons: given after the discard of a side's opening turn (opening.talons)
+        self.talons = tuple(v.opening.talons)
+
+    def _going_out(self, v: Variant) -> None:
+        """Going out: the canastas it needs, the melds it must complete, asking the partner."""
+        go = v.going_out
+        self.req = (
+            go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas, go.sequence_canastas,
+        )
+        self.out_complete = sum(1 << parse_rank(k) for k in go.complete_ranks) | (
+            1 if go.complete_wild_meld else 0
+        )
+        #: by meld target: a meld that holds a wild card is an ordinary meld, which
+        #: out_complete passes by (MeldKind.singled_out)
+        self.mixed_ordinary = tuple(not k.singled_out(target, 1) for target, k in enumerate(self.meld_kinds))
+        #: going_out.ask_partner, going_out.ask_once, going_out.ask_advice
+        self.ask_partner = go.ask_partner
+        self.ask_once = go.ask_once
+        self.ask_advice = go.ask_advice
+        #: whether asking is open after cards were laid this turn (going_out.ask_after_laying,
+        #: or advice, which binds nothing)
+        self.ask_late = go.ask_after_laying or go.ask_advice
+
+    def _pile(self, v: Variant) -> None:
+        """The discard pile: the cards that stop or cover it, and what may not be discarded or taken."""
+        self.stop = [self.cls[k] in v.pile.stop_cards for k in range(16)]
+        self.cover = [self.cls[k] in v.deal.upcard_covered_if for k in range(16)]
         #: kinds barred from an empty pile (pile.empty_bar_ranks, pile.empty_bar_wilds)
         bar_ranks = {parse_rank(x) for x in v.pile.empty_bar_ranks}
         self.empty_bar = [
             k in bar_ranks or (v.pile.empty_bar_wilds and k in self.wild) for k in range(16)
         ]
-        #: special hands (special.hands), by name, and the hand sizes that may lay one
-        self.special = v.special.hands
-        self.special_by_name = {h.name: h for h in self.special}
-        self.special_sizes = frozenset(h.size for h in self.special)
         #: whether any rule bars some discards (see canasta.engine.going_out.discard_bar)
         #: dead ranks barred from an empty pile too (pile.empty_bar_dead, with dead ranks)
         self.bar_dead = v.pile.empty_bar_dead and self.dead_on
         self.bars_discards = any(self.empty_bar) or v.pile.wild_discard != "always" or self.bar_dead
+
+    def _turn(self, v: Variant) -> None:
+        """The rest of a turn: drawing, the foot, special hands."""
         # Options read for nearly every move, kept here as plain attributes: the
         # variant's are two lookups each (section, then field), and from the
         # compiled engine each lookup on a variant's section is a generic one.
-        #: foot.walk; foot.trigger is empty_hand
-        self.foot_walk = v.foot.walk
-        self.foot_on_empty = v.foot.trigger == "empty_hand"
-        #: melds.wild_melds
-        self.wild_melds = v.melds.wild_melds
-        #: going_out.ask_partner, going_out.ask_once, going_out.ask_advice
-        self.ask_partner = v.going_out.ask_partner
-        self.ask_once = v.going_out.ask_once
-        self.ask_advice = v.going_out.ask_advice
-        #: whether asking is open after cards were laid this turn (going_out.ask_after_laying,
-        #: or advice, which binds nothing)
-        self.ask_late = v.going_out.ask_after_laying or v.going_out.ask_advice
-        #: melds.duplicate_ranks is after_complete
-        self.dup_after_complete = m.duplicate_ranks == "after_complete"
-        #: threes.black_out_cards (None: no going out with black 3s)
-        self.black_out_cards = th.black_out_cards
-        #: the black 3s held that leave a black-3 out in reach: black_out_cards of
-        #: them, or one more to discard (none where there is no black-3 out)
-        n_out = th.black_out_cards
-        self.black_out_held = () if n_out is None else (n_out, n_out + 1)
         #: draw.count, and draw.short_stock is end_hand
         self.draw_count = v.draw.count
         self.short_stock_ends = v.draw.short_stock == "end_hand"
-        #: melds.rearrange
-        self.rearrange = m.rearrange
+        #: foot.walk; foot.trigger is empty_hand
+        self.foot_walk = v.foot.walk
+        self.foot_on_empty = v.foot.trigger == "empty_hand"
+        #: special hands (special.hands), by name, and the hand sizes that may lay one
+        self.special = v.special.hands
+        self.special_by_name = {h.name: h for h in self.special}
+        self.special_sizes = frozenset(h.size for h in self.special)
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # tables are rebuilt from the variant (and shared through the cache),
