@@ -255,7 +255,6 @@ EXEMPT: dict[str, str] = {
     "canasta.play.bots.GreedyBot._rate":
         "to split after the bots' speed work, which rewrites it to read the engine's counts",
     # Next to split (by the work that adds this gate); each leaves this list as it is split.
-    "canasta.engine.moves.parse_move": "to split into one parser per kind of move",
     "canasta.engine.move_fields.malformed": "to split into one check per field",
     "canasta.observe.ObservationLayout.__init__": "to split into one step per block of the layout",
     "canasta.rulebook.book.bonus_table": "to split into one step per row of the table",

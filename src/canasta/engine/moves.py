@@ -44,12 +44,13 @@ lowest and highest card (``7H-9H``).
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import ClassVar, Final
 
 import attrs
 
 from canasta.cards import RANK_NAMES, SUITS, parse_rank
+from canasta.engine.card_words import sequence_cards, sequence_span, suited_card
 from canasta.errors import NotationError
 from canasta.limits import MAX_MOVE_CARDS, MAX_MOVE_CHARS, quote, shown
 
@@ -569,76 +570,6 @@ _SIMPLE: dict[str, Move] = {
 #: What the name of a special hand may be (as ``special.hands[].name`` says).
 _SPECIAL_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
-#: The last character of a card written with its suit (``10H``, ``9♥``).
-_SUIT_CHARS = frozenset("CDHScdhs♣♦♥♠")
-
-
-def _suited(token: str) -> tuple[int, int] | None:
-    """``(rank, suit)`` of a full card other than a joker (``10H``), or ``None``."""
-    from canasta.cards import parse_card
-
-    # a rank alone ('7', 'JK') is no card: answered without parsing it (records
-    # of many moves read every token through here)
-    if len(token) < 2 or token[-1] not in _SUIT_CHARS:
-        return None
-    try:
-        card = parse_card(token)
-    except NotationError:
-        return None
-    if card.is_joker or len(token) < 2:
-        return None
-    return card.rank, int(card) & 3
-
-
-def _sequence_cards(args: list[str], text: str) -> tuple[int, int, int, int, int] | None:
-    """``(suit, low, high, wild, gap)`` when ``args`` are cards of one suit in unbroken rank
-    order, or such cards and one wild card (written by its rank, ``2`` or ``JK``) standing
-    for a rank, else ``None``.
-
-    The wild card stands for the one rank missing between the natural cards
-    (``7H 2 9H``: the 8); where none is missing, for the rank beyond the end it
-    is written at (``2 7H 8H``: the 6), which the rules then refuse by name.
-    """
-    plain = [i for i, a in enumerate(args) if len(a) < 2 or a[-1] not in _SUIT_CHARS]
-    if len(args) < 2 or len(plain) > 1 or (plain and len(args) < 3):
-        return None
-    cards = [_suited(a) for i, a in enumerate(args) if i not in plain]
-    if any(c is None for c in cards):
-        return None
-    ranks = sorted(c[0] for c in cards if c is not None)
-    suits = {c[1] for c in cards if c is not None}
-    if len(suits) != 1 or len(set(ranks)) != len(ranks):
-        return None
-    suit = suits.pop()
-    if not plain:
-        if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
-            return None
-        return suit, ranks[0], ranks[-1], 0, 0
-    missing = [k for k in range(ranks[0], ranks[-1] + 1) if k not in ranks]
-    if len(missing) > 1:
-        return None
-    wild = _parse_kind(args[plain[0]], text)
-    if missing:
-        return suit, ranks[0], ranks[-1], wild, missing[0]
-    if plain[0] == 0:
-        return suit, ranks[0] - 1, ranks[-1], wild, ranks[0] - 1
-    if plain[0] == len(args) - 1:
-        return suit, ranks[0], ranks[-1] + 1, wild, ranks[-1] + 1
-    return None
-
-
-def _span(token: str, text: str) -> tuple[int, int, int]:
-    """``(suit, low, high)`` of a sequence named by its end cards, ``7H-9H``."""
-    parts = token.split("-")
-    ends = [_suited(x) for x in parts] if len(parts) == 2 else []
-    if len(ends) != 2 or ends[0] is None or ends[1] is None or ends[0][1] != ends[1][1] or ends[0][0] >= ends[1][0]:
-        raise NotationError(
-            f"{quote(token)} in move {quote(text)} is not a sequence: expected its lowest and highest card "
-            "of one suit, e.g. '7H-9H'"
-        )
-    return ends[0][1], ends[0][0], ends[1][0]
-
-
 #: The ranks whose cards keep their suit when text is read for no variant in
 #: particular but must lose nothing (a move's JSON): 4 to A, the ranks sequences hold.
 SUITED_BY_DEFAULT = frozenset(range(4, 15))
@@ -674,98 +605,139 @@ def parse_move(text: str, suited: Collection[int] = ()) -> Move:
         if args:
             raise NotationError(f"{quote(text)}: {verb!r} takes no arguments")
         return _SIMPLE[verb]
-    if verb == "take":
-        if not args:
-            raise NotationError(
-                f"{quote(text)}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
-            )
-        way = args[0].lower()
-        if way == "top":
-            if len(args) != 2 or "-" not in args[1]:
-                raise NotationError(f"{quote(text)}: expected 'take top <sequence>', e.g. 'take top 7H-9H'")
-            return TakeTopCard(*_span(args[1], text))
-        if "-" in way:
-            if len(args) != 1:
-                raise NotationError(f"{quote(text)}: expected 'take <sequence>', e.g. 'take 7H-9H'")
-            return TakeSequence(*_span(args[0], text))
-        if way == "layoff" and len(args) == 2 and _ORDINAL.fullmatch(args[1].lower()):
-            # 'take layoff 2nd': onto the side's second meld of the top card's rank
-            number = int(args[1][:-2])
-            if not 1 <= number <= 99 or args[1].lower() != ordinal(number):
-                raise NotationError(f"{quote(args[1])} in move {quote(text)}: expected the meld's place, e.g. 'take layoff 2nd'")
-            return TakePile("layoff", 0, (), number - 1)
-        if any(_suited(a) is None for a in args[1:]):
-            # (where suits matter, the natural cards from the hand follow: 'take pair 7C 7H')
-            raise NotationError(
-                f"{quote(text)}: expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
-            )
-        naturals = tuple(
-            kind * 4 + suit for kind, suit in (_suited_kind(a, text, suited) for a in args[1:]) if suit >= 0
+    parse = _PARSERS.get(verb)
+    if parse is None:
+        raise NotationError(
+            f"{quote(text)} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
+            "yes, no, discard, out, special, lay, next, back, combine, join"
         )
-        if way in ("pair", "layoff", "finish"):
-            return TakePile(way, 0, naturals)
-        return TakePile("wild", _parse_kind(args[0], text), naturals)
-    if verb == "meld":
-        if not args:
-            raise NotationError(f"{quote(text)}: 'meld' needs the cards to meld, e.g. 'meld 7 7 7'")
-        seq = _sequence_cards(args, text)
-        if seq is not None:
-            return MeldSequence(*seq)
-        cards = [_suited_kind(a, text, suited) for a in args]
-        return Meld(tuple(k for k, _ in cards), tuple(x for _, x in cards if x >= 0))
-    if verb == "add":
-        if len(args) != 2:
-            raise NotationError(f"{quote(text)}: expected 'add <meld rank> <card>', e.g. 'add K 2'")
-        if "-" in args[0]:
-            suit, low, high = _span(args[0], text)
-            card = _suited(args[1])
-            if card is None or card[1] != suit:
-                raise NotationError(
-                    f"{quote(args[1])} in move {quote(text)}: expected a card of the sequence's suit, "
-                    f"e.g. 'add {args[0]} {card_name(high + 1 if high < 14 else low - 1, suit)}'"
-                )
-            return AddToSequence(suit, low, high, card[0])
-        kind, suit = _suited_kind(args[1], text, suited)
-        target, nth = _parse_ref(args[0], text)
-        return Add(target, kind, suit, nth)
-    if verb == "join":
-        if len(args) != 2 or "-" not in args[0] or "-" not in args[1]:
-            raise NotationError(f"{quote(text)}: expected 'join <sequence> <sequence>', e.g. 'join 4H-6H 7H-9H'")
-        (s1, lo1, hi1), (s2, lo2, hi2) = _span(args[0], text), _span(args[1], text)
-        if (s2, lo2) < (s1, lo1):
-            (s1, lo1, hi1), (s2, lo2, hi2) = (s2, lo2, hi2), (s1, lo1, hi1)
-        if s1 != s2 or hi1 + 1 != lo2:
-            raise NotationError(
-                f"{quote(text)}: only two sequences of one suit that meet end to end join, e.g. 'join 4H-6H 7H-9H'"
-            )
-        return JoinSequences(s1, lo1, lo2, hi2)
-    if verb == "combine":
-        if len(args) != 2:
-            raise NotationError(f"{quote(text)}: expected 'combine <meld> <meld>', e.g. 'combine K K:2'")
-        (t1, first), (t2, second) = _parse_ref(args[0], text), _parse_ref(args[1], text)
-        if t1 != t2:
-            raise NotationError(f"{quote(text)}: only two melds of one rank combine, e.g. 'combine K K:2'")
-        return Combine(t1, first, second)
-    if verb == "special":
-        if len(args) != 1 or not _SPECIAL_NAME.fullmatch(args[0].lower()):
-            raise NotationError(
-                f"{quote(text)}: expected 'special <name of the hand>', e.g. 'special wild-pairs'"
-            )
-        return LaySpecial(args[0].lower())
-    if verb == "lay":
-        kind = _parse_kind(args[0], text) if len(args) == 1 else -1
-        if kind not in (RED_THREE, 3):
-            raise NotationError(f"{quote(text)}: expected 'lay 3R' (a red 3) or 'lay 3' (a black 3)")
-        return LayThree(kind)
-    if verb in ("discard", "out"):
+    return parse(text, verb, args, suited)
+
+
+_TAKE_FORMS = "expected 'take pair', 'take layoff', 'take finish' or 'take <wild rank>'"
+
+
+def _parse_take(text: str, verb: str, args: list[str], suited: Collection[int]) -> Move:
+    """``take ...``: the pile (by pair, layoff, finish or a wild card), or a sequence's top card or cards."""
+    if not args:
+        raise NotationError(f"{quote(text)}: {_TAKE_FORMS}")
+    way = args[0].lower()
+    if way == "top":
+        if len(args) != 2 or "-" not in args[1]:
+            raise NotationError(f"{quote(text)}: expected 'take top <sequence>', e.g. 'take top 7H-9H'")
+        return TakeTopCard(*sequence_span(args[1], text))
+    if "-" in way:
         if len(args) != 1:
-            raise NotationError(f"{quote(text)}: expected '{verb} <card>', e.g. '{verb} 9'")
-        kind, suit = _suited_kind(args[0], text, suited)
-        return Discard(kind, verb == "out", suit)
-    raise NotationError(
-        f"{quote(text)} is not a move: expected one of draw, take, pass, meld, add, foot, ask, "
-        "yes, no, discard, out, special, lay, next, back, combine, join"
+            raise NotationError(f"{quote(text)}: expected 'take <sequence>', e.g. 'take 7H-9H'")
+        return TakeSequence(*sequence_span(args[0], text))
+    if way == "layoff" and len(args) == 2 and _ORDINAL.fullmatch(args[1].lower()):
+        # 'take layoff 2nd': onto the side's second meld of the top card's rank
+        number = int(args[1][:-2])
+        if not 1 <= number <= 99 or args[1].lower() != ordinal(number):
+            raise NotationError(f"{quote(args[1])} in move {quote(text)}: expected the meld's place, e.g. 'take layoff 2nd'")
+        return TakePile("layoff", 0, (), number - 1)
+    if any(suited_card(a) is None for a in args[1:]):
+        # (where suits matter, the natural cards from the hand follow: 'take pair 7C 7H')
+        raise NotationError(f"{quote(text)}: {_TAKE_FORMS}")
+    naturals = tuple(
+        kind * 4 + suit for kind, suit in (_suited_kind(a, text, suited) for a in args[1:]) if suit >= 0
     )
+    if way in ("pair", "layoff", "finish"):
+        return TakePile(way, 0, naturals)
+    return TakePile("wild", _parse_kind(args[0], text), naturals)
+
+
+def _parse_meld(text: str, verb: str, args: list[str], suited: Collection[int]) -> Move:
+    """``meld ...``: a new meld of a rank, or a sequence."""
+    if not args:
+        raise NotationError(f"{quote(text)}: 'meld' needs the cards to meld, e.g. 'meld 7 7 7'")
+    seq = sequence_cards(args)
+    if seq is not None:
+        suit, low, high, wild_at, gap = seq
+        return MeldSequence(suit, low, high, _parse_kind(args[wild_at], text) if wild_at >= 0 else 0, gap)
+    cards = [_suited_kind(a, text, suited) for a in args]
+    return Meld(tuple(k for k, _ in cards), tuple(x for _, x in cards if x >= 0))
+
+
+def _parse_add(text: str, verb: str, args: list[str], suited: Collection[int]) -> Move:
+    """``add <meld> <card>``: a card added to a meld of a rank or to a sequence."""
+    if len(args) != 2:
+        raise NotationError(f"{quote(text)}: expected 'add <meld rank> <card>', e.g. 'add K 2'")
+    if "-" in args[0]:
+        suit, low, high = sequence_span(args[0], text)
+        card = suited_card(args[1])
+        if card is None or card[1] != suit:
+            raise NotationError(
+                f"{quote(args[1])} in move {quote(text)}: expected a card of the sequence's suit, "
+                f"e.g. 'add {args[0]} {card_name(high + 1 if high < 14 else low - 1, suit)}'"
+            )
+        return AddToSequence(suit, low, high, card[0])
+    kind, suit = _suited_kind(args[1], text, suited)
+    target, nth = _parse_ref(args[0], text)
+    return Add(target, kind, suit, nth)
+
+
+def _parse_join(text: str, verb: str, args: list[str], suited: Collection[int]) -> Move:
+    """``join <sequence> <sequence>``: two sequences of a suit that meet end to end."""
+    if len(args) != 2 or "-" not in args[0] or "-" not in args[1]:
+        raise NotationError(f"{quote(text)}: expected 'join <sequence> <sequence>', e.g. 'join 4H-6H 7H-9H'")
+    (s1, lo1, hi1), (s2, lo2, hi2) = sequence_span(args[0], text), sequence_span(args[1], text)
+    if (s2, lo2) < (s1, lo1):
+        (s1, lo1, hi1), (s2, lo2, hi2) = (s2, lo2, hi2), (s1, lo1, hi1)
+    if s1 != s2 or hi1 + 1 != lo2:
+        raise NotationError(
+            f"{quote(text)}: only two sequences of one suit that meet end to end join, e.g. 'join 4H-6H 7H-9H'"
+        )
+    return JoinSequences(s1, lo1, lo2, hi2)
+
+
+def _parse_combine(text: str, verb: str, args: list[str], suited: Collection[int]) -> Move:
+    """``combine <meld> <meld>``: two melds of one rank made one."""
+    if len(args) != 2:
+        raise NotationError(f"{quote(text)}: expected 'combine <meld> <meld>', e.g. 'combine K K:2'")
+    (t1, first), (t2, second) = _parse_ref(args[0], text), _parse_ref(args[1], text)
+    if t1 != t2:
+        raise NotationError(f"{quote(text)}: only two melds of one rank combine, e.g. 'combine K K:2'")
+    return Combine(t1, first, second)
+
+
+def _parse_special(text: str, verb: str, args: list[str], suited: Collection[int]) -> Move:
+    """``special <name>``: a special hand laid."""
+    if len(args) != 1 or not _SPECIAL_NAME.fullmatch(args[0].lower()):
+        raise NotationError(
+            f"{quote(text)}: expected 'special <name of the hand>', e.g. 'special wild-pairs'"
+        )
+    return LaySpecial(args[0].lower())
+
+
+def _parse_lay(text: str, verb: str, args: list[str], suited: Collection[int]) -> Move:
+    """``lay 3R`` or ``lay 3``: a red or black 3 laid."""
+    kind = _parse_kind(args[0], text) if len(args) == 1 else -1
+    if kind not in (RED_THREE, 3):
+        raise NotationError(f"{quote(text)}: expected 'lay 3R' (a red 3) or 'lay 3' (a black 3)")
+    return LayThree(kind)
+
+
+def _parse_discard(text: str, verb: str, args: list[str], suited: Collection[int]) -> Move:
+    """``discard <card>`` or ``out <card>``: the discard that ends a turn, or that goes out."""
+    if len(args) != 1:
+        raise NotationError(f"{quote(text)}: expected '{verb} <card>', e.g. '{verb} 9'")
+    kind, suit = _suited_kind(args[0], text, suited)
+    return Discard(kind, verb == "out", suit)
+
+
+#: The parser of each verb that takes arguments: (text, verb, its arguments, suited ranks) -> move.
+_PARSERS: dict[str, Callable[[str, str, list[str], Collection[int]], Move]] = {
+    "take": _parse_take,
+    "meld": _parse_meld,
+    "add": _parse_add,
+    "join": _parse_join,
+    "combine": _parse_combine,
+    "special": _parse_special,
+    "lay": _parse_lay,
+    "discard": _parse_discard,
+    "out": _parse_discard,
+}
 
 
 def canonical(move: Move, suited: Collection[int]) -> Move:
@@ -789,7 +761,7 @@ def _suited_kind(token: str, text: str, suited: Collection[int]) -> tuple[int, i
     """``(kind, suit)`` of a card in a move: the suit only for a full card of a ``suited`` rank, else -1."""
     kind = _parse_kind(token, text)
     if kind in suited:
-        card = _suited(token)
+        card = suited_card(token)
         if card is not None:
             return kind, card[1]
     return kind, -1
