@@ -271,3 +271,44 @@ class TestCampaign:
         assert "dead-end at move index 4: made up" in out
         assert len(list(hr.moves_of_hand(v, 3, hr.random_policy, 4))) == 4
         assert f"then {s!r}:" in out and "legal moves: " in out
+
+
+class TestStress:
+    """benchmarks/stress.py: the largest deals the options allow, the slowest calls reported."""
+
+    def test_profiles_drawn(self) -> None:
+        """Each drawn profile loads, deals many cards, draws three, and holds no clean opening
+        beside sequences or several melds of a rank (which new_game refuses)."""
+        stress = load_script("stress")
+        rng = random.Random(4)
+        for _ in range(30):
+            text, label = stress.draw_stress_profile(rng)
+            v = canasta.parse_variant(text)
+            assert v.deal.hand_size in (20, 24, 30) and v.draw.count == 3 and v.deck.decks >= 4
+            assert label.split()[0] in stress.BASES
+            if v.opening.natural_meld is not None:
+                assert not v.sequences.allowed and v.melds.duplicate_ranks != "any"
+
+    def test_saved_positions_replay(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A hand's calls are timed, and a position saved (every one, at a limit of 0 ms) lists
+        the moves it listed when read back as tests/data/slow reads it."""
+        stress = load_script("stress")
+        monkeypatch.setattr(stress, "MAX_MOVES", 6)
+        run = stress.Run(tmp_path, 0.0)
+        text = "extends: samba\ndeal: {hand_size: 20}\n"
+        run.play(text, "samba 20", 3, "random")
+        assert len(run.times["legal_moves"]) == 6 == len(run.times["apply"])
+        saved = sorted(tmp_path.glob("slow-*.json"))
+        assert len(saved) == 6
+        data = json.loads(saved[-1].read_text(encoding="utf-8"))
+        assert data["profile"] == text
+        s = canasta.from_json(json.dumps(data["state"]), canasta.GameState)
+        assert [str(m) for m in s.legal_moves()] == data["moves"] != []
+
+    def test_summary(self) -> None:
+        """The summary gives the median, the percentiles, the maximum and the counts over 50 and 250 ms."""
+        stress = load_script("stress")
+        line = stress.summary([0.001] * 997 + [0.06, 0.3, 0.4])
+        assert line.startswith("1000 calls, median 1.00 ms")
+        assert "max 400.0 ms" in line and "over 50 ms 3, over 250 ms 2" in line
+        assert stress.summary([]) == "no calls"
