@@ -460,7 +460,7 @@ class TestWorkedExamples:
         assert "For example, two 9s and a 2 make a meld, but a 9 and two 2s do not" in text  # the wild-card limits
         assert "For example, you need 50 and a king lies on top." in text  # opening by the pile
         assert "Two kings from your hand and the top card make 30; three aces from your hand add 60. That is 90" in text
-        assert "it is frozen, so the meld of kings does not help" in text  # freezing
+        assert "the pile is frozen, so the meld of kings does not help" in text  # freezing
         assert "Meld the 7s and discard the 9: you are out." in text  # going out
 
     def test_no_example_where_it_would_be_wrong(self) -> None:
@@ -468,7 +468,7 @@ class TestWorkedExamples:
         assert "you need" not in mac  # the top card does not count toward its minimum
         assert "you are out" not in mac  # two canastas, and a final discard
         hand_and_foot = describe(canasta.load_variant("hand-and-foot"))
-        assert "it is frozen, so" not in hand_and_foot  # nothing freezes its pile
+        assert "the pile is frozen, so" not in hand_and_foot  # nothing freezes its pile
         assert "you need" not in describe(canasta.load_variant("brazilian"))  # no opening by the pile
 
     def test_examples_follow_the_values(self, tmp_path: Path) -> None:

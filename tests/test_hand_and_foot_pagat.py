@@ -182,7 +182,7 @@ class TestBookAndCheck:
     def test_book(self) -> None:
         """Top seven, the partner's foot, the permission."""
         book = describe(PAGAT)
-        assert "takes its top seven cards (all of it when it holds fewer)" in book
+        assert "You take the top seven cards of the pile, or all of it when it holds fewer" in book
         assert "before their partner has picked up their foot" in book
         assert "only with their partner's permission" in book
         assert "two natural (clean) canastas" in book or "two clean" in book.lower()

@@ -79,10 +79,9 @@ def say_take(v: Variant) -> str:
     top = v.pile.take_top
     if top is not None:
         return (
-            f"A player who takes the discard pile takes its top {count(top, 'card')} (all of it "
-            f"when it holds fewer); the cards below stay as the discard pile. The top card must "
-            f"be melded at once, in one of the ways listed below; then the other cards taken go "
-            f"into the player's hand, and the turn goes on."
+            f"You take the top {count(top, 'card')} of the pile, or all of it when it holds fewer; "
+            "the cards below stay as the discard pile. Meld the top card at once; then the other "
+            "cards taken go into your hand, and your turn goes on."
         )
     return (
         "You take the whole pile, never just its top card. Meld the top card at once; then the "
