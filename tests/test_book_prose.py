@@ -288,6 +288,15 @@ class TestOwnRules:
         text = describe(canasta.load_variant("modern-american"))
         assert "For example, in the turn your side opens, two 9s and a 2 make a meld" in text
 
+    def test_a_wild_card_discarded_only_to_go_out(self, tmp_path: Path) -> None:
+        """Where a wild card may be discarded only to go out, the freezing rule does not say "you may discard" it."""
+        path = tmp_path / "no-wild-discards.yaml"
+        path.write_text("extends: classic\nname: no-wild-discards\npile:\n  wild_discard: out_or_all_wild\n", encoding="utf-8")
+        text = describe(canasta.load_variant(path))
+        assert "You may discard a wild card" not in text
+        assert "A wild card discarded freezes the pile." in text
+        assert "A wild card may be discarded only as the card a player goes out with" in text
+
     def test_brazilian_pile_is_not_frozen_against_a_side_that_may_not_take_it(self) -> None:
         text = describe(canasta.load_variant("brazilian"))
         assert "frozen against a side that has not yet made its first meld" not in text

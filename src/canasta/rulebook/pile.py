@@ -36,8 +36,11 @@ def _say_freezing(v: Variant) -> str:
     if freezers:
         until = f", and for {who} first meld" if unopened else ""
         sentences.append(f"The pile is frozen for everyone while it holds {join(freezers, 'or')}{until}.")
-        if p.frozen_by_wild:
+        if p.frozen_by_wild and p.wild_discard == "always":
             sentences.append("You may discard a wild card: it freezes the pile.")
+        elif p.frozen_by_wild:
+            # when a wild card may be discarded is said under the limits on discards
+            sentences.append("A wild card discarded freezes the pile.")
     elif unopened:
         sentences.append(f"The pile is frozen for {who} first meld.")
     if not sentences and p.take_natural_pair and not (p.take_lay_off or p.take_natural_and_wild):
