@@ -73,13 +73,16 @@ class TestVariantsAndCheck:
 
     def test_findings_with_lines_and_hints(self, client: TestClient) -> None:
         """A profile that loads gets the checker's findings, each with its line when the text sets it."""
-        text = "extends: classic\nname: big\ndeal:\n  hand_size: 30\n"
+        text = "extends: classic\nname: big\ndeal:\n  hand_size: 30\nfoot:\n  trigger: empty_hand\n"
         d = client.post("/api/check", json={"profile": text}).json()
         expected = canasta.check_variant(canasta.parse_variant(text))
-        assert d["loads"] and [f["code"] for f in d["findings"]] == [x.code for x in expected]
-        assert expected, "the profile was meant to have findings"
-        assert d["findings"][0]["hint"] == expected[0].hint != ""
+        assert d["loads"] and [f["code"] for f in d["findings"]] == [x.code for x in expected] == ["C001", "C016"]
+        # an error is new_game's refusal: its message ends with what to change
+        assert d["findings"][0]["message"] == expected[0].message
+        assert expected[0].message.endswith("; deal fewer cards or use more decks (deck.decks: 3)")
+        assert d["findings"][1]["hint"] == expected[1].hint != ""
         assert d["findings"][0]["line"] == 4  # deal.hand_size, the option the finding names first
+        assert d["findings"][1]["line"] == 6
 
     def test_extends_only_bundled_or_saved(self, client: TestClient, tmp_path: Path) -> None:
         """No path outside the data folder, however spelled; a saved profile may be extended."""
