@@ -42,6 +42,15 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
     "samba-three-wild-ranks": {"extends": "samba", "wilds": {"ranks": ["3", "8", "J"]}},
     # 3s wild: black 3s are wild cards and nothing else
     "classic-threes-wild": {"extends": "classic", "wilds": {"ranks": ["JK", "2", "3"]}},
+    # going out needs every meld of black 3s complete: a meld of black 3s (laid whole, at
+    # most four cards) never is a canasta, so a side goes out without one
+    "brazilian-complete-threes": {"extends": "brazilian", "going_out": {"complete_ranks": ["J", "3"]}},
+    # an opening that asks a canasta besides the clean meld: the canasta must be on the
+    # table before the clean meld takes its wild cards
+    "american-opening-canasta": {
+        "extends": "modern-american",
+        "opening": {"score_table": [{"minimum": 10, "from_score": 0, "canasta": "any"}]},
+    },
 }
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from canasta.engine.fastpaths import PLAIN_RULES
-from canasta.engine.kinds import CARRIED, KIND, count_kinds
+from canasta.engine.kinds import BLACK_THREE, CARRIED, KIND, count_kinds
 from canasta.engine.melds import KEPT_INFO, canasta_counts, meld_info
 from canasta.engine.moves import (
     RED_THREE,
@@ -223,9 +223,14 @@ def dead_error(s: GameState, rank: int) -> str | None:
 def closed_short(r: Rules, melds: tuple[MeldGroup, ...], mask: int) -> bool:
     """Whether a meld of the side that ``mask`` (bits by meld target, as ``Rules.out_complete``)
     asks to be a canasta before going out is closed short of one: it can never be one, so
-    the side cannot go out (see :func:`incomplete_blocking`)."""
+    the side cannot go out (see :func:`incomplete_blocking`). A meld of black 3s is laid whole
+    and never grows: it is closed at any size."""
     for m in melds:
-        if mask >> m.rank & 1 and r.closed(m.rank, m.size) and r.kind_of(m.rank, m.size, m.wilds) is None:
+        if (
+            mask >> m.rank & 1
+            and (m.rank == BLACK_THREE or r.closed(m.rank, m.size))
+            and r.kind_of(m.rank, m.size, m.wilds) is None
+        ):
             return True
     return False
 

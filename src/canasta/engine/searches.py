@@ -49,6 +49,8 @@ __all__ = [
 
 #: In :func:`clean_options`: no meld of the plan is a candidate for the clean meld.
 NO_CLEAN: Final = 99
+#: :data:`NO_CLEAN` with the canastas owed to its wild cards (none).
+_NOT_CLEAN: Final = (NO_CLEAN, 0, 0)
 
 
 @lru_cache(maxsize=65536)
@@ -74,22 +76,24 @@ def _rank_options(
 def clean_options(
     r: Rules, rank: int, c: int, n0: int, j0: int, has_open: bool, may_new: bool, wmax: int,
     complete: bool = False, clean: int = 0, n0_clean: int = -1, late: int = 0,
-) -> tuple[tuple[int, int, int, int, int, int], ...]:
-    """:func:`_rank_options`, each way with a sixth number for ``opening.natural_meld``.
+) -> tuple[tuple[int, int, int, int, int, int, int, int], ...]:
+    """:func:`_rank_options`, each way with three more numbers for ``opening.natural_meld``.
 
     ``clean`` is the naturals that option asks of the clean meld (0: no such
     rule); the sixth number is the fewest wild cards a meld of the way ends
     with among those that hold ``clean`` naturals laid without a wild card
     (:data:`NO_CLEAN` if none does). The open meld is such a meld only if
     ``n0_clean >= 0``: its naturals that count (no wild card yet; the pile's
-    top card not counted).
+    top card not counted). The seventh and eighth are the canastas and the
+    natural canastas that meld owes to those wild cards: they join it only once
+    the side has opened, so an opening that asks a canasta cannot count them.
     """
     dup = r.dup_after_complete
-    out: set[tuple[int, int, int, int, int, int]] = set()
+    out: set[tuple[int, int, int, int, int, int, int, int]] = set()
     # a meld with a wild card that is an ordinary meld need not end a canasta (Rules.mixed_ordinary)
     loose = r.mixed_ordinary[rank]
     if not (complete and has_open and r.kind_of(rank, n0 + j0, j0) is None and not (loose and j0)):
-        out.add((0, 0, 0, 0, 0, 0 if clean and has_open and n0_clean >= clean else NO_CLEAN))
+        out.add((0, 0, 0, 0, 0, 0 if clean and has_open and n0_clean >= clean else NO_CLEAN, 0, 0))
 
     def kinds(n: int, j: int) -> tuple[int, int, int]:
         kind = r.kind_of(rank, n + j, j)
@@ -99,8 +103,15 @@ def clean_options(
             1 if kind == "mixed" else 0,
         )
 
+    def owed(n: int, j: int) -> tuple[int, int]:
+        # the canastas (all, natural) a meld of n naturals holds with its j wild cards
+        # and not without them
+        k, k0 = kinds(n, j), kinds(n, 0)
+        return k[0] - k0[0], k[1] - k0[1]
+
     def grow(
-        c_left: int, w_left: int, a: int, x: int, d: tuple[int, int, int], depth: int, cx: int
+        c_left: int, w_left: int, a: int, x: int, d: tuple[int, int, int], depth: int,
+        cx: tuple[int, int, int],
     ) -> None:
         # start a new meld of the rank (if allowed) after the previous one closed
         if depth > 3:
@@ -113,9 +124,11 @@ def clean_options(
                 nd = (d[0] + k[0], d[1] + k[1], d[2] + k[2])
                 # a candidate for the clean meld: its naturals were laid first, alone, as a
                 # new meld (the wild cards join once the side has opened)
-                cx2 = min(cx, xj) if clean and an >= clean and an >= r.new_size and r.valid(rank, an, 0, True) else cx
+                cx2 = min(cx, (xj, *owed(an, xj))) if (
+                    clean and an >= clean and an >= r.new_size and r.valid(rank, an, 0, True)
+                ) else cx
                 if k[0] or not complete or (loose and xj):
-                    out.add((a + an, x + xj, *nd, cx2))
+                    out.add((a + an, x + xj, *nd, *cx2))
                 if dup and r.closed(rank, an + xj):
                     grow(c_left - an, w_left - xj, a + an, x + xj, nd, depth + 1, cx2)
 
@@ -127,13 +140,14 @@ def clean_options(
                     continue
                 k = kinds(n0 + an, j0 + xj)
                 d = (k[0] - k0[0], k[1] - k0[1], k[2] - k0[2])
-                cx = xj if clean and n0_clean >= 0 and n0_clean + an >= clean else NO_CLEAN
+                # (a candidate holds no wild card yet: j0 is 0)
+                cx = (xj, *owed(n0 + an, xj)) if clean and n0_clean >= 0 and n0_clean + an >= clean else _NOT_CLEAN
                 if k[0] or not complete or (loose and j0 + xj):
-                    out.add((an, xj, *d, cx))
+                    out.add((an, xj, *d, *cx))
                 if dup and r.closed(rank, n0 + an + j0 + xj):
                     grow(c - an, wmax - xj, an, xj, d, 1, cx)
     elif may_new:
-        grow(c, wmax, 0, 0, (0, 0, 0), 0, NO_CLEAN)
+        grow(c, wmax, 0, 0, (0, 0, 0), 0, _NOT_CLEAN)
     return tuple(sorted(out))
 
 
@@ -280,7 +294,7 @@ def options_at(
     as canastas (see :func:`_rank_options`). ``late``: the side opened before
     this turn (``melds.late_wild_naturals`` and ``late_natural_ranks`` apply).
     With ``clean`` (see :func:`_clean_outcomes`) each way is that of
-    :func:`clean_options`, with its sixth number.
+    :func:`clean_options`, with its last three numbers.
     """
     must = bool(complete >> rank & 1)
     need = r.late_naturals[rank] if late else 0
@@ -293,7 +307,7 @@ def options_at(
         if not clean:
             return NOTHING
         n0c = clean_naturals(r, m, oi == 0 and took_first) if m is not None else -1
-        return ((0, 0, 0, 0, 0, 0 if n0c >= clean else NO_CLEAN),)
+        return ((0, 0, 0, 0, 0, 0 if n0c >= clean else NO_CLEAN, 0, 0),)
     if r.dup_any:
         # several melds of the rank, combined at will (melds.duplicate_ranks: any;
         # never with a clean opening meld, which new_game refuses)
@@ -409,15 +423,25 @@ def _clean_outcomes(
     took_first: bool,
 ) -> Outcomes:
     """:func:`outcomes` for a side that must open with a clean meld: the same search, each
-    state also keeping the fewest wild cards on a candidate for the clean meld."""
+    state also keeping the fewest wild cards on a candidate for the clean meld.
+
+    Where the opening asks a canasta too, the canasta must be on the table when the
+    opening is met, before the candidate's wild cards join it: each state keeps the
+    canastas the candidate owes to them (see :func:`clean_options`), and a state
+    for each candidate, since fewer wild cards may owe more.
+    """
     prefix = wild_prefix(r, counts)
     W = len(prefix) - 1
     base = canasta_counts(r, melds)
-    cap = canasta_caps(r, opening, base)
-    # state: (wilds used, left, tot, nat, mix, wilds on the best clean candidate) -> natural points
-    # (a meld already on the table is a candidate through its rank's options below)
-    states: dict[tuple[int, int, int, int, int, int], int] = {
-        (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]), NO_CLEAN): 0
+    # one canasta further than the other searches count: the opening's count is this one
+    # less the canasta the candidate owes, which must not fall to 0 from a capped count
+    owing = opening != OPEN_NO_CANASTA
+    cap = tuple(c + owing for c in canasta_caps(r, opening, base))
+    # state: (wilds used, left, tot, nat, mix, wilds on the clean candidate, canastas and natural
+    # canastas it owes to them) -> natural points (a meld already on the table is a candidate
+    # through its rank's options below)
+    states: dict[tuple[int, int, int, int, int, int, int, int], int] = {
+        (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]), *_NOT_CLEAN): 0
     }
     dup = r.dup_after_complete
     index = meld_info(r, melds).index
@@ -428,9 +452,9 @@ def _clean_outcomes(
             continue
         opts = options_at(r, rank, c, melds, oi, W, dup, dead, complete, False, clean, took_first)
         val = r.value[rank]
-        new_states: dict[tuple[int, int, int, int, int, int], int] = {}
-        for (w, left, tot, nat, mix, xc), pts in states.items():
-            for a, x, dt, dn, dm, cx in opts:
+        new_states: dict[tuple[int, int, int, int, int, int, int, int], int] = {}
+        for (w, left, tot, nat, mix, xc, ot, on), pts in states.items():
+            for a, x, dt, dn, dm, cx, ct, cn in opts:
                 w2 = w + x
                 if w2 > W:
                     continue
@@ -439,17 +463,32 @@ def _clean_outcomes(
                     if max_left < 2:
                         continue
                     l2 = 2
-                key = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm), min(xc, cx))
+                counted = (w2, l2, min(cap[0], tot + dt), min(cap[1], nat + dn), min(cap[2], mix + dm))
                 p = pts + a * val
-                if new_states.get(key, -1) < p:
-                    new_states[key] = p
+                # (nothing owed without a canasta for the opening: the fewer wild cards win)
+                picks = _candidates((xc, ot, on), (cx, ct, cn)) if owing else ((min(xc, cx), 0, 0),)
+                for pick in picks:
+                    key = counted + pick
+                    if new_states.get(key, -1) < p:
+                        new_states[key] = p
         states = new_states
     return close_plans(
         r, counts, melds, allow_black, max_left, W, prefix,
-        ((w, left, tot, nat, mix, 0, pts, xc) for (w, left, tot, nat, mix, xc), pts in states.items()
-         if xc != NO_CLEAN),
+        ((w, left, tot, nat, mix, 0, pts, xc, False, tot - ot, nat - on)
+         for (w, left, tot, nat, mix, xc, ot, on), pts in states.items() if xc != NO_CLEAN),
         opening, complete,
     )
+
+
+def _candidates(xc: tuple[int, int, int], cx: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
+    """The clean candidates a plan may keep after a rank's way: the one before (``xc``) or the
+    way's (``cx``), each ``(wild cards, canastas owed, natural canastas owed)``; both where
+    each is one, since fewer wild cards may owe more."""
+    if cx[0] == NO_CLEAN or cx == xc:
+        return (xc,)
+    if xc[0] == NO_CLEAN:
+        return (cx,)
+    return xc, cx
 
 
 def wild_prefix(r: Rules, counts: Sequence[int]) -> list[int]:
@@ -503,7 +542,10 @@ def close_plans(
     card has been placed, each count capped by :func:`canasta_caps`; plans without the
     canasta ``opening`` needs are dropped here. The last number is the wild
     cards of the plan whose points the opening may not count (see
-    :func:`_clean_outcomes`): the cheapest of those the plan uses. ``complete``:
+    :func:`_clean_outcomes`): the cheapest of those the plan uses. Two more may
+    follow: whether every card laid bridges a join (see :func:`~canasta.engine.sequence_search.sequence_outcomes`),
+    and the canastas and natural canastas on the table when the opening is met
+    (without them, those of the plan's end; see :func:`_clean_outcomes`). ``complete``:
     the meld targets going out needs complete, as a bit mask (see :func:`outcomes`).
     """
     result: Outcomes = {}
@@ -517,7 +559,10 @@ def close_plans(
     # black 3s: melded together (only where allowed) or left in hand
     # (where 3s are wild, black 3s are among the wild cards: prefix counts them)
     b = counts[BLACK_THREE] if r.black_apart else 0
-    black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True)
+    black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True) and not (
+        # going_out.complete_ranks naming 3: a meld of black 3s goes out only as a canasta
+        complete >> BLACK_THREE & 1 and r.kind_of(BLACK_THREE, b, 0) is None
+    )
     # cards no meld takes (Rules.stray_kinds) stay in hand whatever the plan
     stray = 0
     for k in r.stray_kinds:
@@ -533,6 +578,9 @@ def close_plans(
         # (sequence_outcomes with sequences.join: every hand card the plan lays bridges a
         # join, which must follow it, so the last one laid cannot go out; see below)
         bridged = bool(rest and rest[0])
+        # the canastas and natural canastas on the table when the opening is met, where
+        # they may be fewer than at the plan's end (_clean_outcomes)
+        held_tot, held_nat = (rest[1], rest[2]) if len(rest) > 2 else (tot, nat)
         if wi >= 0:
             wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete) or (locked and w > 0))
         elif locked and w > 0:
@@ -547,9 +595,9 @@ def close_plans(
             wild_left = W - used
             total_tot = min(cap[0], tot + g)
             if opening == OPEN_ANY_CANASTA:
-                if not total_tot:
+                if held_tot + g <= 0:
                     continue
-            elif opening == OPEN_NATURAL_CANASTA and not (nat or sq or base[3] + g):
+            elif opening == OPEN_NATURAL_CANASTA and not (held_nat > 0 or sq or base[3] + g):
                 continue
             ok = (
                 total_tot >= req[0] and nat >= req[1] and mix >= req[2]
