@@ -144,3 +144,28 @@ def test_several_melds_of_a_rank_leave_one_open_meld_of_black_threes() -> None:
         while not (s.is_hand_over or s.is_game_over):
             s = s.apply(rng.choice(s.legal_moves()))
             assert state_problem(s) is None, (seed, state_problem(s))
+
+
+def test_taking_a_blocked_pile_starts_a_new_meld_of_the_new_meld_size() -> None:
+    """Where a new meld has four cards, ``take finish`` (the pile block's exception) starts the
+    new meld with three naturals from hand and the top card: every state reached passes the
+    state check, the exception is used, and the rule book says three."""
+    from canasta.engine.integrity import state_problem
+
+    v = canasta.parse_variant({"extends": "hand-and-foot", "melds": {"min_size": 4}, "threes": {"keep_one": True}})
+    finished = 0
+    for seed in range(examples(40, least=12)):
+        s, rng = canasta.new_game(v, seed), random.Random(seed)
+        while not (s.is_hand_over or s.is_game_over):
+            legal = s.legal_moves()
+            takes = [m for m in legal if isinstance(m, canasta.TakePile) and m.way == "finish"]
+            move = takes[0] if takes else rng.choice(legal)
+            after = s.apply(move)
+            if takes:
+                finished += 1
+                new = after.melds[s.side_of(s.current_player)][-1]
+                assert len(new.cards) == 4 and not new.wilds, new
+            s = after
+            assert state_problem(s) is None, (seed, state_problem(s))
+    assert finished
+    assert "the other three make a new meld with the top card" in canasta.describe(v)

@@ -235,20 +235,21 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
         if not blocked or not pr.blocked_exception:
             return f"'take finish' is only for a pile blocked by the side's meld of {rank}s"
         need = r.canasta_size - melds[oi].size
-        if counts[k] < need + 2:
+        more = finish_start(r)
+        if counts[k] < need + more:
             return (
-                f"taking the pile on your {melds[oi].size}-card meld of {rank}s needs {need + 2} "
-                f"natural {rank}s in hand: {need} to finish it and 2 to start a new meld"
+                f"taking the pile on your {melds[oi].size}-card meld of {rank}s needs {need + more} "
+                f"natural {rank}s in hand: {need} to finish it and {more} to start a new meld"
             )
         om = melds[oi]
         if not r.valid(k, om.naturals + need, om.wilds, False):
             return f"the meld of {rank}s cannot take {need} more {rank}s"
         if not r.dup_after_complete or not r.closed(k, om.size + need):
             return f"the side may not start a second meld of {rank}s"
-        named = _named(r, hand, k, m, need + 2)
+        named = _named(r, hand, k, m, need + more)
         if isinstance(named, str):
             return named
-        got = remove_kinds(hand, [k] * (need + 2)) if named is None else _remove(hand, named, [])
+        got = remove_kinds(hand, [k] * (need + more)) if named is None else _remove(hand, named, [])
         assert got is not None
         rest, used = got
         new_melds[oi] = make_meld(r, k, om.cards + tuple(used[:need]))
@@ -422,6 +423,13 @@ def _take_rest(
         turn=new_turn(took_pile=True, melded=True, points=points, pending=pending, asked=NOT_ASKED,
                       asker=-1, drawn=(), played=(*used, top), laid=(), backs=0),
     )
+
+
+def finish_start(r: Rules) -> int:
+    """The natural cards from hand that start a new meld with the pile's top card in a
+    ``take finish`` (``pile.blocked_exception``): two where a new meld has three cards, so
+    the new meld is one a player could lay (``melds.min_size``, ``melds.min_naturals``)."""
+    return r.new_size - 1
 
 
 def _named(r: Rules, hand: tuple[int, ...], k: int, m: TakePile, n: int) -> list[int] | str | None:
@@ -628,7 +636,7 @@ def draw_moves(s: GameState) -> list[Move] | None:
             om = melds[oi]
             need = r.canasta_size - om.size
             if (
-                held < need + 2 or not r.valid(k, om.naturals + need, om.wilds, False)
+                held < need + finish_start(r) or not r.valid(k, om.naturals + need, om.wilds, False)
                 or not r.dup_after_complete or not r.closed(k, om.size + need)
             ):
                 continue
@@ -723,7 +731,7 @@ def _suited_takes(c: Ctx, way: TakePile, k: int) -> list[TakePile]:
     """``way`` once for each choice of the natural cards of rank ``k`` it takes the pile with."""
     if way.way == "finish":
         m = c.melds[c.info.index[k]]
-        n = c.r.canasta_size - m.size + 2
+        n = c.r.canasta_size - m.size + finish_start(c.r)
     else:
         n = 2 if way.way == "pair" else 1
     held = [0, 0, 0, 0]

@@ -267,7 +267,8 @@ class TakePile(Move):
         way: ``"pair"`` (top card plus two naturals from hand), ``"wild"`` (one
             natural and one wild card ``wild``), ``"layoff"`` (top card onto the
             side's meld of its rank) or ``"finish"`` (Hand and Foot: finish the
-            blocking meld, then meld the top card with two more naturals).
+            blocking meld, then meld the top card with the naturals a new meld needs
+            besides it: two, where a new meld has three cards).
         wild: the wild kind used with ``way="wild"``, else 0.
         naturals: where suits matter, the natural cards from the hand, as
             card codes (``take pair 7C 7H``, ``take 2 7S``).

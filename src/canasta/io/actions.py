@@ -65,6 +65,7 @@ import attrs
 
 from canasta.cards import JOKER
 from canasta.engine import BLACK_THREE, check, compile_rules
+from canasta.engine.draw import finish_start
 from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
@@ -165,7 +166,9 @@ def _enumerate(v: Variant) -> list[Move]:
             if v.pile.take_natural_and_wild:
                 moves += [TakePile("wild", w, (k * 4 + x,)) for w in wilds for x in range(4)]
             if v.pile.blocked_by_meld_size is not None and v.pile.blocked_exception:
-                for n in range(3, r.canasta_size + 2):
+                # the naturals to finish the meld (one or more) and start a new one
+                start = finish_start(r)
+                for n in range(start + 1, r.canasta_size + start):
                     moves += [TakePile("finish", 0, tuple(k * 4 + x for x in suits)) for suits in _suits(v, n)]
     moves += [LaySpecial(h.name) for h in v.special.hands]
     if r.keep_three:

@@ -47,6 +47,7 @@ from canasta.rulebook.facts import (
 )
 from canasta.rulebook.melds import (
     a_an,
+    new_size,
     sequence_canasta_possible,
     sequence_example,
     sequence_name,
@@ -319,7 +320,12 @@ def _pile_section(v: Variant) -> Section:
             but = "but holding {} 8s, they may"
         if p.blocked_exception:
             done = f"{some(need, '8')} {'completes' if need == 1 else 'complete'} the canasta"
-            text = f"{start}; {but.format(num(need + 2))}: {done}, and the other two make a new meld with the top card."
+            more = new_size(v) - 1
+            rest = (
+                f"the other {num(more)} {'makes' if more == 1 else 'make'} a new meld with the top card"
+                if more else "the top card alone makes a new meld"
+            )
+            text = f"{start}; {but.format(num(need + more))}: {done}, and {rest}."
         else:
             text = f"{start}, however many 8s they hold."
         texts.append(Text(text, ("pile.blocked_by_meld_size", "pile.blocked_exception")))

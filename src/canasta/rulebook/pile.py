@@ -8,6 +8,7 @@ from collections.abc import Callable
 # rules in rule-book order whichever module is imported first (see registry).
 import canasta.rulebook.canastas  # noqa: F401
 from canasta.rulebook.facts import always_frozen, can_freeze, has_partners, pile_takeable
+from canasta.rulebook.melds import new_size
 from canasta.rulebook.registry import S_PILE, rule
 from canasta.rulebook.words import count, join, num, rank_plural
 from canasta.variant.model import Variant
@@ -180,6 +181,11 @@ rule(
 )
 
 
+def _more_and_top(more: int) -> str:
+    """The cards a new meld starts with in the pile block's exception: ``more`` from hand and the top card."""
+    return f"{num(more)} more and the top card" if more else "the top card alone"
+
+
 def _say_block(v: Variant) -> str:
     p = v.pile
     own = "their side's" if has_partners(v) else "their own"
@@ -201,8 +207,8 @@ def _say_block(v: Variant) -> str:
     )
     return (
         f"{text}, with one exception: a player holding enough natural cards of that rank may "
-        f"complete that meld with {finish} of them, start a new meld of the rank with two "
-        "more and the top card, and so take the pile."
+        f"complete that meld with {finish} of them, start a new meld of the rank with "
+        f"{_more_and_top(new_size(v) - 1)}, and so take the pile."
     )
 
 
