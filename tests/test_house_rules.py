@@ -26,15 +26,27 @@ from canasta.variant.model import AREAS
 from canasta.variant.options import expectation, option_fields
 
 
-def _assert_contract(profile: hr.HouseProfile, seed: int, policy: str) -> None:
+def _assert_agreement(profile: hr.HouseProfile, seed: int) -> None:
+    """check_variant and new_game agree on ``profile``: both refuse it, for the same reason, or neither."""
     admission = hr.admit(profile, seed)
-    note = f"\n{profile.text()}deal seed {seed}, policy {policy}"
-    assert not admission.disagreement, f"{admission.disagreement}: {admission.refusal or admission.errors}{note}"
+    assert not admission.disagreement, (
+        f"{admission.disagreement}: {admission.refusal or admission.errors}\n{profile.text()}deal seed {seed}"
+    )
+
+
+def _assert_plays(profile: hr.HouseProfile, seed: int, policy: str) -> None:
+    """A hand of ``profile`` that new_game deals plays to its end under ``policy`` (see hr.play_hand)."""
+    admission = hr.admit(profile, seed)
     if not admission.playable:
         return
     assert admission.variant is not None
     failure = hr.play_hand(admission.variant, seed, hr.POLICIES[policy])
-    assert failure is None, f"{failure}{note}"
+    assert failure is None, f"{failure}\n{profile.text()}deal seed {seed}, policy {policy}"
+
+
+def _assert_contract(profile: hr.HouseProfile, seed: int, policy: str) -> None:
+    _assert_agreement(profile, seed)
+    _assert_plays(profile, seed, policy)
 
 
 # No shrinking: a failing hand replays many times over while hypothesis shrinks
@@ -129,6 +141,13 @@ class TestAdmission:
         assert admission.refusal and not admission.playable
         assert not admission.disagreement, admission
 
+    @pytest.mark.xfail(strict=False, reason="check_variant and new_game disagree on some generated profiles: being fixed")
+    @given(profile=hr.house_profiles(), seed=st.integers(0, 2**32 - 1))
+    @_FAST
+    def test_generated_agree(self, profile: hr.HouseProfile, seed: int) -> None:
+        """check_variant and new_game agree on every generated profile."""
+        _assert_agreement(profile, seed)
+
     def test_disagreement_named(self) -> None:
         """A checker error on a variant new_game deals is a disagreement (made by hand here)."""
         admission = hr.Admission(canasta.load_variant("classic"), errors=("C000: made up",))
@@ -138,13 +157,14 @@ class TestAdmission:
 class TestPlay:
     """Hands of generated house profiles play to their end under random and greedy play."""
 
-    @pytest.mark.xfail(strict=False, reason="dead ends and refusal disagreements the campaign finds are being fixed")
     @pytest.mark.parametrize("policy", sorted(hr.POLICIES))
     @given(profile=hr.house_profiles(), seed=st.integers(0, 2**32 - 1))
     @_FAST
     def test_contract(self, policy: str, profile: hr.HouseProfile, seed: int) -> None:
-        """No dead end, no exception, listed moves apply, unlisted ones are refused, scores add up."""
-        _assert_contract(profile, seed, policy)
+        """No dead end, no exception, listed moves apply, unlisted ones are refused, scores add up,
+        every state passes the state check (the checker's agreement with new_game:
+        TestAdmission.test_generated_agree)."""
+        _assert_plays(profile, seed, policy)
 
     def test_a_dead_end_is_caught(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """play_hand reports a position with no legal move (the engine made to list none)."""
