@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import chain, repeat
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta import CanastaError, Card, GameState, SeatView
 from canasta.engine.facts import rebuild as _rebuild
+from canasta.engine.moves import Move
+from canasta.engine.state import ANSWER, Turn
+from canasta.engine.view import deck_counts, stand_in_cards
 from positions import position
+from strategies import playouts
 
 VARIANTS = canasta.variant_names()
 
@@ -171,6 +181,96 @@ class TestSeatView:
             return [x]
 
         assert seed not in values(as_data(s.view(0)))
+
+
+def eager_stand_in(s: GameState, seat: int) -> GameState:
+    """The stand-in state a view of ``seat`` held when views were built eagerly: the
+    reference the lazy view must equal (hidden cards replaced by unseen ones)."""
+    t = s.turn
+    own_turn = seat == (t.asker if s.phase == ANSWER else s.current)
+    turn = t if own_turn else Turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played,
+                                   (), t.backs)
+    seen = Counter(chain(s.hands_[seat], s.pile_, *s.red_threes_, turn.pending,
+                         *(m.cards for side in s.melds_ for m in side)))
+    deck = deck_counts(s.variant.deck.decks, s.variant.deck.jokers_per_deck)
+    unseen = chain.from_iterable(repeat(c, n - seen[c]) for c, n in deck.items())
+    hands, feet, talons, stock = stand_in_cards(
+        seat, unseen, s.hands_[seat], [len(h) for h in s.hands_], [len(f) for f in s.feet_],
+        [len(p) for p in s.talons_], len(s.stock_),
+    )
+    return GameState(
+        s.variant, 0, s.hand_number, s.dealer, s.scores, s.history, s.phase, s.current,
+        hands, feet, stock, s.pile_, s.melds_, s.red_threes_, s.opened,
+        s.melded_before, turn, s.end, s.rules, talons, s.asked_before,
+    )
+
+
+def eager_fields(s: GameState, seat: int) -> dict[str, object]:
+    """The public fields of the eager view of ``seat``, as it built them."""
+    stand_in = eager_stand_in(s, seat)
+    return dict(
+        variant_name=s.variant.name, seat=seat, hand_number=s.hand_number, dealer=s.dealer,
+        scores=s.scores, phase=s.phase, current=s.current, hand_codes=s.hands_[seat],
+        hand_sizes=tuple(len(h) for h in s.hands_), foot_sizes=tuple(len(f) for f in s.feet_),
+        stock_size=len(s.stock_), pile_codes=s.pile_, melds=s.melds_,
+        red_three_codes=s.red_threes_, opened=s.opened, melded_before=s.melded_before,
+        turn=stand_in.turn, end=s.end, talon_sizes=tuple(len(p) for p in s.talons_),
+        asked_before=s.asked_before,
+    )
+
+
+_PROFILES = {name: canasta.load_variant(name) for name in VARIANTS}
+
+
+class TestLazyView:
+    """A view builds its stand-in states on first use; it holds what the eager view held."""
+
+    @settings(max_examples=examples(60), deadline=None, database=None)
+    @given(name=st.sampled_from(VARIANTS), play=playouts(), every=st.integers(1, 9))
+    def test_lazy_view_equals_the_eager_view(self, name: str, play: tuple[int, tuple[int, ...]], every: int) -> None:
+        """At positions of a bundled profile's hand, for every seat: the same fields, the same
+        stand-in state once it is asked for, the same moves and pile freezing as the full state."""
+        seed, choices = play
+        s = canasta.new_game(_PROFILES[name], seed=seed)
+        rng = random.Random(seed)
+        for i in range(400):
+            if s.is_hand_over:
+                break
+            legal = s.legal_moves()
+            if i % every == 0:
+                for seat in range(s.rules.n):
+                    self._check(s, seat, legal)
+            pick = choices[i] if i < len(choices) else rng.randrange(1 << 16)
+            s = s.apply(legal[pick % len(legal)])
+
+    @staticmethod
+    def _check(s: GameState, seat: int, legal: Sequence[Move]) -> None:
+        view = s.view(seat)
+        fields = {f.name: getattr(view, f.name) for f in attrs.fields(SeatView) if not f.name.startswith("_")}
+        assert fields == eager_fields(s, seat)
+        # the seat's moves and the pile's freezing from the cheap state, before any stand-in
+        own = seat == s.current
+        assert list(view.legal_moves()) == (list(legal) if own else [])
+        assert view._stand_in is None
+        sides = range(len(s.rules.sides))
+        assert [view.pile_frozen_for(x) for x in sides] == [s.pile_frozen_for(x) for x in sides]
+        # the stand-in a look-ahead starts from: built once, card for card the eager one
+        stand_in = view._state
+        assert stand_in is view._state
+        reference = eager_stand_in(s, seat)
+        assert stand_in == reference
+        assert attrs.asdict(stand_in, recurse=False) == attrs.asdict(reference, recurse=False)
+        assert list(view.legal_moves()) == list(reference.legal_moves() if own else [])
+
+    def test_a_view_read_back_keeps_its_stand_in(self) -> None:
+        """A view read from JSON holds the stand-in the reader built, and lists the same moves."""
+        s = states_of_a_hand("classic", seed=9, every=11)[2]
+        view = s.view(s.current)
+        back = canasta.from_json(canasta.to_json(view), SeatView)
+        assert back == view
+        assert back._stand_in is not None
+        assert back._stand_in.hands_ == view._state.hands_
+        assert list(back.legal_moves()) == list(view.legal_moves()) == list(s.legal_moves())
 
 
 class TestRepr:

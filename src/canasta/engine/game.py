@@ -100,7 +100,7 @@ from canasta.engine.state import (
 )
 from canasta.engine.tables import Rules
 from canasta.engine.threes import kept_bar, lay_three_moves, lay_three_step
-from canasta.engine.view import make_view
+from canasta.engine.view import make_view, stand_in
 from canasta.errors import CanastaError, IllegalMoveError, VariantError
 from canasta.limits import shown
 from canasta.variant.model import Variant, validate_variant
@@ -422,4 +422,5 @@ ENGINE = Engine(
     pile_frozen_for_all=pile_frozen_for_all,
     view=make_view,
     compile_rules=compile_rules,
+    stand_in=stand_in,
 )

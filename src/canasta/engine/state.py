@@ -41,9 +41,9 @@ TOLD_YES: Final = 1
 TOLD_NO: Final = 2
 
 
-# The slots of the four values the engine builds on every move, declared in a
-# plain base class so that plain_builder can fill them by plain stores (see
-# there; it refuses a field missing here).
+# The slots of the values the engine builds on every move (and of the view a bot
+# is shown at every move), declared in a plain base class so that plain_builder
+# can fill them by plain stores (see there; it refuses a field missing here).
 class _MeldGroupSlots:
     __slots__ = ("__weakref__", "cards", "naturals", "rank", "suit", "wilds")
 
@@ -65,6 +65,36 @@ class _TurnSlots:
         "played",
         "points",
         "took_pile",
+    )
+
+
+class _SeatViewSlots:
+    __slots__ = (
+        "__weakref__",
+        "_history",
+        "_moves",
+        "_rules",
+        "_stand_in",
+        "asked_before",
+        "current",
+        "dealer",
+        "end",
+        "foot_sizes",
+        "hand_codes",
+        "hand_number",
+        "hand_sizes",
+        "melded_before",
+        "melds",
+        "opened",
+        "phase",
+        "pile_codes",
+        "red_three_codes",
+        "scores",
+        "seat",
+        "stock_size",
+        "talon_sizes",
+        "turn",
+        "variant_name",
     )
 
 
@@ -253,6 +283,7 @@ class Engine:
         pile_frozen_for_all: Callable[[GameState], bool],
         view: Callable[[GameState, int], SeatView],
         compile_rules: Callable[[Variant], Rules],
+        stand_in: Callable[[SeatView, bool], GameState],
     ) -> None:
         self.legal_moves = legal_moves
         self.check = check
@@ -261,6 +292,8 @@ class Engine:
         self.pile_frozen_for_all = pile_frozen_for_all
         self.view = view
         self.compile_rules = compile_rules
+        #: a view's stand-in state, built from what the view holds (see SeatView)
+        self.stand_in = stand_in
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
@@ -523,7 +556,7 @@ new_state: Callable[..., GameState] = plain_builder(GameState, _GameStateSlots)
 
 
 @attrs.frozen(slots=True, repr=False)
-class SeatView:
+class SeatView(_SeatViewSlots):
     """One seat's view of a :class:`~canasta.engine.state.GameState`.
 
     Attributes:
@@ -567,9 +600,20 @@ class SeatView:
     melded_before: tuple[bool, ...]
     turn: Turn
     end: HandEnd | None
-    _state: GameState = attrs.field(eq=False, hash=False, repr=False, alias="_state")
+    # What the stand-in states are built from, beside the fields above: the
+    # game's tables and its history (both public). No hidden card is held.
+    _rules: Rules = attrs.field(eq=False, hash=False, repr=False, alias="_rules")
+    _history: tuple[tuple[int, ...], ...] = attrs.field(eq=False, hash=False, repr=False, alias="_history")
     talon_sizes: tuple[int, ...] = ()
     asked_before: tuple[bool, ...] = ()
+    # The stand-in state (hidden cards replaced by unseen ones, see
+    # canasta.engine.view.stand_in_cards), given or built on first use: a view
+    # that nobody looks ahead in never pays for it. `_state` reads it.
+    _stand_in: GameState | None = attrs.field(default=None, eq=False, hash=False, repr=False, alias="_stand_in")
+    # The state that lists this seat's moves when no stand-in is built yet: its
+    # hidden places hold placeholder cards, which the seat's own moves never
+    # depend on, so it costs no sorting of the unseen cards.
+    _moves: GameState | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     def __repr__(self) -> str:
         # What the seat sees, cards as text (the fields hold card codes).
@@ -580,7 +624,7 @@ class SeatView:
             melds = repr(tuple(list(side) for side in self.melds))  # each <MeldGroup K: KH KS 2C>
             return (
                 f"<SeatView {self.variant_name} seat={self.seat} hand={self.hand_number} "
-                f"to_move={self.current} phase={self._state.phase_name} cards={cards(self.hand_codes)} "
+                f"to_move={self.current} phase={PHASE_NAMES[self.phase]} cards={cards(self.hand_codes)} "
                 f"stock={self.stock_size} pile={cards(self.pile_codes)} melds={melds}>"
             )
         except Exception:  # a hand-built view with codes that are no cards
@@ -589,16 +633,37 @@ class SeatView:
     @property
     def variant(self) -> Variant:
         """The rules of the game."""
-        return self._state.variant
+        return self._rules.v
+
+    @property
+    def _state(self) -> GameState:
+        # the stand-in state, built once, on first use (a look-ahead's start)
+        s = self._stand_in
+        if s is None:
+            s = cast(Engine, self._rules.engine).stand_in(self, True)
+            object.__setattr__(self, "_stand_in", s)
+        return s
+
+    @property
+    def _moves_state(self) -> GameState:
+        # a state that answers this seat's moves, the pile's freezing and the
+        # like: the stand-in where it is built, else the cheaper placeholder one
+        s = self._stand_in
+        if s is None:
+            s = self._moves
+            if s is None:
+                s = cast(Engine, self._rules.engine).stand_in(self, False)
+                object.__setattr__(self, "_moves", s)
+        return s
 
     @property
     def pile_frozen(self) -> bool:
         """Whether the pile is frozen for both sides (it holds a freezing card)."""
-        return self._state.pile_frozen
+        return self._moves_state.pile_frozen
 
     def pile_frozen_for(self, side: int) -> bool:
         """Whether the pile is frozen against ``side``."""
-        return self._state.pile_frozen_for(side)
+        return self._moves_state.pile_frozen_for(side)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -624,7 +689,7 @@ class SeatView:
         """The seat's legal moves: the same as the full state's on this seat's turn, else none."""
         if self.current != self.seat:
             return []
-        return self._state.legal_moves()
+        return self._moves_state.legal_moves()
 
     def apply(self, move: Move | str) -> GameState:
         """Apply ``move`` to the stand-in state (hidden cards replaced by unseen ones).
@@ -643,3 +708,7 @@ class SeatView:
                 str(move), f"it is seat {self.current}'s turn; this is the view of seat {self.seat}"
             )
         return self._state.apply(move)
+
+
+#: ``SeatView(...)``, faster (see :func:`plain_builder`): every field, positionally.
+new_view: Callable[..., SeatView] = plain_builder(SeatView, _SeatViewSlots)

@@ -16,10 +16,10 @@ from itertools import chain, repeat
 from typing import Final
 
 from canasta.cards import build_deck, parse_card
-from canasta.engine.state import ANSWER, GameState, SeatView, Turn
+from canasta.engine.state import ANSWER, GameState, SeatView, new_state, new_turn, new_view
 from canasta.errors import CanastaError
 
-__all__ = ["SeatView", "make_view", "stand_in_cards"]
+__all__ = ["SeatView", "make_view", "stand_in", "stand_in_cards"]
 
 # A card that stands in for one the seat cannot see where the decks have no
 # unseen card left for the place (see stand_in_cards): a natural card.
@@ -74,40 +74,61 @@ def stand_in_cards(
 def make_view(s: GameState, seat: int) -> SeatView:
     """Build the view of ``seat`` from the full state ``s``.
 
+    The view holds the state's own fields (the seat's hand, the pile, the
+    melds) and the sizes of the hidden places; its stand-in states are built
+    from these when it is first asked for moves (:func:`stand_in`), so that a
+    view nobody looks ahead in costs a few field references.
+
     Raises:
         CanastaError: ``seat`` is not a seat of the game.
     """
-    n = s.rules.n
-    if not isinstance(seat, int) or not 0 <= seat < n:
-        raise CanastaError(f"seat must be 0 to {n - 1}, got {seat!r}")
+    r = s.rules
+    if not isinstance(seat, int) or not 0 <= seat < r.n:
+        raise CanastaError(f"seat must be 0 to {r.n - 1}, got {seat!r}")
     t = s.turn
     # while the partner answers "may I go out?", the turn is still the asker's
-    own_turn = seat == (t.asker if s.phase == ANSWER else s.current)
-    turn = t if own_turn else Turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played,
-                                   (), t.backs)
-    # a stand-in state: hidden cards replaced by unseen ones (stand_in_cards): the
-    # decks less what the seat sees, as a view read from JSON has them
-    seen = Counter(chain(s.hands_[seat], s.pile_, *s.red_threes_, turn.pending,
-                         *(m.cards for side in s.melds_ for m in side)))
-    deck = deck_counts(s.variant.deck.decks, s.variant.deck.jokers_per_deck)
-    # (not deck - seen: a Counter's subtraction costs twice this)
-    unseen = chain.from_iterable(repeat(c, n - seen[c]) for c, n in deck.items())
-    hands, feet, talons, stock = stand_in_cards(
-        seat, unseen, s.hands_[seat], [len(h) for h in s.hands_], [len(f) for f in s.feet_],
-        [len(p) for p in s.talons_], len(s.stock_),
+    if seat != (t.asker if s.phase == ANSWER else s.current):
+        # the cards drawn, the pile cards held aside and the take-backs are the mover's
+        t = new_turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played, (), t.backs)
+    return new_view(
+        s.variant.name, seat, s.hand_number, s.dealer, s.scores, s.phase, s.current, s.hands_[seat],
+        tuple(map(len, s.hands_)), tuple(map(len, s.feet_)), len(s.stock_), s.pile_, s.melds_,
+        s.red_threes_, s.opened, s.melded_before, t, s.end, r, s.history,
+        tuple(map(len, s.talons_)), s.asked_before, None,
     )
+
+
+def stand_in(view: SeatView, full: bool) -> GameState:
+    """A state built from what ``view`` holds, where the view's own seat moves as in the game.
+
+    ``full``: the stand-in a look-ahead starts from (``view.apply``), its hidden
+    places holding the unseen cards (:func:`stand_in_cards`), as a view read
+    from JSON has it. Otherwise the cheaper state that lists the seat's own
+    moves: its hidden places hold :data:`HIDDEN` (more of one card, perhaps,
+    than the decks have), which the seat's own moves never depend on; nothing
+    moves on from it.
+    """
+    seat = view.seat
+    hand = view.hand_codes
+    turn = view.turn
+    r = view._rules
+    if full:
+        seen = Counter(chain(hand, view.pile_codes, *view.red_three_codes, turn.pending,
+                             *(m.cards for side in view.melds for m in side)))
+        deck = deck_counts(r.v.deck.decks, r.v.deck.jokers_per_deck)
+        # (not deck - seen: a Counter's subtraction costs twice this)
+        unseen = chain.from_iterable(repeat(c, n - seen[c]) for c, n in deck.items())
+        hands, feet, talons, stock = stand_in_cards(
+            seat, unseen, hand, view.hand_sizes, view.foot_sizes, view.talon_sizes, view.stock_size,
+        )
+    else:
+        hands = tuple(hand if i == seat else (HIDDEN,) * n for i, n in enumerate(view.hand_sizes))
+        feet = tuple((HIDDEN,) * n for n in view.foot_sizes)
+        talons = tuple((HIDDEN,) * n for n in view.talon_sizes)
+        stock = (HIDDEN,) * view.stock_size
     # the seed would re-deal every hidden card: the stand-in gets none (0)
-    stand_in = GameState(
-        s.variant, 0, s.hand_number, s.dealer, s.scores, s.history, s.phase, s.current,
-        hands, feet, stock, s.pile_, s.melds_, s.red_threes_, s.opened,
-        s.melded_before, turn, s.end, s.rules, talons, s.asked_before,
-    )
-    return SeatView(
-        variant_name=s.variant.name, seat=seat, hand_number=s.hand_number, dealer=s.dealer,
-        scores=s.scores, phase=s.phase, current=s.current, hand_codes=s.hands_[seat],
-        hand_sizes=tuple(len(h) for h in s.hands_), foot_sizes=tuple(len(f) for f in s.feet_),
-        stock_size=len(s.stock_), pile_codes=s.pile_, melds=s.melds_,
-        red_three_codes=s.red_threes_, opened=s.opened, melded_before=s.melded_before,
-        turn=turn, end=s.end, _state=stand_in, talon_sizes=tuple(len(p) for p in s.talons_),
-        asked_before=s.asked_before,
+    return new_state(
+        r.v, 0, view.hand_number, view.dealer, view.scores, view._history, view.phase, view.current,
+        hands, feet, stock, view.pile_codes, view.melds, view.red_three_codes, view.opened,
+        view.melded_before, turn, view.end, r, talons, view.asked_before,
     )

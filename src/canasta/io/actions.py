@@ -466,7 +466,8 @@ class ActionSpace:
         return out
 
     def _state_of(self, state: GameState | SeatView) -> GameState:
-        s: GameState = state._state if isinstance(state, SeatView) else state
+        # a view's moves are its seat's: the state that lists them answers for it
+        s: GameState = state._moves_state if isinstance(state, SeatView) else state
         if not isinstance(s, GameState):
             raise CanastaError(f"expected a GameState or SeatView, got {type(state).__name__}")
         if s.variant != self.variant:

@@ -651,7 +651,8 @@ def _view_in(value: Any, path: str) -> SeatView:
         phase=phase, current=current, hand_codes=hand, hand_sizes=hand_sizes,
         foot_sizes=foot_sizes, stock_size=stock_size, pile_codes=t.pile, melds=t.melds,
         red_three_codes=t.red, opened=t.opened, melded_before=t.melded_before, turn=t.turn,
-        end=t.end, _state=stand_in, talon_sizes=talon_sizes, asked_before=asked,
+        end=t.end, _rules=r, _history=(), talon_sizes=talon_sizes, asked_before=asked,
+        _stand_in=stand_in,
     )
 
 
