@@ -636,6 +636,11 @@ class SeatView(_SeatViewSlots):
         return self._rules.v
 
     @property
+    def rules(self) -> Rules:
+        """The game's compiled rule tables (:class:`~canasta.engine.tables.Rules`), as the state has them."""
+        return self._rules
+
+    @property
     def _state(self) -> GameState:
         # the stand-in state, built once, on first use (a look-ahead's start)
         s = self._stand_in

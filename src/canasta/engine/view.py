@@ -16,10 +16,13 @@ from itertools import chain, repeat
 from typing import Final
 
 from canasta.cards import build_deck, parse_card
+from canasta.engine.facts import Ctx
+from canasta.engine.kinds import count_kinds
+from canasta.engine.melds import MeldInfo, meld_info
 from canasta.engine.state import ANSWER, GameState, SeatView, new_state, new_turn, new_view
 from canasta.errors import CanastaError
 
-__all__ = ["SeatView", "make_view", "stand_in", "stand_in_cards"]
+__all__ = ["SeatView", "make_view", "seat_facts", "stand_in", "stand_in_cards"]
 
 # A card that stands in for one the seat cannot see where the decks have no
 # unseen card left for the place (see stand_in_cards): a natural card.
@@ -122,9 +125,10 @@ def stand_in(view: SeatView, full: bool) -> GameState:
             seat, unseen, hand, view.hand_sizes, view.foot_sizes, view.talon_sizes, view.stock_size,
         )
     else:
-        hands = tuple(hand if i == seat else (HIDDEN,) * n for i, n in enumerate(view.hand_sizes))
-        feet = tuple((HIDDEN,) * n for n in view.foot_sizes)
-        talons = tuple((HIDDEN,) * n for n in view.talon_sizes)
+        # (lists turned into tuples: a generator costs more per item, interpreted)
+        hands = tuple([hand if i == seat else (HIDDEN,) * n for i, n in enumerate(view.hand_sizes)])
+        feet = tuple([(HIDDEN,) * n for n in view.foot_sizes])
+        talons = tuple([(HIDDEN,) * n for n in view.talon_sizes]) if view.talon_sizes else ()
         stock = (HIDDEN,) * view.stock_size
     # the seed would re-deal every hidden card: the stand-in gets none (0)
     return new_state(
@@ -132,3 +136,18 @@ def stand_in(view: SeatView, full: bool) -> GameState:
         hands, feet, stock, view.pile_codes, view.melds, view.red_three_codes, view.opened,
         view.melded_before, turn, view.end, r, talons, view.asked_before,
     )
+
+
+def seat_facts(view: SeatView) -> tuple[tuple[int, ...], MeldInfo]:
+    """The seat's hand counted by kind and the facts of its side's melds
+    (:class:`~canasta.engine.melds.MeldInfo`: its open melds by rank, among
+    others), as the listing of the seat's moves worked them out: a bot that
+    has listed its moves reads them here instead of scanning its hand again.
+    Worked out here where no listing of this seat's turn has run.
+    """
+    s = view._moves_state
+    c: Ctx | None = s._ctx
+    if c is not None and c.p == view.seat:
+        return c.counts, c.info
+    r = view._rules
+    return count_kinds(view.hand_codes), meld_info(r, view.melds[r.side_of[view.seat]])
