@@ -224,7 +224,8 @@ def _fmt(xs: list[float], spec: str) -> str:
     return " ".join(format(x, spec) for x in xs)
 
 
-def _reexec(python: str, argv: list[str]) -> int:
+def _reexec(python: str, argv: list[str], script: str = __file__) -> int:
+    """Run ``script`` (this file) under ``python`` with ``-I`` and ``argv`` less ``--python``."""
     # drop --python VALUE / --python=VALUE, keep the rest
     rest = []
     skip = False
@@ -236,14 +237,13 @@ def _reexec(python: str, argv: list[str]) -> int:
         elif not a.startswith("--python="):
             rest.append(a)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    return subprocess.run([python, "-I", str(Path(__file__).resolve()), *rest], env=env).returncode
+    return subprocess.run([python, "-I", str(Path(script).resolve()), *rest], env=env).returncode
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def common_arguments(ap: argparse.ArgumentParser, moves: str) -> None:
+    """The arguments this script shares with ``bots.py``; ``moves``: what a round counts."""
     ap.add_argument("variant", nargs="?", default="classic")
-    ap.add_argument("--moves", type=int, default=5_000, help="moves per side per round")
+    ap.add_argument("--moves", type=int, default=5_000, help=f"{moves} per side per round")
     ap.add_argument("--rounds", type=int, default=11, help="alternated rounds (medians over them)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", default="gin_rummy", help="the OpenSpiel game (default gin_rummy)")
@@ -253,6 +253,47 @@ def main(argv: list[str] | None = None) -> int:
         choices=["compiled", "python"],
         help="fail unless this engine is the one imported",
     )
+
+
+def start(ap: argparse.ArgumentParser, args: argparse.Namespace, argv: list[str], script: str = __file__) -> int | None:
+    """What this script and ``bots.py`` do before measuring: re-run under ``--python``,
+    check the counts, pyspiel and the engine imported. An exit code to stop with, or None."""
+    if args.python:
+        return _reexec(args.python, argv, script)
+    if args.rounds < 1 or args.moves < 1:
+        ap.error("--rounds and --moves must be at least 1")
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print(f"{Path(script).name} needs pyspiel: pip install open_spiel (Python >= 3.11)", file=sys.stderr)
+        return 2
+    import canasta
+
+    if args.require and args.require != ("compiled" if engine_name() == ENGINES[1] else "python"):
+        print(
+            f"expected the {args.require} engine, imported the {engine_name()} one from "
+            f"{canasta.__file__}",
+            file=sys.stderr,
+        )
+        return 1
+    return None
+
+
+#: The engines' names as the scripts print them: Python, compiled.
+ENGINES = ("pure Python", "compiled with mypyc")
+
+
+def engine_name() -> str:
+    """The name of the engine imported (:data:`ENGINES`)."""
+    from canasta.engine import COMPILED
+
+    return ENGINES[1] if COMPILED else ENGINES[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    common_arguments(ap, "moves")
     ap.add_argument(
         "--clock",
         choices=sorted(CLOCKS),
@@ -267,26 +308,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--hands", type=int, default=60, help="hands per run for --targets' timings")
     args = ap.parse_args(argv)
-    if args.python:
-        return _reexec(args.python, argv)
-    if args.rounds < 1 or args.moves < 1:
-        ap.error("--rounds and --moves must be at least 1")
-    try:
-        import pyspiel
-    except ImportError:
-        print("anchor.py needs pyspiel: pip install open_spiel (Python >= 3.11)", file=sys.stderr)
-        return 2
-    import canasta
-    from canasta.engine import COMPILED
+    stop = start(ap, args, argv)
+    if stop is not None:
+        return stop
+    import pyspiel
 
-    engine = "compiled with mypyc" if COMPILED else "pure Python"
-    if args.require and args.require != ("compiled" if COMPILED else "python"):
-        print(
-            f"expected the {args.require} engine, imported the {engine} one from "
-            f"{canasta.__file__}",
-            file=sys.stderr,
-        )
-        return 1
+    import canasta
+
+    engine = engine_name()
     if args.cpu is not None:
         os.sched_setaffinity(0, {args.cpu})
     global clock

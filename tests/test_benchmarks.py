@@ -157,6 +157,67 @@ def test_script_help_runs() -> None:
     assert "gin_rummy" in done.stdout and "--python" in done.stdout
 
 
+class TestBots:
+    """benchmarks/bots.py: greedy against greedy beside gin_rummy, and the parts of a decision."""
+
+    def test_rate_counts_the_decisions_asked(self) -> None:
+        """A round plays exactly the decisions asked, over more than one hand."""
+        bots = load_script("bots")
+        v = canasta.load_variant("classic")
+        asked: list[object] = []
+
+        class Counting(canasta.GreedyBot):
+            def choose(self, view: canasta.SeatView, rng: random.Random) -> canasta.Move:
+                asked.append(view)
+                return super().choose(view, rng)
+
+        assert bots.bot_rate(v, Counting(), 300, 3) > 0
+        assert len(asked) == 300  # more than one classic hand's decisions
+
+    def test_parts_time_each_position(self) -> None:
+        """The four parts of a decision, each a positive time per decision."""
+        bots = load_script("bots")
+        v = canasta.load_variant("classic")
+        parts = bots.parts(v, canasta.GreedyBot(), 1, 2, 1)
+        assert [name for name, _ in parts] == [
+            "state.view(seat)", "view.legal_moves(), first call",
+            "greedy bot's own work (moves listed)", "state.apply(move)",
+        ]
+        assert all(us > 0 for _, us in parts)
+
+    def test_report(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The report names the engine and the bots, a line per round, their median ratio and the parts."""
+        need("pyspiel")
+        bots = load_script("bots")
+        assert bots.main(["classic", "--moves", "150", "--rounds", "3", "--hands", "1", "--passes", "1"]) == 0
+        out = capsys.readouterr().out
+        engine = "compiled with mypyc" if COMPILED else "pure Python"
+        assert f"classic, greedy against greedy ({engine} engine" in out
+        rows = re.findall(r"^\s+(\d) +(\d+) +(\d+) +([\d.]+)$", out, flags=re.M)
+        assert [r[0] for r in rows] == ["1", "2", "3"]
+        shown = float(re.search(r"median ratio ours/gin_rummy: ([\d.]+)", out).group(1))  # type: ignore[union-attr]
+        assert shown == pytest.approx(statistics.median(float(r[3]) for r in rows), abs=0.006)
+        assert re.search(r"^  state\.apply\(move\) +[\d.]+ µs$", out, flags=re.M)
+
+    def test_python_option_reruns_this_script(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """--python re-runs bots.py (not anchor.py) under that interpreter, without --python."""
+        bots = load_script("bots")
+        seen: list[list[str]] = []
+
+        class Done:
+            returncode = 5
+
+        def fake_run(cmd: list[str], **_: object) -> Done:
+            seen.append(cmd)
+            return Done()
+
+        monkeypatch.setattr(bots._anchor().subprocess, "run", fake_run)
+        assert bots.main(["--python", "/x/python", "--rounds", "2"]) == 5
+        assert seen[0][:2] == ["/x/python", "-I"]
+        assert Path(seen[0][2]).name == "bots.py"
+        assert seen[0][3:] == ["--rounds", "2"]
+
+
 class TestPhases:
     """playout.py --phases: the legal_moves() calls sorted by kind of position."""
 
