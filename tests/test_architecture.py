@@ -252,8 +252,6 @@ EXEMPT: dict[str, str] = {
         "to split after the bounded-search work on the sequence search lands",
     "canasta.engine.sequence_search.sequence_outcomes":
         "to split after the bounded-search work on the sequence search lands",
-    "canasta.play.bots.GreedyBot._rate":
-        "to split after the bots' speed work, which rewrites it to read the engine's counts",
     # Next to split (by the work that adds this gate); each leaves this list as it is split.
     "canasta.engine.move_fields.malformed": "to split into one check per field",
     "canasta.observe.ObservationLayout.__init__": "to split into one step per block of the layout",
