@@ -317,6 +317,11 @@ class CanastaEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             if self._paid:
                 self._accumulate_rewards()
             return
+        self._step_in_cycle(agent, action, a)
+
+    def _step_in_cycle(self, agent: str, action: int, a: int) -> None:
+        """:meth:`step` where every agent acts in each cycle: the seat to move plays, the others wait."""
+        assert self._state is not None  # step() checked
         seat = self._seat[agent]
         if not self._ending and seat == self._state.current:
             self._cache = {}
