@@ -257,8 +257,6 @@ EXEMPT: dict[str, str] = {
     "canasta.play.terminal.play": "to split into the loop's steps",
     "canasta.play.simulate.simulate": "to split into its steps",
     "canasta.play.experiment.experiment": "to split into its steps",
-    "canasta.io.score_file._side": "to split into one step per field",
-    "canasta.io.actions._enumerate": "to split into one step per kind of move",
 }
 
 

@@ -121,13 +121,40 @@ def _wild_multisets(v: Variant, wilds: Sequence[int], j: int) -> list[tuple[int,
 
 
 def _enumerate(v: Variant) -> list[Move]:
+    """Every move of the variant in id order (later kinds of move come after the others, so ids stay put)."""
     r = compile_rules(v)
-    wilds = r.wild_kinds
     moves: list[Move] = [Draw(), Pass(), TakePile("pair"), TakePile("layoff"),
                          TakePile("finish")]
     if v.pile.take_natural_and_wild:
-        moves += [TakePile("wild", w) for w in wilds]
+        moves += [TakePile("wild", w) for w in r.wild_kinds]
+    moves += _new_meld_moves(v, r)
+    moves += _add_moves(v, r)
+    moves += [Foot(), Ask(), Answer(True), Answer(False)]
+    moves += _discard_moves(v, r)
+    moves.append(NextHand())
+    if v.melds.rearrange:
+        moves.append(TakeBack())  # after the others, so the ids of the other moves do not move
+    if r.seq_on:
+        moves += _sequence_moves(v)
+        moves += _named_take_moves(v, r)
+    moves += [LaySpecial(h.name) for h in v.special.hands]
+    if r.keep_three:
+        # threes.keep_one: laying out a kept 3 (after every other id, like the special hands)
+        moves += [LayThree(k) for k in (RED_THREE, BLACK_THREE) if r.laid_at_once[k]]
+    if r.dup_any:
+        moves += _several_melds_moves(v, r)
+    if r.seq_join:
+        moves += _join_moves(r)
+    if r.seq_wild:
+        moves += _wild_sequence_moves(r, r.wild_kinds)
+    return moves
+
+
+def _new_meld_moves(v: Variant, r: Rules) -> list[Move]:
+    """New melds of the smallest size: of each natural rank with every mix of wild cards, of wild cards, of black 3s."""
+    wilds = r.wild_kinds
     size = r.new_size
+    moves: list[Move] = []
     for k in r.natural_kinds:
         for n in range(max(r.min_nat, 1), min(size, _deck_count(v, k)) + 1):
             if not r.valid(k, n, size - n, True):
@@ -145,41 +172,42 @@ def _enumerate(v: Variant) -> list[Move]:
         if th.black_meld_max is not None:
             most = min(most, th.black_meld_max)
         moves += [Meld((BLACK_THREE,) * n) for n in range(th.black_meld_min, most + 1)]
+    return moves
+
+
+def _add_moves(v: Variant, r: Rules) -> list[Move]:
+    """Adding one card to the side's meld of each rank (a natural of the rank, or a wild card), and to its wild meld."""
     targets = list(r.natural_kinds) + ([WILD_TARGET] if v.melds.wild_melds else [])
+    moves: list[Move] = []
     for t in targets:
         if t != WILD_TARGET:
             moves += [Add(t, t, x) for x in range(4)] if r.suited[t] else [Add(t, t)]
-        moves += [Add(t, w) for w in wilds]
-    moves += [Foot(), Ask(), Answer(True), Answer(False)]
+        moves += [Add(t, w) for w in r.wild_kinds]
+    return moves
+
+
+def _discard_moves(v: Variant, r: Rules) -> list[Move]:
+    """Discarding each kind of card the decks hold (by suit where suits matter), then going out with it."""
     kinds = [k for k in range(BLACK_THREE - 1, JOKER + 1) if _deck_count(v, k)]
+    moves: list[Move] = []
     for out in (False, True):
         for k in kinds:
             moves += [Discard(k, out, x) for x in range(4)] if r.suited[k] else [Discard(k, out)]
-    moves.append(NextHand())
-    if v.melds.rearrange:
-        moves.append(TakeBack())  # after the others, so the ids of the other moves do not move
-    if r.seq_on:
-        moves += _sequence_moves(v)
-        # taking the pile with named naturals (suits matter): by the top card's rank
-        for k in r.seq_ranks:
-            moves += [TakePile("pair", 0, tuple(k * 4 + x for x in suits)) for suits in _suits(v, 2)]
-            if v.pile.take_natural_and_wild:
-                moves += [TakePile("wild", w, (k * 4 + x,)) for w in wilds for x in range(4)]
-            if v.pile.blocked_by_meld_size is not None and v.pile.blocked_exception:
-                # the naturals to finish the meld (one or more) and start a new one
-                start = finish_start(r)
-                for n in range(start + 1, r.canasta_size + start):
-                    moves += [TakePile("finish", 0, tuple(k * 4 + x for x in suits)) for suits in _suits(v, n)]
-    moves += [LaySpecial(h.name) for h in v.special.hands]
-    if r.keep_three:
-        # threes.keep_one: laying out a kept 3 (after every other id, like the special hands)
-        moves += [LayThree(k) for k in (RED_THREE, BLACK_THREE) if r.laid_at_once[k]]
-    if r.dup_any:
-        moves += _several_melds_moves(v, r)
-    if r.seq_join:
-        moves += _join_moves(r)
-    if r.seq_wild:
-        moves += _wild_sequence_moves(r, wilds)
+    return moves
+
+
+def _named_take_moves(v: Variant, r: Rules) -> list[Move]:
+    """Taking the pile with named naturals, where suits matter: by the top card's rank."""
+    moves: list[Move] = []
+    for k in r.seq_ranks:
+        moves += [TakePile("pair", 0, tuple(k * 4 + x for x in suits)) for suits in _suits(v, 2)]
+        if v.pile.take_natural_and_wild:
+            moves += [TakePile("wild", w, (k * 4 + x,)) for w in r.wild_kinds for x in range(4)]
+        if v.pile.blocked_by_meld_size is not None and v.pile.blocked_exception:
+            # the naturals to finish the meld (one or more) and start a new one
+            start = finish_start(r)
+            for n in range(start + 1, r.canasta_size + start):
+                moves += [TakePile("finish", 0, tuple(k * 4 + x for x in suits)) for suits in _suits(v, n)]
     return moves
 
 

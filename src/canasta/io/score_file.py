@@ -368,34 +368,17 @@ def _side(
         if key not in SIDE_KEYS:
             check.add(kp, _unknown(key, SIDE_KEYS))
         elif key == "melds":
-            if value is None:
-                value = []
-            if not isinstance(value, list):
-                check.add(kp, f"expected a list of melds, got {_describe(value)}")
-                continue
-            if len(value) > deck_size:
-                check.add(kp, f"more melds than the decks have cards ({len(value)})")
-                continue
-            melds = []
-            for i, meld in enumerate(value):
-                codes = _cards(meld, f"{kp}[{i}]", check, deck_size)
-                if codes is not None and not codes:
-                    check.add(f"{kp}[{i}]", "expected the cards of a meld, got none")
-                elif codes is not None:
-                    melds.append(codes)
-            kwargs["melds"] = melds
+            melds = _melds(value, kp, check, deck_size)
+            if melds is not None:
+                kwargs["melds"] = melds
         elif key in _CARD_KEYS:
             codes = () if value is None else _cards(value, kp, check, deck_size)
             if codes is not None:
                 kwargs[key] = codes
         elif key == "hands":
-            if value is None:
-                value = []
-            if not isinstance(value, list) or len(value) > 8:
-                check.add(kp, f"expected a list of each player's cards (at most 8 players), got {_describe(value)}")
-                continue
-            hands = [() if h is None else _cards(h, f"{kp}[{i}]", check, deck_size) for i, h in enumerate(value)]
-            kwargs["hands"] = [h for h in hands if h is not None]
+            hands = _hands(value, kp, check, deck_size)
+            if hands is not None:
+                kwargs["hands"] = hands
         elif key in _COUNT_KEYS:
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 kwargs[key] = value
@@ -412,6 +395,37 @@ def _side(
             else:
                 check.add(kp, f"expected true, false or null, got {_describe(value)}")
     return kwargs if len(check.problems) == before else None
+
+
+def _melds(value: object, path: str, check: _Checker, deck_size: int) -> list[tuple[Card, ...]] | None:
+    """A side's ``melds``: a list of melds, each of cards (None after a problem with the list itself)."""
+    if value is None:
+        value = []
+    if not isinstance(value, list):
+        check.add(path, f"expected a list of melds, got {_describe(value)}")
+        return None
+    if len(value) > deck_size:
+        check.add(path, f"more melds than the decks have cards ({len(value)})")
+        return None
+    melds = []
+    for i, meld in enumerate(value):
+        codes = _cards(meld, f"{path}[{i}]", check, deck_size)
+        if codes is not None and not codes:
+            check.add(f"{path}[{i}]", "expected the cards of a meld, got none")
+        elif codes is not None:
+            melds.append(codes)
+    return melds
+
+
+def _hands(value: object, path: str, check: _Checker, deck_size: int) -> list[tuple[Card, ...]] | None:
+    """A side's ``hands``: each player's cards, at most 8 players (None after a problem with the list itself)."""
+    if value is None:
+        value = []
+    if not isinstance(value, list) or len(value) > 8:
+        check.add(path, f"expected a list of each player's cards (at most 8 players), got {_describe(value)}")
+        return None
+    hands = [() if h is None else _cards(h, f"{path}[{i}]", check, deck_size) for i, h in enumerate(value)]
+    return [h for h in hands if h is not None]
 
 
 _MELD_MESSAGE = re.compile(r"meld (\d+) \((.*)\): (.*)", re.DOTALL)
