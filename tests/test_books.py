@@ -524,8 +524,8 @@ class TestProse:
         vs = _prose_variants(tmp_path)
         assert "may take a joker as their sixth card, but three 9s and a 2 may not" in describe(vs["hand-and-foot"])
         assert "may not take a second wild card until a fourth 9 joins them" in describe(vs["by-naturals"])
-        assert "but one of them holding four 8s may: two 8s complete the canasta" in describe(vs["hand-and-foot"])
-        assert "may not take the pile with an 8 on top, however many 8s they hold" in describe(vs["blocked"])
+        assert "Holding four 8s, you may: two 8s complete the canasta" in describe(vs["hand-and-foot"])
+        assert "may not take the pile with an 8 on top, however many 8s you hold" in describe(vs["blocked"])
         assert "has no cards left but is not out" in describe(vs["hand-and-foot"])
         assert "make a meld of wild cards; it may grow to seven wild cards, while a meld of 9s takes at most three" in (
             describe(vs["uruguayan"])

@@ -579,9 +579,9 @@ class TestHandAndFootText:
             "lay it face up at once and draw a replacement",
             # 3h.i: black 3 on top, the 5-card block
             "No one may take the pile while a wild card or a black 3 lies on top",
-            "A player may not take the pile when its top card is of the same rank as their side's unfinished meld of five cards or more",
+            "You may not take the pile when its top card is of the same rank as your side's unfinished meld of five cards or more.",
             # 3h.iii: the exception
-            "complete that meld with one or two of them, start a new meld of the rank with two more and the top card",
+            "complete that meld with one or two of them and start a new meld of the rank with two more and the top card",
             # 3h.ii: two naturals, never a wild card
             "With a pair: meld the top card with two natural cards of its rank from your hand",
             "Nothing freezes the discard pile, but it is taken only with a natural pair from the hand",

@@ -272,8 +272,10 @@ def _opening_section(v: Variant) -> Section:
         # the worked case follows the rule it shows: opening by the discard pile
         # a worked case states no rule of its own, so it carries no note mark
         texts.insert(_after(texts, "opening.top_card_counts"), Text(example))
-    if texts:
-        blocks.append(_para(texts))
+    # the clean meld and the talons, each a rule of its own, get a paragraph each
+    apart = [t for t in texts if {"opening.natural_meld", "opening.talons"} & set(t.paths)]
+    rest = [t for t in texts if t not in apart]
+    blocks += [_para(p) for p in (rest, *([t] for t in apart)) if p]
     return Section(S_OPENING, tuple(blocks))
 
 
@@ -312,12 +314,8 @@ def _pile_section(v: Variant) -> Section:
     if p.blocked_by_meld_size is not None and p.blocked_by_meld_size < size and "8" not in v.wilds.ranks:
         n = p.blocked_by_meld_size
         need = size - n
-        if has_partners(v):
-            start = f"For example, while a side has an unfinished meld of {num(n)} 8s, its players may not take the pile with an 8 on top"
-            but = "but one of them holding {} 8s may"
-        else:
-            start = f"For example, while a player has an unfinished meld of {num(n)} 8s, they may not take the pile with an 8 on top"
-            but = "but holding {} 8s, they may"
+        whose = "your side has" if has_partners(v) else "you have"
+        start = f"For example, while {whose} an unfinished meld of {num(n)} 8s, you may not take the pile with an 8 on top"
         if p.blocked_exception:
             done = f"{some(need, '8')} {'completes' if need == 1 else 'complete'} the canasta"
             more = new_size(v) - 1
@@ -325,9 +323,9 @@ def _pile_section(v: Variant) -> Section:
                 f"the other {num(more)} {'makes' if more == 1 else 'make'} a new meld with the top card"
                 if more else "the top card alone makes a new meld"
             )
-            text = f"{start}; {but.format(num(need + more))}: {done}, and {rest}."
+            text = f"{start}. Holding {num(need + more)} 8s, you may: {done}, and {rest}."
         else:
-            text = f"{start}, however many 8s they hold."
+            text = f"{start}, however many 8s you hold."
         texts.append(Text(text, ("pile.blocked_by_meld_size", "pile.blocked_exception")))
     if texts:
         blocks.append(_para(texts))

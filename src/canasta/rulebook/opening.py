@@ -10,7 +10,7 @@ from __future__ import annotations
 from canasta.rulebook.facts import has_concealed, has_partners, pile_takeable
 from canasta.rulebook.melds import a_an, sequence_name
 from canasta.rulebook.registry import S_OPENING, rule
-from canasta.rulebook.words import count, join, num, ordinal, points, pts
+from canasta.rulebook.words import cap, count, join, num, ordinal, points, pts
 from canasta.variant.model import OpeningStep, Variant
 
 # -- the first meld
@@ -256,11 +256,11 @@ def _say_talons(v: Variant) -> str:
     side = "side" if has_partners(v) else "player"
     if not any(sizes):
         return f"No {side} gets bonus cards for opening."
-    parts = [f"{num(n)} for the {ordinal(i + 1)} {side} to open" for i, n in enumerate(sizes)]
+    parts = [f"the {ordinal(i + 1)} {side} to open gets {num(n)}" for i, n in enumerate(sizes)]
     where = "set aside face down at the deal for it" if o.talons_set_aside else "from the top of the stock"
     text = (
-        f"Talons: after the discard that ends the turn in which a {side} opens, the player who opened "
-        f"gets bonus cards {where}, to play from the next turn: {join(parts, 'and')}"
+        f"Talons: when a {side} opens, the player who opened gets bonus cards {where}, after the "
+        f"discard that ends that turn, to play from their next turn. {cap(join(parts, 'and'))}"
         + (f"; later {side}s get none" if len(sizes) < len(v.sides) else "")
         + ". 3s among them are laid out and replaced."
     )

@@ -188,16 +188,16 @@ def _more_and_top(more: int) -> str:
 
 def _say_block(v: Variant) -> str:
     p = v.pile
-    own = "their side's" if has_partners(v) else "their own"
+    own = "your side's" if has_partners(v) else "your own"
     n = p.blocked_by_meld_size
     if n is None:
         return "A meld on the table never stops a player from taking the pile."
     text = (
-        f"A player may not take the pile when its top card is of the same rank as {own} "
-        f"unfinished meld of {count(n, 'card')} or more"
+        f"You may not take the pile when its top card is of the same rank as {own} "
+        f"unfinished meld of {count(n, 'card')} or more."
     )
     if not p.blocked_exception:
-        return text + "."
+        return text
     need_low = 1
     need_high = max(1, v.canastas.size - n)
     finish = (
@@ -206,8 +206,8 @@ def _say_block(v: Variant) -> str:
         else f"{num(need_low)} to {num(need_high)}"
     )
     return (
-        f"{text}, with one exception: a player holding enough natural cards of that rank may "
-        f"complete that meld with {finish} of them, start a new meld of the rank with "
+        f"{text} The one exception: if you hold enough natural cards of that rank, you may "
+        f"complete that meld with {finish} of them and start a new meld of the rank with "
         f"{_more_and_top(new_size(v) - 1)}, and so take the pile."
     )
 
@@ -243,8 +243,8 @@ def _say_empty_bar(v: Variant) -> str:
         return "Any card a player may discard may go onto an empty discard pile."
     return (
         f"No {join(names, 'or')} may be discarded onto an empty discard pile, even right after a player "
-        "has taken it; a player whose every card is barred that way may discard any of them, and the card "
-        "a player goes out with may be any card."
+        "has taken it. If every card you hold is barred that way, you may discard any of them. The card "
+        "you go out with may be any card."
     )
 
 
