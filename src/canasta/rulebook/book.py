@@ -445,17 +445,32 @@ def _values_table(v: Variant) -> Table:
     return Table(("Card", "Points"), tuple(rows))
 
 
+#: A row of the bonus table: its label, its points (or words such as "nothing"), the options it states.
+_Row = tuple[str, int | str, tuple[str, ...]]
+
+
 def bonus_table(v: Variant) -> Table:
     """Every bonus and penalty of ``v`` with its points, one row each (the quick-reference sheet's table).
 
     The rule book states each of them in the section of its rule; the sheet gathers them.
     """
-    c = v.canastas
-    t = v.threes
-    s = v.scoring
-    rows: list[tuple[str, int | str, tuple[str, ...]]] = [
-        ("Natural (clean) canasta", c.natural_bonus, ("canastas.natural_bonus",))
+    rows = [
+        *_canasta_rows(v), *_red_three_rows(v), *_black_three_rows(v), *_going_out_rows(v),
+        *_red_minus_rows(v), *_penalty_rows(v), *_card_value_rows(v),
     ]
+    return Table(
+        ("Item", "Points"),
+        tuple(
+            (Text(label), Text(value if isinstance(value, str) else pts(value), paths))
+            for label, value, paths in rows
+        ),
+    )
+
+
+def _canasta_rows(v: Variant) -> list[_Row]:
+    """The canasta bonuses: by kind of canasta, by rank, and for wild canastas of a given mix."""
+    c = v.canastas
+    rows: list[_Row] = [("Natural (clean) canasta", c.natural_bonus, ("canastas.natural_bonus",))]
     if mixed_possible(v):
         rows.append(("Mixed (dirty) canasta", c.mixed_bonus, ("canastas.mixed_bonus",)))
     if v.melds.wild_melds:
@@ -468,6 +483,13 @@ def bonus_table(v: Variant) -> Table:
         mixes = {(b.rank, b.count): b.bonus for b in c.wild_mix_bonuses}
         for (rank, n), bonus in mixes.items():
             rows.append((f"Wild canasta of exactly {num(n)} {rank_plural(rank)}", bonus, ("canastas.wild_mix_bonuses",)))
+    return rows
+
+
+def _red_three_rows(v: Variant) -> list[_Row]:
+    """The red 3s laid: each, by the table of counts, all of them."""
+    t = v.threes
+    rows: list[_Row] = []
     if t.red_table:
         k, rest = red_table_steps(v)
         if k:
@@ -479,6 +501,13 @@ def bonus_table(v: Variant) -> Table:
         rows.append(("Each red 3", t.red_bonus, ("threes.red_bonus",)))
     if t.red_all_bonus is not None and not t.red_table:
         rows.append((f"All {num(red_threes(v))} red 3s, in all", t.red_all_bonus, ("threes.red_all_bonus",)))
+    return rows
+
+
+def _black_three_rows(v: Variant) -> list[_Row]:
+    """The black 3s laid, where they are laid out as bonus cards."""
+    t = v.threes
+    rows: list[_Row] = []
     if t.black_laid_at_once:
         rows += [
             (f"{cap(count(n + 1, 'black 3'))} laid, in all", p, ("threes.black_table",))
@@ -487,6 +516,14 @@ def bonus_table(v: Variant) -> Table:
         if len(t.black_table) < red_threes(v):
             rows.append(("Each further black 3 laid" if t.black_table else "Each black 3 laid", t.red_bonus,
                          ("threes.black_table", "threes.red_bonus")))
+    return rows
+
+
+def _going_out_rows(v: Variant) -> list[_Row]:
+    """Going out: plain, concealed, with black 3s."""
+    t = v.threes
+    s = v.scoring
+    rows: list[_Row] = []
     rows.append(("Going out", s.going_out_bonus, ("scoring.going_out_bonus",)))
     if v.going_out.concealed:
         rows.append(("Going out concealed, in all", s.concealed_bonus, ("scoring.concealed_bonus",)))
@@ -494,6 +531,13 @@ def bonus_table(v: Variant) -> Table:
         rows.append(
             (f"Going out with {count(t.black_out_cards, 'black 3')}", t.black_out_bonus, ("threes.black_out_bonus",))
         )
+    return rows
+
+
+def _red_minus_rows(v: Variant) -> list[_Row]:
+    """Red 3s that count minus (or nothing) for a side that has not melded or lacks canastas."""
+    t = v.threes
+    rows: list[_Row] = []
     if t.red_minus_if_unopened or t.red_minus_without_canasta:
         low = t.red_neutral_canastas if t.red_minus_without_canasta else None
         if low is not None and low >= t.red_canastas_needed:
@@ -514,6 +558,14 @@ def bonus_table(v: Variant) -> Table:
                 f"{num(low)} to {count(t.red_canastas_needed - 1, 'canasta')}"
             )
             rows.append((f"{threes} of a side with {band}", "nothing", ("threes.red_neutral_canastas",)))
+    return rows
+
+
+def _penalty_rows(v: Variant) -> list[_Row]:
+    """The penalties: 3s still held, short sequences, melds short of a canasta, cards held."""
+    t = v.threes
+    s = v.scoring
+    rows: list[_Row] = []
     if red_can_be_held(v):
         rows.append(("Each red 3 still held", -t.red_held_penalty, ("threes.red_held_penalty",)))
     if t.black_held_penalty is not None and "3" not in v.wilds.ranks:
@@ -531,6 +583,13 @@ def bonus_table(v: Variant) -> Table:
         if hp.penalty:
             rows.append((f"A player holding {num(hp.count)} or more {rank_plural(hp.rank)}", -hp.penalty,
                          ("scoring.held_penalties",)))
+    return rows
+
+
+def _card_value_rows(v: Variant) -> list[_Row]:
+    """The cards' own values: in melds (plus, or minus without a canasta), left in hand (minus)."""
+    s = v.scoring
+    rows: list[_Row] = []
     if s.meld_points and s.meld_minus_without_canasta:
         rows.append(("Cards in melds of a side with no canasta", "\u2212 their values",
                      ("scoring.meld_minus_without_canasta",)))
@@ -540,13 +599,7 @@ def bonus_table(v: Variant) -> Table:
     if s.hand_minus:
         where = "Cards left in hands and feet" if has_foot(v) else "Cards left in hands"
         rows.append((where, "\u2212 their values", ("scoring.hand_minus",)))
-    return Table(
-        ("Item", "Points"),
-        tuple(
-            (Text(label), Text(value if isinstance(value, str) else pts(value), paths))
-            for label, value, paths in rows
-        ),
-    )
+    return rows
 
 
 def _scoring_section(v: Variant) -> Section:
