@@ -74,6 +74,35 @@ def test_deal_too_big_is_c001() -> None:
     assert refusals(compile_rules(v))[0].code == "C001"
 
 
+#: Profiles that reach each way a refusal is worded: (profile, code, words of its text).
+BRANCHES = [
+    ("extends: classic\nmelds: {min_size: 5, max_size: 4}\n", "C003", "a meld holds at most 4"),
+    ("extends: classic\ncanastas: {size: 13}\n", "C004", "no meld can reach the 13 cards"),
+    ("extends: classic\ncanastas: {size: 9}\ngoing_out: {natural_canastas: 1}\n", "C005",
+     "9 natural cards of one rank can never be melded together"),
+    ("extends: brazilian\nsequences: {max_size: 6}\ngoing_out: {sequence_canastas: 1}\n", "C005",
+     "a sequence holds at most 6 cards"),
+    ("extends: brazilian\nsequences: {low: '9'}\ngoing_out: {sequence_canastas: 1}\n", "C005",
+     "no stretch of the sequence window (9 to A"),
+    ("extends: classic\nopening:\n  score_table:\n  - {minimum: 500}\n", "C009", "an opening of 500 points"),
+    ("extends: classic\ndeal: {foot_size: 20}\n", "C001", "(4 players × (11 in hand + 20 in foot) + 1 upcard)"),
+    ("extends: classic\nopening: {talons: [40, 40], talons_set_aside: true}\n", "C001",
+     "+ 80 talon cards set aside"),
+    ("extends: classic\nplayers: {count: 8}\ndeal: {hand_size: 14}\n", "C001", "the deal needs 113 cards"),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "words"), BRANCHES)
+def test_each_wording(text: str, code: str, words: str) -> None:
+    """Each wording of a refusal: new_game refuses with it, and the checker's error of that code is it."""
+    v = parse_variant(text)
+    with pytest.raises(VariantError) as caught:
+        canasta.new_game(v, seed=5)
+    assert words in str(caught.value)
+    assert next(d.code for d in check_variant(v) if d.severity == "error") == code
+    assert str(caught.value).endswith(_errors(v)[0])
+
+
 @pytest.mark.parametrize("name", BUNDLED)
 def test_bundled_not_refused(name: str) -> None:
     """No bundled profile is refused."""

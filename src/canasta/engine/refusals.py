@@ -254,10 +254,12 @@ def _deal_too_big(s: Supply) -> Iterator[Refusal]:
     d = v.deal
     each = f"({d.hand_size} in hand + {d.foot_size} in foot)" if d.foot_size else str(d.hand_size)
     up = " + 1 upcard" if d.upcard else ""
+    paths: tuple[str, ...] = ("deal.hand_size", "deal.foot_size", "players.count", "deck.decks")
     if s.set_aside:
         up += f" + {s.set_aside} talon cards set aside"
+        paths += ("opening.talons", "opening.talons_set_aside")
     yield _refusal(
-        "C001", ("deal.hand_size", "deal.foot_size", "players.count", "deck.decks"),
+        "C001", paths,
         f"the deal needs {s.dealt} cards ({v.players.count} players × {each}{up}) but "
         f"{plural(s.decks, 'deck')} with {s.jokers} jokers hold {s.total}",
         f"deal fewer cards or use more decks (deck.decks: {s.decks + 1})",
