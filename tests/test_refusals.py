@@ -103,6 +103,21 @@ def test_each_wording(text: str, code: str, words: str) -> None:
     assert str(caught.value).endswith(_errors(v)[0])
 
 
+@pytest.mark.parametrize("text", [
+    "extends: classic\nopening:\n  score_table:\n  - {minimum: 50}\n  - {minimum: 500, from_score: 5000}\n",
+    "extends: classic-3p\ngame: {rounds: 2}\nopening:\n  by: round\n  round_table: [50, 90, 500]\n",
+])
+def test_opening_rows_never_reached_are_played(text: str) -> None:
+    """An unreachable opening minimum in a row no game reaches (from the target on, past the
+    last round) is no refusal: the game is dealt; the same row where it is reached is refused."""
+    v = parse_variant(text)
+    assert not _errors(v)
+    canasta.new_game(v, seed=4)
+    reached = parse_variant(text.replace("{rounds: 2}", "{rounds: 3}").replace(
+        "from_score: 5000", "from_score: 4990"))
+    assert [x.code for x in refusals(compile_rules(reached))] == ["C009"]
+
+
 @pytest.mark.parametrize("name", BUNDLED)
 def test_bundled_not_refused(name: str) -> None:
     """No bundled profile is refused."""

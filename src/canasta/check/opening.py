@@ -33,7 +33,10 @@ def _opening_unreachable(f: Facts) -> Iterator[Raw]:
     With one card drawn a turn a player holds at most ``hand_size + 1`` cards
     when opening (a taken pile joins the hand only after the opening), so the
     best those cards can be worth in legal melds bounds every opening. A side
-    that meets this row of the table can never meld again.
+    that meets this row of the table can never meld again. Rows no game
+    reaches are left aside: a row of the score table from ``game.target`` on
+    (the game is over once a side reaches the target, unless ``game.tie:
+    play_another``), an entry of the round table from ``game.rounds`` on.
     """
     yield from refused(f, "C009")
 

@@ -321,12 +321,7 @@ def _opening_unreachable(s: Supply) -> Iterator[Refusal]:
     if bound is None:
         return
     cards, best = bound
-    if v.opening.by == "score":
-        rows = [(f"opening.score_table[{i}].minimum", x.minimum)
-                for i, x in enumerate(v.opening.score_table)]
-    else:
-        rows = [(f"opening.round_table[{i}]", x) for i, x in enumerate(v.opening.round_table)]
-    for path, minimum in rows:
+    for path, minimum in _opening_rows(s):
         if minimum > best:
             yield _refusal(
                 "C009", (path, "deal.hand_size"),
@@ -336,6 +331,26 @@ def _opening_unreachable(s: Supply) -> Iterator[Refusal]:
                 f"lower the minimum to at most {best}",
             )
             return
+
+
+def _opening_rows(s: Supply) -> list[tuple[str, int]]:
+    """``(path, minimum)`` of each row of the opening table that a game can reach.
+
+    A row of the score table from the target on is never read where the game
+    ends as a side reaches the target (scores change only as a hand ends), and
+    the round table's entries from ``game.rounds`` on are never read: such a
+    row is idle (the rest of the table plays), not a reason to refuse.
+    """
+    v = s.v
+    g, o = v.game, v.opening
+    if o.by == "score":
+        # a tie at the top may play on past the target (game.tie: play_another)
+        end = g.target if g.target is not None and g.tie != "play_another" else None
+        return [(f"opening.score_table[{i}].minimum", x.minimum)
+                for i, x in enumerate(o.score_table)
+                if end is None or x.from_score is None or x.from_score < end]
+    last = len(o.round_table) if g.rounds is None else min(g.rounds, len(o.round_table))
+    return [(f"opening.round_table[{i}]", x) for i, x in enumerate(o.round_table[:last])]
 
 
 def _natural_meld_too_big(s: Supply) -> Iterator[Refusal]:
