@@ -470,7 +470,7 @@ class TestWorkedExamples:
         assert "For example, you need 50 and a king lies on top." in text  # opening by the pile
         assert "Two kings from your hand and the top card make 30; three aces from your hand add 60. That is 90" in text
         assert "the pile is frozen, so the meld of kings does not help" in text  # freezing
-        assert "Meld the 7s and discard the 9: you are out." in text  # going out
+        assert "Add the king to make the canasta, meld the 7s and discard the 9: you are out." in text  # going out
 
     def test_no_example_where_it_would_be_wrong(self) -> None:
         mac = describe(canasta.load_variant("modern-american"))
@@ -491,5 +491,5 @@ class TestWorkedExamples:
 
 
 def test_classic_book_does_not_grow() -> None:
-    """The classic book, once 1,615 words and 1,644 with its customs and worked examples, now about 1,310, stays there."""
-    assert len(describe(canasta.load_variant("classic")).split()) <= 1320
+    """The classic book, once 1,615 words and 1,644 with its customs and worked examples, now about 1,320, stays there."""
+    assert len(describe(canasta.load_variant("classic")).split()) <= 1325

@@ -234,12 +234,16 @@ def out_example(v: Variant) -> str | None:
     """A worked going out: the side's canasta is made, and the last cards are melded or discarded."""
     g = v.going_out
     total, kinds = kind_requirements(v)
-    if total != 1 or kinds or g.final_discard != "optional" or {"7", "9"} & set(v.wilds.ranks):
+    if total != 1 or kinds or g.final_discard != "optional" or {"7", "9", "K"} & set(v.wilds.ranks):
         return None
     if new_size(v) != 3 or g.complete_ranks or has_foot(v) or v.threes.black_out_cards is not None:
         return None
     side = "your side has" if has_partners(v) else "you have"
+    short = v.canastas.size - 1
+    if short < new_size(v) or (v.melds.max_size is not None and v.melds.max_size < v.canastas.size):
+        return None
+    # the canasta that lets you out is made in the same turn: the part of the rule most often missed
     return (
-        f"For example, {side} a canasta and you hold three 7s and a 9. Meld the 7s and discard "
-        "the 9: you are out."
+        f"For example, {side} {num(short)} kings melded, and you hold a king, three 7s and a 9. "
+        "Add the king to make the canasta, meld the 7s and discard the 9: you are out."
     )
