@@ -309,19 +309,11 @@ def play(
             unknown, or ``record`` is a directory, a device or in a directory
             that does not exist.
     """
-    from canasta.variant.loading import load_variant
-
     # sys.stdin is None when the command was started with stdin closed: no input.
     inp = (sys.stdin or io.StringIO()) if stdin is None else stdin
     out = sys.stdout if stdout is None else stdout
     echo = not _is_terminal(inp)  # piped moves are written out, so the output reads as typed
-    v = variant if isinstance(variant, Variant) else load_variant(variant)
-    n = v.players.count
-    if not isinstance(seat, int) or not 0 <= seat < n:
-        raise CanastaError(f"seat must be 0 to {n - 1} in {printable(v.name)}, got {seat!r}")
-    seat_bots = _seat_bots(bots, n, seat)
-    if record is not None:
-        _check_record_path(record)
+    v, seat_bots = _table_for(variant, seat, bots, record)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
     rng = random.Random(seed)
@@ -335,30 +327,16 @@ def play(
     try:
         while not state.is_game_over:
             if state.is_hand_over:
-                out.write(render_hand_end(state, seat) + "\n")
-                out.write("Moves\n" + _moves_block(state.legal_moves()) + "\n")
-                move = read_move(state, inp, out, prompt="Deal the next hand", echo=echo)
-                if move is None:
-                    return _bye(out)
-                state = state.apply(move)
-                moves.append(move)
-                continue
-            p = state.current_player
-            if not state.legal_moves():
-                out.write(
-                    f"Seat {p} has no legal move here: an engine fault; the game cannot go on "
-                    f"(seed {seed}, hand {state.hand_number + 1}).\n"
-                )
-                return 1
-            if p == seat:
+                move = _next_hand(state, seat, inp, out, echo)
+            elif not state.legal_moves():
+                return _engine_fault(state, seed, out)
+            elif state.current_player == seat:
                 draw(state, seat)
                 move = read_move(state, inp, out, echo=echo)
-                if move is None:
-                    return _bye(out)
             else:
-                bot = seat_bots[p]
-                move = bot.choose(state.view(p), rng)
-                out.write(f"Seat {p} ({bot.name}): {move}\n")
+                move = _bot_move(state, seat_bots, rng, out)
+            if move is None:
+                return _bye(out)
             state = state.apply(move)
             moves.append(move)
         out.write(render_hand_end(state, seat) + "\n")
@@ -371,6 +349,47 @@ def play(
         if record is not None:
             save_record(record, RecordedGame(v, seed, tuple(moves)))
             out.write(f"Game record written to {printable(os.fspath(record))}.\n")
+
+
+def _table_for(
+    variant: Variant | str, seat: int, bots: Sequence[str] | str, record: str | os.PathLike[str] | None
+) -> tuple[Variant, dict[int, Bot]]:
+    """The variant and the bots at the other seats, with the seat and the record's path checked before the game."""
+    from canasta.variant.loading import load_variant
+
+    v = variant if isinstance(variant, Variant) else load_variant(variant)
+    n = v.players.count
+    if not isinstance(seat, int) or not 0 <= seat < n:
+        raise CanastaError(f"seat must be 0 to {n - 1} in {printable(v.name)}, got {seat!r}")
+    seat_bots = _seat_bots(bots, n, seat)
+    if record is not None:
+        _check_record_path(record)
+    return v, seat_bots
+
+
+def _engine_fault(state: GameState, seed: int, out: TextIO) -> int:
+    """Say that the seat to move has no legal move (the engine's fault, never the player's): exit status 1."""
+    out.write(
+        f"Seat {state.current_player} has no legal move here: an engine fault; the game "
+        f"cannot go on (seed {seed}, hand {state.hand_number + 1}).\n"
+    )
+    return 1
+
+
+def _next_hand(state: GameState, seat: int, inp: TextIO, out: TextIO, echo: bool) -> Move | None:
+    """At a hand's end: its scores, then the person's move to deal the next hand (None: they quit)."""
+    out.write(render_hand_end(state, seat) + "\n")
+    out.write("Moves\n" + _moves_block(state.legal_moves()) + "\n")
+    return read_move(state, inp, out, prompt="Deal the next hand", echo=echo)
+
+
+def _bot_move(state: GameState, seat_bots: dict[int, Bot], rng: random.Random, out: TextIO) -> Move:
+    """The move of the bot to move, written out."""
+    p = state.current_player
+    bot = seat_bots[p]
+    move = bot.choose(state.view(p), rng)
+    out.write(f"Seat {p} ({bot.name}): {move}\n")
+    return move
 
 
 def _table_drawer(out: TextIO, colour: bool) -> Callable[[GameState, int], None]:
