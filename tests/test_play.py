@@ -47,6 +47,15 @@ class TestPlay:
         assert "wins" in out or "draw" in out
         assert "canasta " in out  # a canasta's kind is shown on the table
 
+    def test_no_legal_move_is_an_engine_fault(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A position without a legal move (never the player's doing) stops the game with status 1."""
+        from canasta.engine.state import GameState
+
+        monkeypatch.setattr(GameState, "legal_moves", lambda self: [])
+        status, out = session("1\n" * 10)
+        assert status == 1
+        assert "has no legal move here: an engine fault; the game cannot go on (seed 1, hand 1)." in out
+
     def test_record_replays(self, tmp_path: Path) -> None:
         """--record writes the game so far; replaying it reaches the same scores."""
         from canasta.io.record import read_record
