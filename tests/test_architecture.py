@@ -253,7 +253,6 @@ EXEMPT: dict[str, str] = {
     "canasta.engine.sequence_search.sequence_outcomes":
         "to split after the bounded-search work on the sequence search lands",
     # Next to split (by the work that adds this gate); each leaves this list as it is split.
-    "canasta.play.simulate.simulate": "to split into its steps",
     "canasta.play.experiment.experiment": "to split into its steps",
 }
 

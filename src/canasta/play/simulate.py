@@ -13,7 +13,7 @@ import math
 import os
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -673,10 +673,7 @@ def simulate(
             record written so far is whole. No worker process is left running.
     """
     v = resolve_variant(variant)
-    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
-        raise CanastaError(f"games must be a whole number from 1 to {MAX_GAMES}, got {games!r}")
-    if max_hands is not None and (not isinstance(max_hands, int) or max_hands < 1):
-        raise CanastaError(f"max_hands must be a whole number >= 1, got {max_hands!r}")
+    _check_counts(games, max_hands)
     specs = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
     players = seat_bots(specs, v.players.count)  # fails early on an unknown name
     runner = (
@@ -696,6 +693,30 @@ def simulate(
 
     stream = runner.run(GameTask(v, specs, seed, max_hands, out_dir), games)
     try:
+        _tally_games(tally, stream, games, progress, out_dir)
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(summary(interrupted=True)) from None
+    return summary()
+
+
+def _check_counts(games: object, max_hands: object) -> None:
+    """``games`` from 1 to MAX_GAMES, ``max_hands`` None or at least 1."""
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+        raise CanastaError(f"games must be a whole number from 1 to {MAX_GAMES}, got {games!r}")
+    if max_hands is not None and (not isinstance(max_hands, int) or max_hands < 1):
+        raise CanastaError(f"max_hands must be a whole number >= 1, got {max_hands!r}")
+
+
+def _tally_games(
+    tally: Tally, stream: Generator[list[GameRecord], None, None], games: int,
+    progress: Callable[[int, int], None] | None, out_dir: str | None,
+) -> None:
+    """Add each game the workers stream to ``tally``, as it comes.
+
+    On Ctrl-C the workers are stopped and no partial record is left behind,
+    and the interrupt goes on to the caller; the stream is closed either way.
+    """
+    try:
         for shard in stream:
             for record in shard:
                 tally.add(record)
@@ -706,10 +727,9 @@ def simulate(
             stream.close()  # stops the workers, if the interrupt came outside the generator
             if out_dir is not None:
                 _remove_partial_records(out_dir)
-        raise SimulationInterrupted(summary(interrupted=True)) from None
+        raise
     finally:
         stream.close()
-    return summary()
 
 
 class SimulationInterrupted(KeyboardInterrupt):
