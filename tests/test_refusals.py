@@ -9,6 +9,8 @@ profile it fails is refused, for the same reason.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,7 +21,8 @@ from budget import examples
 from canasta.check import CHECKS, check_variant
 from canasta.engine import compile_rules
 from canasta.engine.refusals import refusals, supply_of, unplayable
-from canasta.errors import VariantError
+from canasta.errors import CanastaError, VariantError
+from canasta.io.serialize import from_json, to_json
 from canasta.variant.loading import parse_variant
 
 #: The checker's errors read from the rules: each is one of the engine's refusals.
@@ -116,6 +119,17 @@ def test_opening_rows_never_reached_are_played(text: str) -> None:
     reached = parse_variant(text.replace("{rounds: 2}", "{rounds: 3}").replace(
         "from_score: 5000", "from_score: 4990"))
     assert [x.code for x in refusals(compile_rules(reached))] == ["C009"]
+
+
+def test_state_reader_refuses_alike() -> None:
+    """A saved state whose variant cannot be played is refused on reading, in the same words."""
+    state = json.loads(to_json(canasta.new_game(canasta.load_variant("classic"), seed=1)))
+    bad = parse_variant("extends: classic\ngame: {target: null}\n")
+    state["data"]["variant"] = json.loads(to_json(bad))["data"]
+    with pytest.raises(CanastaError) as caught:
+        from_json(json.dumps(state), canasta.GameState)
+    assert str(caught.value).startswith("data.variant: ")
+    assert str(caught.value).endswith(_errors(bad)[0])
 
 
 @pytest.mark.parametrize("name", BUNDLED)
