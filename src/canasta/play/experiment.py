@@ -45,9 +45,9 @@ from canasta.errors import CanastaError
 from canasta.play.backends import Backend, make_backend, sigint_ignored
 from canasta.play.bots import Bot
 from canasta.play.simulate import (
-    MAX_GAMES,
     MAX_JOBS,
     GameRecord,
+    check_counts,
     play_game,
     printable,
     resolve_variant,
@@ -538,18 +538,8 @@ def experiment(
             sides, a bad ``games`` or ``max_hands``, an unknown bot or backend.
     """
     vs = tuple(resolve_variant(v) for v in variants)
-    if len(vs) < 2:
-        raise CanastaError("an experiment needs at least two variants to compare")
-    for v in vs[1:]:
-        if v.players.count != vs[0].players.count or v.sides != vs[0].sides:
-            raise CanastaError(
-                f"{v.name} has {seating(v.players.count, v.sides)}; {vs[0].name} has "
-                f"{seating(vs[0].players.count, vs[0].sides)}: the same deals need the same seats"
-            )
-    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
-        raise CanastaError(f"games must be a whole number from 1 to {MAX_GAMES}, got {games!r}")
-    if max_hands is not None and (not isinstance(max_hands, int) or max_hands < 1):
-        raise CanastaError(f"max_hands must be a whole number >= 1, got {max_hands!r}")
+    _check_comparable(vs)
+    check_counts(games, max_hands)
     specs = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
     players = seat_bots(specs, vs[0].players.count)
     runner = (
@@ -586,3 +576,15 @@ def experiment(
         dead_ends=tuple((vs[j].name, r[j].record.index) for r in rows for j in range(len(vs))
                         if r[j].record.dead_end is not None),
     )
+
+
+def _check_comparable(vs: tuple[Variant, ...]) -> None:
+    """Two or more variants, seating the same players in the same sides (the same deals need the same seats)."""
+    if len(vs) < 2:
+        raise CanastaError("an experiment needs at least two variants to compare")
+    for v in vs[1:]:
+        if v.players.count != vs[0].players.count or v.sides != vs[0].sides:
+            raise CanastaError(
+                f"{v.name} has {seating(v.players.count, v.sides)}; {vs[0].name} has "
+                f"{seating(vs[0].players.count, vs[0].sides)}: the same deals need the same seats"
+            )

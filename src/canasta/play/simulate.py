@@ -30,7 +30,7 @@ from canasta.variant.model import Variant
 
 __all__ = [
     "GAME_HAND_LIMIT", "MAX_GAMES", "MAX_JOBS", "GameRecord", "GameTask", "Rate", "SimulationInterrupted", "Summary",
-    "Tally", "Watch", "game_seed", "output_dir", "play_game", "printable", "progress_bar", "resolve_variant",
+    "Tally", "Watch", "check_counts", "game_seed", "output_dir", "play_game", "printable", "progress_bar", "resolve_variant",
     "save_record", "seat_bots", "simulate", "wilson",
 ]
 
@@ -673,7 +673,7 @@ def simulate(
             record written so far is whole. No worker process is left running.
     """
     v = resolve_variant(variant)
-    _check_counts(games, max_hands)
+    check_counts(games, max_hands)
     specs = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
     players = seat_bots(specs, v.players.count)  # fails early on an unknown name
     runner = (
@@ -699,8 +699,12 @@ def simulate(
     return summary()
 
 
-def _check_counts(games: object, max_hands: object) -> None:
-    """``games`` from 1 to MAX_GAMES, ``max_hands`` None or at least 1."""
+def check_counts(games: object, max_hands: object) -> None:
+    """Check ``games`` (a whole number from 1 to MAX_GAMES) and ``max_hands`` (None or at least 1).
+
+    Raises:
+        CanastaError: either is out of range, or no whole number.
+    """
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
         raise CanastaError(f"games must be a whole number from 1 to {MAX_GAMES}, got {games!r}")
     if max_hands is not None and (not isinstance(max_hands, int) or max_hands < 1):
