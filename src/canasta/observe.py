@@ -54,39 +54,30 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from canasta.engine import BLACK_THREE, KIND, compile_rules
+from canasta.engine import KIND, compile_rules
 from canasta.engine.facts import context_of
-from canasta.engine.moves import SEQUENCE
 from canasta.engine.state import ANSWER, GAME_OVER, Engine, GameState, HandEnd, MeldGroup
+from canasta.engine.tables import Rules
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError
 from canasta.io.actions import ActionSpace
+from canasta.observation_fields import (
+    CARD_SCALE,
+    HAND_NUMBER_SCALE,
+    KIND_SLOTS,
+    MELD_SCALE,
+    POINT_SCALE,
+    SCORE_SCALE,
+    SIZE_SCALE,
+    SUITED_RANKS,
+    TARGET_SLOTS,
+    Spec,
+    field_specs,
+)
 from canasta.variant.model import Variant
 
 __all__ = ["Field", "ObservationLayout", "action_mask", "encode_view", "layout_of", "mover_observer",
            "observe_to_move"]
-
-#: Card kinds in slot order: red 3 (kind 1), 2, black 3 (kind 3), 4 ... A, joker (15).
-KIND_SLOTS: tuple[int, ...] = tuple(range(1, 16))
-KIND_LABELS: tuple[str, ...] = (
-    "red3", "2", "black3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK",
-)
-#: Meld targets in slot order: wild melds (rank 0), 2s, black 3s, 4s ... As, sequences (16).
-TARGET_SLOTS: tuple[int, ...] = (0, 2, 3, *range(4, 15), SEQUENCE)
-TARGET_LABELS: tuple[str, ...] = ("W", "2", "black3", *KIND_LABELS[3:14], "sequence")
-#: The natural cards counted by suit (``hand_suits``): ranks 4 to A, each in the suits C, D, H, S.
-SUITED_RANKS = tuple(range(4, 15))
-#: Per meld target: melds of it, their natural cards, their wild cards, canastas among them.
-MELD_ITEMS = ("melds", "naturals", "wilds", "canastas")
-#: The phases, one-hot: draw, play, answer, hand over, game over.
-PHASE_LABELS = ("draw", "play", "answer", "hand_over", "game_over")
-
-CARD_SCALE = 8.0
-SIZE_SCALE = 100.0
-MELD_SCALE = 4.0
-POINT_SCALE = 100.0
-SCORE_SCALE = 10_000.0
-HAND_NUMBER_SCALE = 16.0
 
 Array = npt.NDArray[np.float32]
 #: What the last red 3s, openings and scores block of one order of the sides was made of
@@ -118,21 +109,6 @@ class Field:
         return self.offset + self.size
 
 
-def _supply(v: Variant, kind: int) -> int:
-    """How many cards of ``kind`` the decks hold."""
-    if kind == 15:
-        return v.deck.decks * v.deck.jokers_per_deck
-    if kind in (1, 3):
-        return 2 * v.deck.decks
-    return 4 * v.deck.decks
-
-
-def _opening_max(v: Variant) -> int:
-    """The largest opening minimum the variant can ask for."""
-    values = [0, *v.opening.round_table, *(step.minimum for step in v.opening.score_table)]
-    return max(values) if v.opening.by != "none" else 0
-
-
 class ObservationLayout:
     """Where each quantity of a seat's view sits in the observation vector of one variant.
 
@@ -156,58 +132,26 @@ class ObservationLayout:
         self._rules = r
         n = self.seats = r.n
         m = self.sides = len(r.sides)
-        k, t = len(KIND_SLOTS), len(TARGET_SLOTS)
-        # (name, size, doc, raw upper bound of each element, scale); raw bounds are in cards or points
         total = variant.deck.decks * (52 + variant.deck.jokers_per_deck)
-        values = sum(abs(r.value[kind]) * _supply(variant, kind) for kind in KIND_SLOTS)
-        supply = [float(_supply(variant, kind)) for kind in KIND_SLOTS]
-        # the laid-3s zone holds black 3s too where they are laid out (threes.black_laid_at_once)
-        laid_threes = supply[0] + (_supply(variant, BLACK_THREE) if variant.threes.black_laid_at_once else 0)
-        spec: list[tuple[str, int, str, list[float], float]] = [
-            ("phase", 5, "one-hot: " + ", ".join(PHASE_LABELS), [1.0] * 5, 1.0),
-            ("to_move", n, "one-hot relative seat to move (the partner while answering)", [1.0] * n, 1.0),
-            ("dealer", n, "one-hot relative seat of the dealer", [1.0] * n, 1.0),
-            ("hand", k, f"own hand: cards of each kind ÷ {CARD_SCALE:g}", supply, CARD_SCALE),
-            ("hand_suits", 4 * len(SUITED_RANKS),
-             f"own hand: natural cards of each rank 4 to A and suit ÷ {CARD_SCALE:g} "
-             "(all 0 where the variant has no sequences)",
-             [float(variant.deck.decks)] * (4 * len(SUITED_RANKS)), CARD_SCALE),
-            ("hand_sizes", n, f"cards in each seat's hand ÷ {SIZE_SCALE:g}", [float(total)] * n, SIZE_SCALE),
-            ("foot_sizes", n, f"cards in each seat's foot ÷ {SIZE_SCALE:g}", [float(total)] * n, SIZE_SCALE),
-            ("stock_size", 1, f"cards in the stock ÷ {SIZE_SCALE:g}", [float(total)], SIZE_SCALE),
-            ("pile_size", 1, f"cards in the discard pile ÷ {SIZE_SCALE:g}", [float(total)], SIZE_SCALE),
-            ("pile_top", k, "one-hot kind of the pile's top card (all 0 when empty)", [1.0] * k, 1.0),
-            ("pile_cards", k, f"the pile's cards of each kind ÷ {CARD_SCALE:g}", supply, CARD_SCALE),
-            ("pile_top_suit", 4, "one-hot suit (C, D, H, S) of the pile's top card (all 0 when "
-             "empty or a joker)", [1.0] * 4, 1.0),
-            ("pile_frozen", 2, "pile frozen for everyone; frozen against the observer's side",
-             [1.0, 1.0], 1.0),
-            ("melds", m * t * 4,
-             f"per side, per meld target: {', '.join(MELD_ITEMS)}; melds and canastas "
-             f"÷ {MELD_SCALE:g}, cards ÷ {CARD_SCALE:g}",
-             [float(total), float(total), float(total), float(total)] * (m * t), 0.0),
-            ("canastas", m * 4, f"per side: natural, mixed, wild, sequence canastas ÷ {MELD_SCALE:g}",
-             [float(total)] * (m * 4), MELD_SCALE),
-            ("red_threes", m, f"per side: red 3s laid (and black 3s, where laid out) ÷ {MELD_SCALE:g}",
-             [float(laid_threes)] * m, MELD_SCALE),
-            ("opened", m, "per side: has made its opening meld", [1.0] * m, 1.0),
-            ("opening_need", m, f"per side: opening minimum still to meet ÷ {POINT_SCALE:g} "
-             "(0 once opened)", [float(_opening_max(variant))] * m, POINT_SCALE),
-            ("turn", 8 + n,
-             f"the turn so far: took the pile, melded, points laid toward the opening "
-             f"÷ {POINT_SCALE:g}, pile cards held aside ÷ {CARD_SCALE:g}, partner asked "
-             f"(one-hot: not asked, yes, no), asking seat (one-hot relative), cards drawn "
-             f"÷ {CARD_SCALE:g} (the mover's own turn only)",
-             [1.0, 1.0, float(values), float(total), 1.0, 1.0, 1.0, *([1.0] * n), float(total)], 0.0),
-            ("scores", m, f"per side: cumulative score ÷ {SCORE_SCALE:g}, clipped to [-1, 1]",
-             [1.0] * m, 1.0),
-            ("hand_scores", m, f"per side: this hand's score once it is over ÷ {SCORE_SCALE:g}, "
-             "clipped to [-1, 1]", [1.0] * m, 1.0),
-            ("hand_number", 1, f"hands played before this one ÷ {HAND_NUMBER_SCALE:g}, at most 1",
-             [1.0], 1.0),
-        ]
+        self._lay_out(field_specs(variant, r, total), n, m)
+        self._pack_heads(n)
+        self._sizes = struct.Struct(f"<{2 * n + 2}f").pack
+        self._turns: dict[tuple[int, ...], bytes] = {}
+        # a count of cards ÷ SIZE_SCALE, for every count the decks allow
+        self._size_of: tuple[float, ...] = tuple(k / SIZE_SCALE for k in range(total + 1))
+        self._order_seats(r, n)
+        self._start_memos(len(self._orders), m)
+        self._side_of: tuple[int, ...] = tuple(r.side_of)
+        # the engine's answers on the frozen pile, asked directly (GameState.pile_frozen and
+        # pile_frozen_for call these, one call deeper)
+        engine = cast(Engine, r.engine)
+        self._frozen_for_all = engine.pile_frozen_for_all
+        self._frozen_for = engine.pile_frozen
+
+    def _lay_out(self, spec: list[Spec], n: int, m: int) -> None:
+        """Each field's place in the vector, and the bounds of its elements once scaled."""
+        t = len(TARGET_SLOTS)
         fields: list[Field] = []
-        scale: list[float] = []
         high: list[float] = []
         low: list[float] = []
         offset = 0
@@ -221,7 +165,6 @@ class ObservationLayout:
                 factors = [1.0, 1.0, POINT_SCALE, CARD_SCALE, 1.0, 1.0, 1.0, *([1.0] * n), CARD_SCALE]
             else:
                 factors = [factor] * size
-            scale += [1.0 / f for f in factors]
             high += [h / f for h, f in zip(raw_high, factors, strict=True)]
             low += [-1.0 if name in ("scores", "hand_scores") else 0.0] * size
         self.fields: tuple[Field, ...] = tuple(fields)
@@ -229,6 +172,9 @@ class ObservationLayout:
         self._by_name = {f.name: f for f in fields}
         self._low: Array = np.array(low, dtype=np.float32)
         self._high: Array = np.array(high, dtype=np.float32)
+
+    def _pack_heads(self, n: int) -> None:
+        """The packed blocks of the phase, the seat to move and the dealer, for every observer."""
         onehot = tuple(tuple(1.0 if i == j else 0.0 for i in range(n)) for j in range(n))
         self._onehot = onehot
         self._zeros = (0.0,) * n
@@ -244,10 +190,9 @@ class ObservationLayout:
             tuple(self._head[(ph * n + (cur - me) % n) * n + (dea - me) % n]
                   for ph in range(5) for cur in range(n) for dea in range(n))
             for me in range(n))
-        self._sizes = struct.Struct(f"<{2 * n + 2}f").pack
-        self._turns: dict[tuple[int, ...], bytes] = {}
-        # a count of cards ÷ SIZE_SCALE, for every count the decks allow
-        self._size_of: tuple[float, ...] = tuple(k / SIZE_SCALE for k in range(total + 1))
+
+    def _order_seats(self, r: Rules, n: int) -> None:
+        """The seats and the sides in the order each observer sees them (its own first)."""
         # relative orders, per observing seat
         self._seat_order = [[(p + i) % n for i in range(n)] for p in range(n)]
         # per observing seat: the sizes block packed straight from the state's tuples
@@ -275,13 +220,16 @@ class ObservationLayout:
         self._orders = orders
         # a seat of each order (the scores block is cached by seat)
         self._order_seat = tuple(self._order_of.index(i) for i in range(len(orders)))
+
+    def _start_memos(self, orders: int, m: int) -> None:
+        """The memos of the packed blocks, empty (see the comments of each)."""
         # per order of the sides: the last tuple of every side's melds and their packed
         # block (states share the tuples of what a move leaves alone, so `is` finds
         # most repeats); and the last red 3s, openings, scores, hand number and hand
         # end with their packed blocks (`!=` for the tuples: the engine rebuilds
         # equal ones)
-        self._melds_memo: list[tuple[object, bytes]] = [(None, b"")] * len(orders)
-        self._sides_memo: list[_SidesMemo] = [(None, b"", b"", b"")] * len(orders)
+        self._melds_memo: list[tuple[object, bytes]] = [(None, b"")] * orders
+        self._sides_memo: list[_SidesMemo] = [(None, b"", b"", b"")] * orders
         # per side: its last tuple of melds, their counts and packed blocks (updated
         # from the melds that differ: a move changes one or two melds of a side)
         self._side_memo: list[_SideMemo] = [_NO_MELDS] * m
@@ -291,12 +239,6 @@ class ObservationLayout:
         # per side: the pile's fields with whether it is frozen against the side, packed,
         # for the last pile and opening of the side
         self._frozen_memo: list[tuple[object, object, bytes]] = [(None, None, b"")] * m
-        self._side_of: tuple[int, ...] = tuple(r.side_of)
-        # the engine's answers on the frozen pile, asked directly (GameState.pile_frozen and
-        # pile_frozen_for call these, one call deeper)
-        engine = cast(Engine, r.engine)
-        self._frozen_for_all = engine.pile_frozen_for_all
-        self._frozen_for = engine.pile_frozen
 
     def __repr__(self) -> str:
         return f"<ObservationLayout {self.variant.name} seats={self.seats} sides={self.sides} size={self.size}>"

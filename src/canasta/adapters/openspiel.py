@@ -59,7 +59,8 @@ from canasta.engine import KIND, new_game
 from canasta.engine.moves import Discard, Draw, Foot, LayThree, TakePile
 from canasta.engine.state import GameState
 from canasta.io.actions import ActionSpace
-from canasta.observe import CARD_SCALE, ObservationLayout, layout_of
+from canasta.observation_fields import CARD_SCALE
+from canasta.observe import ObservationLayout, layout_of
 from canasta.variant.loading import load_variant, variant_names
 from canasta.variant.model import Variant
 
