@@ -25,6 +25,7 @@ from canasta.engine.facts import (
     opening_canasta,
     opening_minimum,
     partner_foot_down,
+    probe,
 )
 from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, KIND
@@ -575,6 +576,11 @@ def can_finish(s: GameState, q: Probe) -> bool:
                     return True
     # going out concealed needs no minimum
     if concealed_possible(s, q.took) and v.opening.concealed_waives:
+        # a way out after the cards ``q`` lays is a way out of the position listed too (lay
+        # them first): where the position has none, neither has ``q`` (one search for
+        # every move listed, which the searches' caches keep)
+        if not PLAIN_RULES and not can_go_out(s, probe(s)):
+            return False
         return can_go_out(s, q)
     return False
 
