@@ -21,9 +21,15 @@ earlier call worked out. With the environment variable
 * the oracle's quick outs (:func:`~canasta.engine.oracle.quick_out` before
   the searches, in :func:`~canasta.engine.oracle.can_go_out` and asking to go
   out, and the greedy plan's answers and bounds in ``can_go_out`` and
-  ``can_finish``): the searches decide every question instead;
+  ``can_finish``, the bound on a natural canasta an opening needs
+  (:func:`~canasta.engine.oracle.natural_canasta_reachable`), the narrow
+  sequence search asked before the full one, and the answer for the
+  position listed that settles each candidate where it is no): the searches
+  decide every question, for every candidate, instead;
 * the sequence search's pruning (:func:`~canasta.engine.sequence_search.sequence_outcomes`
-  drops the states that cannot end or that another beats): it keeps every state instead.
+  drops the states that cannot end, that another beats or that can no longer
+  make the canasta an opening asks, and keeps one of the runs with the same
+  ways on): it keeps every state instead.
 
 Memoized pure functions (``functools.lru_cache`` keyed by value) stay on: they
 return what the function returns. The plain path is slow (several times the

@@ -473,33 +473,12 @@ def _plan_meets_requirement(
     return req_met(r, counts) and holds_opening_canasta(opening, counts)
 
 
-def can_finish(s: GameState, q: Probe) -> bool:
-    """Whether the player in the play phase can still end the turn legally from ``q``."""
+def _opening_in_reach(s: GameState, q: Probe) -> bool:
+    """Whether the unopened side of the player in the play phase can still reach its opening
+    this turn from ``q`` (and end the turn after it), as :func:`can_finish` asks."""
     r = s.rules
     v = s.variant
     p = s.current
-    if q.asked == TOLD_YES or (r.seq_grow and meld_info(r, q.melds).grown):
-        # a yes, or a sequence grown past its closing size: the turn must go out
-        return can_go_out(s, q)
-    h = len(q.hand)
-    if q.opened or not q.melds:
-        if h >= 2:
-            return True
-        if h + len(s.feet_[p]) >= 2 and foot_available(s, p, h, q.melds):
-            return True
-        if h == 0 and foot_available(s, p, 0, q.melds):
-            # a foot of one card (deal.foot_size: 1), picked up next, is the last card:
-            # decided without looking at it (it is hidden), it may be discarded only
-            # where the last card may be (going_out.out_but_not_out; once picked up,
-            # no foot is left to walk to)
-            return s.variant.going_out.out_but_not_out
-        if h == 1:
-            if may_discard_last(s, p):
-                return True
-            return can_go_out(s, q)
-        if q.opened:
-            return False
-    # unopened with melds laid this turn: the opening must still be reached
     side = r.side_of[p]
     need = opening_minimum(s, side) - q.points
     oc = opening_canasta(s, side)
@@ -574,12 +553,48 @@ def can_finish(s: GameState, q: Probe) -> bool:
                 eff2 = left2 + pend
                 if ok2 and pts2 >= need and (eff2 == 1 or (eff2 == 0 and final_optional)):
                     return True
+    return False
+
+
+def can_finish(s: GameState, q: Probe) -> bool:
+    """Whether the player in the play phase can still end the turn legally from ``q``."""
+    r = s.rules
+    v = s.variant
+    p = s.current
+    if q.asked == TOLD_YES or (r.seq_grow and meld_info(r, q.melds).grown):
+        # a yes, or a sequence grown past its closing size: the turn must go out
+        return can_go_out(s, q)
+    h = len(q.hand)
+    if q.opened or not q.melds:
+        if h >= 2:
+            return True
+        if h + len(s.feet_[p]) >= 2 and foot_available(s, p, h, q.melds):
+            return True
+        if h == 0 and foot_available(s, p, 0, q.melds):
+            # a foot of one card (deal.foot_size: 1), picked up next, is the last card:
+            # decided without looking at it (it is hidden), it may be discarded only
+            # where the last card may be (going_out.out_but_not_out; once picked up,
+            # no foot is left to walk to)
+            return s.variant.going_out.out_but_not_out
+        if h == 1:
+            if may_discard_last(s, p):
+                return True
+            return can_go_out(s, q)
+        if q.opened:
+            return False
+    # unopened with melds laid this turn: the opening must still be reached. A way to it
+    # after the cards ``q`` lays is one from the position listed too (lay them first, the
+    # pile untouched since): where the position has none, neither has ``q`` (one search
+    # for every move listed, which the searches' caches keep)
+    base = probe(s)
+    if (PLAIN_RULES or base.took != q.took or _opening_in_reach(s, base)) and _opening_in_reach(s, q):
+        return True
     # going out concealed needs no minimum
     if concealed_possible(s, q.took) and v.opening.concealed_waives:
         # a way out after the cards ``q`` lays is a way out of the position listed too (lay
         # them first): where the position has none, neither has ``q`` (one search for
         # every move listed, which the searches' caches keep)
-        if not PLAIN_RULES and not can_go_out(s, probe(s)):
+        if not PLAIN_RULES and not can_go_out(s, base):
             return False
         return can_go_out(s, q)
     return False
