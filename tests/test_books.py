@@ -237,7 +237,7 @@ class TestDiffComplete:
     def test_hand_and_foot_against_classic(self) -> None:
         """The foot, going out before it and the wild canasta bonus are stated; nothing dangles."""
         text = describe_diff(canasta.load_variant("hand-and-foot"), canasta.load_variant("classic"))
-        assert "pick up their foot" in text
+        assert "pick up your foot" in text
         assert "A player may not go out before picking up their foot." in text
         assert "a wild canasta 1500 points" in text
         assert "then dealt" not in text and "Besides the hand, each player is dealt a foot" in text

@@ -597,8 +597,8 @@ class TestHandAndFootText:
             "once its meld of a rank is complete, it may start another meld of that rank",
             "a mixed (dirty) canasta has five or six natural cards and one or two wild cards",
             # 3j.ii: the foot after the first canasta
-            "Once a side has completed its first canasta, each of its players may pick up their foot",
-            "the player who completed the canasta may do so at once and play on",
+            "Once your side has completed its first canasta, each of you may pick up your foot",
+            "The player who completed the canasta may do so at once and play on.",
             # 3k.ii: out, but not out
             "A player may also discard their last card without going out: they say “out, but not out” and play on with no cards in hand",
             # 3l.ii: clean, dirty and wild canastas to go out
@@ -608,8 +608,8 @@ class TestHandAndFootText:
             "may first ask the advice of their side",
             "the advice binds nothing",
             # 3l.iv: the black-3 out
-            "seven black 3s and one card to discard (which may be another black 3)",
-            "the side scores 1500 points for them",
+            "seven black 3s and one card to discard, which may be another black 3.",
+            "your side scores 1500 points for them",
             "A black 3 left in your hand or foot when the hand ends costs your side 5 points.",
             # the foot and the assumed scoring
             "each player is dealt a foot of eleven cards",

@@ -24,12 +24,12 @@ def _say_foot_trigger(v: Variant) -> str:
             "from it; red 3s in it are laid at once."
         )
     once = (
-        "Once a side has completed its first canasta, each of its players"
-        if has_partners(v) else "Once a player has completed their first canasta, they"
+        "Once your side has completed its first canasta, each of you"
+        if has_partners(v) else "Once you have completed your first canasta, you"
     )
     return (
-        f"{once} may pick up their foot on their turn, in the middle of play, and add it to "
-        "their hand; the player who completed the canasta may do so at once and play on."
+        f"{once} may pick up your foot in your turn, in the middle of play, and add it to "
+        "your hand. The player who completed the canasta may do so at once and play on."
     )
 
 
@@ -234,10 +234,11 @@ def _say_black_out(v: Variant) -> str:
     n = t.black_out_cards
     if n is None:
         return "Black 3s left in the hand of the player who goes out cost their value like any other card."
+    your = "your side scores" if has_partners(v) else "you score"
     return (
-        "A player who may go out may also go out holding nothing but "
-        f"{count(n, 'black 3')} and one card to discard (which may be another black 3): those "
-        f"black 3s then cost nothing, and the side scores {points(t.black_out_bonus)} for them."
+        f"If you may go out, you may also go out holding nothing but {count(n, 'black 3')} and "
+        "one card to discard, which may be another black 3. Those black 3s then cost nothing, "
+        f"and {your} {points(t.black_out_bonus)} for them."
     )
 
 

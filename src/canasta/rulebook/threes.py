@@ -35,9 +35,9 @@ def _say_red_last_card(v: Variant) -> str:
     if v.threes.red_last_card == "play_on":
         short = "no card" if v.going_out.out_but_not_out else "a single card"
         return (
-            "A red 3 drawn as the last card of the stock is laid without replacement, and "
-            "that player plays on, melding and discarding as usual; a player left with "
-            f"{short} in hand cannot play on, and the hand ends at once."
+            "A red 3 drawn as the last card of the stock is laid without a replacement, and you "
+            f"play on, melding and discarding as usual. If that leaves you {short} in hand, you "
+            "cannot play on, and the hand ends at once."
         )
     return "If the last card of the stock is a red 3, lay it: the hand ends at once, before you meld or discard."
 
