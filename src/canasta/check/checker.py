@@ -24,7 +24,7 @@ import canasta.check.sequences as sequences
 import canasta.check.special as special
 import canasta.check.threes as threes
 from canasta.check.playouts import run_playouts
-from canasta.check.registry import CHECKS, Diagnostic, Facts
+from canasta.check.registry import CHECKS, Diagnostic, facts_of
 from canasta.errors import CanastaError
 from canasta.variant.model import Variant
 
@@ -59,7 +59,7 @@ def check_variant(variant: Variant, *, playouts: int = 0, seed: int = 0) -> list
         raise CanastaError(f"check_variant expects a Variant, got {type(variant).__name__}")
     if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 0:
         raise CanastaError(f"playouts must be an integer >= 0, got {playouts!r}")
-    facts = Facts(variant)
+    facts = facts_of(variant)
     out: list[Diagnostic] = []
     for kind in CHECKS.values():
         if kind.run is None:

@@ -17,7 +17,7 @@ import attrs
 
 from canasta.check.pile import pile_taken_sometimes
 from canasta.check.policies import GOALS, Seeker, greedy_move
-from canasta.check.registry import Diagnostic, Facts, declare, make_diagnostic, plural
+from canasta.check.registry import Diagnostic, declare, facts_of, make_diagnostic, plural
 from canasta.engine import BLACK_THREE, GameState, compile_rules, new_game
 from canasta.engine.moves import Ask, Discard, Foot, Meld, Move, TakePile, TakeSequence
 from canasta.errors import CanastaError
@@ -292,7 +292,7 @@ _ALWAYS_TAKEN = {
 
 def _candidates(v: Variant) -> list[tuple[bool, str, str, str]]:
     """The rules the playouts look for: (whether it can happen at all, event, option, what was never seen)."""
-    f = Facts(v)
+    f = facts_of(v)
     p = v.pile
     candidates: list[tuple[bool, str, str, str]] = []
     if pile_taken_sometimes(f):

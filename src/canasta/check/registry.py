@@ -4,7 +4,7 @@
 profile file. Every kind of finding is registered in :data:`CHECKS` with its
 code, severity, title, meaning and an example profile: the static checks with
 :func:`static_check`, the kinds found while loading a profile or playing
-simulated hands with :func:`declare`. The static checks read a :class:`Facts`,
+simulated hands with :func:`declare`. The static checks read the :data:`Facts` of :func:`facts_of`,
 computed once per variant.
 """
 
@@ -17,7 +17,7 @@ from typing import Any, Literal
 import attrs
 
 from canasta.engine import compile_rules
-from canasta.engine.refusals import Supply, plural, refusals
+from canasta.engine.refusals import Supply, plural, refusals, supply_of
 from canasta.limits import escape
 from canasta.variant.model import Variant
 
@@ -33,6 +33,7 @@ __all__ = [
     "Stage",
     "StaticCheck",
     "declare",
+    "facts_of",
     "make_diagnostic",
     "plural",
     "static_check",
@@ -256,10 +257,16 @@ def refused(f: Facts, code: str) -> Iterator[Raw]:
 # --------------------------------------------------------------------------- facts
 
 
-class Facts(Supply):
-    """What the static checks need, computed once per variant: the engine's
-    :class:`~canasta.engine.refusals.Supply` of the variant's compiled rules
-    (the same facts its refusals read)."""
+#: What the static checks read, computed once per variant (:func:`facts_of`): the
+#: engine's :class:`~canasta.engine.refusals.Supply`, the very object its refusals
+#: read, so the checker and ``new_game`` work from one set of facts.
+Facts = Supply
 
-    def __init__(self, v: Variant) -> None:
-        super().__init__(compile_rules(v))
+
+def facts_of(v: Variant) -> Facts:
+    """The :data:`Facts` of ``v``: the supply of its compiled rules (cached with them).
+
+    Raises:
+        VariantError: a value of ``v`` is out of its option's range.
+    """
+    return supply_of(compile_rules(v))
