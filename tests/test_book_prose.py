@@ -11,6 +11,7 @@ import html
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import canasta
@@ -363,6 +364,29 @@ class TestMeldsRead:
         path.write_text("extends: modern-american\nname: six\nmelds:\n  late_wild_naturals: 6\n", encoding="utf-8")
         text = describe(canasta.load_variant(path))
         assert "a meld of five 8s takes no wild card; once a sixth 8 joins it" in text
+
+
+class TestOpeningTiers:
+    """Brazilian's opening canasta: adjacent rows that ask the same canasta read as one range."""
+
+    def test_brazilian(self) -> None:
+        text = describe(canasta.load_variant("brazilian"))
+        assert ("must include a complete canasta when its total score is 7000 to 8995 and a complete "
+                "natural canasta when it is 9000 or more.") in text
+
+    def test_ranges_join_to_the_end(self) -> None:
+        from canasta.rulebook.opening import canasta_tiers
+        from canasta.variant.model import OpeningStep
+
+        v = canasta.load_variant("brazilian")
+        table = tuple(attrs.evolve(s, canasta="any") if s.canasta == "natural" else s for s in v.opening.score_table)
+        assert canasta_tiers(attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=table))) == [
+            ("7000 or more", "any")
+        ]
+        # a row between them that asks none keeps the ranges apart
+        gap = (*table, OpeningStep(150, 8500, "none"), OpeningStep(150, 9500, "any"))
+        tiers = canasta_tiers(attrs.evolve(v, opening=attrs.evolve(v.opening, score_table=gap)))
+        assert [span for span, _ in tiers] == ["7000 to 8495", "9000 or more"]
 
 
 class TestMissing:

@@ -117,7 +117,18 @@ def canasta_tiers(v: Variant) -> list[tuple[str, str]]:
     if not by_from:
         return [("", below.canasta)] if below is not None and below.canasta != "none" else []
     kinds = [below.canasta if below is not None else "none"] + [by_from[k].canasta for k in sorted(by_from)]
-    return [(span, kind) for (span, _), kind in zip(score_rows(v), kinds, strict=True) if kind != "none"]
+    tiers: list[tuple[str, str]] = []
+    last = "none"
+    for (span, _), kind in zip(score_rows(v), kinds, strict=True):
+        if kind != "none" and kind == last and not tiers[-1][0].startswith("below"):
+            # adjacent rows of one kind read as one range: "7000 to 7995" and "8000 to 8995"
+            # make "7000 to 8995", "7000 to 7995" and "8000 or more" make "7000 or more"
+            start = span.split(" ")[0]
+            tiers[-1] = (tiers[-1][0].split(" ")[0] + span[len(start):], kind)
+        elif kind != "none":
+            tiers.append((span, kind))
+        last = kind
+    return tiers
 
 
 def _say_opening_canasta(v: Variant) -> str:
