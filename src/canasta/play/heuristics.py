@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from canasta.cards import parse_rank
 from canasta.engine import BLACK_THREE, KIND, Rules, hand_counts
@@ -40,12 +40,20 @@ from canasta.errors import CanastaError
 
 __all__ = ["GreedyBot", "RandomBot"]
 
-if TYPE_CHECKING:
-    from mypy_extensions import mypyc_attr
-else:  # mypyc reads the decorator and drops it; interpreted, it does nothing
 
-    def mypyc_attr(*_: Any, **__: Any) -> Any:
-        return lambda cls: cls
+
+def _as_it_is(*_: Any, **__: Any) -> Any:
+    """A class decorator that leaves the class as it is."""
+    return lambda cls: cls
+
+
+# mypyc reads this decorator (at build time, where mypy brings mypy_extensions)
+# and applies none at run time; canasta does not depend on mypy_extensions, so
+# where it is missing the name is a decorator that does nothing
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - an environment without mypy
+    mypyc_attr = _as_it_is
 
 
 def _legal(view: SeatView) -> Sequence[Move]:
