@@ -2,14 +2,17 @@
 
 Usage::
 
-    python benchmarks/simulate_scale.py jobs [VARIANT] [--games N] [--jobs 1 2] [--repeat 3]
+    python benchmarks/simulate_scale.py jobs [VARIANT] [--games N] [--jobs 1 2] [--repeat 3] [--experiment]
     python benchmarks/simulate_scale.py memory [VARIANT|FILE] [--games N] [--max-hands H] [--every K]
 
-``jobs`` runs ``canasta simulate VARIANT --games N --jobs J`` as a fresh process
+``jobs`` runs ``canasta simulate VARIANT --games N --jobs J`` (with
+``--experiment``, ``canasta experiment VARIANT VARIANT``) as a fresh process
 for each J, ``--repeat`` times (the order of the J interleaved, so a change in
 the machine's load hits each alike), and prints the median wall time of each
 and the speed-up over the first J. The whole process is timed, start-up
-included, as a user sees it.
+included, as a user sees it. Its CPU time is printed too, split between the
+command's own process and its workers, with the wall time that split gives on
+idle cores (see :func:`jobs`): on a shared machine, the figure to quote.
 
 ``memory`` runs one simulation of N games in this process and prints the
 resident set size (``VmRSS`` in ``/proc/self/status``, Linux) and its peak
@@ -30,7 +33,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import resource
+import json
 import statistics
 import subprocess
 import sys
@@ -64,29 +67,65 @@ def cache_fill() -> tuple[int, int]:
     return sum(k for k, _ in seen.values()), sum(m for _, m in seen.values())
 
 
+#: Runs the command line as ``python -m canasta`` does, then writes the CPU time
+#: of this process and of its waited-for children (the workers) to stderr.
+_MEASURED = """
+import json, resource, sys
+from canasta.cli import main
+try:
+    code = main(sys.argv[1:])
+finally:
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    sys.stderr.write(json.dumps([own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime]) + "\\n")
+sys.exit(code)
+"""
+
+
+def _command(args: argparse.Namespace, jobs: int) -> list[str]:
+    if args.experiment:
+        # an experiment of the variant against itself: every game played twice
+        what = ["experiment", args.variant, args.variant]
+    else:
+        what = ["simulate", args.variant]
+    return [sys.executable, "-c", _MEASURED, *what, "--games", str(args.games), "--jobs", str(jobs)]
+
+
 def jobs(args: argparse.Namespace) -> None:
-    """Median wall time of the command for each --jobs."""
+    """Median wall time of the command for each --jobs, and its CPU time, split.
+
+    The CPU time of the command's own process (start-up, imports, handing the
+    games on, the summary) and of its workers is printed apart. On two idle
+    cores the wall time of ``--jobs J`` would be about the first plus the
+    second divided by J (the workers share the games evenly); that estimate,
+    which a shared machine's load does not move, is printed beside the
+    measured wall times.
+    """
     times: dict[int, list[float]] = {j: [] for j in args.jobs}
-    cpu: dict[int, list[float]] = {j: [] for j in args.jobs}
+    own: dict[int, list[float]] = {j: [] for j in args.jobs}
+    workers: dict[int, list[float]] = {j: [] for j in args.jobs}
     for r in range(args.repeat):
         for j in args.jobs:
-            cmd = [sys.executable, "-m", "canasta", "simulate", args.variant,
-                   "--games", str(args.games), "--jobs", str(j)]
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t0 = time.perf_counter()
-            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+            done = subprocess.run(_command(args, j), check=True, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, text=True)
             times[j].append(time.perf_counter() - t0)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            # the CPU time of the command and of its workers (waited-for descendants)
-            cpu[j].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-            print(f"run {r + 1}: --jobs {j}: {times[j][-1]:.1f} s wall, {cpu[j][-1]:.1f} s CPU",
-                  flush=True)
-    base = statistics.median(times[args.jobs[0]])
+            mine, theirs = json.loads(done.stderr.strip().splitlines()[-1])
+            own[j].append(mine)
+            workers[j].append(theirs)
+            print(f"run {r + 1}: --jobs {j}: {times[j][-1]:.1f} s wall, CPU {mine:.2f} s in the "
+                  f"command's process and {theirs:.2f} s in its workers", flush=True)
+    first = args.jobs[0]
+    base = statistics.median(times[first])
+
+    def idle(j: int) -> float:
+        return statistics.median(o + w / j for o, w in zip(own[j], workers[j], strict=True))
+
     for j in args.jobs:
         med = statistics.median(times[j])
         print(f"--jobs {j}: median {med:.1f} s wall of {args.repeat} "
-              f"({', '.join(f'{t:.1f}' for t in times[j])}), median CPU "
-              f"{statistics.median(cpu[j]):.1f} s; speed-up {base / med:.2f}x")
+              f"({', '.join(f'{t:.1f}' for t in times[j])}), speed-up {base / med:.2f}x; "
+              f"median CPU {statistics.median(own[j]):.2f} s own + {statistics.median(workers[j]):.2f} s "
+              f"workers: on idle cores about {idle(j):.2f} s, speed-up {idle(first) / idle(j):.2f}x")
 
 
 def memory(args: argparse.Namespace) -> None:
@@ -123,6 +162,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--max-hands", type=int, default=None)
     parser.add_argument("--every", type=int, default=0, help="memory: also sample every N games")
+    parser.add_argument("--experiment", action="store_true",
+                        help="jobs: time `canasta experiment VARIANT VARIANT` instead of simulate")
     args = parser.parse_args()
     jobs(args) if args.what == "jobs" else memory(args)
 

@@ -185,7 +185,7 @@ class LocalBackend:
         results = ctx.Queue()
         # The workers start with Ctrl-C ignored (an ignored signal stays ignored
         # across fork and exec), so a Ctrl-C while they start prints no traceback.
-        with sigint_ignored():
+        with sigint_ignored(), _frozen_heap():
             pool = ctx.Pool(workers, initializer=_install, initargs=(task, results))
         try:
             # the shards' return values only tell that a shard ended, or carry its error
@@ -198,6 +198,24 @@ class LocalBackend:
             raise
         pool.close()
         pool.join()
+
+
+@contextlib.contextmanager
+def _frozen_heap() -> Iterator[None]:
+    """Keep the collector off this process's objects while workers are forked.
+
+    A forked worker shares this process's memory until either writes a page;
+    the collector writes to every object it visits, so a worker's first
+    collections would copy most of the heap it inherited. Frozen, those
+    objects are never visited (in the workers either).
+    """
+    import gc
+
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _start_method() -> str:
