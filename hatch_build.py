@@ -2,8 +2,9 @@
 
 ``CANASTA_COMPILE=1 python -m pip install .`` (or ``python -m build --wheel``
 with the variable set) compiles the modules of the engine package
-``canasta/engine`` into C extensions and ships them beside the Python source,
-which they shadow at import. The engine then plays random hands about twice as fast (2026-12-03); its
+``canasta/engine`` and the bundled bots (``canasta/play/heuristics.py``) into C
+extensions and ships them beside the Python source, which they shadow at
+import. The engine then plays random hands about twice as fast (2026-12-03); its
 behaviour is the same (CI runs the engine's tests against both, and compares
 their play hand for hand: .ci/parity.py). Without the
 variable, and for editable installs always, the package stays pure Python.
@@ -34,23 +35,27 @@ if sys.version_info >= (3, 11):
 else:  # hatchling depends on tomli before Python 3.11
     import tomli as tomllib
 
-#: The modules compiled: every module of the engine package, in one group so
-#: that they call each other natively. Its callers stay Python, and so do
-#: ``__init__`` (it only re-exports) and the modules of attrs value classes
-#: (moves, states, score breakdowns, views): mypyc cannot build attrs classes
-#: whose annotations name types imported only for type checking, nor attrs
-#: subclasses of a plain base; they hold values, not rules. ``move_fields``
-#: stays Python too: it reads fields of hand-built moves that may hold any
-#: type, which compiled code reading an ``int`` field would refuse with a
-#: TypeError before the check could name the field.
+#: The modules compiled: every module of the engine package (views included)
+#: and the bundled bots, in one group so that they call each other natively.
+#: Their other callers stay Python, and so do ``__init__`` (it only
+#: re-exports) and the modules of attrs value classes (moves, states, seat
+#: views, score breakdowns): mypyc cannot build attrs classes whose
+#: annotations name types imported only for type checking, nor attrs
+#: subclasses of a plain base, and the engine's fast constructors of states
+#: and views (``state.plain_builder``) give an instance its class after
+#: filling it, which only Python classes allow; they hold values, not rules.
+#: ``move_fields`` stays Python too: it reads fields of hand-built moves that
+#: may hold any type, which compiled code reading an ``int`` field would
+#: refuse with a TypeError before the check could name the field.
 ENGINE = "canasta/engine"
-PYTHON_ONLY = frozenset({"__init__.py", "moves.py", "move_fields.py", "state.py", "scoring.py", "view.py"})
+PYTHON_ONLY = frozenset({"__init__.py", "moves.py", "move_fields.py", "state.py", "scoring.py"})
+#: Compiled beside the engine: the bots, which decide at every move of a simulation.
+ALSO_COMPILED = ("canasta/play/heuristics.py",)
 
 
 def _compiled(src: Path) -> list[str]:
-    return sorted(
-        f"{ENGINE}/{p.name}" for p in (src / ENGINE).glob("*.py") if p.name not in PYTHON_ONLY
-    )
+    engine = [f"{ENGINE}/{p.name}" for p in (src / ENGINE).glob("*.py") if p.name not in PYTHON_ONLY]
+    return sorted([*engine, *ALSO_COMPILED])
 
 
 #: [tool.mypy] keys that name the source tree (mypyc is given its files, and

@@ -74,7 +74,7 @@ def stand_in_cards(
     return hands, feet, talons, take(stock_size)
 
 
-def make_view(s: GameState, seat: int) -> SeatView:
+def make_view(s: GameState, seat: object) -> SeatView:
     """Build the view of ``seat`` from the full state ``s``.
 
     The view holds the state's own fields (the seat's hand, the pile, the
@@ -86,6 +86,8 @@ def make_view(s: GameState, seat: int) -> SeatView:
         CanastaError: ``seat`` is not a seat of the game.
     """
     r = s.rules
+    # seat: object, checked here (compiled, an int parameter would refuse a wrong
+    # type with a bare TypeError before this could name the seats)
     if not isinstance(seat, int) or not 0 <= seat < r.n:
         raise CanastaError(f"seat must be 0 to {r.n - 1}, got {seat!r}")
     t = s.turn
