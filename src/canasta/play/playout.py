@@ -71,7 +71,7 @@ def resolve_variant(variant: Variant | str) -> Variant:
 
 
 def random_policy(state: GameState, rng: random.Random) -> Move:
-    """A uniformly random legal move, as :class:`~canasta.play.bots.RandomBot` picks it.
+    """A uniformly random legal move, as :class:`~canasta.RandomBot` picks it.
 
     Raises:
         CanastaError: there is no legal move.
