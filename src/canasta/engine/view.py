@@ -130,7 +130,7 @@ def stand_in(view: SeatView, full: bool) -> GameState:
         # (lists turned into tuples: a generator costs more per item, interpreted)
         hands = tuple([hand if i == seat else (HIDDEN,) * n for i, n in enumerate(view.hand_sizes)])
         feet = tuple([(HIDDEN,) * n for n in view.foot_sizes])
-        talons = tuple([(HIDDEN,) * n for n in view.talon_sizes]) if view.talon_sizes else ()
+        talons = tuple([(HIDDEN,) * n for n in view.talon_sizes])
         stock = (HIDDEN,) * view.stock_size
     # the seed would re-deal every hidden card: the stand-in gets none (0)
     return new_state(

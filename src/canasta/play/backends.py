@@ -207,7 +207,8 @@ def _frozen_heap() -> Iterator[None]:
     A forked worker shares this process's memory until either writes a page;
     the collector writes to every object it visits, so a worker's first
     collections would copy most of the heap it inherited. Frozen, those
-    objects are never visited (in the workers either).
+    objects are never visited by a worker's collector; this process's own
+    collector takes them back when the workers are started.
     """
     import gc
 
@@ -222,13 +223,14 @@ def _start_method() -> str:
     """How the local backend starts its workers: ``fork`` where that is safe, else ``spawn``.
 
     A forked worker starts with everything this process has imported and
-    built (canasta, the variant's compiled tables): it plays at once, where a
-    spawned one first starts an interpreter and imports canasta, about 0.4 s
-    of CPU time, as long as a few dozen games of classic; for a short
-    simulation on two cores that is what kept a second job from doubling the
-    speed. Forking is safe only from a process with one thread (a thread
-    holding a lock at the fork leaves it held forever in the child), and is
-    the platform's custom only on Linux (macOS's system libraries refuse it).
+    built (canasta, the variant): it plays at once, where a spawned one first
+    starts an interpreter and imports canasta, about 0.2 s of CPU time (0.4 s
+    where bytecode is not cached), as long as a dozen games of classic; for a
+    short simulation on two cores that is what kept a second job from nearly
+    doubling the speed. Forking is safe only from a process with one thread (a
+    thread holding a lock at the fork leaves it held forever in the child),
+    and is the platform's custom only on Linux (macOS's system libraries
+    refuse it).
     """
     import multiprocessing
     import sys
