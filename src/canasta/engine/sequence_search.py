@@ -375,8 +375,9 @@ def sequence_outcomes(
     search held at each rank: what its work grows with.
 
     ``most``: a narrow search, which keeps at most this many states after each
-    rank (0: every state), those with the fewest cards left, then the most
-    canastas and points. Each entry it gives is a plan's that the full search
+    rank, and four times as many between the suits' steps (0: every state):
+    those with the most canastas of the kinds an opening asks, then the most
+    canastas and points, the fewest cards left. Each entry it gives is a plan's that the full search
     finds too, with as many points, though it may miss entries: a quick way to
     find a plan that answers a question (:func:`~canasta.engine.oracle.can_go_out`
     asks the full search only where the narrow one finds none).
@@ -422,6 +423,9 @@ def sequence_outcomes(
                 grow, W, cap, None if live is None else live[suit][ri],
             )
             held = max(held, len(pooled))
+            if most and len(pooled) > most * 4:
+                # a narrow search keeps few of the suits' steps too (each suit multiplies them)
+                pooled = dict(sorted(pooled.items(), key=_pooled_promise)[:most * 4])
         # then the meld of the rank takes what the runs left
         states = _meld_pass(r, pooled, rank, melds, index.get(rank, -1), W, cap, max_left, dead, complete, late)
         if sizes is not None:
@@ -517,10 +521,17 @@ def _hopeful(
 
 def _promise(item: tuple[SeqState, int]) -> tuple[int, ...]:
     """The order in which a narrow search keeps states (see :func:`sequence_outcomes`): the
-    fewest cards left, the most canastas, sequence canastas and points; then by the state,
-    so that the choice never depends on the order the states were found in."""
+    most natural and sequence canastas (which an opening may ask), canastas and points, the
+    fewest cards left; then by the state, so that the choice never depends on the order the
+    states were found in."""
     (w, left, tot, nat, mix, sq, number, free), pts = item
     return -nat - sq, -tot, -pts, left, w, mix, number, free
+
+
+def _pooled_promise(item: tuple[Pooled, int]) -> tuple[int, ...]:
+    """:func:`_promise` of a state with its pool (between the suits' steps of a rank)."""
+    (w, left, tot, nat, mix, sq, number, free, pool), pts = item
+    return -nat - sq, -tot, -pts, left, w, mix, number, free, pool
 
 
 def _suit_pass(
