@@ -366,7 +366,10 @@ def _threes_section(v: Variant) -> Section:
     if v.threes.black_held_penalty is not None:
         black_texts.append(Text(say_black_held(v), ("threes.black_held_penalty",)))
     elif v.scoring.hand_minus:
-        black_texts.append(Text(say_black_discard(v), ("values.black_three", "scoring.hand_minus")))
+        # without a foot, the scoring rule and the table of card values already say what a
+        # black 3 left in hand costs; a foot is a second place it may be left, said here
+        if has_foot(v):
+            black_texts.append(Text(say_black_discard(v), ("values.black_three", "scoring.hand_minus")))
     else:
         black_texts.append(Text("A black 3 may be discarded."))
     return Section(S_THREES, (red_blocks, _para(black_texts)))
@@ -643,7 +646,7 @@ def _customs_section(v: Variant) -> Section:
     items = tuple(Paragraph((Text(clean(c)),)) for c in v.customs if clean(c))
     if not items:
         return Section(S_CUSTOMS, ())
-    lead = _para(Text("The players see to these customs and penalties themselves."))
+    lead = _para(Text("The players see to these themselves."))
     return Section(S_CUSTOMS, (lead, BulletList(items)))
 
 

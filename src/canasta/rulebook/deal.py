@@ -161,9 +161,9 @@ def _say_upcard_cover(v: Variant) -> str:
         )
     if len(classes) > 1:
         return (
-            f"If it is {join(classes, 'or')}, turn up another on top of it, as often as needed."
+            f"If it is {join(classes, 'or')}, turn up another on it, as often as needed."
         )
-    return f"If it is {classes[0]}, turn up another on top of it, until a card other than {classes[0]} lies on top."
+    return f"If it is {classes[0]}, turn up another on it, until a card other than {classes[0]} lies on top."
 
 
 rule(

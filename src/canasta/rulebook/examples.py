@@ -225,8 +225,8 @@ def frozen_example(v: Variant) -> str | None:
         return None
     side = "your side has" if has_partners(v) else "you have"
     return (
-        f"For example, {side} melded kings, and a king lies on a pile that holds a 2. Only two "
-        "natural kings from your hand take it: the pile is frozen, so the meld of kings does not help."
+        f"For example, {side} melded kings, and a king lies on a pile that holds a 2. The pile is "
+        "frozen: only two natural kings from your hand take it."
     )
 
 

@@ -85,9 +85,9 @@ def _say_canastas_needed(v: Variant) -> str:
             need = f"at least {count(total, 'canasta')}, among them at least {need}"
         else:
             need = f"at least {need}"
-        it = "it" if total == 1 else "they"
+        it = "one" if total == 1 else "ones"
         whose = "your side has" if has_partners(v) else "you have"
-        text = f"You may go out only when {whose} {need}, even if {it} {'is' if total == 1 else 'are'} completed in that turn."
+        text = f"You may go out only when {whose} {need}, even {it} completed in that turn."
     if g.wild_canastas and not v.melds.wild_melds:
         text += " Since melds of wild cards only are not allowed, no one can ever go out."
     if total and v.melds.max_size is not None and v.melds.max_size < v.canastas.size:
@@ -130,7 +130,12 @@ def _say_out_not_out(v: Variant) -> str:
     return "Until you may go out, end each turn with a card in your hand."
 
 
-rule("going_out.out_but_not_out", S_OUT, _say_out_not_out)
+# Without "out, but not out" or a foot to walk to, a hand is emptied only by going out, which
+# the sentences before say when you may do: the book does not say it a second time.
+rule(
+    "going_out.out_but_not_out", S_OUT, _say_out_not_out,
+    shown=lambda v: v.going_out.out_but_not_out or (has_foot(v) and v.foot.walk),
+)
 
 
 def _say_ask(v: Variant) -> str:

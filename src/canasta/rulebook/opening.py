@@ -188,8 +188,8 @@ def _say_top_card_counts(v: Variant) -> str:
     else:
         top = "the top card does not count toward the minimum; only cards from your hand do"
     return (
-        f"If you open by taking the discard pile, {top}. The rest of the pile never counts: "
-        "it joins your hand only once the minimum is met."
+        f"If you open by taking the discard pile, {top}. The rest of the pile joins your hand "
+        "only once the minimum is met, and never counts."
     )
 
 
@@ -209,8 +209,8 @@ def opening_example(v: Variant) -> str | None:
         return None
     return (
         f"For example, you need {need} and a king lies on top. Two kings from your hand and the top "
-        f"card make {kings}; {count(aces, 'ace')} from your hand add {aces * v.values.ace}. "
-        f"That is {kings + aces * v.values.ace}: enough."
+        f"card make {kings}. {cap(count(aces, 'ace'))} add {aces * v.values.ace}: "
+        f"{kings + aces * v.values.ace} in all, enough."
     )
 
 

@@ -88,8 +88,8 @@ def say_take(v: Variant) -> str:
             "cards taken go into your hand, and your turn goes on."
         )
     return (
-        "You take the whole pile, never just its top card. Meld the top card at once; then the "
-        "rest goes into your hand, and your turn goes on."
+        "You take the whole pile, never just its top card. Meld the top card at once; the rest "
+        "goes into your hand, and your turn goes on."
     )
 
 
@@ -119,8 +119,9 @@ def _say_take_pair(v: Variant) -> str:
     return (
         "With a pair: meld the top card with two natural cards of its rank from your hand, "
         + joined
-        + (" This is the only way to take the pile." if always_frozen(v)
-           else " Only a pair takes a frozen pile." if can_freeze(v) else "")
+        # a frozen pile is taken only this way: the other ways say "not when the pile is
+        # frozen", and the worked case beside the freezing rule shows it
+        + (" This is the only way to take the pile." if always_frozen(v) else "")
     )
 
 
