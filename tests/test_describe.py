@@ -441,7 +441,7 @@ class TestClassicText:
             "| Below 0 | 15",
             "| 1500 to 2995 | 90",
             "| 3000 or more | 120",
-            "the top card and the cards melded with it count toward the minimum",
+            "the top card and every card you meld from your hand that turn count toward the minimum",
             "The rest of the pile joins your hand only once the minimum is met, and never counts.",
             "A meld of seven cards or more is a canasta.",
             "A natural canasta scores 500 points and a mixed one 300 points.",
@@ -567,7 +567,7 @@ class TestHandAndFootText:
             # 3d, 3h.iv: the Minimal Starting Points, the pile's top card counting
             "50 in the first hand, 90 in the second, 120 in the third and 150 in the fourth",
             "first melds of a hand, laid in one turn, must together count at least a minimum",
-            "the top card and the cards melded with it count toward the minimum",
+            "the top card and every card you meld from your hand that turn count toward the minimum",
             "The rest of the pile joins your hand only once the minimum is met",
             # 3e, 3g.i: draw two or take the whole pile; play; discard
             "1. Draw two cards from the stock, or take the whole discard pile",

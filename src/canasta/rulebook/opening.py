@@ -181,10 +181,8 @@ rule("opening.round_table", S_OPENING, _say_opening, relevant=lambda v: v.openin
 
 def _say_top_card_counts(v: Variant) -> str:
     if v.opening.top_card_counts:
-        top = (
-            "the top card and the cards melded with it count toward the minimum, and so do your "
-            "other melds that turn"
-        )
+        # "every card ... from your hand": the pair melded with the top card counts too
+        top = "the top card and every card you meld from your hand that turn count toward the minimum"
     else:
         top = "the top card does not count toward the minimum; only cards from your hand do"
     return (
