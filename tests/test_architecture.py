@@ -242,8 +242,6 @@ EXEMPT: dict[str, str] = {
         "to split after the bounded-search work on the going-out searches lands",
     "canasta.engine.oracle.greedy_plan":
         "to split after the bounded-search work on the going-out searches lands",
-    "canasta.engine.oracle._opening_in_reach":
-        "to split after the bounded-search work on the going-out searches lands",
     "canasta.engine.quick.quick_moves":
         "to split after the fast paths are decided in one place",
     "canasta.engine.searches.outcomes":

@@ -473,6 +473,21 @@ def _plan_meets_requirement(
     return req_met(r, counts) and holds_opening_canasta(opening, counts)
 
 
+def _opening_bounds(
+    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool,
+) -> tuple[int, int, int, list[list[int]]]:
+    """:func:`greedy_plan`'s bound, points, cards left and plan, the bound raised where
+    sequences may take cards the greedy plan knows nothing of."""
+    upper, greedy, left_over, plan = greedy_plan(r, counts, melds, allow_black)
+    if r.seq_on:
+        # the greedy plan knows no sequences: every natural card a sequence may hold could be melded
+        upper += sum(r.value[k] * counts[k] for k in r.seq_ranks)
+        if r.seq_wild:
+            # and every wild card may stand in a sequence (sequences.wild_in_gap)
+            upper += sum(r.value[k] * counts[k] for k in r.wild_kinds)
+    return upper, greedy, left_over, plan
+
+
 def _opening_in_reach(s: GameState, q: Probe) -> bool:
     """Whether the unopened side of the player in the play phase can still reach its opening
     this turn from ``q`` (and end the turn after it), as :func:`can_finish` asks."""
@@ -485,13 +500,7 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
     allow_black = v.threes.black_meld == "always"
     counts = q.counts
     pend = len(q.pending)
-    upper, greedy, left_over, plan = greedy_plan(r, counts, q.melds, allow_black)
-    if r.seq_on:
-        # the greedy plan knows no sequences: every natural card a sequence may hold could be melded
-        upper += sum(r.value[k] * counts[k] for k in r.seq_ranks)
-        if r.seq_wild:
-            # and every wild card may stand in a sequence (sequences.wild_in_gap)
-            upper += sum(r.value[k] * counts[k] for k in r.wild_kinds)
+    upper, greedy, left_over, plan = _opening_bounds(r, counts, q.melds, allow_black)
     dead = dead_ranks(s)
     clean = r.clean
     # no plan opens where none can hold the natural canasta the opening asks (a quick bound)
