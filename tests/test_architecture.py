@@ -384,3 +384,87 @@ class TestFunctions:
         mine = {(where, name.rsplit(".", 1)[1]): cc for name, (cc, _, where) in measures().items()}
         assert len(theirs) > 1000
         assert mine == theirs
+
+
+# --- The architecture page maps what is here -----------------------------------------------
+
+PAGE = SRC.parent / "docs" / "architecture.rst"
+ENGINE = "canasta.engine"
+
+
+def page_path(name: str) -> str:
+    """How docs/architecture.rst names a module: its path in the package (``engine/quick.py``),
+    a subpackage by its folder (``engine/``)."""
+    rel = MODULES[name].relative_to(PACKAGE)
+    if rel.name == "__init__.py" and rel.parent != Path():
+        return f"{rel.parent.as_posix()}/"
+    return rel.as_posix()
+
+
+def engine_order(text: str) -> list[str]:
+    """The engine's modules in the order the page's section "The engine" first names them
+    (before its list of what each decides): the order of its layers."""
+    section = text[text.index("\nThe engine\n---"):text.index("What each module decides")]
+    order: list[str] = []
+    for path in re.findall(r"``engine/(\w+)\.py``", section):
+        name = f"{ENGINE}.{path}"
+        if name in MODULES and name not in order and path != "__init__":
+            order.append(name)
+    return order
+
+
+def plain_rules_readers() -> list[str]:
+    """The engine's functions that read ``PLAIN_RULES`` (a method by its class's name)."""
+    out = []
+    for name, path in MODULES.items():
+        if not name.startswith(f"{ENGINE}."):
+            continue
+        for qualified, node in functions(ast.parse(path.read_text(), str(path)), name):
+            if any(isinstance(n, ast.Name) and n.id == "PLAIN_RULES" for n in ast.walk(node)):
+                last = qualified.rsplit(".", 2)
+                out.append(last[1] if last[2].startswith("__") else last[2])
+    return sorted(set(out))
+
+
+class TestArchitecturePage:
+    """docs/architecture.rst names every module, every fast-path gate and the engine's real layers."""
+
+    def test_every_module_is_named(self) -> None:
+        """Each module is named on the page by its path in the package (``engine/quick.py``, ``cli.py``, ``io/``)."""
+        text = PAGE.read_text(encoding="utf-8")
+        missing = [page_path(name) for name in MODULES if f"``{page_path(name)}``" not in text]
+        assert not missing, "name these modules in docs/architecture.rst: " + ", ".join(missing)
+
+    def test_every_named_module_exists(self) -> None:
+        """Each path of a subpackage's module on the page is a module (a removed one leaves the page)."""
+        text = PAGE.read_text(encoding="utf-8")
+        folders = "|".join(sorted({p.split("/")[0] for p in map(page_path, MODULES) if "/" in p}))
+        named = set(re.findall(rf"``((?:{folders})/[\w/]*\.py)``", text))
+        assert "engine/quick.py" in named
+        files = {path.relative_to(PACKAGE).as_posix() for path in MODULES.values()}
+        assert sorted(named - files) == []
+
+    def test_the_page_path(self) -> None:
+        """Modules, subpackages and top-level modules are named as the page names them."""
+        assert page_path("canasta.engine.quick") == "engine/quick.py"
+        assert page_path("canasta.engine") == "engine/"
+        assert page_path("canasta.observation_fields") == "observation_fields.py"
+        assert page_path("canasta") == "__init__.py"
+
+    def test_engine_layers(self) -> None:
+        """The engine's layers, as the page lists them, hold every engine module, and each
+        imports (type annotations too) only modules listed before it."""
+        order = engine_order(PAGE.read_text(encoding="utf-8"))
+        engine = sorted(n for n in MODULES if n.startswith(f"{ENGINE}."))
+        assert sorted(order) == engine, "list every engine module in the layers of 'The engine'"
+        wrong = [f"{name} imports {target}, listed after it" for i, name in enumerate(order)
+                 for target in TYPE_GRAPH[name] if target in order[i + 1:]]
+        assert not wrong, "\n".join(wrong)
+
+    def test_every_fast_path_gate_is_named(self) -> None:
+        """Each function that reads ``PLAIN_RULES`` (where a fast path is turned off) is named on the page."""
+        readers = plain_rules_readers()
+        assert {"legal_moves", "Ctx", "can_go_out", "sequence_outcomes"} <= set(readers)
+        text = PAGE.read_text(encoding="utf-8")
+        missing = [r for r in readers if f"``{r}``" not in text]
+        assert not missing, "name these gates in the fast-path table of docs/architecture.rst: " + ", ".join(missing)
