@@ -15,7 +15,7 @@ from typing import Any
 
 from canasta.cards import parse_rank
 from canasta.engine import BLACK_THREE, KIND, Rules, hand_counts
-from canasta.engine.melds import MeldInfo
+from canasta.engine.melds import MeldInfo, meld_info
 from canasta.engine.moves import (
     WILD_TARGET,
     Add,
@@ -225,14 +225,13 @@ class GreedyBot:
             kinds = _meld_kinds(melds)
             for kind in range(16):
                 seen[kind] += kinds[kind]
-            for meld in melds:
-                if r.closed(meld.rank, meld.size):
-                    continue
-                if meld.is_sequence:
-                    ends = own_ends if i == side else opp_ends
-                    ends.update({(meld.high + 1) * 4 + meld.suit, (meld.low - 1) * 4 + meld.suit})
-                    continue
-                (own_ranks if i == side else opp_ranks).add(meld.rank)
+            # each side's open melds as the engine keeps them (by the melds tuple):
+            # the ranks of the open melds other than sequences, and the open sequences
+            info = meld_info(r, melds)
+            (own_ranks if i == side else opp_ranks).update(info.open_ranks)
+            ends = own_ends if i == side else opp_ends
+            for _, suit, low, high in info.sequences:
+                ends.update(((high + 1) * 4 + suit, (low - 1) * 4 + suit))
         nxt = (view.seat + 1) % r.n
         d = _Discarding(
             r, len(view.pile_codes), r.side_of[nxt] != side, view.pile_frozen_for(r.side_of[nxt]),
