@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import canasta
 from budget import examples
+from canasta.engine import oracle
 from canasta.engine.facts import OPEN_ANY_CANASTA, OPEN_NATURAL_CANASTA, OPEN_NO_CANASTA
 from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.game import compile_rules
@@ -165,7 +166,10 @@ SLOW = {"bolivia-draw-one": 2000, "brazilian-min-naturals": 1000, "samba-gap-nat
 #: canasta), each with the most searches its listing may ask now.
 ONE_SEARCH = {"classic-2p-gap-natural-opening": 4, "uruguayan-concealed": 4}
 #: Other stored positions of house rules that took a quarter of a second or more.
-HARD = ("brazilian-gap-natural-opening", "draw-two-several-any-canasta")
+HARD = ("brazilian-gap-natural-opening", "brazilian-gap-sequence-canastas", "draw-two-several-any-canasta")
+#: Stored positions where going out is within reach of a long hand (64 cards) but the
+#: narrowest search keeps none of the states that lead out: a wider narrow search finds it.
+NARROW_FINDS = ("brazilian-gap-sequence-canastas",)
 
 
 @pytest.mark.parametrize("name", sorted((*SLOW, *ONE_SEARCH, *HARD)))
@@ -199,3 +203,22 @@ def test_slow_positions_search_few_states(name: str) -> None:
     assert outs
     assert len(sizes) == len(r.natural_kinds)
     assert 0 < max(sizes) <= SLOW[name]
+
+
+@pytest.mark.skipif(PLAIN_RULES, reason="the plain rule path asks the full search only")
+@pytest.mark.parametrize("name", NARROW_FINDS)
+def test_a_way_out_is_found_by_a_narrow_search(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a long hand can go out, a narrow search finds the way, and the full search (over
+    30 s of CPU on this hand) is never asked; the listing stays what it was."""
+    asked: list[int] = []
+
+    def spy(*args: object, most: int = 0, **kwargs: object) -> Outcomes:
+        asked.append(most)
+        return sequence_outcomes(*args, most=most, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(oracle, "sequence_outcomes", spy)
+    sequence_outcomes.cache_clear()
+    s, moves = _slow(name)  # reading a state lists its moves (its check)
+    assert [str(m) for m in s.legal_moves()] == moves
+    assert asked
+    assert 0 not in asked

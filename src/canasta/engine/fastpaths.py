@@ -23,7 +23,7 @@ earlier call worked out. With the environment variable
   out, and the greedy plan's answers and bounds in ``can_go_out`` and
   ``can_finish``, the bound on a natural canasta an opening needs
   (:func:`~canasta.engine.oracle.natural_canasta_reachable`), the narrow
-  sequence search asked before the full one, and the answer for the
+  sequence searches asked before the full one, and the answer for the
   position listed that settles each candidate where it is no): the searches
   decide every question, for every candidate, instead;
 * the sequence search's pruning (:func:`~canasta.engine.sequence_search.sequence_outcomes`
