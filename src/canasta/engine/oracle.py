@@ -311,7 +311,7 @@ def can_go_out(s: GameState, q: Probe) -> bool:
             args = (r, q.hand, q.melds, allow_black, 1, oc, dead, complete, late, r.seq_grow)
             # narrow searches first: a plan they find is one (the full search is for a no)
             if not PLAIN_RULES and any(
-                _goes_out(sequence_outcomes(*args, most=most), need, waived, final_optional) for most in NARROW
+                _goes_out(sequence_outcomes(*args, most=most), need, waived, final_optional) for most in _widths(q.hand)
             ):
                 return True
             outs = sequence_outcomes(*args)
@@ -337,11 +337,19 @@ def can_go_out(s: GameState, q: Probe) -> bool:
 
 #: The states the narrow sequence searches keep after each rank (``most`` of
 #: :func:`~canasta.engine.sequence_search.sequence_outcomes`), asked in this order before
-#: the full search. A wider one costs some ten times the narrowest and still a small part of
-#: the full search on a long hand, where the narrowest may keep none of the few states
-#: that lead out (a house hand of 64 cards: the full search took over 30 s, the second
-#: width a twentieth of a second).
+#: the full search (see :func:`_widths`).
 NARROW = (10, 100)
+#: The fewest cards in hand for which the wider narrow searches are asked. On a long hand the
+#: narrowest may keep none of the few states that lead out, and the full search costs far
+#: more than a wider one (a house hand of 64 cards: over 30 s against a twentieth of a
+#: second); on a short hand the full search is about as quick as a wider narrow one, which
+#: would only add to it (a tenth more time in Brazilian games).
+WIDE_FROM = 40
+
+
+def _widths(hand: Sequence[int]) -> tuple[int, ...]:
+    """The widths of the narrow sequence searches asked for ``hand``, narrowest first."""
+    return NARROW if len(hand) >= WIDE_FROM else NARROW[:1]
 
 
 def _goes_out(outs: Outcomes, need: int, waived: bool, final_optional: bool) -> bool:
@@ -554,7 +562,8 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
         if r.seq_on:
             # narrow searches first: a plan they find is one (the full search is for a no)
             if not PLAIN_RULES and any(
-                finishes(sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead, most=most)) for most in NARROW
+                finishes(sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead, most=most))
+                for most in _widths(q.hand)
             ):
                 return True
             outs = sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead)
