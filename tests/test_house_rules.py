@@ -200,8 +200,11 @@ class TestPlayLong:
 
     @pytest.mark.parametrize("policy", sorted(hr.POLICIES))
     @given(profile=hr.house_profiles(), seed=st.integers(0, 2**32 - 1))
+    # derandomized as the quick test is: CI runs the same 400 profiles every time, so a
+    # red run is a change's doing; exploring new profiles is the campaign's job
+    # (benchmarks/campaign.py, which also shrinks what it finds)
     @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck),
-              phases=[Phase.explicit, Phase.generate])
+              phases=[Phase.explicit, Phase.generate], derandomize=True)
     def test_contract(self, policy: str, profile: hr.HouseProfile, seed: int) -> None:
         """As TestPlay.test_contract and TestAdmission.test_generated_agree, 400 profiles a policy."""
         _assert_contract(profile, seed, policy)
