@@ -17,6 +17,7 @@ import pytest
 import canasta
 from budget import examples
 from canasta.play.bots import make_bot
+from positions import moves, play, position, refusal
 
 #: The house rules, by a short name: each played by the tests below.
 HOUSE_RULES: dict[str, dict[str, Any]] = {
@@ -33,6 +34,15 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
     # last card, which must be discarded or gone out with
     "pagat-foot-of-one": {"extends": "hand-and-foot-pagat", "deal": {"foot_size": 1}},
     "hand-and-foot-foot-of-one": {"extends": "hand-and-foot", "deal": {"foot_size": 1}},
+    # going out with the own foot still down: told yes, a player who melds the
+    # hand's last card goes out (the yes was for the cards held, not the foot's)
+    "pagat-foot-of-five-not-first": {
+        "extends": "hand-and-foot-pagat", "deal": {"foot_size": 5}, "going_out": {"foot_first": False},
+    },
+    "pagat-no-pair-not-foot-first": {
+        "extends": "hand-and-foot-pagat", "pile": {"take_natural_pair": False},
+        "going_out": {"foot_first": False},
+    },
     # new melds of four cards, where the clean opening meld asks three naturals
     "american-2p-melds-of-four": {"extends": "modern-american-2p", "melds": {"min_size": 4}},
     # a meld of wild cards closed at three cards, short of a canasta: it keeps the
@@ -169,3 +179,47 @@ def test_taking_a_blocked_pile_starts_a_new_meld_of_the_new_meld_size() -> None:
             assert state_problem(s) is None, (seed, state_problem(s))
     assert finished
     assert "the other three make a new meld with the top card" in canasta.describe(v)
+
+
+#: Pagat's five books (two clean, two dirty, one wild): what going out needs there.
+PAGAT_BOOKS = [
+    "KH KS KD KC KH KS KD", "QH QS QD QC QH QS QD", "JH JS JD JC JH 2C 2D",
+    "10H 10S 10D 10C 10H JK 2H", "2S 2C 2D 2H JK JK 2S",
+]
+FOOT = "5C 5D 5H 6C 6D"
+
+
+def _not_foot_first(**going_out: Any) -> canasta.Variant:
+    """Pagat's Hand and Foot with ``going_out.foot_first`` off (and ``going_out`` besides)."""
+    return canasta.parse_variant(
+        {"extends": "hand-and-foot-pagat", "going_out": {"foot_first": False, **going_out}}
+    )
+
+
+def test_told_yes_the_last_meld_goes_out_with_the_foot_down() -> None:
+    """With ``foot_first`` off, a player told yes who melds the hand's last card goes out, the
+    foot unpicked and counted against the side; unasked, the same meld reaches the foot."""
+    v = _not_foot_first()
+    s = position(v, hands=["9S 9H 9D"], melds={0: PAGAT_BOOKS}, feet={0: FOOT})
+    s = play(s, "ask", "yes")
+    assert moves(s) == {"meld 9 9 9"}
+    end = s.apply("meld 9 9 9")
+    assert end.is_hand_over and end.end is not None and end.end.reason == "out" and end.end.seat == 0
+    # the foot's five cards (5 points each) count against the side
+    assert ("cards left in hand", -25) in end.end.breakdowns[0].items
+    # unasked, the same meld reaches the foot: the player picks it up and plays on
+    unasked = position(
+        _not_foot_first(ask_required=False), hands=["9S 9H 9D"], melds={0: PAGAT_BOOKS}, feet={0: FOOT}
+    ).apply("meld 9 9 9")
+    assert not unasked.is_hand_over and moves(unasked) == {"foot"}
+    assert "melding the last of them goes out with the foot still down" in canasta.describe(v)
+
+
+def test_told_yes_the_last_meld_is_refused_where_the_last_card_is_discarded() -> None:
+    """Where going out ends with a discard, a player told yes may not meld the last card,
+    foot or no foot: the add is not listed and its refusal says why; the discard goes out."""
+    v = _not_foot_first(final_discard="required")
+    s = play(position(v, hands=["9S 9H 9D 9C"], melds={0: PAGAT_BOOKS}, feet={0: FOOT}), "ask", "yes", "meld 9 9 9")
+    assert moves(s) == {"out 9"}
+    assert "in this variant you go out by discarding" in refusal(s, "add 9 9")
+    assert s.apply("out 9").is_hand_over

@@ -117,7 +117,6 @@ def play_cards(
         # meld, and cards of the pile joining an opening only add to it): said
         # before the melds and their info are built
         return BLACK_OUT_ONLY
-    v = c.v
     p = c.p
     side = c.side
     if codes is not None:
@@ -167,23 +166,13 @@ def play_cards(
     if keeps_two:
         pass
     elif not hand:
-        if not foot_available(s, p, 0, melds_t):
-            # melding the last card goes out
-            if v.going_out.final_discard != "optional":
-                return f"'{move}' would leave you no card: in this variant you go out by discarding"
-            q = Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
-            err = going_out_error(s, q)
-            if err:
-                return f"'{move}' would meld your last card, but {err}"
-            going_out = True
-        elif len(s.feet_[p]) < 2 and not can_finish(
-            s, Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
-        ):
-            # the foot, picked up next, holds a single card: it must leave a way to end the turn
-            return (
-                f"'{move}' would leave you only your foot's one card, which you could neither "
-                "discard nor go out with this turn"
-            )
+        emptied = _hand_emptied(
+            s, move, Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after),
+            t.asked == TOLD_YES or grown,
+        )
+        if isinstance(emptied, str):
+            return emptied
+        going_out = emptied
     elif rank == BLACK_THREE and r.black_out_only:
         # only as part of going out: the hand must end this turn with this meld
         q = Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
@@ -247,6 +236,33 @@ def play_cards(
     if going_out:
         return end_hand(s2, "out", p, concealed_possible(s, t.took_pile), False)
     return s2
+
+
+def _hand_emptied(s: GameState, move: Move, q: Probe, bound: bool) -> str | bool:
+    """What melding the last card of the hand does, ``q`` being the table after it: why it is
+    refused, or whether it goes out (``False``: the player plays on with the foot).
+
+    Where the foot may be picked up, the player picks it up and plays on, unless
+    ``bound`` to go out this turn (the partner's yes, a sequence grown past its
+    closing size): the yes was for the cards held, not for the foot's hidden ones,
+    so the last card goes out with the foot still down where
+    ``going_out.foot_first`` is off (on, the going-out rule refuses the meld).
+    """
+    p = s.current
+    if bound or not foot_available(s, p, 0, q.melds):
+        if s.variant.going_out.final_discard != "optional":
+            return f"'{move}' would leave you no card: in this variant you go out by discarding"
+        err = going_out_error(s, q)
+        if err:
+            return f"'{move}' would meld your last card, but {err}"
+        return True
+    if len(s.feet_[p]) < 2 and not can_finish(s, q):
+        # the foot, picked up next, holds a single card: it must leave a way to end the turn
+        return (
+            f"'{move}' would leave you only your foot's one card, which you could neither "
+            "discard nor go out with this turn"
+        )
+    return False
 
 
 def quick_play(c: Ctx) -> bool:

@@ -52,7 +52,17 @@ rule("foot.walk", S_FOOT, _say_walk, relevant=has_foot, shown=lambda v: has_foot
 def _say_foot_first(v: Variant) -> str:
     if v.going_out.foot_first:
         return "A player may not go out before picking up their foot."
-    return "A player may go out without having picked up their foot; its cards then count against their side."
+    text = "A player may go out without having picked up their foot; its cards then count against their side."
+    g = v.going_out
+    if has_partners(v) and g.ask_partner and not g.ask_advice:
+        # the engine's reading (melding._hand_emptied): the foot's cards are hidden, so a yes
+        # binds the player to go out with the cards held
+        text += (
+            " After their partner's yes, a player goes out with the cards they hold: melding the "
+            "last of them goes out with the foot still down, which they may no longer pick up "
+            "that turn."
+        )
+    return text
 
 
 # -- going out

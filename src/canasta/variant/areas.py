@@ -417,7 +417,11 @@ class GoingOutRules:
     ask_partner: bool = _opt(
         True, "A player may ask the partner 'may I go out?'; the answer binds for that turn."
     )
-    foot_first: bool = _opt(True, "A player may go out only after picking up their foot.")
+    foot_first: bool = _opt(
+        True, "A player may go out only after picking up their foot. Off: a player may go out with the foot still down "
+        "(its cards count against the side); emptying the hand picks the foot up where it may be, except after the "
+        "partner's yes, which binds the player to go out with the cards held: then the last card melded goes out."
+    )
     partner_foot: bool = _opt(
         False, "A player may go out only once every partner has picked up their foot as well (and so played part of a turn "
         "from it: a foot is picked up in its owner's own turn, which goes on with it)."
