@@ -395,7 +395,7 @@ class TestAssumptions:
     def test_one_mark_per_source(self) -> None:
         """Two sources get two different marks, each explained once."""
         text = canasta.describe(canasta.load_variant("classic"))
-        assert "\n² Not in the source text; taken from Pagat classic Canasta (the classic rule text speaks only of red 3s drawn)." in text
+        assert "\n² Not in the source text; taken from Pagat classic Canasta (the source speaks only of red 3s drawn)." in text
         assert text.count("¹ Not in") == 1
 
     def test_no_notes_without_assumptions(self) -> None:
@@ -437,34 +437,34 @@ class TestClassicText:
             "A meld may hold at most three wild cards.",
             "A side may have only one meld of each rank.",
             "two 9s and a 2 make a meld, but a 9 and two 2s do not",
-            "do not. Three 9s and three wild cards make a meld, but two 9s and four wild cards do not.",
+            "do not. Two 9s may take three wild cards, but not four.",
             "| Below 0 | 15",
             "| 1500 to 2995 | 90",
             "| 3000 or more | 120",
             "the top card and every card you meld from your hand that turn count toward the minimum",
-            "The rest of the pile joins your hand only once the minimum is met, and never counts.",
+            "count toward the minimum, but never the rest of the pile.",
             "A meld of seven cards or more is a canasta.",
             "A natural canasta scores 500 points and a mixed one 300 points.",
             "frozen for everyone while it holds a wild card or a red 3",
-            "and for a side that has not yet made its first meld",
+            "and for a side that has not yet melded",
             "two natural cards of its rank from your hand",
-            "The pile is frozen: only two natural kings from your hand take it.",
+            "holds a 2. Only two natural kings from your hand take it.",
             "By adding: put the top card on your side's meld of its rank (not when the pile is frozen)",
             "No one may take the pile while a wild card or a black 3 lies on top",
             "draw a replacement, as often as needed",
             "If the last card of the stock is a red 3, lay it: the hand ends at once",
             "all four score 800 points",
-            "If a side has made no meld when the hand ends, its red 3s count against it.",
+            "If a side has not melded when the hand ends, its red 3s count against it.",
             "You may meld black 3s only in the turn you go out: three or four of them, with no wild card.",
-            "You may go out only when your side has at least one canasta, even one completed in that turn.",
+            "You may go out only when your side has a canasta, even one completed in that turn.",
             "Go out by melding every card in your hand, or all but one and discarding the last.",
             "Partner, may I go out?",
-            "It scores 200 points in all, instead of 100.",
+            "It scores 200 points instead of 100.",
             "If you can take it by adding its top card to your side's meld, you must.",
             "| Joker (wild) | 50",
             "| K, Q, J, 10, 9, 8 | 10",
             "| 7, 6, 5, 4 | 5",
-            "The side that goes out scores a bonus of 100 points.",
+            "Going out scores a bonus of 100 points.",
             "reaches 5000 points; the highest total wins",
         ],
     )
@@ -495,7 +495,7 @@ class TestSambaText:
             "A samba counts as a canasta wherever the rules count canastas, and scores a bonus of 1500 points",
             "The top card may also be added at either end of one of the side's sequences of its suit",
             # a black 3 left in hand costs its value, as any card left does
-            "less those of the cards left in its players' hands.",
+            "less those left in its players' hands.",
             "| Black 3 | 5 |",
         ],
     )
@@ -566,12 +566,12 @@ class TestHandAndFootText:
             "then play goes clockwise",
             # 3d, 3h.iv: the Minimal Starting Points, the pile's top card counting
             "50 in the first hand, 90 in the second, 120 in the third and 150 in the fourth",
-            "first melds of a hand, laid in one turn, must together count at least a minimum",
+            "first melds of a hand, laid in one turn, must count a minimum in card values",
             "the top card and every card you meld from your hand that turn count toward the minimum",
-            "The rest of the pile joins your hand only once the minimum is met",
+            "but never the rest of the pile",
             # 3e, 3g.i: draw two or take the whole pile; play; discard
             "1. Draw two cards from the stock, or take the whole discard pile",
-            "You take the whole pile, never just its top card.",
+            "To take the pile, meld its top card at once; the rest goes into your hand",
             "3. Discard one card face up.",
             # 3g.ii: one card left in the draw pile; then the pile must be taken
             "A player due to draw two cards who finds fewer in the stock draws what is left.",
@@ -593,7 +593,7 @@ class TestHandAndFootText:
             "A meld of up to five cards may hold only one wild card; a second wild card may join it only as its sixth or seventh card.",
             "A meld may hold at most seven cards",
             "A meld may also be made of wild cards only: three to seven wild cards",
-            "do not. Four 9s and two 2s make a meld, but three 9s and three wild cards do not.",
+            "do not. Four 9s may take two wild cards, but not three.",
             # 3j: a canasta is made at 7 cards; a new meld of the rank after it
             "A meld of seven cards is a canasta.",
             "once its meld of a rank is complete, it may start another meld of that rank",

@@ -135,7 +135,7 @@ def _players_section(v: Variant) -> Section:
 
 def _deal_section(v: Variant) -> Section:
     texts = _shown(v, S_DEAL)
-    texts.append(Text("The deal passes to the left after each hand."))
+    texts.append(Text("The deal passes to the left."))
     return Section(S_DEAL, (_para(texts),))
 
 
@@ -612,7 +612,7 @@ def _scoring_section(v: Variant) -> Section:
     if both and [t.paths for t in keep] == [("scoring.meld_points",), ("scoring.hand_minus",)]:
         # what a side scores and what it loses, in one sentence
         keep = [Text(
-            keep[0].text[:-1] + ", less those of the cards left in its players' "
+            keep[0].text[:-1] + ", less those left in its players' "
             + ("hands and feet." if has_foot(v) else "hands."),
             ("scoring.meld_points", "scoring.hand_minus"),
         )]
@@ -644,10 +644,7 @@ S_CUSTOMS = "At the table"
 def _customs_section(v: Variant) -> Section:
     """The source text's table customs, which the engine leaves to the players, as written."""
     items = tuple(Paragraph((Text(clean(c)),)) for c in v.customs if clean(c))
-    if not items:
-        return Section(S_CUSTOMS, ())
-    lead = _para(Text("The players see to these themselves."))
-    return Section(S_CUSTOMS, (lead, BulletList(items)))
+    return Section(S_CUSTOMS, (BulletList(items),) if items else ())
 
 
 def _source_text(v: Variant) -> str | None:

@@ -97,7 +97,7 @@ def _say_wilds(v: Variant) -> str:
             f"it, and one left in your hand when the hand ends counts {v.values.joker} points against you."
         )
     # 2s that are not wild are natural cards too
-    naturals = "The cards from 4 to ace" + (", and the 2s," if "2" not in v.wilds.ranks else "")
+    naturals = "Cards from 4 to ace" + (", and the 2s," if "2" not in v.wilds.ranks else "")
     return f"{first} {naturals} are natural; {threes}.{dead}"
 
 

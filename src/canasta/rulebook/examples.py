@@ -77,9 +77,10 @@ def _meld_pairs(v: Variant) -> tuple[str, list[str], list[_Pair]] | None:
         pairs.append(((least, size - least), (least - 1, size - least + 1)))
     most = v.melds.max_wilds
     if most >= 1:
-        for n in range(least + 1, least + 12):
-            if n + most >= size and valid(k, n, most, True) and not valid(k, n - 1, most + 1, True):
-                pairs.append(((n, most), (n - 1, most + 1)))
+        # the fewest natural cards that take the most wild cards, refused one wild card more
+        for n in range(max(least, 1), least + 12):
+            if n + most >= size and valid(k, n, most, True) and not valid(k, n, most + 1, True):
+                pairs.append(((n, most), (n, most + 1)))
                 break
     return (rank, wilds, pairs) if pairs else None
 
@@ -91,7 +92,10 @@ def meld_examples(v: Variant) -> str | None:
         return None
     rank, wilds, pairs = found
     said = [
-        f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not."
+        # the same natural cards with one wild card more: the limit on wild cards, said as one
+        f"{some(good[0], rank)} may take {count(good[1], 'wild card')}, but not {num(bad[1])}."
+        if good[0] == bad[0]
+        else f"{_meld_phrase(rank, *good, wilds)} make a meld, but {_meld_phrase(rank, *bad, wilds)} do not."
         for good, bad in pairs
     ]
     # under the rule of five these hold only in the opening turn (later a wild card needs five naturals)
@@ -225,8 +229,8 @@ def frozen_example(v: Variant) -> str | None:
         return None
     side = "your side has" if has_partners(v) else "you have"
     return (
-        f"For example, {side} melded kings, and a king lies on a pile that holds a 2. The pile is "
-        "frozen: only two natural kings from your hand take it."
+        f"For example, {side} melded kings, and a king lies on a pile that holds a 2. Only two "
+        "natural kings from your hand take it."
     )
 
 

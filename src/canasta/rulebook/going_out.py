@@ -90,7 +90,7 @@ def _say_canastas_needed(v: Variant) -> str:
     else:
         need = join(kinds)
         if not kinds:
-            need = f"at least {count(total, 'canasta')}"
+            need = "a canasta" if total == 1 else f"at least {count(total, 'canasta')}"
         elif total > g.natural_canastas + g.mixed_canastas + g.wild_canastas + g.sequence_canastas:
             need = f"at least {count(total, 'canasta')}, among them at least {need}"
         else:
@@ -180,7 +180,7 @@ def _say_ask(v: Variant) -> str:
     return (
         f"{start} you may ask \u201cPartner, may "
         "I go out?\u201d Your partner answers only yes or no, and the answer binds you for that "
-        "turn. Asking is optional." + once
+        "turn." + once
     )
 
 
@@ -235,9 +235,9 @@ def say_concealed(v: Variant) -> str:
     if not v.going_out.concealed:
         return "There is no separate bonus for going out concealed."
     return (
-        "To go out concealed, meld your whole hand in one turn, with nothing melded before and "
-        f"without taking the pile. It scores {points(v.scoring.concealed_bonus)} in all, "
-        f"instead of {pts(v.scoring.going_out_bonus)}."
+        "To go out concealed, meld your whole hand in one turn, without having melded before or "
+        f"taken the pile. It scores {points(v.scoring.concealed_bonus)} instead of "
+        f"{pts(v.scoring.going_out_bonus)}."
     )
 
 

@@ -34,9 +34,9 @@ def _say_meld_size(v: Variant) -> str:
             f"at least {count(size, 'card')} of one rank, at least {num(m.min_naturals)} "
             f"of {'it' if size == 1 else 'them'} natural"
         )
-    # partners share their side's melds: either may add to them
+    # partners share their side's melds (the turn's "add cards to your side's melds" says either adds)
     add = (
-        "Partners share their side's melds, and either may add to them."
+        "Partners share their side's melds."
         if has_partners(v) else "You may add cards to your own melds later."
     )
     return f"A meld is {what}, laid face up; wild cards in it stand for that rank. {add}"
@@ -176,8 +176,13 @@ def _say_max_size(v: Variant) -> str:
     return f"A meld may hold at most {count(top, 'card')}: at {num(top)} it is closed, and no more cards may join it."
 
 
+def _closes(v: Variant) -> bool:
+    """Whether some meld stops growing: otherwise "a canasta is seven cards or more" says melds grow on."""
+    return v.melds.max_size is not None or (v.melds.wild_melds and v.melds.wild_meld_max is not None)
+
+
 rule(
-    "melds.max_size", S_MELDS, _say_max_size,
+    "melds.max_size", S_MELDS, _say_max_size, shown=_closes,
     instead=lambda v, o: (
         _say_max_size(v)
         if v.melds.max_size is None or o.melds.max_size is None

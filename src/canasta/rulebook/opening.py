@@ -66,19 +66,19 @@ def _say_opening(v: Variant) -> str:
         return f"{start}: {points(below)}."
     parts = [f"{minimum_text(m)} for a score of {span}" for span, m in score_rows(v)]
     your = "your side's" if side == "side" else "your"
-    return f"{start}, set by {your} total score before the hand: {join(parts)}."
+    return f"{start}, set by {your} total score: {join(parts)}."
 
 
 def _opening_start(v: Variant) -> str:
     """The rule of the minimum, without the minimum itself."""
     your = "Your side's" if has_partners(v) else "Your"
-    return f"{your} first melds of a hand, laid in one turn, must together count at least a minimum (card values only)"
+    return f"{your} first melds of a hand, laid in one turn, must count a minimum in card values"
 
 
 def opening_lead(v: Variant) -> str:
     """The opening sentence that introduces the table of minimums."""
     your = "your side's" if has_partners(v) else "your"
-    return f"{_opening_start(v)}, set by {your} total score before the hand:"
+    return f"{_opening_start(v)}, set by {your} total score:"
 
 
 def score_rows(v: Variant) -> list[tuple[str, int]]:
@@ -182,13 +182,10 @@ rule("opening.round_table", S_OPENING, _say_opening, relevant=lambda v: v.openin
 def _say_top_card_counts(v: Variant) -> str:
     if v.opening.top_card_counts:
         # "every card ... from your hand": the pair melded with the top card counts too
-        top = "the top card and every card you meld from your hand that turn count toward the minimum"
+        top = "the top card and every card you meld from your hand that turn count toward the minimum, but never"
     else:
-        top = "the top card does not count toward the minimum; only cards from your hand do"
-    return (
-        f"If you open by taking the discard pile, {top}. The rest of the pile joins your hand "
-        "only once the minimum is met, and never counts."
-    )
+        top = "only the cards you meld from your hand count toward the minimum: never the top card or"
+    return f"If you open by taking the discard pile, {top} the rest of the pile."
 
 
 def opening_example(v: Variant) -> str | None:
@@ -292,8 +289,8 @@ rule(
 
 def _say_concealed_waives(v: Variant) -> str:
     if v.opening.concealed_waives:
-        return "A player who goes out concealed needs no minimum."
-    return "A player who goes out concealed must meet the minimum too."
+        return "Going out concealed needs no minimum."
+    return "Going out concealed must meet the minimum too."
 
 
 rule(

@@ -33,9 +33,9 @@ def _say_freezing(v: Variant) -> str:
         )
     # where a side that has not opened may not take the pile at all, that rule says it
     unopened = p.frozen_until_opened and v.opening.pile_allowed
-    who = "a side that has not yet made its" if side == "side" else "a player who has not yet made their"
+    who = "a side that has not yet melded" if side == "side" else "a player who has not yet melded"
     if freezers:
-        until = f", and for {who} first meld" if unopened else ""
+        until = f", and for {who}" if unopened else ""
         sentences.append(f"The pile is frozen for everyone while it holds {join(freezers, 'or')}{until}.")
         if p.frozen_by_wild and p.wild_discard == "always":
             sentences.append("You may discard a wild card: it freezes the pile.")
@@ -43,7 +43,7 @@ def _say_freezing(v: Variant) -> str:
             # when a wild card may be discarded is said under the limits on discards
             sentences.append("A wild card discarded freezes the pile.")
     elif unopened:
-        sentences.append(f"The pile is frozen for {who} first meld.")
+        sentences.append(f"The pile is frozen for {who}.")
     if not sentences and p.take_natural_pair and not (p.take_lay_off or p.take_natural_and_wild):
         # nothing freezes it, yet it is taken only as a frozen pile is elsewhere
         return "Nothing freezes the discard pile, but it is taken only with a natural pair from the hand."
@@ -66,7 +66,7 @@ def _say_stop_cards(v: Variant) -> str:
     stops = ["a wild card", "a black 3"] if black else ["a wild card"]
     if v.deal.upcard and "red_three" not in v.deal.upcard_covered_if:
         stops.append("a red 3")
-    text = f"No one may take the pile while {join(stops, 'or')} lies on top: draw from the stock instead."
+    text = f"No one may take the pile while {join(stops, 'or')} lies on top."
     if black:
         # not "until covered": a covered wild card still freezes the pile, as the freezing sentence says
         text += " A black 3 stops only the next player."
@@ -88,8 +88,8 @@ def say_take(v: Variant) -> str:
             "cards taken go into your hand, and your turn goes on."
         )
     return (
-        "You take the whole pile, never just its top card. Meld the top card at once; the rest "
-        "goes into your hand, and your turn goes on."
+        "To take the pile, meld its top card at once; the rest goes into your hand, and your "
+        "turn goes on."
     )
 
 

@@ -120,7 +120,7 @@ class _Notes:
         )
         lead: list[str] = []
         if self.headed:
-            lead.append("A mark on a heading covers what is under it, unless marked otherwise.")
+            lead.append("A mark on a heading covers its section, unless marked otherwise.")
         same_page = self.variant is not None and clean(self.variant.source.url) == PAGAT_CLASSIC_URL
         out = lead + [f"{mark} {self._note(sources, cited, same_page)}" for sources, mark in self.marks.items()]
         if self.fixed:

@@ -61,7 +61,7 @@ for _name, _label in VALUE_ROWS:
 
 def _say_meld_points(v: Variant) -> str:
     if v.scoring.meld_points:
-        return "When a hand ends, each side, out or not, scores the values of its melded cards."
+        return "When a hand ends, each side scores the values of its melded cards."
     return "Cards in melds count nothing by themselves: only bonuses score."
 
 
@@ -136,7 +136,7 @@ rule(
 
 
 def _say_going_out_bonus(v: Variant) -> str:
-    return f"The side that goes out scores a bonus of {points(v.scoring.going_out_bonus)}."
+    return f"Going out scores a bonus of {points(v.scoring.going_out_bonus)}."
 
 
 rule(

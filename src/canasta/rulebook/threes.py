@@ -112,7 +112,7 @@ def _say_red_minus(v: Variant) -> str:
     low = _neutral_band(v)
     conds = []
     if t.red_minus_if_unopened:
-        conds.append("has made no meld")
+        conds.append("has not melded")
     if t.red_minus_without_canasta:
         short = low if low is not None else need
         conds.append(
