@@ -1,9 +1,9 @@
-"""The generative campaign: thousands of house-rule profiles, each played to the end of a hand.
+"""The generative campaign: thousands of house-rule profiles, each played for a hand or more.
 
 Usage::
 
-    python benchmarks/campaign.py [--minutes M] [--variants N] [--seed S] [--jobs J] [--out FILE]
-    python benchmarks/campaign.py --replay PROFILE.yaml --deal-seed D --policy random
+    python benchmarks/campaign.py [--minutes M] [--variants N] [--seed S] [--hands H] [--jobs J] [--out FILE]
+    python benchmarks/campaign.py --replay PROFILE.yaml --deal-seed D --policy random [--hands H]
 
 Each variant is a bundled profile with one to six rule options changed, each
 inside its documented range (tests/house_rules.py writes them; the choice leans
@@ -11,8 +11,9 @@ toward wild cards, melds, the opening, sequences, 3s, going out and the pile).
 Every variant is loaded from its text and put to ``check_variant`` (errors)
 and ``new_game``: a profile refused by either is counted, and where the two
 do not agree (one refuses and the other does not, or their reasons differ) the
-disagreement is a finding. Every variant that is dealt plays one hand with each
-policy (random legal moves; the greedy bot), and at every position the run
+disagreement is a finding. Every variant that is dealt plays the first
+``--hands`` hands of a game with each policy (random legal moves; the greedy
+bot), and at every position the run
 checks the library's contract: a legal move while the hand is not over, no
 exception, every listed move applies, a few unlisted ones are refused with
 IllegalMoveError, the state is consistent, the scores add up at the end. The
@@ -21,11 +22,20 @@ CPU time of every ``legal_moves()`` and ``apply()`` call is measured
 call, which is the interpreter's work and is reported apart); a call over
 ``--limit-ms`` (250) is a finding too.
 
+``--hands`` is 2 unless given (a large number plays whole games). The second
+hand is the first one dealt with scores on the table and in a later round, so
+an opening that depends on the score or the round (``opening.score_table``,
+``opening.round_table``) meets its later rows there, as do the scores carried
+from hand to hand; playing it doubles the CPU a variant takes (300 variants of
+seed 12: 35 s for one hand, 69 s for two), which still plays some 4 variants a
+CPU second.
+
 Each finding is shrunk: its options are dropped one at a time while the same
 symptom shows (with the same deal seed or one of two others), down to the
 fewest. Findings are grouped in classes by symptom and the option keys of the
 shrunk profile, and printed with a reproducer each (the profile, the deal
-seed, the policy and the move index), which ``--replay`` plays again. The
+seed, the policy, the hand and the move index, counted from the deal of the
+first hand with the ``next`` between hands), which ``--replay`` plays again. The
 summary gives the counts of variants generated, refused and played, the
 percentiles of the call times, and the classes.
 
@@ -67,6 +77,8 @@ SLOWEST = 5
 #: millions of calls keeps a few thousand numbers.
 BINS_PER_DECADE = 200
 _FLOOR = 1e-7
+#: Hands of each game played unless ``--hands`` says otherwise (see the module's documentation).
+DEFAULT_HANDS = 2
 #: The kinds of call timed: the listing, the move played, and the moves applied to test the listing.
 CALLS = ("legal_moves", "apply", "apply-check")
 
@@ -122,6 +134,7 @@ class Finding:
     policy: str
     move_index: int
     original_keys: tuple[str, ...]
+    hand: int = 1
 
     @property
     def key(self) -> tuple[str, tuple[str, ...]]:
@@ -176,6 +189,11 @@ class Recorder:
         self.limit = limit
         self.where = where
         self.calls = 0
+        self.hands = 0
+
+    def hand_over(self, _s: object) -> None:
+        """Count a hand played to its end (``on_hand`` of :func:`house_rules.play_hand`)."""
+        self.hands += 1
 
     def __call__(self, name: str, seconds: float) -> None:
         """Record one call (see :data:`house_rules.Timer`)."""
@@ -196,10 +214,10 @@ def _seeds(deal_seed: int) -> list[int]:
 
 
 def _replays(
-    profile: hr.HouseProfile, symptom: str, deal_seed: int, policy: str, limit: float
+    profile: hr.HouseProfile, symptom: str, deal_seed: int, policy: str, limit: float, hands: int = 1
 ) -> tuple[hr.Failure, int] | None:
-    """The failure with ``symptom`` that ``profile`` shows, and the deal seed it shows under
-    (``deal_seed`` or one of :data:`EXTRA_SEEDS` others), or ``None``."""
+    """The failure with ``symptom`` that ``profile`` shows in its first ``hands`` hands, and the
+    deal seed it shows under (``deal_seed`` or one of :data:`EXTRA_SEEDS` others), or ``None``."""
     if symptom.startswith("refusal: ") or deal_seed < 0:
         # a refusal disagreement, or a crash of the loader, checker or deal: no hand played
         try:
@@ -214,7 +232,8 @@ def _replays(
         return None
     assert admission.variant is not None
     for seed in _seeds(deal_seed):
-        failure = hr.play_hand(admission.variant, seed, hr.POLICIES[policy], timer=Recorder(None, limit, ""))
+        failure = hr.play_hand(admission.variant, seed, hr.POLICIES[policy], timer=Recorder(None, limit, ""),
+                               hands=hands)
         if failure is not None and failure.symptom == symptom:
             return failure, seed
     return None
@@ -222,13 +241,14 @@ def _replays(
 
 def shrink(
     profile: hr.HouseProfile, failure: hr.Failure, deal_seed: int, policy: str, limit: float,
-    known: Sequence[tuple[str, tuple[str, ...]]] = (),
+    known: Sequence[tuple[str, tuple[str, ...]]] = (), hands: int = 1,
 ) -> Finding:
     """Drop the options of ``profile`` one at a time while the failure's symptom persists.
 
     The classes ``known`` already whose options are among the profile's are
     tried first: where the profile cut down to one of them shows the symptom,
     that is the finding (one replay, where dropping options one by one takes many).
+    Each replay plays the first ``hands`` hands, as the run that found it did.
     """
     original = profile.keys
     current, seed = profile, deal_seed
@@ -236,31 +256,34 @@ def shrink(
         if symptom != failure.symptom or not set(keys) < set(original):
             continue
         smaller = hr.HouseProfile(profile.base, tuple(c for c in profile.changes if c[0] in keys))
-        got = _replays(smaller, symptom, seed, policy, limit)
+        got = _replays(smaller, symptom, seed, policy, limit, hands)
         if got is not None:
-            return Finding(symptom, got[0].detail, smaller, got[1], policy, got[0].move_index, original)
+            return Finding(symptom, got[0].detail, smaller, got[1], policy, got[0].move_index, original,
+                           got[0].hand)
     shrunk = True
     while shrunk:
         shrunk = False
         for path in current.keys:
             smaller = current.without(path)
-            got = _replays(smaller, failure.symptom, seed, policy, limit)
+            got = _replays(smaller, failure.symptom, seed, policy, limit, hands)
             if got is not None:
                 current, (failure, seed), shrunk = smaller, got, True
                 break
-    return Finding(failure.symptom, failure.detail, current, seed, policy, failure.move_index, original)
+    return Finding(failure.symptom, failure.detail, current, seed, policy, failure.move_index, original,
+                   failure.hand)
 
 
 def _file(tally: Tally, profile: hr.HouseProfile, failure: hr.Failure, deal_seed: int, policy: str,
-          limit: float) -> None:
+          limit: float, hands: int = 1) -> None:
     """Shrink ``failure`` and file it under its class."""
     t0 = time.process_time()
-    tally.add(shrink(profile, failure, deal_seed, policy, limit, list(tally.classes)))
+    tally.add(shrink(profile, failure, deal_seed, policy, limit, list(tally.classes), hands))
     tally.shrink_seconds += time.process_time() - t0
 
 
-def run_variant(profile: hr.HouseProfile, deal_seed: int, policies: Sequence[str], limit: float, tally: Tally) -> None:
-    """Admit one generated profile and play a hand of it with each policy, filing what fails."""
+def run_variant(profile: hr.HouseProfile, deal_seed: int, policies: Sequence[str], limit: float, tally: Tally,
+                hands: int = 1) -> None:
+    """Admit one generated profile and play its first ``hands`` hands with each policy, filing what fails."""
     tally.generated += 1
     try:
         admission = hr.admit(profile)
@@ -284,12 +307,14 @@ def run_variant(profile: hr.HouseProfile, deal_seed: int, policies: Sequence[str
     tally.played += 1
     for policy in policies:
         recorder = Recorder(tally, limit, f"{profile.base} {list(profile.keys)} seed {deal_seed} {policy}")
-        failure = hr.play_hand(admission.variant, deal_seed, hr.POLICIES[policy], timer=recorder)
-        tally.hands += 1
+        failure = hr.play_hand(admission.variant, deal_seed, hr.POLICIES[policy], timer=recorder,
+                               hands=hands, on_hand=recorder.hand_over)
+        # the hand that failed counts as played too
+        tally.hands += recorder.hands + (failure is not None)
         tally.calls += recorder.calls
         if failure is not None:
             tally.failures += 1
-            _file(tally, profile, failure, deal_seed, policy, limit)
+            _file(tally, profile, failure, deal_seed, policy, limit, hands)
 
 
 # --------------------------------------------------------------------------- the report
@@ -313,6 +338,7 @@ def report(tally: Tally, args: argparse.Namespace, elapsed: float) -> dict[str, 
             "deal_seed": first.deal_seed,
             "policy": first.policy,
             "move_index": first.move_index,
+            "hand": first.hand,
             "original_keys": list(first.original_keys),
         })
     return {
@@ -321,6 +347,7 @@ def report(tally: Tally, args: argparse.Namespace, elapsed: float) -> dict[str, 
         "minutes": round(elapsed / 60, 1),
         "limit_ms": args.limit_ms,
         "policies": args.policies,
+        "hands_per_game": args.hands,
         "variants": {
             "generated": tally.generated,
             "refused_by_loader": tally.loader_refused,
@@ -361,7 +388,8 @@ def render(data: dict[str, Any]) -> str:
     v = data["variants"]
     lines = [
         f"# Campaign: seed {data['seed']}, {data['minutes']} minutes, {data['jobs']} process(es), "
-        f"{data['engine']} engine, policies {', '.join(data['policies'])}",
+        f"{data['engine']} engine, policies {', '.join(data['policies'])}, "
+        f"the first {data['hands_per_game']} hand(s) of each game",
         "",
         f"- variants generated {v['generated']:,}: refused by the loader {v['refused_by_loader']:,}, "
         f"with checker errors {v['checker_errors']:,}, refused by new_game {v['refused_by_new_game']:,}, "
@@ -393,8 +421,9 @@ def render(data: dict[str, Any]) -> str:
             c["profile"].rstrip(),
             "```",
             "",
-            f"Deal seed {c['deal_seed']}, policy {c['policy']}, move index {c['move_index']}:",
-            f"`python benchmarks/campaign.py --replay PROFILE.yaml --deal-seed {c['deal_seed']} --policy {c['policy']}`",
+            f"Deal seed {c['deal_seed']}, policy {c['policy']}, hand {c['hand']}, move index {c['move_index']}:",
+            f"`python benchmarks/campaign.py --replay PROFILE.yaml --deal-seed {c['deal_seed']} "
+            f"--policy {c['policy']} --hands {c['hand']}`",
             "",
         ]
     return "\n".join(lines)
@@ -403,8 +432,8 @@ def render(data: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- replaying one
 
 
-def replay(path: str, deal_seed: int, policy: str, limit_ms: float) -> int:
-    """Play the hand of a reproducer again and print what it shows, with the last moves."""
+def replay(path: str, deal_seed: int, policy: str, limit_ms: float, hands: int = 1) -> int:
+    """Play the first ``hands`` hands of a reproducer again and print what they show, with the last moves."""
     text = Path(path).read_text(encoding="utf-8")
     admission = hr.admit(text, deal_seed)
     print(f"loader: {admission.loader or 'ok'}")
@@ -416,11 +445,11 @@ def replay(path: str, deal_seed: int, policy: str, limit_ms: float) -> int:
         return 0
     assert admission.variant is not None
     failure = hr.play_hand(admission.variant, deal_seed, hr.POLICIES[policy],
-                           timer=Recorder(None, limit_ms / 1000, ""))
+                           timer=Recorder(None, limit_ms / 1000, ""), hands=hands)
     if failure is None:
-        print("the hand ended as it should")
+        print("the hand ended as it should" if hands == 1 else f"the first {hands} hands ended as they should")
         return 0
-    print(f"{failure.symptom} at move index {failure.move_index}: {failure.detail}")
+    print(f"{failure.symptom} in hand {failure.hand} at move index {failure.move_index}: {failure.detail}")
     recent = list(hr.moves_of_hand(admission.variant, deal_seed, hr.POLICIES[policy], failure.move_index))
     print("the last moves:")
     for s, move in recent[-6:]:
@@ -448,6 +477,7 @@ class Job:
     limit: float
     quiet: bool
     worker: int
+    hands: int = 1
 
 
 def run_job(job: Job) -> Tally:
@@ -459,7 +489,7 @@ def run_job(job: Job) -> Tally:
     tally = Tally()
     while (job.variants is None or tally.generated < job.variants) and time.monotonic() < job.stop:
         profile = hr.draw_profile(chooser)
-        run_variant(profile, rng.randrange(2**32), job.policies, job.limit, tally)
+        run_variant(profile, rng.randrange(2**32), job.policies, job.limit, tally, job.hands)
         if not job.quiet and tally.generated % 100 == 0:
             print(f"[{job.worker}] {tally.generated} variants, {tally.played} played, {tally.failures} failures "
                   f"in {len(tally.classes)} classes", file=sys.stderr)
@@ -482,9 +512,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--policy", default="random", choices=sorted(hr.POLICIES))
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
     ap.add_argument("--jobs", type=int, default=1, help="processes, each with its own share of the variants")
+    ap.add_argument("--hands", type=int, default=DEFAULT_HANDS,
+                    help="hands of each game played (a large number: the whole game)")
     args = ap.parse_args(argv)
+    if args.hands < 1:
+        ap.error(f"--hands must be 1 or more, got {args.hands}")
     if args.replay:
-        return replay(args.replay, args.deal_seed, args.policy, args.limit_ms)
+        return replay(args.replay, args.deal_seed, args.policy, args.limit_ms, args.hands)
     args.policies = [p.strip() for p in args.policies.split(",") if p.strip()]
     if not 1 <= args.jobs <= 64:
         ap.error(f"--jobs must be 1 to 64, got {args.jobs}")
@@ -495,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [
         Job(args.seed if args.jobs == 1 else args.seed * 1000 + w, start + args.minutes * 60,
             None if args.variants is None else args.variants // args.jobs + (w < args.variants % args.jobs),
-            tuple(args.policies), args.limit_ms / 1000, args.quiet, w)
+            tuple(args.policies), args.limit_ms / 1000, args.quiet, w, args.hands)
         for w in range(args.jobs)
     ]
     if args.jobs == 1:

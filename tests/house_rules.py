@@ -413,13 +413,16 @@ class Failure:
     Attributes:
         symptom: one of :data:`SYMPTOMS`.
         detail: what happened, in words (the exception, the move refused ...).
-        move_index: the number of moves played in the hand before it (the
-            position where it showed).
+        move_index: the number of moves played in the game before it (the
+            position where it showed), counted from the deal of the first hand:
+            every hand's moves and the ``next`` that deals each later hand.
+        hand: the hand it showed in (1 for the first).
     """
 
     symptom: str
     detail: str
     move_index: int
+    hand: int = 1
 
 
 #: A timer: called with the name of the call and its CPU seconds: ``"legal_moves"``,
@@ -544,6 +547,70 @@ def _scores_add_up(before: tuple[int, ...], s: GameState) -> str | None:
     return None
 
 
+#: The move that deals the next hand once a hand is over.
+_NEXT = canasta.NextHand()
+
+
+def _next_hand(s: GameState, timer: Timer | None) -> GameState:
+    """Deal the next hand after ``s`` (a hand over, the game not): ``next`` must be the
+    one move listed, and it is played without asking the policy, so that a hand's
+    choices do not depend on how many hands are played."""
+    legal = _timed(timer, "legal_moves", s.legal_moves)
+    if list(legal) != [_NEXT]:
+        raise _Breach("dead-end" if not legal else "unlisted-accepted",
+                      f"the hand is over and lists {', '.join(map(str, legal)) or 'no move'}, not only next")
+    return _timed(timer, "apply", lambda: s.apply(_NEXT))
+
+
+class _Breach(Exception):
+    """A breach found between hands, carried to :func:`play_hand` as its failure."""
+
+    def __init__(self, symptom: str, detail: str) -> None:
+        super().__init__(detail)
+        self.symptom, self.detail = symptom, detail
+
+
+@attrs.define
+class _Hand:
+    """Where :func:`play_hand` is in the game: the state, the moves played since the deal
+    of the first hand, the scores before this hand, the listing of the position before."""
+
+    s: GameState
+    index: int = 0
+    scores: tuple[int, ...] = ()
+    before: Sequence[Move] = ()
+
+
+def _play_step(at: _Hand, policy: Policy, rng: random.Random, tries: random.Random,
+               timer: Timer | None, every_move: bool, check: bool) -> Failure | None:
+    """Check the position ``at`` holds and play the policy's move from it (``at`` moves on)."""
+    s, index, hand = at.s, at.index, at.s.hand_number + 1
+    try:
+        legal = _timed(timer, "legal_moves", s.legal_moves)
+        if not legal:
+            return Failure("dead-end", f"no legal move in {s!r}", index, hand)
+        if check:
+            problem = state_problem(s)
+            if problem is not None:
+                return Failure("state", f"{problem[0]}: {problem[1]}", index, hand)
+            breach = _try_position(s, legal, at.before, tries, timer, every_move)
+            if breach is not None:
+                return Failure(breach[0], breach[1], index, hand)
+        move = policy(s, legal, rng)
+        if move not in legal:
+            return Failure("unlisted-accepted", f"the policy chose {move}, which is not listed", index, hand)
+        try:
+            at.s = _timed(timer, "apply", lambda: s.apply(move))
+        except IllegalMoveError as exc:
+            return Failure("listed-refused", f"{move}: {exc}", index, hand)
+    except SlowCall as slow:
+        return Failure("slow", str(slow), index, hand)
+    except Exception as exc:  # any escape from the library is the finding
+        return Failure("exception", f"{type(exc).__name__}: {exc}"[:500], index, hand)
+    at.before, at.index = legal, index + 1
+    return None
+
+
 def play_hand(
     variant: Variant,
     seed: int,
@@ -554,79 +621,83 @@ def play_hand(
     check_every: int = 1,
     max_moves: int = MAX_MOVES,
     max_seconds: float = MAX_SECONDS,
+    hands: int = 1,
+    on_hand: Callable[[GameState], None] | None = None,
 ) -> Failure | None:
-    """Play the first hand of ``variant`` (dealt with ``seed``) to its end, checking the contract.
+    """Play the first ``hands`` hands of ``variant`` (dealt with ``seed``) to their end, checking the contract.
 
     At every position: a legal move while the hand is not over; at every
     ``check_every``-th, every listed move applies (only the first three
     without ``every_move``), a few unlisted ones (the engine's candidates, the
     moves of the position before) are refused with IllegalMoveError, and the
-    state passes the engine's consistency check. At the end: the scores add up.
-    The policy chooses with ``random.Random(seed)``; the unlisted moves tried
-    come from a generator of their own, so the hand played depends only on the
-    variant, the seed and the policy (:func:`moves_of_hand` replays it).
+    state passes the engine's consistency check. At the end of each hand: the
+    scores add up; then, unless the game is over or ``hands`` are played,
+    ``next`` is the one move listed and deals the next hand. ``max_moves`` and
+    ``max_seconds`` bound each hand. The policy chooses with
+    ``random.Random(seed)``; the unlisted moves tried come from a generator of
+    their own, so the game played depends only on the variant, the seed and the
+    policy (:func:`moves_of_hand` replays it). ``on_hand`` is called with the
+    state at the end of each hand played in full.
 
     Returns:
-        The first breach, or ``None`` when the hand ended as it should.
+        The first breach, or ``None`` when the hands ended as they should.
     """
     rng = random.Random(seed)
     tries = random.Random(-1 - seed)
-    s = canasta.new_game(variant, seed=seed)
-    scores = s.scores
-    before: Sequence[Move] = ()
-    deadline = time.process_time() + max_seconds
-    for index in range(max_moves):
-        if time.process_time() > deadline:
-            return Failure("no-end", f"the hand has not ended after {max_seconds:g} s of CPU", index)
+    at = _Hand(canasta.new_game(variant, seed=seed))
+    for hand in range(1, hands + 1):
+        at.scores, at.before, first = at.s.scores, (), at.index
+        deadline = time.process_time() + max_seconds
+        while not at.s.is_hand_over:
+            if at.index - first >= max_moves:
+                return Failure("no-end", f"the hand has not ended after {max_moves} moves", at.index, hand)
+            if time.process_time() > deadline:
+                return Failure("no-end", f"the hand has not ended after {max_seconds:g} s of CPU", at.index, hand)
+            failure = _play_step(at, policy, rng, tries, timer, every_move, (at.index - first) % check_every == 0)
+            if failure is not None:
+                return failure
+        why = _scores_add_up(at.scores, at.s)
+        if why is not None:
+            return Failure("score", why, at.index, hand)
+        if on_hand is not None:
+            on_hand(at.s)
+        if at.s.is_game_over or hand == hands:
+            return None
         try:
-            if s.is_hand_over:
-                why = _scores_add_up(scores, s)
-                return None if why is None else Failure("score", why, index)
-            legal = _timed(timer, "legal_moves", s.legal_moves)
-            if not legal:
-                return Failure("dead-end", f"no legal move in {s!r}", index)
-            if index % check_every == 0:
-                problem = state_problem(s)
-                if problem is not None:
-                    return Failure("state", f"{problem[0]}: {problem[1]}", index)
-                breach = _try_position(s, legal, before, tries, timer, every_move)
-                if breach is not None:
-                    return Failure(breach[0], breach[1], index)
-            move = policy(s, legal, rng)
-            if move not in legal:
-                return Failure("unlisted-accepted", f"the policy chose {move}, which is not listed", index)
-            try:
-                s = _timed(timer, "apply", lambda s=s, move=move: s.apply(move))
-            except IllegalMoveError as exc:
-                return Failure("listed-refused", f"{move}: {exc}", index)
-            before = legal
+            at.s = _next_hand(at.s, timer)
+        except _Breach as breach:
+            return Failure(breach.symptom, breach.detail, at.index, hand)
         except SlowCall as slow:
-            return Failure("slow", str(slow), index)
-        except Exception as exc:  # any escape from the library is the finding
-            return Failure("exception", f"{type(exc).__name__}: {exc}"[:500], index)
-    return Failure("no-end", f"the hand has not ended after {max_moves} moves", max_moves)
+            return Failure("slow", str(slow), at.index, hand)
+        at.index += 1
+    return None
 
 
 def moves_of_hand(variant: Variant, seed: int, policy: Policy, upto: int) -> Iterator[tuple[GameState, Move]]:
-    """The positions of a hand as :func:`play_hand` plays it (without its checks), up to move ``upto``.
+    """The positions of a game as :func:`play_hand` plays it (without its checks), up to move ``upto``.
 
-    For a reproducer: the state at the failing move index, and the move played from it.
+    For a reproducer: the state at the failing move index, and the move played
+    from it; a move index past the first hand counts the ``next`` that dealt each
+    later hand, as :func:`play_hand` does.
     """
     rng = random.Random(seed)
     s = canasta.new_game(variant, seed=seed)
     for _index in range(upto):
+        if s.is_game_over:
+            return
         if s.is_hand_over:
-            return
-        legal = s.legal_moves()
-        if not legal:
-            return
-        move = policy(s, legal, rng)
+            move: Move = _NEXT
+        else:
+            legal = s.legal_moves()
+            if not legal:
+                return
+            move = policy(s, legal, rng)
         yield s, move
         s = s.apply(move)
 
 
 def state_at(variant: Variant, seed: int, policy: Policy, index: int) -> GameState:
-    """The position of the hand :func:`play_hand` plays after ``index`` moves (where a failure showed)."""
+    """The position of the game :func:`play_hand` plays after ``index`` moves (where a failure showed)."""
     s = canasta.new_game(variant, seed=seed)
     for s_before, move in moves_of_hand(variant, seed, policy, index):
         s = s_before.apply(move)

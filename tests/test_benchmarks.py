@@ -261,7 +261,7 @@ class TestCampaign:
         """Two variants: counted, played with both policies, every call timed, the JSON report written."""
         campaign = load_script("campaign")
         out = tmp_path / "report.json"
-        rc = campaign.main(["--variants", "2", "--seed", "7", "--out", str(out), "--quiet"])
+        rc = campaign.main(["--variants", "2", "--seed", "7", "--out", str(out), "--quiet", "--hands", "1"])
         data = json.loads(out.read_text(encoding="utf-8"))
         v = data["variants"]
         assert v["generated"] == 2
@@ -298,6 +298,42 @@ class TestCampaign:
         profile = tmp_path / "house.yaml"
         profile.write_text("extends: classic\ndraw: {count: 2}\n", encoding="utf-8")
         assert campaign.main(["--replay", str(profile), "--deal-seed", "3", "--policy", "greedy"]) == 0
+        assert f"the first {campaign.DEFAULT_HANDS} hands ended as they should" in capsys.readouterr().out
+
+    def test_later_hands(self, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+        """--hands plays that many hands of each game, counts them, and a failure in a later
+        hand is reported with its hand, which --replay --hands plays to again."""
+        campaign = load_script("campaign")
+        hr = campaign.hr
+        out = tmp_path / "report.json"
+        campaign.main(["--variants", "1", "--seed", "7", "--hands", "2", "--out", str(out), "--quiet",
+                       "--policies", "greedy"])
+        data = json.loads(out.read_text(encoding="utf-8"))
+        assert data["hands_per_game"] == 2
+        assert data["variants"]["played"] == 1 and data["hands"] == 2
+        capsys.readouterr()
+        real = hr.play_hand
+
+        def fails_in_hand_two(v: canasta.Variant, seed: int, policy: object, *, hands: int = 1, **kw: object) -> object:
+            if hands >= 2 and v.draw.count == 2:
+                return hr.Failure("dead-end", "made up", 5, 2)
+            return real(v, seed, policy, hands=hands, **kw)
+
+        monkeypatch.setattr(hr, "play_hand", fails_in_hand_two)
+        tally = campaign.Tally()
+        campaign.run_variant(hr.HouseProfile("classic", (("draw.count", 2),)), 5, ["random"], 0.25, tally, hands=2)
+        (found,) = tally.classes[("dead-end", ("draw.count",))]
+        assert (found.hand, found.move_index) == (2, 5)
+        assert tally.hands == 1  # the failing hand; none ended in full
+        args = campaign.argparse.Namespace(seed=0, limit_ms=250.0, policies=["random"], hands=2, jobs=1)
+        text = campaign.render(campaign.report(tally, args, 60.0))
+        assert "hand 2, move index 5" in text and "--policy random --hands 2`" in text
+        profile = tmp_path / "house.yaml"
+        profile.write_text(found.profile.text(), encoding="utf-8")
+        assert campaign.main(["--replay", str(profile), "--deal-seed", "5", "--policy", "random", "--hands", "2"]) == 1
+        assert "dead-end in hand 2 at move index 5: made up" in capsys.readouterr().out
+        assert campaign.main(["--replay", str(profile), "--deal-seed", "5", "--policy", "random", "--hands", "1"]) == 0
         assert "the hand ended as it should" in capsys.readouterr().out
 
     def test_times_percentiles(self) -> None:
@@ -329,7 +365,7 @@ class TestCampaign:
         out = capsys.readouterr().out
         v = canasta.parse_variant("extends: classic\n")
         s = hr.state_at(v, 3, hr.random_policy, 4)
-        assert "dead-end at move index 4: made up" in out
+        assert "dead-end in hand 1 at move index 4: made up" in out
         assert len(list(hr.moves_of_hand(v, 3, hr.random_policy, 4))) == 4
         assert f"then {s!r}:" in out and "legal moves: " in out
 

@@ -180,6 +180,43 @@ class TestPlay:
         failure = hr.play_hand(v, 1, hr.random_policy)
         assert failure is not None and failure.symptom == "dead-end" and failure.move_index == 19
 
+    def test_later_hands_are_played(self) -> None:
+        """With ``hands``, the game goes on past the first hand: each hand ends in full, the
+        next one is dealt, and a game that ends sooner stops there."""
+        v = canasta.load_variant("classic")
+        ends: list[tuple[int, str]] = []
+        assert hr.play_hand(v, 1, hr.greedy_policy, hands=3, on_hand=lambda s: ends.append((s.hand_number, s.phase_name))) is None
+        assert ends == [(0, "hand over"), (1, "hand over"), (2, "hand over")]
+        ended: list[canasta.GameState] = []
+        assert hr.play_hand(v, 1, hr.greedy_policy, hands=10**6, on_hand=ended.append) is None
+        assert ended[-1].is_game_over and all(not s.is_game_over for s in ended[:-1])
+
+    def test_a_dead_end_in_a_later_hand_is_found_again(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A failure in the second hand carries its hand and a move index counted from the
+        game's deal, from which state_at rebuilds the very position it showed in."""
+        v = canasta.load_variant("classic")
+        state_type = type(canasta.new_game(v, seed=1))
+        real = state_type.legal_moves
+        seen: list[canasta.GameState] = []
+
+        def none_in_hand_two(s: canasta.GameState) -> list[canasta.Move]:
+            if s.hand_number == 1 and not s.is_hand_over:
+                seen.append(s)
+                if len(seen) == 7:
+                    return []
+            return list(real(s))
+
+        monkeypatch.setattr(state_type, "legal_moves", none_in_hand_two)
+        failure = hr.play_hand(v, 1, hr.random_policy, hands=2)
+        monkeypatch.setattr(state_type, "legal_moves", real)
+        assert failure is not None and failure.symptom == "dead-end" and failure.hand == 2, failure
+        first_hand = hr.play_hand(v, 1, hr.random_policy, hands=1, on_hand=seen.append)
+        assert first_hand is None and failure.move_index > 6
+        assert hr.state_at(v, 1, hr.random_policy, failure.move_index) == seen[6]
+        # one hand only: the second is never dealt, so nothing fails
+        monkeypatch.setattr(state_type, "legal_moves", none_in_hand_two)
+        assert hr.play_hand(v, 1, hr.random_policy, hands=1) is None
+
     def test_an_unlisted_move_accepted_is_caught(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A listing that leaves out a legal move is reported (the draw left out of every draw phase)."""
         v = canasta.load_variant("classic")
