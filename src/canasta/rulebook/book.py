@@ -628,7 +628,6 @@ def _scoring_section(v: Variant) -> Section:
             *((_para(penalties),) if penalties else ()),
             _para(Text("The cards are worth:")),
             _values_table(v),
-            _para(Text("Scores add up from hand to hand.")),
         ),
     )
 

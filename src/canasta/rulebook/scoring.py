@@ -183,10 +183,11 @@ def _say_game_end(v: Variant) -> str:
     if g.target is not None and g.rounds is not None:
         return (
             f"The game ends after {count(g.rounds, 'hand')}, or sooner at the end of a hand in "
-            f"which a {side} reaches {points(g.target)}; the {side} with the highest total wins."
+            f"which a {side}'s total reaches {points(g.target)}; the {side} with the highest total wins."
         )
     if g.target is not None:
-        return f"The game ends with the hand in which a {side} reaches {points(g.target)}; the highest total wins."
+        # "total": scores add up from hand to hand
+        return f"The game ends with the hand in which a {side}'s total reaches {points(g.target)}; the highest total wins."
     if g.rounds is not None:
         return f"The game lasts {count(g.rounds, 'hand')}; the {side} with the highest total then wins."
     return f"The game has no set end: play as many hands as you like; the {side} with the highest total wins."
