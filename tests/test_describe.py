@@ -395,7 +395,7 @@ class TestAssumptions:
     def test_one_mark_per_source(self) -> None:
         """Two sources get two different marks, each explained once."""
         text = canasta.describe(canasta.load_variant("classic"))
-        assert "\n² Not in the source text; taken from Pagat classic Canasta (the source speaks only of red 3s drawn)." in text
+        assert "\n² Not in the source text; taken from Pagat classic Canasta (the classic rule text speaks only of red 3s drawn)." in text
         assert text.count("¹ Not in") == 1
 
     def test_no_notes_without_assumptions(self) -> None:
