@@ -206,6 +206,14 @@ class TestImports:
         wrong = sorted({f"{t} (line {line})" for t, _, line in imports_of(name) if _part(t) not in allowed})
         assert not wrong, f"{name} ({mine}) may import only {sorted(allowed)}; it imports {wrong}"
 
+    def test_lazy_package_names_keep_the_layers(self) -> None:
+        """``canasta`` imports its public names on first use, from the modules its
+        ``if TYPE_CHECKING:`` block names: those too come only from the parts below it."""
+        lazy = imports_of("canasta", types=True)
+        assert len(lazy) > 10 and not imports_of("canasta")
+        wrong = sorted({t for t, _, _ in lazy if _part(t) not in LAYERS["__init__"]})
+        assert not wrong, f"canasta may import only {sorted(LAYERS['__init__'])}; it imports {wrong}"
+
 
 class TestSize:
     """Modules short enough to read."""

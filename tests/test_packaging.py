@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import doctest
+import importlib
 import re
+import subprocess
+import sys
 from importlib.metadata import entry_points, version
 from pathlib import Path
 
@@ -136,6 +140,58 @@ class TestPackage:
         documented = set(re.findall(r"^\.\. auto\w+:: (\w+)", api, flags=re.M))
         missing = sorted(set(canasta.__all__) - {"__version__"} - documented)
         assert not missing, f"add these public names to docs/api.rst: {missing}"
+
+    def test_lazy_names_are_the_typed_imports(self) -> None:
+        """The names ``canasta`` imports on first use, and from where, are those its
+        ``if TYPE_CHECKING:`` block imports for type checkers, and with ``__version__``
+        exactly ``__all__``."""
+        tree = ast.parse(Path(canasta.__file__).read_text(encoding="utf-8"))
+        typed: dict[str, str] = {}
+        lazy: dict[str, str] = {}
+        for node in tree.body:
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                typed = {a.name: n.module or "" for n in node.body if isinstance(n, ast.ImportFrom) for a in n.names}
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "_WHERE":
+                lazy = ast.literal_eval(node.value) if node.value is not None else {}
+        assert len(typed) > 40
+        assert lazy == typed
+        assert set(lazy) | {"__version__"} == set(canasta.__all__)
+
+    @pytest.mark.parametrize("name", sorted(set(canasta.__all__) - {"__version__"}))
+    def test_name_is_its_modules(self, name: str) -> None:
+        """``canasta.NAME`` is the object its module defines (the one pickles and ``isinstance`` see)."""
+        module = importlib.import_module(canasta._WHERE[name])
+        assert getattr(canasta, name) is getattr(module, name)
+
+    def test_import_is_light(self) -> None:
+        """``import canasta`` imports none of its modules, nor ``canasta --help`` the engine;
+        the names, ``from canasta import``, the subpackages and ``dir()`` work as before."""
+        script = """
+import sys
+import canasta
+assert not [m for m in sys.modules if m.startswith("canasta.")], sorted(sys.modules)
+from canasta import Card, simulate
+assert "canasta.play.simulate" in sys.modules and simulate.__module__ == "canasta.play.simulate"
+assert canasta.engine.new_game is canasta.new_game and Card is canasta.cards.Card
+assert {"simulate", "Variant", "__version__"} <= set(dir(canasta))
+try:
+    canasta.no_such_name
+except AttributeError as exc:
+    assert "no attribute 'no_such_name'" in str(exc), exc
+else:
+    raise AssertionError("canasta.no_such_name did not fail")
+print(sorted(m for m in sys.modules if m.startswith("canasta.engine")))
+"""
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        # simulate imports the engine; the check above must have seen it, so it can see its absence
+        assert "canasta.engine.game" in done.stdout
+        light = subprocess.run(
+            [sys.executable, "-c", "import sys\nfrom canasta.cli import main\ntry:\n    main(['--help'])\n"
+             "except SystemExit:\n    pass\nsys.stderr.write(repr([m for m in sys.modules if 'engine' in m]))"],
+            capture_output=True, text=True, check=True)
+        assert light.stdout.startswith("usage: canasta")
+        assert light.stderr == "[]"
 
     def test_py_typed(self) -> None:
         """The package ships the py.typed marker."""

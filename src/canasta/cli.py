@@ -41,7 +41,7 @@ from canasta.console import (
     os_message,
     silence_stdout,
 )
-from canasta.usage import MAX_MESSAGE, Parser, one_line, parse
+from canasta.usage import MAX_MESSAGE, LateVersion, Parser, one_line, parse
 
 __all__ = ["COMMANDS", "MAX_MESSAGE", "Argument", "Command", "argument", "build_parser", "command", "main"]
 
@@ -635,7 +635,8 @@ def build_parser() -> Parser:
         description="The rules of Canasta and its house variants.",
         epilog=f"Run `{PROG} COMMAND --help` for the options of a command.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}{_engine()}")
+    # worked out only when asked: the package metadata and the engine are slow to import
+    parser.add_argument("--version", action=LateVersion, version=lambda: f"{PROG} {_version()}{_engine()}")
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", title="commands", required=True
     )

@@ -13,7 +13,7 @@ import argparse
 import difflib
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from canasta.console import safe
@@ -21,7 +21,7 @@ from canasta.console import safe
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-__all__ = ["MAX_MESSAGE", "Parser", "did_you_mean", "one_line", "parse"]
+__all__ = ["MAX_MESSAGE", "LateVersion", "Parser", "did_you_mean", "one_line", "parse"]
 
 #: Longest message printed after ``canasta: error:``; the rest is cut.
 MAX_MESSAGE = 1000
@@ -37,6 +37,29 @@ def one_line(message: object) -> str:
     if len(text) > MAX_MESSAGE:
         text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE} more characters)"
     return text
+
+
+class LateVersion(argparse.Action):
+    """A ``--version`` option whose text is worked out when the option is given, not when the
+    parser is built (argparse's own ``action="version"`` wants the text up front).
+
+    Args:
+        option_strings: the option's names, as argparse passes them.
+        version: called for the line to print on stdout before exiting with status 0.
+        dest: unused (the option stores nothing), as argparse passes it.
+        help: the option's line in ``--help``.
+    """
+
+    def __init__(self, option_strings: Sequence[str], version: Callable[[], str],
+                 dest: str = argparse.SUPPRESS, help: str = "show program's version number and exit") -> None:
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, default=argparse.SUPPRESS, help=help)
+        self.version = version
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> NoReturn:
+        """Print the version line and exit."""
+        print(self.version())
+        parser.exit()
 
 
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
