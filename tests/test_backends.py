@@ -47,6 +47,17 @@ class TestStridedShards:
         assert played == list(range(games))
         assert all(step == workers and 1 <= len(range(start, stop, step)) <= 64 for start, stop, step in shards)
 
+    @pytest.mark.parametrize(("games", "workers"), [(200, 2), (2000, 3), (10**5, 64)])
+    def test_tail_shrinks(self, games: int, workers: int) -> None:
+        """No shard holds more than a ``2 * workers``-th of the games from its block on, and the
+        last ``workers`` shards hold one game each: no worker plays a long shard alone at the end."""
+        shards = strided_shards(games, workers)
+        block: dict[int, int] = {}  # a block's end -> its first game (its first shard's start)
+        for start, stop, step in shards:
+            first = block.setdefault(stop, start)
+            assert len(range(start, stop, step)) <= max(1, (games - first) // (2 * workers))
+        assert [len(range(*shard)) for shard in shards[-workers:]] == [1] * workers
+
     def test_side_by_side(self) -> None:
         """The first shards of 2000 games for two workers are the even and the odd games of one block."""
         first, second = strided_shards(2000, 2)[:2]

@@ -125,15 +125,21 @@ def strided_shards(games: int, workers: int) -> list[tuple[int, int, int]]:
     finish its games nearly in index order, so the games done form an unbroken
     run from the first, which grows as fast as all the workers play (with
     consecutive shards it grew as fast as one, the others' games waiting).
+
+    Toward the end the shards shrink, to a single game each: a shard is at
+    most a ``2 * workers``-th of the games left after its block starts. The
+    simulation ends when its slowest worker ends; with a full-sized shard
+    last, one worker would play it alone while the others sat idle.
     """
     size = max(1, min(MAX_SHARD, games // max(1, 8 * workers)))
-    block = size * workers
-    return [
-        (first + w, min(first + block, games), workers)
-        for first in range(0, games, block)
-        for w in range(workers)
-        if first + w < min(first + block, games)
-    ]
+    shards: list[tuple[int, int, int]] = []
+    first = 0
+    while first < games:
+        per = max(1, min(size, (games - first) // (2 * workers)))
+        stop = min(first + per * workers, games)
+        shards += [(first + w, stop, workers) for w in range(workers) if first + w < stop]
+        first = stop
+    return shards
 
 
 @contextlib.contextmanager
