@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/simulate_scale.py jobs [VARIANT] [--games N] [--jobs 1 2] [--repeat 3] [--experiment]
+    python benchmarks/simulate_scale.py parts [VARIANT] [--games N] [--jobs 1 2] [--repeat 3] [--experiment]
     python benchmarks/simulate_scale.py memory [VARIANT|FILE] [--games N] [--max-hands H] [--every K]
 
 ``jobs`` runs ``canasta simulate VARIANT --games N --jobs J`` (with
@@ -13,6 +14,17 @@ and the speed-up over the first J. The whole process is timed, start-up
 included, as a user sees it. Its CPU time is printed too, split between the
 command's own process and its workers, with the wall time that split gives on
 idle cores (see :func:`jobs`): on a shared machine, the figure to quote.
+
+``parts`` splits the same runs into the parts a second job can and cannot
+share, in CPU time per process: the command's start-up and imports, its work
+until the workers start (the variant loaded, the workers forked), its work
+while they play and after; each worker's CPU time, and how evenly the games
+were split (the workers' shards, as timed, handed out again in the same order
+to J idle workers: the time the last one ends, beside the ideal of the total
+divided by J). Its estimate of the wall time on J idle cores is the command's
+time before the workers start, plus that last end, plus its time after them
+(and its time while they play, shared out among the J cores); the speed-up
+is the first J's over each.
 
 ``memory`` runs one simulation of N games in this process and prints the
 resident set size (``VmRSS`` in ``/proc/self/status``, Linux) and its peak
@@ -34,9 +46,11 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -128,6 +142,122 @@ def jobs(args: argparse.Namespace) -> None:
               f"workers: on idle cores about {idle(j):.2f} s, speed-up {idle(first) / idle(j):.2f}x")
 
 
+#: Runs the command line as _MEASURED does, timing its parts (see :func:`parts`): the
+#: local backend's shard runner and result reader are wrapped to note the CPU time
+#: of each shard in its worker and of this process when the workers start and end.
+_PARTS = """
+import json, os, sys, time
+start = time.process_time()
+from canasta.cli import main
+import canasta.play.backends as backends
+imported = time.process_time()
+log, marks = sys.argv.pop(1), {}
+run_shard, in_order = backends._run_shard, backends._in_order
+
+def timed_shard(shard):
+    began = time.process_time()
+    played = run_shard(shard)
+    with open(log, "a", encoding="ascii") as out:
+        out.write(json.dumps([os.getpid(), list(shard), began, time.process_time()]) + "\\n")
+    return played
+
+def timed_results(*args):
+    marks["workers start"] = time.process_time()
+    yield from in_order(*args)
+    marks["last result"] = time.process_time()
+
+backends._run_shard, backends._in_order = timed_shard, timed_results
+out = sys.stdout
+sys.stdout = open(os.devnull, "w")
+try:
+    code = main(sys.argv[1:])
+finally:
+    sys.stdout = out
+    print(json.dumps({"start": start, "imported": imported, **marks, "end": time.process_time()}))
+sys.exit(code)
+"""
+
+
+def _last_end(shards: list[float], workers: int, start: float) -> float:
+    """When the last of ``workers`` idle workers ends, each taking the next shard when free.
+
+    ``shards`` are the shards' CPU times in the order the pool handed them
+    out; each worker first spends ``start`` (its own start-up).
+    """
+    free = [start] * workers
+    for cost in shards:
+        i = free.index(min(free))
+        free[i] += cost
+    return max(free)
+
+
+def _parts_once(args: argparse.Namespace, jobs_: int, log: str) -> dict[str, float]:
+    """One run of the command with ``jobs_`` jobs, timed in parts (see :func:`parts`)."""
+    if os.path.exists(log):
+        os.remove(log)
+    what = ["experiment", args.variant, args.variant] if args.experiment else ["simulate", args.variant]
+    done = subprocess.run([sys.executable, "-c", _PARTS, log, *what, "--games", str(args.games),
+                           "--jobs", str(jobs_)], check=True, capture_output=True, text=True)
+    mark = json.loads(done.stdout.strip().splitlines()[-1])
+    got = {"interpreter and canasta.cli": mark["imported"]}
+    if "workers start" not in mark:  # one job: everything in this process
+        got["the rest: imports, variant, games"] = mark["end"] - mark["imported"]
+        got["on idle cores"] = mark["end"]
+        return got
+    per: dict[int, float] = {}
+    first: dict[int, float] = {}  # each worker's CPU time before its first shard
+    order: list[tuple[int, float]] = []
+    with open(log, encoding="ascii") as lines:
+        for pid, shard, began, ended in map(json.loads, lines):
+            per[pid] = max(per.get(pid, 0.0), ended)
+            first[pid] = min(first.get(pid, began), began)
+            order.append((shard[0], ended - began))
+    order.sort()  # the order the shards were handed out: strided_shards lists them by first game
+    before = mark["workers start"] - mark["imported"]
+    after = mark["end"] - mark["last result"]
+    during = mark["last result"] - mark["workers start"]
+    last = _last_end([cost for _, cost in order], jobs_, statistics.mean(first.values()))
+    got.update({
+        "imports and variant, to the workers' start": before,
+        "while they play": during,
+        "after the last result": after,
+        "workers, in all": sum(per.values()),
+        "slowest worker": max(per.values()),
+        "fastest worker": min(per.values()),
+        f"split on {jobs_} idle workers: last end": last,
+        f"  beside the total / {jobs_}": sum(per.values()) / jobs_,
+        "on idle cores": mark["imported"] + before + last + during / jobs_ + after,
+    })
+    return got
+
+
+def parts(args: argparse.Namespace) -> None:
+    """The CPU time of each part of the command, for each --jobs, medians of --repeat runs.
+
+    In the command's process: its start-up and imports, its work until the
+    workers start, while they play (reading their results) and after the
+    last one. In the workers: each one's CPU time. The split is judged
+    apart from the machine's load: the shards, with the CPU time each took,
+    are handed out again in the pool's order to idle workers, and the time
+    the last one ends is set beside the even split. The estimate on idle
+    cores adds what the command's process does alone.
+    """
+    log = os.path.join(tempfile.mkdtemp(prefix="simulate-parts-"), "shards.jsonl")
+    runs: dict[int, list[dict[str, float]]] = {j: [] for j in args.jobs}
+    for r in range(args.repeat):
+        for j in args.jobs if r % 2 == 0 else reversed(args.jobs):
+            runs[j].append(_parts_once(args, j, log))
+            print(f"run {r + 1}: --jobs {j}: about {runs[j][-1]['on idle cores']:.2f} s on idle cores",
+                  flush=True)
+    first = statistics.median(run["on idle cores"] for run in runs[args.jobs[0]])
+    for j in args.jobs:
+        print(f"--jobs {j}, CPU seconds, median of {args.repeat}:")
+        for key in runs[j][0]:
+            print(f"  {key:40s} {statistics.median(run[key] for run in runs[j]):6.3f}")
+        idle = statistics.median(run["on idle cores"] for run in runs[j])
+        print(f"  {'speed-up on idle cores':40s} {first / idle:6.2f}x")
+
+
 def memory(args: argparse.Namespace) -> None:
     """RSS after each power of ten of games."""
     from canasta.play.simulate import simulate
@@ -155,7 +285,7 @@ def memory(args: argparse.Namespace) -> None:
 def main() -> None:
     """Parse the command line and run the chosen measurement."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("jobs", "memory"))
+    parser.add_argument("what", choices=("jobs", "parts", "memory"))
     parser.add_argument("variant", nargs="?", default="classic")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
@@ -165,7 +295,7 @@ def main() -> None:
     parser.add_argument("--experiment", action="store_true",
                         help="jobs: time `canasta experiment VARIANT VARIANT` instead of simulate")
     args = parser.parse_args()
-    jobs(args) if args.what == "jobs" else memory(args)
+    {"jobs": jobs, "parts": parts, "memory": memory}[args.what](args)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from canasta.cli import main
 from canasta.errors import CanastaError, IllegalMoveError
@@ -47,16 +49,19 @@ class TestStridedShards:
         assert played == list(range(games))
         assert all(step == workers and 1 <= len(range(start, stop, step)) <= 64 for start, stop, step in shards)
 
-    @pytest.mark.parametrize(("games", "workers"), [(200, 2), (2000, 3), (10**5, 64)])
+    @given(games=st.integers(1, 10**5), workers=st.integers(1, 64))
     def test_tail_shrinks(self, games: int, workers: int) -> None:
-        """No shard holds more than a ``2 * workers``-th of the games from its block on, and the
-        last ``workers`` shards hold one game each: no worker plays a long shard alone at the end."""
+        """Every game is in one shard; no shard holds more than a ``2 * workers``-th of the games
+        from its block on, and the last shards hold one game each: no worker plays a long shard
+        alone at the end."""
         shards = strided_shards(games, workers)
+        assert sorted(i for shard in shards for i in range(*shard)) == list(range(games))
         block: dict[int, int] = {}  # a block's end -> its first game (its first shard's start)
         for start, stop, step in shards:
             first = block.setdefault(stop, start)
             assert len(range(start, stop, step)) <= max(1, (games - first) // (2 * workers))
-        assert [len(range(*shard)) for shard in shards[-workers:]] == [1] * workers
+        last = min(workers, games)
+        assert [len(range(*shard)) for shard in shards[-last:]] == [1] * last
 
     def test_side_by_side(self) -> None:
         """The first shards of 2000 games for two workers are the even and the odd games of one block."""
