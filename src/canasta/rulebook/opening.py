@@ -290,7 +290,7 @@ rule(
 def _say_concealed_waives(v: Variant) -> str:
     if v.opening.concealed_waives:
         return "Going out concealed needs no minimum."
-    return "Going out concealed must meet the minimum too."
+    return "Going out concealed still needs the minimum."
 
 
 rule(
