@@ -43,6 +43,9 @@ HOUSE_RULES: dict[str, dict[str, Any]] = {
         "extends": "hand-and-foot-pagat", "pile": {"take_natural_pair": False},
         "going_out": {"foot_first": False},
     },
+    # a hand of one card: three cards after the draw, a meld of all three short of the
+    # opening would reach the foot, whose cards may not make up the rest
+    "pagat-hand-of-one": {"extends": "hand-and-foot-pagat", "deal": {"hand_size": 1, "foot_size": 3}},
     # new melds of four cards, where the clean opening meld asks three naturals
     "american-2p-melds-of-four": {"extends": "modern-american-2p", "melds": {"min_size": 4}},
     # a meld of wild cards closed at three cards, short of a canasta: it keeps the
@@ -223,3 +226,17 @@ def test_told_yes_the_last_meld_is_refused_where_the_last_card_is_discarded() ->
     assert moves(s) == {"out 9"}
     assert "in this variant you go out by discarding" in refusal(s, "add 9 9")
     assert s.apply("out 9").is_hand_over
+
+
+def test_the_hand_is_not_emptied_before_the_opening() -> None:
+    """A meld of the hand's last cards that leaves the side short of its opening is refused
+    (the foot's hidden cards may not make up the rest), and not listed; one that opens
+    reaches the foot."""
+    v = canasta.load_variant("hand-and-foot-pagat")
+    s = position(v, hands=["7H 7S 7D"], feet={0: "3S 8S JC"})
+    assert moves(s) == {"discard 7"}
+    why = refusal(s, "meld 7 7 7")
+    assert "total 15 points, and the opening needs 50 before you pick up your foot" in why
+    opens = position(v, hands=["AH AS AD"], feet={0: "3S 8S JC"}).apply("meld A A A")
+    assert moves(opens) == {"foot"}
+    assert "before the side's opening is met" in canasta.describe(v)

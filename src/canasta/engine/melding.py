@@ -21,7 +21,7 @@ from canasta.engine.facts import (
     wild_join_error,
     with_item,
 )
-from canasta.engine.going_out import going_out_error
+from canasta.engine.going_out import going_out_error, opening_need
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE, CARRIED, KIND, remove_kinds
 from canasta.engine.melds import (
@@ -242,7 +242,8 @@ def _hand_emptied(s: GameState, move: Move, q: Probe, bound: bool) -> str | bool
     """What melding the last card of the hand does, ``q`` being the table after it: why it is
     refused, or whether it goes out (``False``: the player plays on with the foot).
 
-    Where the foot may be picked up, the player picks it up and plays on, unless
+    Where the foot may be picked up, the player picks it up and plays on once the
+    side has opened (the opening is made from the hand's cards), unless
     ``bound`` to go out this turn (the partner's yes, a sequence grown past its
     closing size): the yes was for the cards held, not for the foot's hidden ones,
     so the last card goes out with the foot still down where
@@ -256,6 +257,15 @@ def _hand_emptied(s: GameState, move: Move, q: Probe, bound: bool) -> str | bool
         if err:
             return f"'{move}' would meld your last card, but {err}"
         return True
+    if not q.opened:
+        # the foot's cards are hidden, so whether they could still make the opening is
+        # unknown: the opening is made from the hand's cards, before the foot is reached
+        side = s.rules.side_of[p]
+        return (
+            f"'{move}' would empty your hand before the side has opened: the melds laid this turn "
+            f"total {q.points} points, and the opening needs {opening_need(s, side)} before you "
+            "pick up your foot"
+        )
     if len(s.feet_[p]) < 2 and not can_finish(s, q):
         # the foot, picked up next, holds a single card: it must leave a way to end the turn
         return (

@@ -21,7 +21,9 @@ def _say_foot_trigger(v: Variant) -> str:
     if v.foot.trigger == "empty_hand":
         return (
             "A player who has played every card of their hand picks up their foot and plays on "
-            "from it; red 3s in it are laid at once."
+            "from it; red 3s in it are laid at once. The foot's cards do not help a side that "
+            "has not opened: a player may not meld the last card of their hand before the "
+            "side's opening is met."
         )
     once = (
         "Once your side has completed its first canasta, each of you"
