@@ -52,9 +52,15 @@ __all__ = ["sequence_outcomes"]
 Run = tuple[int, int, int, int, int]
 
 #: The runs of one suit that can still end after a rank, each with the fewest wild cards
-#: they still need, their stand-in and the most sequence canastas they can still gain
-#: (:func:`_live_runs`).
-Live = dict[tuple[Run, ...], tuple[int, tuple[Run, ...], int]]
+#: they still need, their stand-in and the most sequence canastas they can still gain with
+#: at most 0, 1, ... :data:`GAIN_WILDS` - 1 wild cards and with any number (:func:`_live_runs`).
+Live = dict[tuple[Run, ...], tuple[int, tuple[Run, ...], tuple[int, ...]]]
+
+#: How far :data:`Live` counts the wild cards a suit's runs spend on their gains: past
+#: this many the gain with any number of wild cards stands in (a bound).
+GAIN_WILDS = 4
+#: A gain that no way on reaches with so few wild cards.
+NO_GAIN = -99
 
 
 
@@ -182,8 +188,10 @@ def _live_runs(
     each mapped to ``(wild cards, stand-in, canastas)``: the fewest wild cards
     such a way lays in the suit's runs (``sequences.wild_in_gap``; 0 without),
     the first (in sort order) of the runs with the same ways on, and the most
-    sequence canastas a way on gains (for an opening that needs a natural
-    canasta, which a sequence canasta is; see :func:`_hopeless`). Two runs have the
+    sequence canastas a way on gains with at most 0, 1, ... wild cards and with
+    any number (see :data:`Live`; for an opening that needs a natural canasta,
+    which a sequence canasta is, :func:`_hopeful`, and for going out,
+    :func:`_enough_sequences`). Two runs have the
     same ways on when every later rank offers both the same steps (cards used,
     sequence canastas gained, free, wild cards) to runs that again have the
     same ways on, and both end alike; what the suit does afterwards, and so
@@ -214,21 +222,22 @@ def _live_runs(
     # the runs alive after the last rank, by how they end (canastas gained; a
     # card laid on an upper end, which frees the plan where sequences.join joins)
     ways: dict[tuple[Run, ...], object] = {}
-    ending: dict[tuple[Run, ...], int] = {}
+    ending: dict[tuple[Run, ...], tuple[int, ...]] = {}
     for runs in now:
         gained = _runs_end(r, runs)
         if gained >= 0:
             ways[runs] = (gained, any(run[3] for run in runs))
-            ending[runs] = gained
+            ending[runs] = (gained,) * (GAIN_WILDS + 1)
     alive = _stand_ins(ways, dict.fromkeys(ways, 0), ending)
     out = [alive] * len(ranks)
     for i in range(len(ranks) - 1, 0, -1):
         # alive after rank i-1: some step at rank i leads to runs alive after rank i
         needs: dict[tuple[Run, ...], int] = {}
-        gains: dict[tuple[Run, ...], int] = {}
+        gains: dict[tuple[Run, ...], tuple[int, ...]] = {}
         ways = {}
         for runs, ends in steps[i].items():
             on = set()
+            best = [NO_GAIN] * (GAIN_WILDS + 1)
             for after, used, gained, freed, wused in ends:
                 got = alive.get(after)
                 if got is not None:
@@ -236,17 +245,30 @@ def _live_runs(
                     on.add((used, gained, freed, wused, stand_in))
                     if needs.get(runs, 99) > wused + need:
                         needs[runs] = wused + need
-                    if gains.get(runs, -99) < gained + gain:
-                        gains[runs] = gained + gain
+                    _add_gains(best, gain, gained, wused)
             if on:
                 ways[runs] = frozenset(on)
+                gains[runs] = tuple(best)
         alive = _stand_ins(ways, needs, gains)
         out[i - 1] = alive
     return tuple(out)
 
 
+def _add_gains(best: list[int], later: tuple[int, ...], gained: int, wused: int) -> None:
+    """Raise ``best`` (the most sequence canastas by wild cards spent, see :data:`Live`) by a
+    step that gains ``gained`` and spends ``wused`` wild cards, to runs that gain ``later``."""
+    for x in range(wused, GAIN_WILDS):
+        g = later[x - wused]
+        if g != NO_GAIN and best[x] < gained + g:
+            best[x] = gained + g
+    g = later[GAIN_WILDS]  # any number of wild cards, before and after
+    if g != NO_GAIN and best[GAIN_WILDS] < gained + g:
+        best[GAIN_WILDS] = gained + g
+
+
 def _stand_ins(
-    ways: dict[tuple[Run, ...], object], needs: dict[tuple[Run, ...], int], gains: dict[tuple[Run, ...], int],
+    ways: dict[tuple[Run, ...], object], needs: dict[tuple[Run, ...], int],
+    gains: dict[tuple[Run, ...], tuple[int, ...]],
 ) -> Live:
     """Each of ``ways``' runs with its wild cards needed, the first runs with the same ways on,
     and the most sequence canastas it can gain."""
@@ -368,7 +390,10 @@ def sequence_outcomes(
     whose canastas fall short of going out's (``False`` in the key) may be
     missing where the entry with the same cards left and black 3s that meets
     them holds at least its points: every question asked of the map reads that
-    entry as at least as good. With ``prune`` false, the plain search, which
+    entry as at least as good. A search for a way out (``max_left`` 1) is read
+    only where it meets going out's canastas, so it drops the states that can no
+    longer make the sequence canastas going out asks (:func:`_enough_sequences`)
+    and may give no entry that falls short. With ``prune`` false, the plain search, which
     keeps every state (the tests compare the two); it is the default where the
     fast paths are off (:mod:`canasta.engine.fastpaths`). ``sizes`` (on an uncached
     call, ``sequence_outcomes.__wrapped__``) receives the most states the
@@ -377,7 +402,8 @@ def sequence_outcomes(
     ``most``: a narrow search, which keeps at most this many states after each
     rank, and four times as many between the suits' steps (0: every state):
     those with the most canastas of the kinds an opening asks, then the most
-    canastas and points, the fewest cards left. Each entry it gives is a plan's that the full search
+    canastas and points, the fewest cards left (in a search for a way out that
+    needs sequence canastas: :func:`_likeliest_out`). Each entry it gives is a plan's that the full search
     finds too, with as many points, though it may miss entries: a quick way to
     find a plan that answers a question (:func:`~canasta.engine.oracle.can_go_out`
     asks the full search only where the narrow one finds none).
@@ -413,6 +439,9 @@ def sequence_outcomes(
     index = info.index
     # an opening that asks a canasta the side's melds lack: where each state can still make one
     hunt = _canasta_hunt(r, counts, info, base, opening, W) if prune else None
+    # plans that go out (max_left 1) are read only where they hold the sequence canastas going
+    # out needs: the states that can no longer make them lead to no entry that is read
+    seq_need = min(r.req[4], cap[4]) if prune and max_left <= 1 else 0
     for ri, rank in enumerate(ranks):
         # each suit in turn: its runs, and the cards left for the meld of the rank (the pool)
         pooled: dict[Pooled, int] = {(*key, 0): pts for key, pts in states.items()}
@@ -434,8 +463,15 @@ def sequence_outcomes(
             states = _undominated(states)
         if hunt is not None and live is not None:
             states = _hopeful(states, hunt, ri, table, live)
+        potential: dict[tuple[int, int], int] | None = None
+        if seq_need and live is not None:
+            potential = {}
+            states = _enough_sequences(states, seq_need, W, ri, table, live, potential)
         if most and len(states) > most:
-            states = dict(sorted(states.items(), key=_promise)[:most])
+            if potential:
+                states = _likeliest_out(states, most, seq_need, W, potential)
+            else:
+                states = dict(sorted(states.items(), key=_promise)[:most])
 
     def ended() -> Iterator[tuple[int, int, int, int, int, int, int, int, bool]]:
         for (w, left, tot, nat, mix, sq, number, free), pts in states.items():
@@ -513,10 +549,70 @@ def _hopeful(
         gain = gains.get(number)
         if gain is None:
             runs = table.runs[number]
-            gain = gains[number] = sum(live[suit][ri][runs[suit]][2] for suit in range(4)) > 0
+            gain = gains[number] = sum(live[suit][ri][runs[suit]][2][GAIN_WILDS] for suit in range(4)) > 0
         if gain:
             out[key] = pts
     return out
+
+
+def _enough_sequences(
+    states: dict[SeqState, int], need: int, W: int, ri: int, table: _RunTable, live: list[tuple[Live, ...]],
+    most: dict[tuple[int, int], int],
+) -> dict[SeqState, int]:
+    """``states`` after rank index ``ri`` without those whose sequence canastas, with the most
+    the suits' runs can still gain with the wild cards left (:func:`_live_runs`; a bound),
+    fall short of the ``need`` of going out: no plan that follows them goes out. ``most``
+    receives that bound by (runs, wild cards left) for the states that lack the canastas."""
+    out: dict[SeqState, int] = {}
+    for key, pts in states.items():
+        sq = key[5]
+        if sq >= need:
+            out[key] = pts
+            continue
+        got = (key[6], W - key[0])
+        gain = most.get(got)
+        if gain is None:
+            runs = table.runs[got[0]]
+            gain = most[got] = _most_gained(tuple(live[suit][ri][runs[suit]][2] for suit in range(4)), got[1])
+        if sq + gain >= need:
+            out[key] = pts
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _most_gained(gains: tuple[tuple[int, ...], ...], wilds: int) -> int:
+    """The most sequence canastas the suits' runs can gain together with ``wilds`` wild cards,
+    each suit's ``gains`` by wild cards spent (:data:`Live`; :data:`NO_GAIN` where too few)."""
+    if min(g[0] for g in gains) != NO_GAIN and (wilds == 0 or all(g[0] == g[GAIN_WILDS] for g in gains)):
+        return sum(g[0] for g in gains)  # wild cards add nothing (or none are left)
+    best = [0] + [NO_GAIN] * wilds  # by wild cards spent so far
+    for g in gains:
+        nxt = [NO_GAIN] * (wilds + 1)
+        for spent, have in enumerate(best):
+            if have == NO_GAIN:
+                continue
+            for x in range(min(GAIN_WILDS, wilds - spent) + 1):
+                # x wild cards for this suit; the last column: as many as it wants
+                gx = g[x] if x < GAIN_WILDS else g[GAIN_WILDS]
+                if gx != NO_GAIN and nxt[spent + x] < have + gx:
+                    nxt[spent + x] = have + gx
+        best = nxt
+    return max(best)
+
+
+def _likeliest_out(
+    states: dict[SeqState, int], most: int, need: int, W: int, potential: dict[tuple[int, int], int],
+) -> dict[SeqState, int]:
+    """The ``most`` states a narrow search for a way out keeps: those that can still make the
+    most of the ``need`` sequence canastas going out asks (``potential``, by runs and wild
+    cards left, from :func:`_enough_sequences`), then those with the fewest cards left and
+    wild cards spent (every card must find a meld), then by :func:`_promise`."""
+
+    def order(item: tuple[SeqState, int]) -> tuple[int, ...]:
+        (w, left, _tot, _nat, _mix, sq, number, _free), _pts = item
+        return (-min(need, sq + potential.get((number, W - w), need)), w, left, *_promise(item))
+
+    return dict(sorted(states.items(), key=order)[:most])
 
 
 def _promise(item: tuple[SeqState, int]) -> tuple[int, ...]:
