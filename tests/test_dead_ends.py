@@ -240,3 +240,20 @@ def test_the_hand_is_not_emptied_before_the_opening() -> None:
     opens = position(v, hands=["AH AS AD"], feet={0: "3S 8S JC"}).apply("meld A A A")
     assert moves(opens) == {"foot"}
     assert "before the side's opening is met" in canasta.describe(v)
+
+
+def test_a_foot_of_red_threes_picked_up_with_the_stock_gone_ends_the_hand() -> None:
+    """Red 3s of a foot picked up once the stock is gone are laid unreplaced: left with
+    fewer than two cards, the player cannot play on and the hand ends (as after a red 3
+    drawn last), where it was left with no legal move; with the stock to replace them,
+    play goes on."""
+    v = canasta.load_variant("hand-and-foot-pagat")
+    for foot in ("3H 3D", "3H 3D 4C"):
+        s = play(position(v, hands=["9S 9H 9D"], melds={0: ["QH QS QD"]}, feet={0: foot}, stock=""),
+                 "meld 9 9 9", "foot")
+        assert s.is_hand_over and s.end is not None and s.end.reason == "stock", foot
+        assert len(s.red_threes_[0]) == 2
+    s = play(position(v, hands=["9S 9H 9D"], melds={0: ["QH QS QD"]}, feet={0: "3H 3D"}, stock="5C 6C"),
+             "meld 9 9 9", "foot")
+    assert not s.is_hand_over and moves(s) == {"discard 5", "discard 6"}
+    assert "(or found in your foot once the stock is gone)" in canasta.describe(v)

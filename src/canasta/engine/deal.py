@@ -140,9 +140,3 @@ def deal_hand(
         turn=NEW_TURN, end=None, rules=r, talons_=talons,
         asked_before=tuple(False for _ in range(r.n)),
     )
-
-
-def lay_red_threes(r: Rules, cards: list[int], stock: list[int], laid: list[int]) -> list[int]:
-    """Lay every red 3 among ``cards`` (and black 3, where ``threes.black_laid_at_once``),
-    replacing each from ``stock`` while it lasts."""
-    return lay_threes(r, cards, stock, laid)[0]

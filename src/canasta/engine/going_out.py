@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.engine.deal import lay_red_threes
 from canasta.engine.facts import (
     asking_required,
     dead_ranks,
@@ -41,7 +40,7 @@ from canasta.engine.state import (
     GameState,
     new_turn,
 )
-from canasta.engine.threes import lay_threes
+from canasta.engine.threes import lay_threes, plays_on
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx, Probe
@@ -283,17 +282,22 @@ def foot_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     stock = list(s.stock_)
     red = list(s.red_threes_[side])
     foot = list(s.feet_[p])
-    cards = lay_red_threes(r, foot, stock, red) if any(r.laid_at_once) else foot
+    cards, unreplaced = lay_threes(r, foot, stock, red) if any(r.laid_at_once) else (foot, False)
     hand = tuple(sorted(s.hands_[p] + tuple(cards)))
     t = s.turn
     # the foot was picked up on the strength of the table: nothing laid before it
     # can be taken back (a take-back could undo the canasta that allowed it)
     turn = t if not t.laid else new_turn(t.took_pile, t.melded, t.points, t.pending, t.asked,
                                          t.asker, t.drawn, t.played, (), t.backs)
-    return rebuild(
+    s2 = rebuild(
         s, hands=with_item(s.hands_, p, hand), feet=with_item(s.feet_, p, ()), stock=tuple(stock),
         red=with_item(s.red_threes_, side, tuple(red)), turn=turn,
     )
+    if unreplaced and not plays_on(s2, p, s.phase):
+        # the stock ran out on a 3 of the foot, leaving no card to end the turn with: as
+        # when the last card drawn is a red 3 (threes.red_last_card), the hand ends
+        return end_hand(s2, "stock", -1, False, False)
+    return s2
 
 
 _NOTHING_TO_ASK = "you cannot go out this turn, so there is nothing to ask"

@@ -172,15 +172,16 @@ def lay_three_step(s: GameState, c: Ctx, m: LayThree, build: bool) -> GameState 
         stock=tuple(stock), red=with_item(s.red_threes_, c.side, tuple(laid)),
         turn=turn,
     )
-    if unreplaced and not _plays_on(s2, p, s.phase):
+    if unreplaced and not plays_on(s2, p, s.phase):
         # the stock ran out on a 3 that cannot be replaced: as when the last
         # card drawn is a red 3 (threes.red_last_card), the hand ends
         return end_hand(s2, "stock", -1, False, False)
     return s2
 
 
-def _plays_on(s: GameState, p: int, phase: int) -> bool:
-    """Whether play goes on after a 3 laid with the stock empty (``threes.red_last_card``)."""
+def plays_on(s: GameState, p: int, phase: int) -> bool:
+    """Whether play goes on after a 3 laid with the stock empty (``threes.red_last_card``): in the
+    draw phase, or with a card to discard that keeps the turn legal."""
     v = s.variant
     if v.threes.red_last_card != "play_on":
         return False

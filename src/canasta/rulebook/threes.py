@@ -32,12 +32,19 @@ rule("threes.red_laid_at_once", S_THREES, _say_red_laid)
 
 
 def _say_red_last_card(v: Variant) -> str:
+    # a red 3 of a foot picked up once the stock is gone goes unreplaced too
+    foot = " (or found in your foot once the stock is gone)" if has_foot(v) else ""
     if v.threes.red_last_card == "play_on":
         short = "no card" if v.going_out.out_but_not_out else "a single card"
         return (
-            "A red 3 drawn as the last card of the stock is laid without a replacement, and you "
+            f"A red 3 drawn as the last card of the stock{foot} is laid without a replacement, and you "
             f"play on, melding and discarding as usual. If that leaves you {short} in hand, you "
             "cannot play on, and the hand ends at once."
+        )
+    if foot:
+        return (
+            "If the last card of the stock is a red 3, or your foot holds one once the stock is "
+            "gone, lay it: the hand ends at once, before you meld or discard."
         )
     return "If the last card of the stock is a red 3, lay it: the hand ends at once, before you meld or discard."
 
