@@ -253,9 +253,9 @@ def parts(args: argparse.Namespace) -> None:
     for j in args.jobs:
         print(f"--jobs {j}, CPU seconds, median of {args.repeat}:")
         for key in runs[j][0]:
-            print(f"  {key:40s} {statistics.median(run[key] for run in runs[j]):6.3f}")
+            print(f"  {key:44s} {statistics.median(run[key] for run in runs[j]):6.3f}")
         idle = statistics.median(run["on idle cores"] for run in runs[j])
-        print(f"  {'speed-up on idle cores':40s} {first / idle:6.2f}x")
+        print(f"  {'speed-up on idle cores':44s} {first / idle:6.2f}x")
 
 
 def memory(args: argparse.Namespace) -> None:

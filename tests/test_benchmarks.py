@@ -8,6 +8,7 @@ and that the options which pick an interpreter or an engine do what they say.
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import random
@@ -409,3 +410,29 @@ class TestStress:
         assert line.startswith("1000 calls, median 1.00 ms")
         assert "max 400.0 ms" in line and "over 50 ms 3, over 250 ms 2" in line
         assert stress.summary([]) == "no calls"
+
+
+class TestSimulateScale:
+    """benchmarks/simulate_scale.py parts: the split replayed on idle workers, and one small run."""
+
+    def test_last_end(self) -> None:
+        """Each shard goes to the worker free first, after each worker's start-up."""
+        scale = load_script("simulate_scale")
+        assert scale._last_end([3.0, 1.0, 1.0, 1.0], 2, 0.0) == 3.0
+        assert scale._last_end([1.0, 1.0, 1.0, 3.0], 2, 0.0) == 4.0
+        assert scale._last_end([1.0, 1.0, 1.0, 1.0], 2, 0.5) == 2.5
+        assert scale._last_end([2.0], 3, 0.0) == 2.0
+
+    def test_parts_of_a_small_run(self, tmp_path: Path) -> None:
+        """Two jobs: the slowest worker's time is within the workers' total, and the estimate
+        for idle cores is the command's own time plus the replayed split."""
+        scale = load_script("simulate_scale")
+        args = argparse.Namespace(variant="classic", games=4, experiment=False)
+        got = scale._parts_once(args, 2, str(tmp_path / "shards.jsonl"))
+        # one worker may have played all four games before the other started
+        assert 0 < got["fastest worker"] <= got["slowest worker"] <= got["workers, in all"]
+        assert got["split on 2 idle workers: last end"] >= got["  beside the total / 2"] > 0
+        own = got["interpreter and canasta.cli"] + got["imports and variant, to the workers' start"]
+        assert got["on idle cores"] >= own + got["split on 2 idle workers: last end"]
+        one = scale._parts_once(args, 1, str(tmp_path / "shards.jsonl"))
+        assert set(one) == {"interpreter and canasta.cli", "the rest: imports, variant, games", "on idle cores"}
