@@ -246,8 +246,6 @@ EXEMPT: dict[str, str] = {
         "to split after the dead-end fixes to going out land",
     "canasta.engine.melding.play_cards":
         "to split after the dead-end fixes to melding land",
-    "canasta.engine.oracle.can_go_out":
-        "to split after the bounded-search work on the going-out searches lands",
     "canasta.engine.oracle.greedy_plan":
         "to split after the bounded-search work on the going-out searches lands",
     "canasta.engine.quick.quick_moves":

@@ -12,7 +12,7 @@ search runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from canasta.engine.facts import (
     OPEN_NATURAL_CANASTA,
@@ -252,22 +252,9 @@ def quick_out(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[
 
 def can_go_out(s: GameState, q: Probe) -> bool:
     """Whether the current player can still go out this turn from ``q``."""
+    if _out_barred(s, q):
+        return False
     r = s.rules
-    v = s.variant
-    p = s.current
-    if q.asked == TOLD_NO:
-        return False
-    if s.feet_[p] and v.going_out.foot_first:
-        # the foot must be picked up first (a move of its own); its cards are hidden
-        return False
-    if partner_foot_down(s):
-        return False
-    if q.asked != TOLD_YES and asking_required(s):
-        # asking is a move of its own, made before laying anything
-        return False
-    if q.pending:
-        # pile cards join the hand only once the opening is met from the hand
-        return False
     counts = q.counts
     info = meld_info(r, q.melds)
     # with the fast paths off (canasta.engine.fastpaths) the searches decide every question
@@ -276,9 +263,54 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         # the common refusal (asking to go out is offered every turn), settled
         # before the facts that only the searches below need
         return False
-    allow_black = r.black_melds
+    ask = _out_question(s, q)
+    if ask.opening == OPEN_NATURAL_CANASTA and not PLAIN_RULES and not natural_canasta_reachable(
+        r, counts, info, q.hand
+    ):
+        return False  # no plan can hold the natural canasta the opening asks (a quick bound)
+    if quick and _melds_out(r, q, ask):
+        return True
+    # black-3 out: everything else melded, exactly N black 3s kept, plus the discard
     n_out = r.black_out_cards
-    side = r.side_of[p]
+    return n_out is not None and counts[BLACK_THREE] in (n_out, n_out + 1) and _black_three_out(r, q, ask, n_out)
+
+
+def _out_barred(s: GameState, q: Probe) -> bool:
+    """Whether a rule bars going out from ``q`` whatever the cards: a partner's no, a foot
+    to pick up first, the partner's foot still down, asking still owed, pile cards pending."""
+    p = s.current
+    if q.asked == TOLD_NO:
+        return True
+    if s.feet_[p] and s.variant.going_out.foot_first:
+        # the foot must be picked up first (a move of its own); its cards are hidden
+        return True
+    if partner_foot_down(s):
+        return True
+    if q.asked != TOLD_YES and asking_required(s):
+        # asking is a move of its own, made before laying anything
+        return True
+    # pile cards join the hand only once the opening is met from the hand
+    return bool(q.pending)
+
+
+class _OutQuestion(NamedTuple):
+    """What a way out from a probe must meet, as the going-out searches take it."""
+
+    need: int  #: opening points still to meld (0 or less: none)
+    waived: bool  #: going out concealed waives the opening's minimum
+    opening: int  #: the canasta the opening asks (``OPEN_*``)
+    clean: int  #: the clean-opening mask (0: none)
+    dead: int  #: ranks no meld may take (:func:`dead_ranks`)
+    complete: int  #: ranks whose melds must be canastas to go out
+    late: bool  #: wild cards join only after the opening (opened before this turn)
+    final_optional: bool  #: the last discard is optional (going_out.final_discard)
+
+
+def _out_question(s: GameState, q: Probe) -> _OutQuestion:
+    """The requirements a way out from ``q`` must meet (see :class:`_OutQuestion`)."""
+    r = s.rules
+    v = s.variant
+    side = r.side_of[s.current]
     need = 0 if q.opened else opening_minimum(s, side) - q.points
     waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
     # the canasta an opening needs, unless the side has opened or goes out concealed
@@ -286,52 +318,60 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     # card may not turn the last natural one mixed: facts.natural_opening_error)
     owed = r.open_natural and q.points > 0
     oc = OPEN_NO_CANASTA if (q.opened and not owed) or waived else opening_canasta(s, side)
-    if oc == OPEN_NATURAL_CANASTA and not PLAIN_RULES and not natural_canasta_reachable(r, counts, info, q.hand):
-        return False  # no plan can hold the natural canasta the opening asks (a quick bound)
-    clean = 0 if q.opened or waived else r.clean
-    dead = dead_ranks(s)
-    complete = r.out_complete
-    late = r.late_on and q.opened and not q.points  # opened before this turn
-    final_optional = v.going_out.final_discard == "optional"
-    if quick:
-        # a quick greedy plan (greedy_plan) often shows a way out at once;
-        # the full search is needed only when it does not (and always where
-        # dead ranks or melds that must be canastas, which the plan ignores, are in play)
-        if not (dead or complete or clean or r.late_on or r.wild_lock or PLAIN_RULES):
-            _upper, pts, left, plan = greedy_plan(r, counts, q.melds, allow_black)
-            if (
-                (left == 1 or (left == 0 and final_optional))
-                and (need <= 0 or pts >= need or waived)
-                and _plan_meets_requirement(r, q.melds, plan, oc)
-            ):
-                return True
+    return _OutQuestion(
+        need, waived, oc, 0 if q.opened or waived else r.clean, dead_ranks(s), r.out_complete,
+        r.late_on and q.opened and not q.points,  # opened before this turn
+        v.going_out.final_discard == "optional",
+    )
+
+
+def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
+    """Whether melding every card but at most one (the discard) goes out from ``q``."""
+    if not (ask.dead or ask.complete or ask.clean or r.late_on or r.wild_lock or PLAIN_RULES):
+        # a quick greedy plan (greedy_plan) often shows a way out at once; the full
+        # search is needed only when it does not (and always where dead ranks or melds
+        # that must be canastas, which the plan ignores, are in play)
+        _upper, pts, left, plan = greedy_plan(r, q.counts, q.melds, r.black_melds)
+        if (
+            (left == 1 or (left == 0 and ask.final_optional))
+            and (ask.need <= 0 or pts >= ask.need or ask.waived)
+            and _plan_meets_requirement(r, q.melds, plan, ask.opening)
+        ):
+            return True
+    if r.seq_on:
         # going out may grow closed sequences (sequences.grow_when_going_out): every plan
         # kept here leaves at most one card, so each goes out
-        if r.seq_on:
-            args = (r, q.hand, q.melds, allow_black, 1, oc, dead, complete, late, r.seq_grow)
-            # narrow searches first: a plan they find is one (the full search is for a no)
-            if not PLAIN_RULES and any(
-                _goes_out(sequence_outcomes(*args, most=most), need, waived, final_optional) for most in _widths(q.hand)
-            ):
-                return True
-            outs = sequence_outcomes(*args)
-        else:
-            outs = outcomes(r, counts, q.melds, allow_black, 1, oc, dead, complete, clean, q.took, late)
-        if _goes_out(outs, need, waived, final_optional):
+        args = (r, q.hand, q.melds, r.black_melds, 1, ask.opening, ask.dead, ask.complete, ask.late, r.seq_grow)
+        # narrow searches first: a plan they find is one (the full search is for a no)
+        if not PLAIN_RULES and any(
+            _goes_out(sequence_outcomes(*args, most=most), ask.need, ask.waived, ask.final_optional)
+            for most in _widths(q.hand)
+        ):
             return True
-    # black-3 out: everything else melded, exactly N black 3s kept, plus the discard
-    if n_out is not None and counts[BLACK_THREE] in (n_out, n_out + 1):
-        extra = counts[BLACK_THREE] - n_out
-        if r.seq_on:
-            rest = tuple(card for card in q.hand if KIND[card] != BLACK_THREE)
-            outs2 = sequence_outcomes(r, rest, q.melds, False, 1, oc, dead, complete, late, r.seq_grow)
-        else:
-            c2 = list(counts)
-            c2[BLACK_THREE] = 0
-            outs2 = outcomes(r, tuple(c2), q.melds, False, 1, oc, dead, complete, clean, q.took, late)
-        for (left, ok, _black), pts in outs2.items():
-            if ok and left + extra == 1 and (need <= 0 or pts >= need or waived):
-                return True
+        outs = sequence_outcomes(*args)
+    else:
+        outs = outcomes(
+            r, q.counts, q.melds, r.black_melds, 1, ask.opening, ask.dead, ask.complete, ask.clean, q.took, ask.late,
+        )
+    return _goes_out(outs, ask.need, ask.waived, ask.final_optional)
+
+
+def _black_three_out(r: Rules, q: Probe, ask: _OutQuestion, n_out: int) -> bool:
+    """Whether going out with ``n_out`` black 3s kept (and at most one more card to discard)
+    is open from ``q``: every other card melded."""
+    extra = q.counts[BLACK_THREE] - n_out
+    if r.seq_on:
+        rest = tuple(card for card in q.hand if KIND[card] != BLACK_THREE)
+        outs = sequence_outcomes(r, rest, q.melds, False, 1, ask.opening, ask.dead, ask.complete, ask.late, r.seq_grow)
+    else:
+        c2 = list(q.counts)
+        c2[BLACK_THREE] = 0
+        outs = outcomes(
+            r, tuple(c2), q.melds, False, 1, ask.opening, ask.dead, ask.complete, ask.clean, q.took, ask.late,
+        )
+    for (left, ok, _black), pts in outs.items():
+        if ok and left + extra == 1 and (ask.need <= 0 or pts >= ask.need or ask.waived):
+            return True
     return False
 
 
