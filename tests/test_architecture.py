@@ -254,10 +254,6 @@ EXEMPT: dict[str, str] = {
         "to split after the bounded-search and dead-end fixes to the searches land",
     "canasta.engine.searches.close_plans":
         "to split after the bounded-search and dead-end fixes to the searches land",
-    "canasta.engine.sequence_search._suit_steps":
-        "to split after the bounded-search work on the sequence search lands",
-    "canasta.engine.sequence_search.sequence_outcomes":
-        "to split after the bounded-search work on the sequence search lands",
 }
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import product
 from typing import TYPE_CHECKING, NamedTuple
 
 from canasta.engine.facts import (
@@ -33,6 +32,15 @@ from canasta.engine.searches import (
     options_at,
     wild_prefix,
 )
+from canasta.engine.sequence_runs import (
+    GAIN_WILDS,
+    NO_GAIN,
+    Live,
+    Run,
+    live_runs,
+    runs_end,
+    suit_steps,
+)
 from canasta.engine.state import (
     MeldGroup,
 )
@@ -41,251 +49,6 @@ if TYPE_CHECKING:
     from canasta.engine.tables import Rules
 
 __all__ = ["sequence_outcomes"]
-
-
-# A run of a sequence being built in the search below: (cards, the rank it
-# takes next, cards it had on the table before: 0 for a run from the hand,
-# which must reach sequences.min_size on its own, hand cards laid at its upper
-# end that may yet bridge it to the next sequence: only where sequences.join
-# joins two, else 0, its wild card: 0 none, 1 one between two of its natural
-# cards, 2 one just laid, which the next rank's natural card must follow).
-Run = tuple[int, int, int, int, int]
-
-#: The runs of one suit that can still end after a rank, each with the fewest wild cards
-#: they still need, their stand-in and the most sequence canastas they can still gain with
-#: at most 0, 1, ... :data:`GAIN_WILDS` - 1 wild cards and with any number (:func:`_live_runs`).
-Live = dict[tuple[Run, ...], tuple[int, tuple[Run, ...], tuple[int, ...]]]
-
-#: How far :data:`Live` counts the wild cards a suit's runs spend on their gains: past
-#: this many the gain with any number of wild cards stands in (a bound).
-GAIN_WILDS = 4
-#: A gain that no way on reaches with so few wild cards.
-NO_GAIN = -99
-
-
-
-@lru_cache(maxsize=65536)
-def _suit_steps(
-    r: Rules, runs: tuple[Run, ...], rank: int, avail: int, starts: tuple[tuple[int, int], ...],
-    grow: bool = False,
-) -> tuple[tuple[tuple[Run, ...], int, int, bool, int], ...]:
-    """What one suit's runs can do at ``rank``, with ``avail`` cards of that suit and rank in hand.
-
-    ``starts``: the side's open sequences of the suit whose lowest rank is
-    ``rank``, as ``(highest rank, cards)``; a run from the hand that ends just
-    below one may join it (a sequence grows at both ends), and so may one of
-    the side's sequences where ``sequences.join`` joins two. With ``grow``
-    (going out, under ``sequences.grow_when_going_out``) no sequence closes:
-    only the window stops it. Returns ``(runs after, cards used, sequence
-    canastas gained, free, wild cards used)``, each once; ``free``: a hand
-    card laid here can be the last card laid (it bridges no join, which must
-    come after it). Where ``sequences.wild_in_gap`` allows it, a run from the
-    hand may take a wild card for this rank, once, between two natural cards.
-    """
-    seq_ok = r.in_seq[rank]
-    join = r.seq_join
-    most = None if grow else r.seq_max
-    smallest = r.seq_min
-    gap_ok = r.seq_wild and seq_ok
-
-    def is_c(n: int) -> int:
-        return 1 if n >= r.seq_canasta else 0
-
-    waiting = tuple(run for run in runs if run[1] > rank)
-    due = [run for run in runs if run[1] <= rank]
-    out: dict[tuple[tuple[Run, ...], int, bool, int], int] = {}
-    joins_here = tuple(range(2, 2 + len(starts)))
-    # each run due at this rank: 0 takes a card, 1 ends, 2 + j joins starts[j], -1 takes a
-    # wild card (a run from the hand, with none yet, that a natural card may still follow)
-    choices: list[tuple[int, ...]] = []
-    for run in due:
-        if run[4] == 2:
-            # a wild card just laid: the natural card of this rank must follow it
-            choices.append((0,) if run[1] == rank and seq_ok else ())
-        elif run[1] == rank and seq_ok:
-            wild = gap_ok and run[2] == 0 and run[4] == 0 and (most is None or run[0] + 2 <= most)
-            choices.append((0, 1, *((-1,) if wild else ()), *(joins_here if run[4] == 0 else ())))
-        else:
-            choices.append((1, *(joins_here if run[4] == 0 else ())))
-    for pick in product(*choices):
-        takes = pick.count(0)
-        if takes > avail:
-            continue
-        wilds = pick.count(-1)
-        joined = [p - 2 for p in pick if p >= 2]
-        if len(set(joined)) != len(joined):
-            continue
-        after: list[Run] = list(waiting)
-        gained = 0
-        free = False
-        valid = True
-        joins: dict[int, int] = {}
-        for run, p in zip(due, pick, strict=True):
-            n, _next, orig, up, gap = run
-            if p == 0:
-                if n + 1 == most:  # closed: it takes no more cards, nor joins another
-                    gained += is_c(n + 1) - is_c(orig)
-                    free = True
-                elif join and orig:
-                    # laid on one of the side's sequences: it may yet bridge a join
-                    after.append((n + 1, rank + 1, orig, up + 1, 0))
-                else:
-                    after.append((n + 1, rank + 1, orig, 0, 1 if gap else 0))
-                    free = True
-            elif p == -1:
-                after.append((n + 1, rank + 1, 0, 0, 2))
-                free = True
-            elif p == 1:
-                if orig == 0 and n < smallest:
-                    valid = False
-                    break
-                gained += is_c(n) - is_c(orig)
-                free = free or up > 0
-            else:
-                # a run ending just below: one from the hand (the sequence grows down), or,
-                # where sequences.join joins them, one of the side's sequences grown up to it
-                # (the cards laid on its upper end bridged the two: laid before the join)
-                if run[1] != rank or (orig and not join):
-                    valid = False
-                    break
-                joins[p - 2] = n
-                # the joined sequence is one: the lower one's canasta, if it was one, is no more
-                gained -= is_c(orig)
-        if not valid:
-            continue
-        for j, (high, size) in enumerate(starts):
-            n = size + joins.get(j, 0)
-            if most is not None and n > most:
-                valid = False
-                break
-            if n == most:
-                gained += is_c(n) - is_c(size)
-            else:
-                after.append((n, high + 1, size, 0, 0))
-        if not valid:
-            continue
-        for new in range(0, (avail - takes if seq_ok else 0) + 1):
-            runs_after = tuple(sorted(after + [(1, rank + 1, 0, 0, 0)] * new))
-            key = (runs_after, takes + new, free or new > 0, wilds)
-            if out.get(key, -1) < gained:
-                out[key] = gained
-    return tuple(
-        (runs_after, used, gained, free, wilds) for (runs_after, used, free, wilds), gained in out.items()
-    )
-
-
-@lru_cache(maxsize=4096)
-def _live_runs(
-    r: Rules, avail: tuple[int, ...], starts: tuple[tuple[int, tuple[tuple[int, int], ...]], ...], grow: bool,
-) -> tuple[Live, ...]:
-    """The runs of one suit from which that suit alone can still end every run legally,
-    each with the fewest wild cards it still needs and the runs that stand for it.
-
-    ``avail``: the suit's cards in hand at each rank of ``r.natural_kinds``;
-    ``starts``: its open sequences by lowest rank (see :func:`_suit_steps`).
-    Returns, for each of those ranks, the runs after it from which some way
-    on, rank by rank, ends with every run long enough (:func:`_runs_end`),
-    each mapped to ``(wild cards, stand-in, canastas)``: the fewest wild cards
-    such a way lays in the suit's runs (``sequences.wild_in_gap``; 0 without),
-    the first (in sort order) of the runs with the same ways on, and the most
-    sequence canastas a way on gains with at most 0, 1, ... wild cards and with
-    any number (see :data:`Live`; for an opening that needs a natural canasta,
-    which a sequence canasta is, :func:`_hopeful`, and for going out,
-    :func:`_enough_sequences`). Two runs have the
-    same ways on when every later rank offers both the same steps (cards used,
-    sequence canastas gained, free, wild cards) to runs that again have the
-    same ways on, and both end alike; what the suit does afterwards, and so
-    every outcome of the search, is then the same from either, and
-    :func:`sequence_outcomes` keeps only the stand-in (with the better of the
-    two states). It drops the runs not listed, and states with fewer wild
-    cards left than their runs need: the suits share only wild cards, so no
-    state dropped could have ended. A run from the hand too short to end can
-    live on only where the next ranks hold that suit's cards (or wild cards
-    stand in); without this, such runs of every suit multiply each other's
-    states, and so do runs of different lengths with the same ways on.
-    """
-    ranks = r.natural_kinds
-    opened = dict(starts)
-    empty: tuple[Run, ...] = ()
-    steps: list[dict[tuple[Run, ...], tuple[tuple[tuple[Run, ...], int, int, bool, int], ...]]] = []
-    now: set[tuple[Run, ...]] = {empty}
-    for rank, n in zip(ranks, avail, strict=True):
-        here = opened.get(rank, ())
-        edges: dict[tuple[Run, ...], tuple[tuple[tuple[Run, ...], int, int, bool, int], ...]] = {}
-        for runs in now:
-            if not n and not here and not any(run[1] <= rank for run in runs):
-                edges[runs] = ((runs, 0, 0, False, 0),)  # nothing happens at this rank (as sequence_outcomes skips it)
-            else:
-                edges[runs] = _suit_steps(r, runs, rank, n, here, grow)
-        steps.append(edges)
-        now = {step[0] for ends in edges.values() for step in ends}
-    # the runs alive after the last rank, by how they end (canastas gained; a
-    # card laid on an upper end, which frees the plan where sequences.join joins)
-    ways: dict[tuple[Run, ...], object] = {}
-    ending: dict[tuple[Run, ...], tuple[int, ...]] = {}
-    for runs in now:
-        gained = _runs_end(r, runs)
-        if gained >= 0:
-            ways[runs] = (gained, any(run[3] for run in runs))
-            ending[runs] = (gained,) * (GAIN_WILDS + 1)
-    alive = _stand_ins(ways, dict.fromkeys(ways, 0), ending)
-    out = [alive] * len(ranks)
-    for i in range(len(ranks) - 1, 0, -1):
-        # alive after rank i-1: some step at rank i leads to runs alive after rank i
-        needs: dict[tuple[Run, ...], int] = {}
-        gains: dict[tuple[Run, ...], tuple[int, ...]] = {}
-        ways = {}
-        for runs, ends in steps[i].items():
-            on = set()
-            best = [NO_GAIN] * (GAIN_WILDS + 1)
-            for after, used, gained, freed, wused in ends:
-                got = alive.get(after)
-                if got is not None:
-                    need, stand_in, gain = got
-                    on.add((used, gained, freed, wused, stand_in))
-                    if needs.get(runs, 99) > wused + need:
-                        needs[runs] = wused + need
-                    _add_gains(best, gain, gained, wused)
-            if on:
-                ways[runs] = frozenset(on)
-                gains[runs] = tuple(best)
-        alive = _stand_ins(ways, needs, gains)
-        out[i - 1] = alive
-    return tuple(out)
-
-
-def _add_gains(best: list[int], later: tuple[int, ...], gained: int, wused: int) -> None:
-    """Raise ``best`` (the most sequence canastas by wild cards spent, see :data:`Live`) by a
-    step that gains ``gained`` and spends ``wused`` wild cards, to runs that gain ``later``."""
-    for x in range(wused, GAIN_WILDS):
-        g = later[x - wused]
-        if g != NO_GAIN and best[x] < gained + g:
-            best[x] = gained + g
-    g = later[GAIN_WILDS]  # any number of wild cards, before and after
-    if g != NO_GAIN and best[GAIN_WILDS] < gained + g:
-        best[GAIN_WILDS] = gained + g
-
-
-def _stand_ins(
-    ways: dict[tuple[Run, ...], object], needs: dict[tuple[Run, ...], int],
-    gains: dict[tuple[Run, ...], tuple[int, ...]],
-) -> Live:
-    """Each of ``ways``' runs with its wild cards needed, the first runs with the same ways on,
-    and the most sequence canastas it can gain."""
-    first: dict[object, tuple[Run, ...]] = {}
-    for runs in sorted(ways):
-        first.setdefault(ways[runs], runs)
-    return {runs: (needs[runs], first[way], gains[runs]) for runs, way in ways.items()}
-
-
-def _runs_end(r: Rules, runs: tuple[Run, ...]) -> int:
-    """Sequence canastas the runs gain when they all end, or -1 if a run from the hand is too short."""
-    gained = 0
-    for n, _next, orig, _up, gap in runs:
-        if (orig == 0 and n < r.seq_min) or gap == 2:  # too short, or ending on its wild card
-            return -1
-        gained += (n >= r.seq_canasta) - (orig >= r.seq_canasta)
-    return gained
 
 
 # A state of sequence_outcomes: (wild cards used, cards left, canastas, natural
@@ -384,7 +147,7 @@ def sequence_outcomes(
     run closes. Only the plans that leave at most one card are then plans the
     rules allow; the caller keeps only those.
 
-    The states that cannot end (:func:`_live_runs`) and those another beats
+    The states that cannot end (:func:`live_runs`) and those another beats
     (:func:`_undominated`) are dropped as they arise, which keeps the search
     to a few states per combination of runs that can still end. So an entry
     whose canastas fall short of going out's (``False`` in the key) may be
@@ -403,14 +166,29 @@ def sequence_outcomes(
     rank, and four times as many between the suits' steps (0: every state):
     those with the most canastas of the kinds an opening asks, then the most
     canastas and points, the fewest cards left (in a search for a way out that
-    needs sequence canastas: :func:`_likeliest_out`). Each entry it gives is a plan's that the full search
-    finds too, with as many points, though it may miss entries: a quick way to
+    needs sequence canastas: :func:`_likeliest_out`). Each entry it gives is a
+    plan's that the full search finds too, with as many points, though it may
+    miss entries: a quick way to
     find a plan that answers a question (:func:`~canasta.engine.oracle.can_go_out`
     asks the full search only where the narrow one finds none).
     """
     counts = count_kinds(hand)
     prefix = wild_prefix(r, counts)
-    W = len(prefix) - 1
+    walk, states = _start(
+        r, hand, counts, melds, max_left, opening, dead, complete, late, grow, prune, most, len(prefix) - 1,
+    )
+    for ri, rank in enumerate(r.natural_kinds):
+        states = _rank_step(walk, states, ri, rank, sizes)
+    return close_plans(
+        r, counts, melds, allow_black, max_left, walk.W, prefix, _ended(walk, states), opening, complete,
+    )
+
+
+def _start(
+    r: Rules, hand: tuple[int, ...], counts: tuple[int, ...], melds: tuple[MeldGroup, ...], max_left: int,
+    opening: int, dead: int, complete: int, late: bool, grow: bool, prune: bool, most: int, W: int,
+) -> tuple[_Walk, dict[SeqState, int]]:
+    """What :func:`sequence_outcomes` keeps from rank to rank, and its first state."""
     by_code = [0] * 64
     for card in hand:
         by_code[card] += 1
@@ -432,62 +210,105 @@ def sequence_outcomes(
     ranks = r.natural_kinds
     # the runs each suit can still end legally after each rank (the other states lead nowhere)
     live = [
-        _live_runs(r, tuple(by_code[k * 4 + suit] for k in ranks),
+        live_runs(r, tuple(by_code[k * 4 + suit] for k in ranks),
                    tuple((k, tuple(starts.get((suit, k), ()))) for k in ranks if (suit, k) in starts), grow)
         for suit in range(4)
     ] if prune else None
-    index = info.index
-    # an opening that asks a canasta the side's melds lack: where each state can still make one
-    hunt = _canasta_hunt(r, counts, info, base, opening, W) if prune else None
     # plans that go out (max_left 1) are read only where they hold the sequence canastas going
     # out needs: the states that can no longer make them lead to no entry that is read
     seq_need = min(r.req[4], cap[4]) if prune and max_left <= 1 else 0
-    for ri, rank in enumerate(ranks):
-        # each suit in turn: its runs, and the cards left for the meld of the rank (the pool)
-        pooled: dict[Pooled, int] = {(*key, 0): pts for key, pts in states.items()}
-        held = len(pooled)
-        for suit in range(4):
-            pooled = _suit_pass(
-                r, table, pooled, rank, suit, by_code[rank * 4 + suit], tuple(starts.get((suit, rank), ())),
-                grow, W, cap, None if live is None else live[suit][ri],
-            )
-            held = max(held, len(pooled))
-            if most and len(pooled) > most * 4:
-                # a narrow search keeps few of the suits' steps too (each suit multiplies them)
-                pooled = dict(sorted(pooled.items(), key=_pooled_promise)[:most * 4])
-        # then the meld of the rank takes what the runs left
-        states = _meld_pass(r, pooled, rank, melds, index.get(rank, -1), W, cap, max_left, dead, complete, late)
-        if sizes is not None:
-            sizes.append(max(held, len(states)))
-        if prune:
-            states = _undominated(states)
-        if hunt is not None and live is not None:
-            states = _hopeful(states, hunt, ri, table, live)
-        potential: dict[tuple[int, int], int] | None = None
-        if seq_need and live is not None:
-            potential = {}
-            states = _enough_sequences(states, seq_need, W, ri, table, live, potential)
-        if most and len(states) > most:
-            if potential:
-                states = _likeliest_out(states, most, seq_need, W, potential)
-            else:
-                states = dict(sorted(states.items(), key=_promise)[:most])
+    walk = _Walk(
+        r, table, by_code, starts, grow, W, cap, live, most, melds, info.index, max_left, dead, complete, late,
+        # an opening that asks a canasta the side's melds lack: where each state can still make one
+        _canasta_hunt(r, counts, info, base, opening, W) if prune else None, seq_need, prune,
+    )
+    return walk, states
 
-    def ended() -> Iterator[tuple[int, int, int, int, int, int, int, int, bool]]:
-        for (w, left, tot, nat, mix, sq, number, free), pts in states.items():
-            runs = table.runs[number]
-            gained = 0
-            for suit_runs in runs:
-                g = _runs_end(r, suit_runs)
-                if g < 0:
-                    break
-                gained += g
-            else:
-                # a run that ends with cards laid on its upper end bridged no join: free
-                free = free or any(run[3] for suit_runs in runs for run in suit_runs)
-                yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts, 0, not free
 
-    return close_plans(r, counts, melds, allow_black, max_left, W, prefix, ended(), opening, complete)
+class _Walk(NamedTuple):
+    """What :func:`sequence_outcomes` keeps the same from rank to rank."""
+
+    r: Rules
+    table: _RunTable
+    by_code: list[int]  #: cards in hand by card code
+    starts: dict[tuple[int, int], list[tuple[int, int]]]  #: open sequences by (suit, lowest rank)
+    grow: bool
+    W: int  #: wild cards in hand
+    cap: tuple[int, int, int, int, int]  #: how far each canasta count is counted
+    live: list[tuple[Live, ...]] | None  #: by suit: the runs that can still end (None: keep all)
+    most: int  #: a narrow search's width (0: every state)
+    melds: tuple[MeldGroup, ...]
+    meld_at: dict[int, int]  #: the index of the side's meld of each rank
+    max_left: int
+    dead: int
+    complete: int
+    late: bool
+    hunt: _Hunt | None  #: where the canasta an opening asks may come from
+    seq_need: int  #: sequence canastas a way out needs (0: none asked, or no pruning)
+    prune: bool
+
+
+def _rank_step(
+    walk: _Walk, states: dict[SeqState, int], ri: int, rank: int, sizes: list[int] | None,
+) -> dict[SeqState, int]:
+    """The states of :func:`sequence_outcomes` after ``rank`` (index ``ri``): each suit's runs
+    take their cards of the rank in turn, the side's meld of the rank takes what they
+    leave, and the states that cannot lead anywhere (or, narrow, the least promising) go."""
+    most = walk.most
+    live = walk.live
+    # each suit in turn: its runs, and the cards left for the meld of the rank (the pool)
+    pooled: dict[Pooled, int] = {(*key, 0): pts for key, pts in states.items()}
+    held = len(pooled)
+    for suit in range(4):
+        pooled = _suit_pass(
+            walk.r, walk.table, pooled, rank, suit, walk.by_code[rank * 4 + suit],
+            tuple(walk.starts.get((suit, rank), ())), walk.grow, walk.W, walk.cap,
+            None if live is None else live[suit][ri],
+        )
+        held = max(held, len(pooled))
+        if most and len(pooled) > most * 4:
+            # a narrow search keeps few of the suits' steps too (each suit multiplies them)
+            pooled = dict(sorted(pooled.items(), key=_pooled_promise)[:most * 4])
+    # then the meld of the rank takes what the runs left
+    states = _meld_pass(
+        walk.r, pooled, rank, walk.melds, walk.meld_at.get(rank, -1), walk.W, walk.cap, walk.max_left, walk.dead,
+        walk.complete, walk.late,
+    )
+    if sizes is not None:
+        sizes.append(max(held, len(states)))
+    if walk.prune:
+        states = _undominated(states)
+    if walk.hunt is not None and live is not None:
+        states = _hopeful(states, walk.hunt, ri, walk.table, live)
+    potential: dict[tuple[int, int], int] | None = None
+    if walk.seq_need and live is not None:
+        potential = {}
+        states = _enough_sequences(states, walk.seq_need, walk.W, ri, walk.table, live, potential)
+    if most and len(states) > most:
+        if potential:
+            states = _likeliest_out(states, most, walk.seq_need, walk.W, potential)
+        else:
+            states = dict(sorted(states.items(), key=_promise)[:most])
+    return states
+
+
+def _ended(walk: _Walk, states: dict[SeqState, int]) -> Iterator[tuple[int, int, int, int, int, int, int, int, bool]]:
+    """The plans of ``states`` whose runs all end legally, as :func:`close_plans` takes them:
+    the sequence canastas the runs gain as they end counted in."""
+    r = walk.r
+    cap = walk.cap
+    for (w, left, tot, nat, mix, sq, number, free), pts in states.items():
+        runs = walk.table.runs[number]
+        gained = 0
+        for suit_runs in runs:
+            g = runs_end(r, suit_runs)
+            if g < 0:
+                break
+            gained += g
+        else:
+            # a run that ends with cards laid on its upper end bridged no join: free
+            free = free or any(run[3] for suit_runs in runs for run in suit_runs)
+            yield w, left, min(cap[0], tot + gained), nat, mix, min(cap[4], sq + gained), pts, 0, not free
 
 
 class _Hunt(NamedTuple):
@@ -530,7 +351,7 @@ def _hopeful(
     states: dict[SeqState, int], hunt: _Hunt, ri: int, table: _RunTable, live: list[tuple[Live, ...]],
 ) -> dict[SeqState, int]:
     """``states`` after rank index ``ri`` without those that lack the canasta an opening asks
-    and can no longer make it: no later rank's meld, no run (:func:`_live_runs` gives the
+    and can no longer make it: no later rank's meld, no run (:func:`live_runs` gives the
     most sequence canastas each suit's runs can gain) and no wild meld can. No plan that
     follows them opens, so dropping them changes no answer."""
     later = hunt.later[ri]
@@ -560,7 +381,7 @@ def _enough_sequences(
     most: dict[tuple[int, int], int],
 ) -> dict[SeqState, int]:
     """``states`` after rank index ``ri`` without those whose sequence canastas, with the most
-    the suits' runs can still gain with the wild cards left (:func:`_live_runs`; a bound),
+    the suits' runs can still gain with the wild cards left (:func:`live_runs`; a bound),
     fall short of the ``need`` of going out: no plan that follows them goes out. ``most``
     receives that bound by (runs, wild cards left) for the states that lack the canastas."""
     out: dict[SeqState, int] = {}
@@ -636,9 +457,9 @@ def _suit_pass(
     alive: Live | None,
 ) -> dict[Pooled, int]:
     """One suit's step of :func:`sequence_outcomes` at ``rank``: its runs take the suit's
-    ``avail`` cards of the rank (:func:`_suit_steps`), the rest join the pool.
+    ``avail`` cards of the rank (:func:`suit_steps`), the rest join the pool.
     ``alive``: the suit's runs that can still end, with the wild cards they still need
-    and their stand-ins (see :func:`_live_runs`; None: keep every state)."""
+    and their stand-ins (see :func:`live_runs`; None: keep every state)."""
     if not avail and not here and not any(
         run[1] <= rank for number in {key[6] for key in pooled} for run in table.runs[number][suit]
     ):
@@ -672,10 +493,10 @@ def _numbered_steps(
     r: Rules, table: _RunTable, number: int, rank: int, suit: int, avail: int,
     here: tuple[tuple[int, int], ...], grow: bool, alive: Live | None,
 ) -> list[tuple[int, int, int, bool, int, int]]:
-    """:func:`_suit_steps` of one suit of the runs numbered ``number`` in ``table``, with the
+    """:func:`suit_steps` of one suit of the runs numbered ``number`` in ``table``, with the
     runs after them numbered; only those that can still end (``alive``, where given), each
     with the wild cards the suit's runs still need (0 where not known) and put as its
-    stand-in (the runs with the same ways on, :func:`_live_runs`)."""
+    stand-in (the runs with the same ways on, :func:`live_runs`)."""
     runs = table.runs[number]
     mine = runs[suit]
     if not avail and not here and not any(run[1] <= rank for run in mine):
@@ -685,7 +506,7 @@ def _numbered_steps(
         need, stand_in, _gain = alive[mine]
         return [(table.number((*runs[:suit], stand_in, *runs[suit + 1:])), 0, 0, False, 0, need)]
     out = []
-    for after, used, gained, freed, wused in _suit_steps(r, mine, rank, avail, here, grow):
+    for after, used, gained, freed, wused in suit_steps(r, mine, rank, avail, here, grow):
         need = 0
         if alive is not None:
             got = alive.get(after)
