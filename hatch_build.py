@@ -42,13 +42,13 @@ else:  # hatchling depends on tomli before Python 3.11
 #: views, score breakdowns): mypyc cannot build attrs classes whose
 #: annotations name types imported only for type checking, nor attrs
 #: subclasses of a plain base, and the engine's fast constructors of states
-#: and views (``state.plain_builder``) give an instance its class after
+#: and views (``constructors``) give an instance its class after
 #: filling it, which only Python classes allow; they hold values, not rules.
 #: ``move_fields`` stays Python too: it reads fields of hand-built moves that
 #: may hold any type, which compiled code reading an ``int`` field would
 #: refuse with a TypeError before the check could name the field.
 ENGINE = "canasta/engine"
-PYTHON_ONLY = frozenset({"__init__.py", "moves.py", "move_fields.py", "state.py", "scoring.py"})
+PYTHON_ONLY = frozenset({"__init__.py", "moves.py", "move_fields.py", "state.py", "constructors.py", "scoring.py"})
 #: Compiled beside the engine: the bots, which decide at every move of a simulation.
 ALSO_COMPILED = ("canasta/play/heuristics.py",)
 

@@ -1,16 +1,17 @@
-"""The hand counts a step carries to the next state (``canasta.engine.kinds.CARRIED``).
+"""The hand counts a step carries to the state it builds (``GameState._counts``).
 
 A step that melds or adds works out the new hand's counts by kind from the
-old ones, and a draw works them out from what the seat's last discard left
-(``canasta.engine.kinds.DISCARDED``); the next state's ``Ctx`` takes them
-instead of counting the hand again, when its hand is the very tuple the step
-made. Over random hands of every bundled profile, every ``Ctx`` is compared
-with a fresh count of its hand, whether its counts were carried or counted;
-and each carried path is checked to be taken at all.
+old ones; the state it builds carries them, with the hand they are of, and its
+``Ctx`` takes them instead of counting the hand again, when the mover's hand
+is the very tuple carried. Over random hands of every bundled profile, every
+carried count is compared with a fresh count of its hand, and every ``Ctx``
+with a fresh count of the mover's hand, whether carried or counted; and the
+carried path is checked to be taken at all.
 """
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -19,38 +20,40 @@ from hypothesis import strategies as st
 
 import canasta
 from canasta.engine.facts import Ctx, context_of
-from canasta.engine.kinds import CARRIED, DISCARDED, count_kinds
-from canasta.engine.moves import Draw
+from canasta.engine.kinds import count_kinds
+from canasta.engine.state import NO_COUNTS
 
 
-def _play(name: str, seed: int, rng: random.Random, drawn: list[int] | None = None) -> tuple[int, int]:
-    """Play one hand, checking every state's Ctx counts; return (carried, counted) states.
+def _carried(s: canasta.GameState) -> tuple[int, ...] | None:
+    """The counts ``s`` carries for the mover's hand, or ``None`` where it carries none for it."""
+    hand, counts = s._counts
+    return counts if hand is s.hands_[s.current] else None
 
-    ``drawn``: counts the states right after a draw whose counts were carried.
-    """
+
+def _play(name: str, seed: int, rng: random.Random) -> tuple[int, int]:
+    """Play one hand, checking every state's carried counts; return (carried, counted) states."""
     s = canasta.new_game(canasta.load_variant(name), seed=seed)
     carried = counted = 0
-    after_draw = False
     while not s.is_hand_over:
-        hand = s.hands_[s.current]
-        if CARRIED[0][0] is hand:
+        hand, counts = s._counts
+        # what a state carries is the count of the hand it names, whoever holds it
+        assert s._counts is NO_COUNTS or counts == count_kinds(hand), (name, seed)
+        if _carried(s) is not None:
             carried += 1
-            if after_draw and drawn is not None:
-                drawn.append(1)
         else:
             counted += 1
-        assert context_of(s).counts == count_kinds(hand), (name, seed)
+        assert context_of(s).counts == count_kinds(s.hands_[s.current]), (name, seed)
         legal = s.legal_moves()
-        move = legal[rng.randrange(len(legal))]
-        after_draw = isinstance(move, Draw)
-        s = s.apply(move)
+        after = s.apply(legal[rng.randrange(len(legal))])
+        assert s._counts is NO_COUNTS  # the state moved from keeps none (as it keeps no Ctx)
+        s = after
     return carried, counted
 
 
 @pytest.mark.parametrize("name", canasta.variant_names())
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), pick=st.integers(0, 2**31 - 1))
-def test_every_ctx_holds_its_hands_counts(name: str, seed: int, pick: int) -> None:
+def test_every_carried_count_is_its_hands_count(name: str, seed: int, pick: int) -> None:
     _play(name, seed, random.Random(pick))
 
 
@@ -66,57 +69,53 @@ def test_melds_and_adds_carry_the_counts(name: str) -> None:
     assert carried > 0 and counted > 0, (carried, counted)
 
 
+def _after_a_meld() -> canasta.GameState:
+    """A classic state built by a meld or an add, which carries its hand's counts."""
+    s = canasta.new_game(canasta.load_variant("classic"), seed=11)
+    rng = random.Random(3)
+    while _carried(s) is None:
+        legal = s.legal_moves()
+        s = s.apply(legal[rng.randrange(len(legal))])
+    return s
+
+
 def test_a_hand_that_is_not_the_carried_one_is_counted() -> None:
     s = canasta.new_game(canasta.load_variant("classic"), seed=5)
     hand = s.hands_[s.current]
-    # an equal hand, but another tuple: not taken from CARRIED
+    # an equal hand, but another tuple, with counts that are wrong for it: not taken
     other = tuple(list(hand))
     assert other == hand and other is not hand
-    CARRIED[0] = other, (9,) * 16
+    wrong = (9,) * 16
+    object.__setattr__(s, "_counts", (other, wrong))
     assert Ctx(s).counts == count_kinds(hand)
     # the very tuple is trusted: the step that stored it made both
-    CARRIED[0] = hand, count_kinds(hand)
-    assert Ctx(s).counts == count_kinds(hand)
+    object.__setattr__(s, "_counts", (hand, wrong))
+    assert Ctx(s).counts == wrong
 
 
-@pytest.mark.parametrize("name", ["classic", "hand-and-foot", "samba"])
-def test_draws_carry_the_counts_their_seats_last_discard_left(name: str) -> None:
-    rng = random.Random(name)
-    drawn: list[int] = []
-    for hand in range(4):
-        _play(name, 2000 + hand, rng, drawn)
-    # every draw but a seat's first of the hand (and after a talon) is carried
-    assert len(drawn) > 20, len(drawn)
+def test_apply_drops_the_counts_of_the_state_it_moves_from() -> None:
+    s = _after_a_meld()
+    carried = s._counts
+    legal = s.legal_moves()
+    after = s.apply(legal[0])
+    assert s._counts is NO_COUNTS
+    assert after._counts is NO_COUNTS or after._counts is not carried
+    # and the state still plays as before, its hand counted again
+    assert s.legal_moves() == legal
+    assert s.apply(legal[0]) == after
 
 
-def _drawing_state() -> canasta.GameState:
-    """A classic draw-phase state whose seat has discarded before, its stock not run out."""
-    s = canasta.new_game(canasta.load_variant("classic"), seed=11)
-    rng = random.Random(3)
-    seen: set[int] = set()
-    while True:
-        legal = s.legal_moves()
-        if s.phase_name == "draw" and s.current in seen and Draw() in legal:
-            return s
-        if s.phase_name == "play":
-            seen.add(s.current)
-        s = s.apply(legal[rng.randrange(len(legal))])
-
-
-def test_a_draw_counts_a_hand_its_discard_did_not_leave() -> None:
-    s = _drawing_state()
-    p = s.current
-    hand = s.hands_[p]
-    # an equal hand, but another tuple, with counts that are wrong for it
-    DISCARDED[p & 7] = tuple(list(hand)), (5,) * 16, 4
-    after = s.apply(Draw())
-    assert CARRIED[0][0] is not after.hands_[p]
-    assert context_of(after).counts == count_kinds(after.hands_[p])
-    # the very tuple, with its counts before a discard of one 4: carried
-    before = list(count_kinds(hand))
-    before[4] += 1
-    DISCARDED[p & 7] = hand, tuple(before), 4
-    after = s.apply(Draw())
-    assert CARRIED[0][0] is after.hands_[p]
-    assert context_of(after).counts == count_kinds(after.hands_[p])
-
+def test_carried_counts_are_no_part_of_the_value() -> None:
+    s = _after_a_meld()
+    bare = canasta.GameState(*(getattr(s, a) for a in (
+        "variant", "seed", "hand_number", "dealer", "scores", "history", "phase", "current", "hands_",
+        "feet_", "stock_", "pile_", "melds_", "red_threes_", "opened", "melded_before", "turn", "end",
+        "rules", "talons_", "asked_before",
+    )))
+    assert bare._counts is NO_COUNTS
+    assert bare == s and hash(bare) == hash(s) and repr(bare) == repr(s)
+    assert bare.legal_moves() == s.legal_moves()
+    # pickled, the counts still stand for the very hand they came with
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s
+    assert _carried(back) == count_kinds(back.hands_[back.current])

@@ -1,7 +1,7 @@
-"""The engine's fast constructors of states, turns and melds (``canasta.engine.state.plain_builder``).
+"""The engine's fast constructors of states, turns, melds and views (``canasta.engine.constructors``).
 
-The engine builds its GameState, Turn, Laid and MeldGroup values with builders that
-fill the slots by plain stores instead of attrs' ``__init__``. What they build
+The engine builds its GameState, Turn, Laid, MeldGroup and SeatView values with
+constructors that fill the slots by plain stores instead of attrs' ``__init__``. What they build
 must be the same value in every way a user can see: the class itself (not a
 subclass), equal and hashing alike to the attrs-built twin, frozen, picklable,
 copyable, evolvable, weak-referable. Checked on values drawn by hypothesis and
@@ -24,17 +24,15 @@ from hypothesis import strategies as st
 
 import canasta
 from budget import examples
-from canasta.engine.state import (
-    GameState,
-    Laid,
-    MeldGroup,
-    Turn,
+from canasta.engine.constructors import (
+    check_builder,
     new_laid,
     new_meld_group,
     new_state,
     new_turn,
-    plain_builder,
+    new_view,
 )
+from canasta.engine.state import GameState, Laid, MeldGroup, SeatView, Turn
 
 ints = st.integers(-5, 200)
 codes = st.lists(st.integers(0, 215), max_size=6).map(tuple)
@@ -105,52 +103,94 @@ def test_every_state_of_a_playout_rebuilt_either_way_is_one_value(name: str) -> 
         seen += 1
 
 
-def test_a_class_whose_init_does_more_than_store_is_refused() -> None:
-    # a builder would skip what __init__ does: refused when the builder is made
-    class Slots:
-        __slots__ = ("__weakref__", "x")
+@pytest.mark.parametrize("name", ["classic", "hand-and-foot", "samba"])
+def test_every_view_of_a_playout_rebuilt_either_way_is_one_value(name: str) -> None:
+    rng = random.Random(name)
+    fields = [a.name for a in attrs.fields(SeatView) if a.init]
+    s = canasta.new_game(canasta.load_variant(name), seed=rng.randrange(10**6))
+    for _ in range(100):
+        if s.is_hand_over:
+            break
+        view = s.view(rng.randrange(len(s.hands_)))
+        values = [getattr(view, n) for n in fields]
+        made, built = SeatView(*values), new_view(*values)
+        assert type(built) is SeatView and built == made and hash(built) == hash(made)
+        for a in attrs.fields(SeatView):
+            assert getattr(built, a.name) is getattr(made, a.name), a.name
+        legal = s.legal_moves()
+        s = s.apply(legal[rng.randrange(len(legal))])
 
+
+class _Slots:
+    __slots__ = ("__weakref__", "x", "y")
+
+
+class _Fill(_Slots):
+    __slots__ = ()
+
+
+@attrs.frozen(slots=True)
+class _Value(_Slots):
+    x: int
+    y: int
+
+
+def _build(x: int, y: int) -> _Value:
+    o: Any = object.__new__(_Fill)
+    o.x = x
+    o.y = y
+    o.__class__ = _Value
+    return o  # type: ignore[no-any-return]
+
+
+def test_a_constructor_that_fills_every_field_passes() -> None:
+    check_builder(_Value, _build)
+    assert _build(1, 2) == _Value(1, 2)
+
+
+def test_a_constructor_that_fills_a_field_otherwise_is_refused() -> None:
+    def swapped(x: int, y: int) -> _Value:
+        return _build(y, x)
+
+    with pytest.raises(TypeError, match=re.escape("swapped does not fill _Value.x as __init__ does")):
+        check_builder(_Value, swapped)
+
+    def short(x: int) -> _Value:
+        return _build(x, 0)
+
+    with pytest.raises(TypeError):  # a field it does not take
+        check_builder(_Value, short)
+
+
+def test_a_class_whose_init_does_more_than_store_is_refused() -> None:
+    # a constructor would skip what __init__ does: refused when it is checked
     @attrs.frozen(slots=True)
-    class Checked(Slots):
+    class Checked(_Slots):
         x: int = attrs.field(validator=attrs.validators.instance_of(int))
+        y: int = 0
 
     with pytest.raises(TypeError, match=re.escape("Checked.x needs its __init__")):
-        plain_builder(Checked, Slots)
+        check_builder(Checked, _build)
 
     @attrs.frozen(slots=True)
-    class Converted(Slots):
+    class Converted(_Slots):
         x: int = attrs.field(converter=int)
+        y: int = 0
 
     with pytest.raises(TypeError, match=re.escape("Converted.x needs its __init__")):
-        plain_builder(Converted, Slots)
+        check_builder(Converted, _build)
 
 
-def test_a_twin_of_another_layout_is_refused_when_the_builder_is_made() -> None:
-    class Slots:
-        __slots__ = ("__weakref__", "x")
-
+def test_a_twin_of_another_layout_is_refused() -> None:
     class Other:
-        __slots__ = ("__weakref__", "x", "y")
+        __slots__ = ("__weakref__", "x", "y", "z")
 
-    @attrs.frozen(slots=True)
-    class Value(Slots):
-        x: int
+    def other(x: int, y: int) -> _Value:
+        o: Any = object.__new__(Other)
+        o.x = x
+        o.y = y
+        o.__class__ = _Value
+        return o  # type: ignore[no-any-return]
 
-    assert plain_builder(Value, Slots)(3) == Value(3)
     with pytest.raises(TypeError, match="layout differs"):
-        plain_builder(Value, Other)
-
-
-def test_a_field_its_base_does_not_declare_is_refused() -> None:
-    # attrs would give the field a slot of the class's own, which the twin would not fill
-    class Slots:
-        __slots__ = ("__weakref__", "x")
-
-    @attrs.frozen(slots=True)
-    class Grown(Slots):
-        x: int
-        y: int
-
-    with pytest.raises(TypeError, match=re.escape("Grown.y is not declared in Slots")):
-        plain_builder(Grown, Slots)
-
+        check_builder(_Value, other)

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from canasta.cards import RANK_NAMES, Card
+from canasta.engine.constructors import new_state, new_turn
 from canasta.engine.facts import (
     Probe,
     context_of,
@@ -24,7 +25,7 @@ from canasta.engine.facts import (
 )
 from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.hand_end import end_hand
-from canasta.engine.kinds import CARRIED, DISCARDED, KIND, remove_kinds, suit_choices
+from canasta.engine.kinds import KIND, remove_kinds, suit_choices
 from canasta.engine.melds import (
     find_sequence,
     holds,
@@ -53,8 +54,6 @@ from canasta.engine.state import (
     GameState,
     MeldGroup,
     Turn,
-    new_state,
-    new_turn,
 )
 from canasta.engine.threes import may_keep
 from canasta.variant.model import Variant
@@ -94,16 +93,6 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
                 turn = _DRAW_TURNS[drawn_t] = new_turn(False, False, 0, (), NOT_ASKED, -1, drawn_t, (), (), 0)
             hand = s.hands_[p]
             drawn_hand = tuple(sorted(hand + drawn_t))
-            last = DISCARDED[p & 7]
-            if last[0] is hand:
-                # the hand its discard left: its counts from the ones before the
-                # discard, for the Ctx of the play that follows (see DISCARDED)
-                counts = list(last[1])
-                counts[last[2]] -= 1
-                for card in drawn_t:
-                    k = KIND[card]
-                    counts[k] = counts[k] + 1
-                CARRIED[0] = drawn_hand, tuple(counts)
             return new_state(
                 s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, PLAY, p,
                 with_item(s.hands_, p, drawn_hand), s.feet_, stock_[:-n],

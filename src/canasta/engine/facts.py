@@ -12,8 +12,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from canasta.engine.constructors import new_state, store_ctx
 from canasta.engine.fastpaths import PLAIN_RULES
-from canasta.engine.kinds import BLACK_THREE, CARRIED, KIND, count_kinds
+from canasta.engine.kinds import BLACK_THREE, KIND, count_kinds
 from canasta.engine.melds import KEPT_INFO, canasta_counts, meld_info
 from canasta.engine.moves import (
     RED_THREE,
@@ -25,7 +26,6 @@ from canasta.engine.state import (
     GameState,
     MeldGroup,
     Turn,
-    new_state,
 )
 from canasta.engine.tables import LATE_NEVER
 from canasta.variant.model import Variant
@@ -324,7 +324,9 @@ class Ctx:
             self.counts = count_kinds(hand)
             self.info = meld_info(r, melds)
         else:
-            carried = CARRIED[0]  # the counts a meld, add or draw worked out (see CARRIED)
+            # the counts the step that built the state worked out (a meld or an
+            # add), where it left this very hand (see GameState._counts)
+            carried = s._counts
             self.counts = carried[1] if carried[0] is hand else count_kinds(hand)
             # meld_info's hit, read inline (a call is a hundredth of a cheap listing):
             # most states share their side's melds with the state before
@@ -344,7 +346,7 @@ def context_of(s: GameState) -> Ctx:
     c: Ctx | None = s._ctx
     if c is None:
         c = Ctx(s)
-        object.__setattr__(s, "_ctx", c)
+        store_ctx(s, c)
     return c
 
 

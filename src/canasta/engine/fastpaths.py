@@ -14,7 +14,7 @@ earlier call worked out. With the environment variable
   the adds and new melds decided by their shape (``quick_play``,
   ``add_fits``, ``meld_fits``): each candidate is asked its step instead;
 * the counts and meld facts carried from one state to the next by identity
-  (:data:`~canasta.engine.kinds.CARRIED`, :data:`~canasta.engine.kinds.DISCARDED`,
+  (the hand counts a meld or add hands to the state it builds, ``GameState._counts``,
   :data:`~canasta.engine.melds.KEPT_INFO` and a ``MeldInfo`` grown from the one
   before): worked out afresh from the state instead;
 * the draw's apply without lists (and its kept turn records): the general draw instead;

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any, Final, SupportsIndex
 
 from canasta.engine.candidates import candidate_moves
+from canasta.engine.constructors import new_turn, store_counts, store_ctx
 from canasta.engine.deal import deal_hand
 from canasta.engine.draw import (
     draw_moves,
@@ -91,12 +92,12 @@ from canasta.engine.state import (
     DRAW,
     GAME_OVER,
     HAND_OVER,
+    NO_COUNTS,
     PLAY,
     TOLD_NO,
     TOLD_YES,
     Engine,
     GameState,
-    new_turn,
 )
 from canasta.engine.tables import Rules
 from canasta.engine.threes import kept_bar, lay_three_moves, lay_three_step
@@ -207,7 +208,7 @@ def legal_moves(s: GameState) -> list[Move]:
         # context_of's miss, inline (a listing after a draw or a meld is of a new
         # state; a call is a hundredth of a cheap listing)
         c = Ctx(s)
-        object.__setattr__(s, "_ctx", c)
+        store_ctx(s, c)
     legal = c.legal
     if legal is None:
         out: list[Move] = []
@@ -338,7 +339,9 @@ def apply(s: GameState, m: Move | str) -> GameState:
     # A state moved from is rarely asked again, but programs keep them (game
     # records, search trees): drop what was worked out about it, so that a
     # kept state costs no more than its own fields.
-    object.__setattr__(s, "_ctx", None)
+    store_ctx(s, None)
+    if s._counts is not NO_COUNTS:  # (a meld or add built it: a store only then)
+        store_counts(s, NO_COUNTS)
     return result
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from canasta.engine.constructors import new_turn
 from canasta.engine.facts import (
     asking_required,
     dead_ranks,
@@ -23,7 +24,7 @@ from canasta.engine.facts import (
 )
 from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.hand_end import end_hand, next_turn
-from canasta.engine.kinds import BLACK_THREE, DISCARDED, KIND
+from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import canasta_counts, req_met, req_text
 from canasta.engine.moves import (
     RED_THREE,
@@ -38,7 +39,6 @@ from canasta.engine.state import (
     TOLD_NO,
     TOLD_YES,
     GameState,
-    new_turn,
 )
 from canasta.engine.threes import lay_threes, plays_on
 
@@ -222,9 +222,6 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
                 # the stock ran out on a 3 of the talon (or a 3 drawn to replace
                 # one): as when a red 3 is the last card drawn, the hand ends
                 return end_hand(rebuild(s, hands=hands, pile=pile), "stock", -1, False, False)
-    if hands[p] is kept:
-        # for the seat's next draw (see DISCARDED): no talon joined the hand
-        DISCARDED[p & 7] = kept, c.counts, k
     return next_turn(s, hands, pile)
 
 

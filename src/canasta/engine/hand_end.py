@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from canasta.engine.constructors import new_state
 from canasta.engine.facts import NEW_TURN, with_item
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.moves import (
@@ -15,7 +16,6 @@ from canasta.engine.state import (
     HAND_OVER,
     GameState,
     HandEnd,
-    new_state,
 )
 
 

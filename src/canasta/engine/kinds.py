@@ -41,25 +41,6 @@ def count_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-#: The hand a step made last and its counts, worked out from the counts of the hand
-#: before (one pair, stored at once: a reader never sees a hand with another's
-#: counts). A meld or add keeps the turn with the same player, and a draw (from
-#: :data:`DISCARDED`) gives it to the player who drew: their next
-#: ``legal_moves`` takes the counts from here (:class:`~canasta.engine.facts.Ctx`)
-#: instead of counting the hand again; held by identity, so a hand that is not
-#: the one stored is counted as before.
-CARRIED: Final[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [((), (0,) * 16)]
-
-#: Each seat's hand as its last discard left it, with the counts of the hand
-#: before the discard and the kind discarded (seat ``p`` in slot ``p & 7``; held
-#: by identity, as :data:`CARRIED`, so a hand that changed since, or a slot
-#: another seat or game took over, is counted as before). The seat's next draw
-#: works the drawn hand's counts out from them and hands them on through
-#: :data:`CARRIED`: three kinds changed instead of a hand counted. The first
-#: entries hold a hand no seat has.
-DISCARDED: Final[list[tuple[tuple[int, ...], tuple[int, ...], int]]] = [((-1,), (0,) * 16, 0)] * 8
-
-
 def remove_kinds(hand: Sequence[int], kinds: Sequence[int]) -> tuple[list[int], list[int]] | None:
     """Remove one card of each kind in ``kinds`` from ``hand`` (lowest codes first)."""
     rest = list(hand)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from canasta.engine.constructors import new_laid, new_state, new_turn
 from canasta.engine.facts import (
     Probe,
     asking_required,
@@ -23,7 +24,7 @@ from canasta.engine.facts import (
 )
 from canasta.engine.going_out import going_out_error, opening_need
 from canasta.engine.hand_end import end_hand
-from canasta.engine.kinds import BLACK_THREE, CARRIED, KIND, remove_kinds
+from canasta.engine.kinds import BLACK_THREE, KIND, remove_kinds
 from canasta.engine.melds import (
     add_fit,
     find_closed_sequence,
@@ -59,15 +60,13 @@ from canasta.engine.moves import (
 )
 from canasta.engine.oracle import can_finish, concealed_possible
 from canasta.engine.state import (
+    NO_COUNTS,
     TOLD_NO,
     TOLD_YES,
     GameState,
     Laid,
     MeldGroup,
     Turn,
-    new_laid,
-    new_state,
-    new_turn,
 )
 
 if TYPE_CHECKING:
@@ -142,7 +141,7 @@ def play_cards(
     opened = c.opened
     pending = t.pending
     hand = tuple(rest)
-    # the new hand's counts, for the probes below and the next Ctx (see CARRIED;
+    # the new hand's counts, for the probes below and the next Ctx (see GameState._counts;
     # past the return above, either a probe or the next state needs them)
     left = list(counts)
     for k in kinds:
@@ -219,10 +218,9 @@ def play_cards(
         return f"after '{move}' you could not finish the turn legally (keep a card to discard)"
     if not build:
         return None
-    if counts_after is not None:
-        # the same player moves next: its Ctx takes these counts instead of
-        # counting the hand again (None: the pile's cards joined the hand)
-        CARRIED[0] = hand, counts_after
+    # the same player moves next: its Ctx takes these counts instead of counting
+    # the hand again (None: the pile's cards joined the hand)
+    carried = NO_COUNTS if counts_after is None else (hand, counts_after)
     s2 = new_state(
         s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, s.phase, p,
         with_item(s.hands_, p, hand), s.feet_, s.stock_, s.pile_, with_item(s.melds_, side, melds_t),
@@ -231,7 +229,7 @@ def play_cards(
         new_turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used),
                  _logged(t, index, len(c.melds), used, c.opened) if r.rearrange else t.laid,
                  t.backs),
-        s.end, r, s.talons_, s.asked_before,
+        s.end, r, s.talons_, s.asked_before, carried,
     )
     if going_out:
         return end_hand(s2, "out", p, concealed_possible(s, t.took_pile), False)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from canasta.engine.constructors import new_meld_group
 from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.moves import (
@@ -26,7 +27,6 @@ from canasta.engine.moves import (
 )
 from canasta.engine.state import (
     MeldGroup,
-    new_meld_group,
 )
 
 if TYPE_CHECKING:

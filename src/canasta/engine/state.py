@@ -40,19 +40,33 @@ NOT_ASKED: Final = 0
 TOLD_YES: Final = 1
 TOLD_NO: Final = 2
 
+#: A hand and its counts by kind (index = kind, see :mod:`canasta.engine.kinds`).
+HandCounts = tuple[tuple[int, ...], tuple[int, ...]]
+
+#: The :class:`HandCounts` of a state that carries none (``GameState._counts``): its
+#: hand is no seat's (a card code is never negative), so no hand is ever this tuple.
+NO_COUNTS: Final[HandCounts] = ((-1,), ())
+
 
 # The slots of the values the engine builds on every move (and of the view a bot
-# is shown at every move), declared in a plain base class so that plain_builder
-# can fill them by plain stores (see there; it refuses a field missing here).
-class _MeldGroupSlots:
+# is shown at every move), declared in a plain base class so that the constructors
+# of canasta.engine.constructors can fill them by plain stores (see there; a field
+# missing here fails at import).
+class MeldGroupSlots:
+    """The slots of :class:`MeldGroup`, in a plain base that :mod:`canasta.engine.constructors` fills."""
+
     __slots__ = ("__weakref__", "cards", "naturals", "rank", "suit", "wilds")
 
 
-class _LaidSlots:
+class LaidSlots:
+    """The slots of :class:`Laid`, in a plain base that :mod:`canasta.engine.constructors` fills."""
+
     __slots__ = ("__weakref__", "cards", "index", "new", "opened", "pending", "points")
 
 
-class _TurnSlots:
+class TurnSlots:
+    """The slots of :class:`Turn`, in a plain base that :mod:`canasta.engine.constructors` fills."""
+
     __slots__ = (
         "__weakref__",
         "asked",
@@ -68,7 +82,9 @@ class _TurnSlots:
     )
 
 
-class _SeatViewSlots:
+class SeatViewSlots:
+    """The slots of :class:`SeatView`, in a plain base that :mod:`canasta.engine.constructors` fills."""
+
     __slots__ = (
         "__weakref__",
         "_history",
@@ -98,9 +114,12 @@ class _SeatViewSlots:
     )
 
 
-class _GameStateSlots:
+class GameStateSlots:
+    """The slots of :class:`GameState`, in a plain base that :mod:`canasta.engine.constructors` fills."""
+
     __slots__ = (
         "__weakref__",
+        "_counts",
         "_ctx",
         "asked_before",
         "current",
@@ -127,7 +146,7 @@ class _GameStateSlots:
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
-class MeldGroup(_MeldGroupSlots):
+class MeldGroup(MeldGroupSlots):
     """One meld on the table.
 
     Attributes:
@@ -185,7 +204,7 @@ class MeldGroup(_MeldGroupSlots):
 
 
 @attrs.frozen(slots=True)
-class Laid(_LaidSlots):
+class Laid(LaidSlots):
     """One meld or add laid from the hand this turn, as a take-back restores it (``melds.rearrange``).
 
     Attributes:
@@ -207,7 +226,7 @@ class Laid(_LaidSlots):
 
 
 @attrs.frozen(slots=True)
-class Turn(_TurnSlots):
+class Turn(TurnSlots):
     """What has happened so far in the current turn.
 
     Attributes:
@@ -297,7 +316,7 @@ class Engine:
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
-class GameState(_GameStateSlots):
+class GameState(GameStateSlots):
     """A position in a game. Build one with :func:`canasta.new_game`.
 
     States are immutable: :meth:`apply` returns a new state. Two states are
@@ -334,6 +353,12 @@ class GameState(_GameStateSlots):
     # canasta.engine.facts.Ctx): a pure function of the fields above, so it takes no part in
     # equality, hashing, repr or pickling.
     _ctx: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    # The hand of the player to move and its counts by kind, where the step that
+    # built this state worked them out from the counts before (a meld or an add:
+    # the same player moves next), for the state's Ctx (canasta.engine.facts);
+    # NO_COUNTS otherwise. Trusted only for the very hand tuple it holds. Worked
+    # out from the fields above, so it takes no part in equality, hashing or repr.
+    _counts: HandCounts = attrs.field(default=NO_COUNTS, init=False, eq=False, hash=False, repr=False)
 
     # -- who and when ---------------------------------------------------------
 
@@ -494,69 +519,8 @@ class GameState(_GameStateSlots):
         )
 
 
-def plain_builder(cls: type[Any], slots: type) -> Callable[..., Any]:
-    """A constructor of the frozen attrs class ``cls`` that fills its slots by plain stores.
-
-    It takes every field ``cls(...)`` takes, positionally and all of them, and
-    returns an instance equal in every way to ``cls(...)``'s.
-
-    Why: a frozen class refuses attribute stores, so the ``__init__`` attrs
-    writes stores each field through ``object.__setattr__``, one call per field:
-    about 3 µs for a GameState, which the engine builds on every move (a tenth
-    of a random move's time). This builds an instance of a twin class with the
-    same base (``slots``, which declares the fields' slots) and no
-    ``__setattr__`` of its own, where a store is a plain slot store, then gives
-    it the class ``cls``: CPython allows that between classes of the same
-    layout, and checks it on each assignment. The twin has no other use; the
-    instance is a ``cls`` from then on, frozen like any other.
-
-    Raises:
-        TypeError: ``cls`` has a field this cannot fill as ``__init__`` would
-            (a validator, a converter, a default factory), a field ``slots``
-            does not declare, or a layout that differs from the twin's; at
-            import, as the builders are made there.
-    """
-    fields = attrs.fields(cls)
-    for a in fields:
-        if a.validator is not None or a.converter is not None or isinstance(a.default, attrs.Factory):  # type: ignore[arg-type]
-            raise TypeError(f"plain_builder: {cls.__name__}.{a.name} needs its __init__")
-    if getattr(cls, "__attrs_post_init__", None) is not None:
-        raise TypeError(f"plain_builder: {cls.__name__} has __attrs_post_init__")
-    declared = set(slots.__dict__["__slots__"])
-    for a in fields:
-        if a.name not in declared:
-            # attrs would give it a slot of cls's own, which the twin would not fill
-            raise TypeError(f"plain_builder: {cls.__name__}.{a.name} is not declared in {slots.__name__}")
-    # the slots attrs added itself (the hash cache of cache_hash=True): None, as its __init__ sets them
-    extra = tuple(cls.__dict__["__slots__"])
-    twin = type(f"_{cls.__name__}Fill", (slots,), {"__slots__": extra})
-    params = [a.alias for a in fields if a.init]
-    # the code's own names start with "_": attrs strips a leading "_" from the
-    # parameters (aliases), so no field's parameter can shadow them
-    lines = [f"def build({', '.join(params)}):", "    _o = _new(_twin)"]
-    lines += [f"    _o.{a.name} = {a.alias}" for a in fields if a.init]
-    lines += [f"    _o.{a.name} = _default_{a.name}" for a in fields if not a.init]
-    lines += [f"    _o.{name} = None" for name in extra]
-    lines += ["    _o.__class__ = _cls", "    return _o"]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
-    namespace.update({f"_default_{a.name}": a.default for a in fields if not a.init})
-    exec("\n".join(lines), namespace)  # code made above from the class's own field names
-    build: Callable[..., Any] = namespace["build"]
-    build(*[None] * len(params))  # the layouts agree, or TypeError now rather than on a move
-    return build
-
-
-#: ``MeldGroup(...)``, ``Laid(...)``, ``Turn(...)`` and ``GameState(...)``, faster
-#: (see :func:`plain_builder`): every field, positionally. The engine's moves
-#: build these; anything else may call the classes.
-new_meld_group: Callable[..., MeldGroup] = plain_builder(MeldGroup, _MeldGroupSlots)
-new_laid: Callable[..., Laid] = plain_builder(Laid, _LaidSlots)
-new_turn: Callable[..., Turn] = plain_builder(Turn, _TurnSlots)
-new_state: Callable[..., GameState] = plain_builder(GameState, _GameStateSlots)
-
-
 @attrs.frozen(slots=True, repr=False)
-class SeatView(_SeatViewSlots):
+class SeatView(SeatViewSlots):
     """One seat's view of a :class:`~canasta.engine.state.GameState`.
 
     Attributes:
@@ -713,7 +677,3 @@ class SeatView(_SeatViewSlots):
                 str(move), f"it is seat {self.current}'s turn; this is the view of seat {self.seat}"
             )
         return self._state.apply(move)
-
-
-#: ``SeatView(...)``, faster (see :func:`plain_builder`): every field, positionally.
-new_view: Callable[..., SeatView] = plain_builder(SeatView, _SeatViewSlots)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from canasta.engine.constructors import new_turn
 from canasta.engine.facts import may_discard_last, rebuild, with_item
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import BLACK_THREE, KIND
@@ -39,7 +40,7 @@ from canasta.engine.moves import (
     TakeTopCard,
     kind_name,
 )
-from canasta.engine.state import DRAW, PLAY, GameState, new_turn
+from canasta.engine.state import DRAW, PLAY, GameState
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx

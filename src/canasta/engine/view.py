@@ -16,10 +16,11 @@ from itertools import chain, repeat
 from typing import Final
 
 from canasta.cards import build_deck, parse_card
+from canasta.engine.constructors import new_state, new_turn, new_view
 from canasta.engine.facts import Ctx
 from canasta.engine.kinds import count_kinds
 from canasta.engine.melds import MeldInfo, meld_info
-from canasta.engine.state import ANSWER, GameState, SeatView, new_state, new_turn, new_view
+from canasta.engine.state import ANSWER, GameState, SeatView
 from canasta.errors import CanastaError
 
 __all__ = ["SeatView", "make_view", "seat_facts", "stand_in", "stand_in_cards"]
