@@ -246,14 +246,8 @@ EXEMPT: dict[str, str] = {
         "to split after the dead-end fixes to going out land",
     "canasta.engine.melding.play_cards":
         "to split after the dead-end fixes to melding land",
-    "canasta.engine.oracle.greedy_plan":
-        "to split after the bounded-search work on the going-out searches lands",
     "canasta.engine.quick.quick_moves":
         "to split after the fast paths are decided in one place",
-    "canasta.engine.searches.outcomes":
-        "to split after the bounded-search and dead-end fixes to the searches land",
-    "canasta.engine.searches.close_plans":
-        "to split after the bounded-search and dead-end fixes to the searches land",
 }
 
 

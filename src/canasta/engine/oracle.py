@@ -426,17 +426,57 @@ def greedy_plan(
     counts every card that could possibly be melded (a short rank only while
     wild cards remain to complete it).
     """
-    info = meld_info(r, melds)
-    index = info.index
-    present = info.present
     ok_add = r.nat_add  # r.valid for natural ranks, as tables
     ok_new = r.nat_new
-    dup = r.v.melds.duplicate_ranks != "never"
     wild_vals: list[int] = []
     for w in r.wild_kinds:
         wild_vals += [r.value[w]] * counts[w]
     wild_vals.sort(reverse=True)
     n_wild = len(wild_vals)
+    upper, greedy, left, plan, short = _plan_naturals(r, counts, melds)
+    short.sort(reverse=True)
+    budget = n_wild
+    used = 0
+    for pts, k, c in short:
+        need = r.new_size - c
+        if need <= budget:
+            upper += pts
+            budget -= need
+        if used + need <= n_wild and ok_new[c][need]:
+            greedy += pts
+            left -= c
+            used += need
+            plan.append([k, c, need, -1])
+    for item in plan:
+        while used < n_wild and ok_add[item[1]][item[2] + 1]:
+            item[2] += 1
+            used += 1
+    upper += sum(wild_vals)
+    greedy += sum(wild_vals[:used])
+    left += n_wild - used
+    b = counts[BLACK_THREE] if r.black_apart else 0
+    if allow_black and b and r.valid(BLACK_THREE, b, 0, True):
+        upper += b * r.value[BLACK_THREE]
+    left += b
+    for k in r.stray_kinds:
+        # cards no meld takes stay in hand
+        left += counts[k]
+    return upper, greedy, left, plan
+
+
+def _plan_naturals(
+    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...],
+) -> tuple[int, int, int, list[list[int]], list[tuple[int, int, int]]]:
+    """The natural cards' part of :func:`greedy_plan`: (upper bound, greedy points, cards
+    left, plan, ranks short of a new meld as ``(points, rank, naturals)``). Each rank's
+    naturals join the side's open meld of the rank as far as it stays legal, or start a
+    meld where there are enough of them; the rest stay in hand."""
+    info = meld_info(r, melds)
+    index = info.index
+    present = info.present
+    ok_add = r.nat_add
+    ok_new = r.nat_new
+    dup = r.v.melds.duplicate_ranks != "never"
     upper = greedy = left = 0
     plan: list[list[int]] = []  # [rank, naturals, wilds, index] of melds the plan lays or grows
     short: list[tuple[int, int, int]] = []  # (points, rank, naturals) short of a new meld
@@ -470,34 +510,7 @@ def greedy_plan(
                 left += c
         else:
             left += c
-    short.sort(reverse=True)
-    budget = n_wild
-    used = 0
-    for pts, k, c in short:
-        need = r.new_size - c
-        if need <= budget:
-            upper += pts
-            budget -= need
-        if used + need <= n_wild and ok_new[c][need]:
-            greedy += pts
-            left -= c
-            used += need
-            plan.append([k, c, need, -1])
-    for item in plan:
-        while used < n_wild and ok_add[item[1]][item[2] + 1]:
-            item[2] += 1
-            used += 1
-    upper += sum(wild_vals)
-    greedy += sum(wild_vals[:used])
-    left += n_wild - used
-    b = counts[BLACK_THREE] if r.black_apart else 0
-    if allow_black and b and r.valid(BLACK_THREE, b, 0, True):
-        upper += b * r.value[BLACK_THREE]
-    left += b
-    for k in r.stray_kinds:
-        # cards no meld takes stay in hand
-        left += counts[k]
-    return upper, greedy, left, plan
+    return upper, greedy, left, plan, short
 
 
 def _plan_counts(r: Rules, melds: tuple[MeldGroup, ...], plan: list[list[int]]) -> tuple[int, ...]:

@@ -363,10 +363,9 @@ def outcomes(
     W = len(prefix) - 1
     base = canasta_counts(r, melds)
     cap = canasta_caps(r, opening, base)
-    cap0, cap1, cap2 = cap[0], cap[1], cap[2]
     # state: (wilds used, left, tot, nat, mix) -> natural points
     states: dict[tuple[int, int, int, int, int], int] = {
-        (0, 0, min(base[0], cap0), min(base[1], cap1), min(base[2], cap2)): 0
+        (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2])): 0
     }
     dup = r.dup_after_complete
     index = meld_info(r, melds).index
@@ -376,38 +375,47 @@ def outcomes(
         if c == 0 and oi < 0:
             continue
         opts = options_at(r, rank, c, melds, oi, W, dup, dead, complete, late)
-        val = r.value[rank]
-        new_states: dict[tuple[int, int, int, int, int], int] = {}
-        get = new_states.get
-        for (w, left, tot, nat, mix), pts in states.items():
-            for a, x, dt, dn, dm in opts:
-                w2 = w + x
-                if w2 > W:
-                    continue
-                l2 = left + c - a
-                if l2 > max_left:
-                    if max_left < 2:
-                        continue
-                    l2 = 2
-                t2 = tot + dt
-                if t2 > cap0:
-                    t2 = cap0
-                n2 = nat + dn
-                if n2 > cap1:
-                    n2 = cap1
-                m2 = mix + dm
-                if m2 > cap2:
-                    m2 = cap2
-                key = (w2, l2, t2, n2, m2)
-                p = pts + a * val
-                if get(key, -1) < p:
-                    new_states[key] = p
-        states = new_states
+        states = _rank_states(states, opts, c, r.value[rank], W, max_left, cap)
     return close_plans(
         r, counts, melds, allow_black, max_left, W, prefix,
         ((w, left, tot, nat, mix, 0, pts, 0) for (w, left, tot, nat, mix), pts in states.items()),
         opening, complete,
     )
+
+
+def _rank_states(
+    states: dict[tuple[int, int, int, int, int], int], opts: tuple[tuple[int, ...], ...], c: int,
+    val: int, W: int, max_left: int, cap: tuple[int, int, int, int, int],
+) -> dict[tuple[int, int, int, int, int], int]:
+    """:func:`outcomes`' states after a rank whose ``c`` naturals in hand (worth ``val``
+    each) take one of ``opts`` (:func:`options_at`) in each state, counts capped at ``cap``."""
+    cap0, cap1, cap2 = cap[0], cap[1], cap[2]
+    new_states: dict[tuple[int, int, int, int, int], int] = {}
+    get = new_states.get
+    for (w, left, tot, nat, mix), pts in states.items():
+        for a, x, dt, dn, dm in opts:
+            w2 = w + x
+            if w2 > W:
+                continue
+            l2 = left + c - a
+            if l2 > max_left:
+                if max_left < 2:
+                    continue
+                l2 = 2
+            t2 = tot + dt
+            if t2 > cap0:
+                t2 = cap0
+            n2 = nat + dn
+            if n2 > cap1:
+                n2 = cap1
+            m2 = mix + dm
+            if m2 > cap2:
+                m2 = cap2
+            key = (w2, l2, t2, n2, m2)
+            p = pts + a * val
+            if get(key, -1) < p:
+                new_states[key] = p
+    return new_states
 
 
 def _clean_outcomes(
@@ -523,6 +531,22 @@ def canasta_caps(r: Rules, opening: int, base: Sequence[int]) -> tuple[int, int,
     return caps[0], caps[1] + base[1], caps[2], caps[3], caps[4]
 
 
+def _black_and_stray(r: Rules, counts: Sequence[int], allow_black: bool, complete: int) -> tuple[int, bool, int]:
+    """For :func:`close_plans`: the black 3s held, whether a plan may meld them (together,
+    only where allowed), and the cards no meld takes (``Rules.stray_kinds``), which stay
+    in hand whatever the plan."""
+    # (where 3s are wild, black 3s are among the wild cards: prefix counts them)
+    b = counts[BLACK_THREE] if r.black_apart else 0
+    black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True) and not (
+        # going_out.complete_ranks naming 3: a meld of black 3s goes out only as a canasta
+        complete >> BLACK_THREE & 1 and r.kind_of(BLACK_THREE, b, 0) is None
+    )
+    stray = 0
+    for k in r.stray_kinds:
+        stray += counts[k]
+    return b, black_ok, stray
+
+
 def close_plans(
     r: Rules,
     counts: Sequence[int],
@@ -535,42 +559,29 @@ def close_plans(
     opening: int,
     complete: int,
 ) -> Outcomes:
-    """The last step of :func:`outcomes` and :func:`~canasta.engine.sequence_search.sequence_outcomes`: wild melds and black 3s.
+    """The last step of :func:`outcomes` and :func:`~canasta.engine.sequence_search.sequence_outcomes`:
+    wild melds and black 3s.
 
     ``states`` are ``(wilds used, cards left, canastas, natural, mixed,
     sequence canastas, points, wild cards not counted)`` once every natural
-    card has been placed, each count capped by :func:`canasta_caps`; plans without the
-    canasta ``opening`` needs are dropped here. The last number is the wild
-    cards of the plan whose points the opening may not count (see
-    :func:`_clean_outcomes`): the cheapest of those the plan uses. Two more may
-    follow: whether every card laid bridges a join (see :func:`~canasta.engine.sequence_search.sequence_outcomes`),
+    card has been placed, each count capped by :func:`canasta_caps`; plans
+    without the canasta ``opening`` needs are dropped here. The last number is
+    the wild cards whose points the opening may not count (the cheapest the
+    plan uses; :func:`_clean_outcomes`). Two more may follow: whether every card
+    laid bridges a join (see :func:`~canasta.engine.sequence_search.sequence_outcomes`),
     and the canastas and natural canastas on the table when the opening is met
-    (without them, those of the plan's end; see :func:`_clean_outcomes`). ``complete``:
-    the meld targets going out needs complete, as a bit mask (see :func:`outcomes`).
-    """
+    (:func:`_clean_outcomes`). ``complete``: the meld targets going out needs
+    complete, as a bit mask (see :func:`outcomes`)."""
     result: Outcomes = {}
     if complete and closed_short(r, melds, complete):
-        # a meld that going out needs complete is closed short of a canasta: no plan goes out
-        return result
+        return result  # a meld that going out needs complete is closed short of a canasta: no plan goes out
     wild_complete = complete & 1
     base = canasta_counts(r, melds)
     cap = canasta_caps(r, opening, base)
     req = r.req
-    # black 3s: melded together (only where allowed) or left in hand
-    # (where 3s are wild, black 3s are among the wild cards: prefix counts them)
-    b = counts[BLACK_THREE] if r.black_apart else 0
-    black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True) and not (
-        # going_out.complete_ranks naming 3: a meld of black 3s goes out only as a canasta
-        complete >> BLACK_THREE & 1 and r.kind_of(BLACK_THREE, b, 0) is None
-    )
-    # cards no meld takes (Rules.stray_kinds) stay in hand whatever the plan
-    stray = 0
-    for k in r.stray_kinds:
-        stray += counts[k]
-    # wild melds take what wilds remain
-    wi = open_meld(r, melds, WILD_TARGET)
-    w_exists = any(m.rank == WILD_TARGET for m in melds)
-    dup = r.dup_after_complete
+    b, black_ok, stray = _black_and_stray(r, counts, allow_black, complete)
+    wi = open_meld(r, melds, WILD_TARGET)  # wild melds take what wilds remain
+    fresh = r.dup_after_complete or not any(m.rank == WILD_TARGET for m in melds)  # a new one may start
     # melds.wild_meld_lock: a wild meld not yet a canasta must be completed
     # before wild cards go anywhere else (plans that put some elsewhere complete it)
     locked = r.wild_lock and wild_meld_locks(r, melds)
@@ -584,10 +595,9 @@ def close_plans(
         if wi >= 0:
             wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete) or (locked and w > 0))
         elif locked and w > 0:
-            # the side's meld of wild cards closed short of a canasta: no wild card goes elsewhere
-            continue
+            continue  # the side's meld of wild cards closed short of a canasta: no wild card goes elsewhere
         else:
-            wopts = _wild_options(r, W - w, 0, False, (not w_exists) or dup, bool(wild_complete))
+            wopts = _wild_options(r, W - w, 0, False, fresh, bool(wild_complete))
         for y, g in wopts:
             if w + y > W:
                 continue
