@@ -26,8 +26,9 @@ The report gives, for each kind of call, the count, the median, the 99th and
 the slowest calls with a reproducer each (the profile, the deal seed, the
 policy and the number of moves played before the call). ``--save DIR`` writes
 each position slower than ``--save-ms`` (default 250) as JSON, in the form
-tests/data/slow keeps (``profile``, ``state``, ``moves``), to be kept as a test
-position once it is fast. A dead end (no legal move while the hand is not
+tests/data/slow keeps (``profile``, ``state``, ``moves``) with a ``note`` (where
+it was reached and the call's CPU time in the run, warm caches and all), to be
+kept as a test position once it is fast. A dead end (no legal move while the hand is not
 over) or an exception is reported too, though the campaign is where the
 contract is checked in full.
 
@@ -147,7 +148,8 @@ class Run:
             self.saved += 1
             self.save.mkdir(parents=True, exist_ok=True)
             path = self.save / f"slow-{self.saved:03d}-{seconds * 1000:.0f}ms.json"
-            path.write_text(json.dumps(keep()) + "\n", encoding="utf-8")
+            data = {**keep(), "note": f"{where()}: {name} took {seconds * 1000:.0f} ms of CPU in the run"}
+            path.write_text(json.dumps(data) + "\n", encoding="utf-8")
         return out
 
     def play(self, text: str, label: str, seed: int, policy: str) -> None:

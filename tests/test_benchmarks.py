@@ -400,6 +400,7 @@ class TestStress:
         assert len(saved) == 6
         data = json.loads(saved[-1].read_text(encoding="utf-8"))
         assert data["profile"] == text
+        assert re.fullmatch(r"samba 20 seed 3 random move 5: legal_moves took \d+ ms of CPU in the run", data["note"])
         s = canasta.from_json(json.dumps(data["state"]), canasta.GameState)
         assert [str(m) for m in s.legal_moves()] == data["moves"] != []
 
