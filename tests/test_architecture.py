@@ -238,12 +238,6 @@ EXEMPT: dict[str, str] = {
         "to split by way of taking after the dead-end and search fixes to drawing land",
     "canasta.engine.draw.draw_moves":
         "to split with take_step, whose decisions it mirrors, after the fixes to drawing land",
-    "canasta.engine.game.step":
-        "to split after the work on refusals and dead ends in game.py lands",
-    "canasta.engine.game.legal_moves":
-        "to split after the fast paths are decided in one place, with one gate here",
-    "canasta.engine.going_out.discard_step":
-        "to split after the dead-end fixes to going out land",
     "canasta.engine.melding.play_cards":
         "to split after the dead-end fixes to melding land",
     "canasta.engine.quick.quick_moves":

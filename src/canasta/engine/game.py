@@ -130,45 +130,55 @@ def step(s: GameState, m: Move, build: bool = True) -> GameState | str | None:
     if s.phase == HAND_OVER:
         return "the hand is over: the only move is 'next'"
     if s.phase == ANSWER:
-        if not isinstance(m, Answer):
-            return "your partner asked to go out: answer 'yes' or 'no'"
-        if m.yes is not True and m.yes is not False:
-            return f"Answer.yes must be True or False, got {m.yes!r}"
-        if not build:
-            return None
-        t = s.turn
-        if s.rules.ask_advice:
-            # advice binds nothing (going_out.ask_advice): the turn goes on as it stood
-            turn = t
-        else:
-            turn = new_turn(t.took_pile, t.melded, t.points, t.pending,
-                            TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
-        return rebuild(s, phase=PLAY, current=t.asker, turn=turn)
+        return _answer_step(s, m, build)
     if s.phase == DRAW:
-        if s.rules.foot_walk and must_walk(s):
-            # the player discarded their last hand card to walk to the foot (foot.walk)
-            if isinstance(m, Foot):
-                return foot_step(s, context_of(s), build)
-            return "your hand is empty and your foot is down: pick up your foot first ('foot')"
-        if isinstance(m, Draw):
-            return draw_step(s, build)
-        if isinstance(m, TakePile):
-            return take_step(s, context_of(s), m, build)
-        if isinstance(m, TakeSequence):
-            return take_sequence_step(s, context_of(s), m, build)
-        if isinstance(m, TakeTopCard):
-            return take_top_step(s, context_of(s), m, build)
-        if isinstance(m, Pass):
-            return pass_step(s, build)
-        if isinstance(m, LayThree):
-            return lay_three_step(s, context_of(s), m, build)
-        return f"first draw from the stock or take the pile ('{m}' comes later)"
+        return _draw_phase_step(s, m, build)
     # PLAY, a move that is not a play-phase step
     if isinstance(m, (Draw, TakePile, TakeSequence, TakeTopCard, Pass)):
         return "you have already drawn this turn"
     if isinstance(m, Answer):
         return "nobody has asked to go out"
     return f"'{m}' is not a move of the play phase"
+
+
+def _answer_step(s: GameState, m: Move, build: bool) -> GameState | str | None:
+    """:func:`step` when the partner of the player who asked to go out answers."""
+    if not isinstance(m, Answer):
+        return "your partner asked to go out: answer 'yes' or 'no'"
+    if m.yes is not True and m.yes is not False:
+        return f"Answer.yes must be True or False, got {m.yes!r}"
+    if not build:
+        return None
+    t = s.turn
+    if s.rules.ask_advice:
+        # advice binds nothing (going_out.ask_advice): the turn goes on as it stood
+        turn = t
+    else:
+        turn = new_turn(t.took_pile, t.melded, t.points, t.pending,
+                        TOLD_YES if m.yes else TOLD_NO, t.asker, t.drawn, t.played, (), t.backs)
+    return rebuild(s, phase=PLAY, current=t.asker, turn=turn)
+
+
+def _draw_phase_step(s: GameState, m: Move, build: bool) -> GameState | str | None:
+    """:func:`step` in the draw phase: a draw, a way of taking the pile, a pass, a 3 laid."""
+    if s.rules.foot_walk and must_walk(s):
+        # the player discarded their last hand card to walk to the foot (foot.walk)
+        if isinstance(m, Foot):
+            return foot_step(s, context_of(s), build)
+        return "your hand is empty and your foot is down: pick up your foot first ('foot')"
+    if isinstance(m, Draw):
+        return draw_step(s, build)
+    if isinstance(m, TakePile):
+        return take_step(s, context_of(s), m, build)
+    if isinstance(m, TakeSequence):
+        return take_sequence_step(s, context_of(s), m, build)
+    if isinstance(m, TakeTopCard):
+        return take_top_step(s, context_of(s), m, build)
+    if isinstance(m, Pass):
+        return pass_step(s, build)
+    if isinstance(m, LayThree):
+        return lay_three_step(s, context_of(s), m, build)
+    return f"first draw from the stock or take the pile ('{m}' comes later)"
 
 
 PLAY_STEPS: Final[dict[type, Callable[[GameState, Ctx, Any, bool], GameState | str | None]]] = {
@@ -185,6 +195,41 @@ PLAY_STEPS: Final[dict[type, Callable[[GameState, Ctx, Any, bool], GameState | s
     Combine: combine_step,
     JoinSequences: join_step,
 }
+
+
+def _play_listing(s: GameState, c: Ctx) -> list[Move]:
+    """The legal moves of a play-phase position that :func:`quick_moves` does not list:
+    every candidate asked its step in :data:`PLAY_STEPS` directly, as :func:`step` would."""
+    out: list[Move] = []
+    steps = PLAY_STEPS
+    # the discards that do not go out share the turn's rules: asked
+    # once (plain_discard_error), then only each card's bars
+    plain: str | None = ""
+    bars = c.r.bars_discards
+    empty, dead = False, 0
+    # where quick_play holds, candidate adds and new melds are decided by
+    # their shape (add_fits, meld_fits; None: ask the step)
+    quick = quick_play(c)
+    for m in candidate_moves(s, c):
+        if isinstance(m, Discard) and m.out is False:
+            if plain == "":
+                plain = plain_discard_error(s, c)
+                if plain is None and bars:
+                    empty, dead = not s.pile_, discard_dead(s, c)
+            if plain is None and (not bars or discard_bar(c.r, empty, c.counts, m.kind, dead) is None):
+                out.append(m)
+            continue
+        if quick and isinstance(m, (Add, Meld)):
+            fits = add_fits(c, m) if isinstance(m, Add) else meld_fits(c, m)
+            if fits is not None:
+                if fits:
+                    out.append(m)
+                continue
+        if steps[type(m)](s, c, m, False) is None:
+            out.append(m)
+    if c.r.special_sizes:
+        out.extend(special_moves(s, c))
+    return out
 
 
 def legal_moves(s: GameState) -> list[Move]:
@@ -219,36 +264,7 @@ def legal_moves(s: GameState) -> list[Move]:
             if c.r.special_sizes:
                 out.extend(special_moves(s, c))
         elif phase == PLAY and not c.r.keep_three:
-            # every play-phase candidate has its step in PLAY_STEPS: ask it
-            # directly, as step would
-            steps = PLAY_STEPS
-            # the discards that do not go out share the turn's rules: asked
-            # once (plain_discard_error), then only each card's bars
-            plain: str | None = ""
-            bars = c.r.bars_discards
-            empty, dead = False, 0
-            # where quick_play holds, candidate adds and new melds are decided by
-            # their shape (add_fits, meld_fits; None: ask the step)
-            quick = quick_play(c)
-            for m in candidate_moves(s, c):
-                if isinstance(m, Discard) and m.out is False:
-                    if plain == "":
-                        plain = plain_discard_error(s, c)
-                        if plain is None and bars:
-                            empty, dead = not s.pile_, discard_dead(s, c)
-                    if plain is None and (not bars or discard_bar(c.r, empty, c.counts, m.kind, dead) is None):
-                        out.append(m)
-                    continue
-                if quick and isinstance(m, (Add, Meld)):
-                    fits = add_fits(c, m) if isinstance(m, Add) else meld_fits(c, m)
-                    if fits is not None:
-                        if fits:
-                            out.append(m)
-                        continue
-                if steps[type(m)](s, c, m, False) is None:
-                    out.append(m)
-            if c.r.special_sizes:
-                out.extend(special_moves(s, c))
+            out = _play_listing(s, c)
         else:
             for m in candidate_moves(s, c):
                 if step(s, m, False) is None:

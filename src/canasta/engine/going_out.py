@@ -149,30 +149,17 @@ def discard_dead(s: GameState, c: Ctx) -> int:
 
 
 def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | str | None:
+    """A discard (``m.out``: the last card, going out): the state after it (None when legal
+    and ``build`` is false), or why it is illegal."""
+    why = _card_error(c, m)
+    if why is not None:
+        return why
     v = c.v
     p = c.p
     k = m.kind
-    if k == RED_THREE:
-        return "a red 3 is never discarded"
-    if m.out is not True and m.out is not False:
-        return f"Discard.out must be True or False, got {m.out!r}"
+    suit = m.suit
     hand = c.hand
     t = c.turn
-    if not 0 <= k < 16 or not c.counts[k]:
-        return f"you hold no {kind_name(k) if 0 <= k < 16 else k}"
-    suit = m.suit
-    if suit != -1 or c.r.suited[k]:
-        verb = "out" if m.out else "discard"
-        if not c.r.suited[k]:
-            return f"suits do not matter for {kind_name(k)}s in this variant: write '{verb} {kind_name(k)}'"
-        if not (type(suit) is int and 0 <= suit <= 3):
-            held = next(x for x in hand if KIND[x] == k)
-            return (
-                f"suits matter in this variant (sequences): name the card's suit, e.g. "
-                f"'{verb} {card_name(k, held & 3)}'"
-            )
-        if k * 4 + suit not in hand:
-            return f"you hold no {card_name(k, suit)}"
     left = len(hand) - 1
     if t.pending:
         return "the side has not yet met its opening minimum with the pile's top card"
@@ -223,6 +210,32 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
                 # one): as when a red 3 is the last card drawn, the hand ends
                 return end_hand(rebuild(s, hands=hands, pile=pile), "stock", -1, False, False)
     return next_turn(s, hands, pile)
+
+
+def _card_error(c: Ctx, m: Discard) -> str | None:
+    """Why the card ``m`` names cannot be discarded whatever the turn: a red 3, a card not
+    held, a suit named where suits do not matter or missing where they do."""
+    k = m.kind
+    if k == RED_THREE:
+        return "a red 3 is never discarded"
+    if m.out is not True and m.out is not False:
+        return f"Discard.out must be True or False, got {m.out!r}"
+    if not 0 <= k < 16 or not c.counts[k]:
+        return f"you hold no {kind_name(k) if 0 <= k < 16 else k}"
+    suit = m.suit
+    if suit != -1 or c.r.suited[k]:
+        verb = "out" if m.out else "discard"
+        if not c.r.suited[k]:
+            return f"suits do not matter for {kind_name(k)}s in this variant: write '{verb} {kind_name(k)}'"
+        if not (type(suit) is int and 0 <= suit <= 3):
+            held = next(x for x in c.hand if KIND[x] == k)
+            return (
+                f"suits matter in this variant (sequences): name the card's suit, e.g. "
+                f"'{verb} {card_name(k, held & 3)}'"
+            )
+        if k * 4 + suit not in c.hand:
+            return f"you hold no {card_name(k, suit)}"
+    return None
 
 
 def _give_talon(
