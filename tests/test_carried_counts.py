@@ -37,7 +37,7 @@ def _play(name: str, seed: int, rng: random.Random) -> tuple[int, int]:
     while not s.is_hand_over:
         hand, counts = s._counts
         # what a state carries is the count of the hand it names, whoever holds it
-        assert s._counts is NO_COUNTS or counts == count_kinds(hand), (name, seed)
+        assert s._counts == NO_COUNTS or counts == count_kinds(hand), (name, seed)
         if _carried(s) is not None:
             carried += 1
         else:
@@ -45,7 +45,7 @@ def _play(name: str, seed: int, rng: random.Random) -> tuple[int, int]:
         assert context_of(s).counts == count_kinds(s.hands_[s.current]), (name, seed)
         legal = s.legal_moves()
         after = s.apply(legal[rng.randrange(len(legal))])
-        assert s._counts is NO_COUNTS  # the state moved from keeps none (as it keeps no Ctx)
+        assert s._counts == NO_COUNTS  # the state moved from keeps none (as it keeps no Ctx)
         s = after
     return carried, counted
 
@@ -98,8 +98,8 @@ def test_apply_drops_the_counts_of_the_state_it_moves_from() -> None:
     carried = s._counts
     legal = s.legal_moves()
     after = s.apply(legal[0])
-    assert s._counts is NO_COUNTS
-    assert after._counts is NO_COUNTS or after._counts is not carried
+    assert s._counts == NO_COUNTS
+    assert after._counts == NO_COUNTS or after._counts is not carried
     # and the state still plays as before, its hand counted again
     assert s.legal_moves() == legal
     assert s.apply(legal[0]) == after
@@ -112,7 +112,7 @@ def test_carried_counts_are_no_part_of_the_value() -> None:
         "feet_", "stock_", "pile_", "melds_", "red_threes_", "opened", "melded_before", "turn", "end",
         "rules", "talons_", "asked_before",
     )))
-    assert bare._counts is NO_COUNTS
+    assert bare._counts == NO_COUNTS
     assert bare == s and hash(bare) == hash(s) and repr(bare) == repr(s)
     assert bare.legal_moves() == s.legal_moves()
     # pickled, the counts still stand for the very hand they came with

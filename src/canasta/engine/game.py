@@ -356,7 +356,8 @@ def apply(s: GameState, m: Move | str) -> GameState:
     # records, search trees): drop what was worked out about it, so that a
     # kept state costs no more than its own fields.
     store_ctx(s, None)
-    if s._counts is not NO_COUNTS:  # (a meld or add built it: a store only then)
+    if s._counts[1]:  # counts carried (a meld or add built it): a store only then
+        # (by value, not `is not NO_COUNTS`: the compiled engine holds its own copy)
         store_counts(s, NO_COUNTS)
     return result
 
