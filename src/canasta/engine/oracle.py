@@ -338,37 +338,40 @@ def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
             and _plan_meets_requirement(r, q.melds, plan, ask.opening)
         ):
             return True
-    if r.seq_on:
-        # going out may grow closed sequences (sequences.grow_when_going_out): every plan
-        # kept here leaves at most one card, so each goes out
-        args = (r, q.hand, q.melds, r.black_melds, 1, ask.opening, ask.dead, ask.complete, ask.late, r.seq_grow)
+    if r.seq_on and not PLAIN_RULES:
         # narrow searches first: a plan they find is one (the full search is for a no)
-        if not PLAIN_RULES and any(
+        args = (r, q.hand, q.melds, r.black_melds, 1, ask.opening, ask.dead, ask.complete, ask.late, r.seq_grow)
+        if any(
             _goes_out(sequence_outcomes(*args, most=most), ask.need, ask.waived, ask.final_optional)
             for most in _widths(q.hand)
         ):
             return True
-        outs = sequence_outcomes(*args)
-    else:
-        outs = outcomes(
-            r, q.counts, q.melds, r.black_melds, 1, ask.opening, ask.dead, ask.complete, ask.clean, q.took, ask.late,
-        )
+    outs = _way_out(r, q, ask, q.hand, q.counts, r.black_melds)
     return _goes_out(outs, ask.need, ask.waived, ask.final_optional)
+
+
+def _way_out(
+    r: Rules, q: Probe, ask: _OutQuestion, hand: tuple[int, ...], counts: tuple[int, ...], allow_black: bool,
+) -> Outcomes:
+    """The full search of the plans that meld ``hand`` (``counts`` by kind) beside ``q``'s melds
+    and leave at most one card: :func:`sequence_outcomes` where the variant has sequences
+    (where sequences may grow when going out, they grow: each plan kept goes out), else
+    :func:`outcomes`."""
+    if r.seq_on:
+        return sequence_outcomes(
+            r, hand, q.melds, allow_black, 1, ask.opening, ask.dead, ask.complete, ask.late, r.seq_grow,
+        )
+    return outcomes(r, counts, q.melds, allow_black, 1, ask.opening, ask.dead, ask.complete, ask.clean, q.took, ask.late)
 
 
 def _black_three_out(r: Rules, q: Probe, ask: _OutQuestion, n_out: int) -> bool:
     """Whether going out with ``n_out`` black 3s kept (and at most one more card to discard)
     is open from ``q``: every other card melded."""
     extra = q.counts[BLACK_THREE] - n_out
-    if r.seq_on:
-        rest = tuple(card for card in q.hand if KIND[card] != BLACK_THREE)
-        outs = sequence_outcomes(r, rest, q.melds, False, 1, ask.opening, ask.dead, ask.complete, ask.late, r.seq_grow)
-    else:
-        c2 = list(q.counts)
-        c2[BLACK_THREE] = 0
-        outs = outcomes(
-            r, tuple(c2), q.melds, False, 1, ask.opening, ask.dead, ask.complete, ask.clean, q.took, ask.late,
-        )
+    rest = tuple(card for card in q.hand if KIND[card] != BLACK_THREE)
+    c2 = list(q.counts)
+    c2[BLACK_THREE] = 0
+    outs = _way_out(r, q, ask, rest, tuple(c2), False)
     for (left, ok, _black), pts in outs.items():
         if ok and left + extra == 1 and (ask.need <= 0 or pts >= ask.need or ask.waived):
             return True
