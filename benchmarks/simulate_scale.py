@@ -222,6 +222,7 @@ def _parts_once(args: argparse.Namespace, jobs_: int, log: str) -> dict[str, flo
         "while they play": during,
         "after the last result": after,
         "workers, in all": sum(per.values()),
+        "shards, in all": sum(cost for _, cost in order),
         "slowest worker": max(per.values()),
         "fastest worker": min(per.values()),
         f"split on {jobs_} idle workers: last end": last,
