@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from canasta.check.registry import Diagnostic, Facts, Raw, make_diagnostic, static_check
 from canasta.check.sequences import SEQUENCE_OPTIONS
+from canasta.variant.meanings import meanings
 from canasta.variant.model import CanastaRules, MeldRules, PileRules, ThreeRules, Variant
 
 __all__ = ["DEAD_AREAS", "written_dead"]
@@ -101,7 +102,7 @@ def _wilds_never_melded(f: Facts) -> Iterator[Raw]:
 #: Areas an off switch makes dead: (code, whether the area is off, the options
 #: of the area, the off switch, why they do nothing).
 DEAD_AREAS: tuple[tuple[str, Callable[[Variant], bool], tuple[str, ...], str, str], ...] = (
-    ("C016", lambda v: v.deal.foot_size == 0, ("foot.", "going_out.foot_first"),
+    ("C016", lambda v: not meanings(v).has_foot, ("foot.", "going_out.foot_first"),
      "deal.foot_size", "no foot is dealt (deal.foot_size: 0)"),
     ("C035", lambda v: v.threes.black_out_cards is None, ("threes.black_out_bonus",),
      "threes.black_out_cards", "there is no black-3 out (threes.black_out_cards: null)"),

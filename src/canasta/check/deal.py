@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from canasta.cards import JOKER
 from canasta.check.registry import Facts, Raw, refused, static_check
+from canasta.variant.meanings import meanings
 from canasta.variant.model import FootRules
 
 __all__: list[str] = []
@@ -63,7 +64,7 @@ def _stock_too_small(f: Facts) -> Iterator[Raw]:
 def _foot_without_foot(f: Facts) -> Iterator[Raw]:
     """A foot option is set but no foot is dealt (``deal.foot_size: 0``)."""
     v = f.v
-    if v.deal.foot_size == 0 and v.foot != FootRules():
+    if not meanings(v).has_foot and v.foot != FootRules():
         yield (
             ("foot.trigger", "deal.foot_size"),
             "no foot is dealt, so the rule for picking it up has no effect",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta.check.registry import Facts, Raw, plural, refused, static_check
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 __all__: list[str] = []
@@ -221,7 +222,7 @@ def _required_advice(f: Facts) -> Iterator[Raw]:
 def _idle_advice(f: Facts) -> Iterator[Raw]:
     """``going_out.ask_advice`` without ``ask_partner``, or without partners: nobody asks."""
     g = f.v.going_out
-    partners = any(len(side) > 1 for side in f.v.sides)
+    partners = meanings(f.v).partnerships
     if g.ask_advice and not (g.ask_partner and partners):
         why = "no one may ask (going_out.ask_partner: false)" if partners else "no player has a partner"
         yield (

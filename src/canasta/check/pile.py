@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta.check.registry import Facts, Raw, static_check
+from canasta.variant.meanings import meanings
 from canasta.variant.model import PileRules
 
 __all__ = ["pile_taken_sometimes"]
@@ -53,9 +54,7 @@ def _pile_never_taken(f: Facts) -> Iterator[Raw]:
 
 def pile_taken_sometimes(f: Facts) -> bool:
     """Whether the discard pile can be taken at all (the opposite of C017)."""
-    p = f.v.pile
-    wild_way = p.take_natural_and_wild and f.wild_cards > 0
-    return "natural" not in p.stop_cards and (p.take_natural_pair or p.take_lay_off or wild_way)
+    return meanings(f.v).pile_takeable
 
 
 @static_check(

@@ -22,6 +22,7 @@ from canasta.engine import BLACK_THREE, GameState, compile_rules, new_game
 from canasta.engine.moves import Ask, Discard, Foot, Meld, Move, TakePile, TakeSequence
 from canasta.errors import CanastaError
 from canasta.play.playout import play_hand
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 __all__ = ["MAX_MOVES_PER_HAND", "run_playouts"]
@@ -306,9 +307,9 @@ def _candidates(v: Variant) -> list[tuple[bool, str, str, str]]:
             (p.blocked_by_meld_size is not None and p.blocked_exception, "take:finish",
              "pile.blocked_exception", "the pile block's exception was never used"),
         ]
-    partners = any(len(side) > 1 for side in v.sides)
+    partners = meanings(v).partnerships
     candidates += [
-        (v.deal.foot_size > 0, "foot", "deal.foot_size", "no foot was ever picked up"),
+        (meanings(v).has_foot, "foot", "deal.foot_size", "no foot was ever picked up"),
         # advice (going_out.ask_advice) changes no move: the simulated players go out without it
         (v.going_out.ask_partner and partners and not v.going_out.ask_advice, "ask", "going_out.ask_partner",
          "nobody ever asked the partner to go out"),

@@ -14,11 +14,12 @@ from typing import Final, Protocol
 
 from canasta.cards import JOKER, build_deck, parse_rank
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.meld_kinds import Shape, kinds_of, natural_ranks, sequence_ranks
+from canasta.engine.meld_kinds import Shape, kinds_of
 from canasta.engine.moves import (
     RED_THREE,
     Meld,
 )
+from canasta.variant.meanings import Meanings, meanings
 from canasta.variant.model import Variant
 
 #: The new melds :mod:`canasta.engine.quick` lists for one signature of wild cards held
@@ -71,23 +72,27 @@ class Rules:
     def __init__(self, v: Variant, engine: EngineHandle) -> None:
         self.v = v
         self.engine = engine
+        #: what the variant's options mean for play (canasta.variant.meanings); the
+        #: steps below copy each meaning the engine reads into an attribute of its own,
+        #: so that hot paths read it with one lookup
+        self.meanings = mn = meanings(v)
         #: melds.add_fit's answers, by (rank << 24) | (naturals << 12) | wilds
         self.add_fits: dict[int, tuple[bool, bool]] = {}
         #: candidates.quick_rows' answers, by the wild cards held (clipped, as one int)
         self.quick_rows: dict[int, QuickRows] = {}
         # One step per part of the rules; each reads only the tables the steps before it built.
-        self._seating(v)
-        self._cards(v)
-        self._threes(v)
-        self._melds(v)
-        self._sequences(v)
+        self._seating(v, mn)
+        self._cards(v, mn)
+        self._threes(v, mn)
+        self._melds(v, mn)
+        self._sequences(v, mn)
         self._meld_shapes(v)
-        self._opening(v)
-        self._going_out(v)
-        self._pile(v)
-        self._turn(v)
+        self._opening(v, mn)
+        self._going_out(v, mn)
+        self._pile(v, mn)
+        self._turn(v, mn)
 
-    def _seating(self, v: Variant) -> None:
+    def _seating(self, v: Variant, mn: Meanings) -> None:
         """The players, their sides and partners."""
         self.n = v.players.count
         self.sides = v.sides
@@ -98,18 +103,18 @@ class Rules:
                 self.side_of[seat] = i
                 others = [s for s in seats if s != seat]
                 self.partner[seat] = others[0] if others else -1
-        self.partnerships = any(len(s) > 1 for s in self.sides)
+        self.partnerships = mn.partnerships
 
-    def _cards(self, v: Variant) -> None:
+    def _cards(self, v: Variant, mn: Meanings) -> None:
         """The cards: which kinds are wild, natural or stray, what each is worth, how many the decks hold."""
-        self.wild = frozenset(parse_rank(r) for r in v.wilds.ranks)
+        self.wild = mn.wild_ranks
         self.is_wild = [k in self.wild for k in range(16)]
         self.value = [0] * 16
         for kind, name in _VALUE_FIELDS.items():
             self.value[kind] = getattr(v.values, name)
         self.code_value = [self.value[KIND[c]] for c in range(64)]
         # natural kinds that can be melded as ranks
-        self.natural_kinds = natural_ranks(v)
+        self.natural_kinds = mn.natural_ranks
         self.is_natural = [k in self.natural_kinds for k in range(16)]
         self.wild_kinds = tuple(sorted(self.wild, reverse=True))
         self.cls = [_card_class(self.wild, k) for k in range(16)]
@@ -126,18 +131,18 @@ class Rules:
             k for k in range(16)
             if in_deck[k] and not self.is_natural[k] and not self.is_wild[k] and k not in (BLACK_THREE, RED_THREE)
         )
-        self.red_in_deck = 2 * v.deck.decks
+        self.red_in_deck = mn.red_threes
 
-    def _threes(self, v: Variant) -> None:
+    def _threes(self, v: Variant, mn: Meanings) -> None:
         """The 3s: black 3s melded or not, 3s laid at once or kept, the black-3 out."""
         th = v.threes
         #: whether black 3s are cards of their own kind: not where 3s are wild
         #: (wilds.ranks names 3), which makes them wild cards and nothing else
-        self.black_apart = BLACK_THREE not in self.wild
+        self.black_apart = mn.black_threes_apart
         #: whether black 3s may be melded at all (threes.black_meld is not "never")
-        self.black_melds = th.black_meld != "never" and self.black_apart
+        self.black_melds = mn.black_threes_meld
         #: whether a meld of black 3s must go out (threes.black_meld: going_out_only)
-        self.black_out_only = th.black_meld == "going_out_only"
+        self.black_out_only = mn.black_threes_meld_going_out_only
         #: kinds laid face up as soon as they are dealt or drawn (threes.red_laid_at_once,
         #: threes.black_laid_at_once), replaced from the stock
         self.laid_at_once = [
@@ -146,17 +151,16 @@ class Rules:
         ]
         #: threes.keep_one: a player whose side has not melded keeps one such
         #: kind in hand (canasta.engine.threes); off where no 3 is laid at once
-        self.keep_three = th.keep_one and (th.red_laid_at_once or th.black_laid_at_once)
+        self.keep_three = mn.keep_one_three
         #: kinds laid when found in a pile taken (not replaced): red 3s always, black 3s where they are laid
         self.laid_from_pile = [k == RED_THREE or (k == BLACK_THREE and th.black_laid_at_once) for k in range(16)]
         #: threes.black_out_cards (None: no going out with black 3s)
         self.black_out_cards = th.black_out_cards
         #: the black 3s held that leave a black-3 out in reach: black_out_cards of
         #: them, or one more to discard (none where there is no black-3 out)
-        n_out = th.black_out_cards
-        self.black_out_held = () if n_out is None else (n_out, n_out + 1)
+        self.black_out_held = mn.black_out_held
 
-    def _melds(self, v: Variant) -> None:
+    def _melds(self, v: Variant, mn: Meanings) -> None:
         """Melds of a rank: their sizes, a second meld of a rank, and the rules on closed melds and wild cards."""
         m = v.melds
         #: the kind of meld of each target: 0 wild cards, 3 black 3s, else a rank
@@ -169,39 +173,38 @@ class Rules:
         #: but for wild melds where melds.wild_meld_max says otherwise
         self.most = [k.max_size for k in self.meld_kinds]
         self.canasta_size = v.canastas.size
-        self.new_size = max(m.min_size, m.min_naturals)
+        self.new_size = mn.new_meld_size
         #: melds.duplicate_ranks: any (Samba): several open melds of one natural
         #: rank, addressed by their place among them, and combined by a move
-        self.dup_any = m.duplicate_ranks == "any"
+        self.dup_any = mn.may_start_second_meld
         #: by meld target: whether a side may start another meld of it while one is open
         #: (melds.duplicate_ranks: any, for natural ranks only: melds of wild cards and
         #: of black 3s stay one open to a side, as integrity.state_problem holds them)
         self.several = [self.dup_any and k < 16 and self.is_natural[k] for k in range(17)]
         #: melds.duplicate_ranks is after_complete
-        self.dup_after_complete = m.duplicate_ranks == "after_complete"
+        self.dup_after_complete = mn.second_meld_after_canasta
         #: melds.wild_melds
         self.wild_melds = m.wild_melds
         #: melds.rearrange
         self.rearrange = m.rearrange
         # Modern American's rules on closed and incomplete melds, as bit masks
         # over meld targets (bit 0: the meld of wild cards)
-        self.dead_on = m.dead_when_closed and m.max_size is not None
+        self.dead_on = mn.closed_rank_dead
         #: after the opening turn, the naturals a meld of each rank needs before a
         #: wild card joins it (melds.late_wild_naturals, late_natural_ranks; 0: none)
-        late = m.late_wild_naturals or 0
-        no_wild = {parse_rank(k) for k in m.late_natural_ranks}
+        late, no_wild = mn.wilds_join_after, mn.wilds_never_join
         self.late_naturals = [LATE_NEVER if k in no_wild else late for k in range(16)]
-        self.late_on = late > 0 or bool(no_wild)
-        self.wild_lock = m.wild_meld_lock and m.wild_melds
+        self.late_on = mn.wilds_join_late
+        self.wild_lock = mn.wild_meld_locked
         #: some rule bars a card by its rank or the turn (dead ranks, late wild
         #: cards, the wild-meld lock): asked once a listing (melding.quick_play)
-        self.rank_bars = self.dead_on or self.late_on or self.wild_lock
+        self.rank_bars = mn.rank_bars
 
-    def _sequences(self, v: Variant) -> None:
+    def _sequences(self, v: Variant, mn: Meanings) -> None:
         """Sequences (sequences.*): the ranks they may hold, their sizes, and the cards they name by suit."""
         sq = v.sequences
         self.seq_on = sq.allowed
-        self.seq_ranks = sequence_ranks(v)
+        self.seq_ranks = mn.sequence_ranks
         self.in_seq = [k in self.seq_ranks for k in range(16)]
         #: by kind: the naturals held below which a rank's cards stay in hand where the
         #: side has no meld of the rank (fewer than a new meld needs); 0 for kinds
@@ -219,14 +222,14 @@ class Rules:
         self.seq_max = sq.max_size
         #: sequences.grow_when_going_out, where it can matter (a closing size):
         #: the engine's checks of sequences grown past seq_max are gated on it
-        self.seq_grow = sq.allowed and sq.grow_when_going_out and sq.max_size is not None
+        self.seq_grow = mn.sequences_grow_going_out
         #: sequences.join: two sequences of a suit that meet end to end may be joined
-        self.seq_join = sq.allowed and sq.join
+        self.seq_join = mn.sequences_join
         #: sequences.wild_in_gap, where it can matter: a new sequence of at least
         #: 3 cards has an inside rank for its one wild card to stand for
-        self.seq_wild = sq.allowed and sq.wild_in_gap and sq.min_size >= 3
+        self.seq_wild = mn.sequence_wild_in_gap
         # no meld under this many cards is a canasta, of any kind
-        self.least_canasta = min(self.canasta_size, sq.canasta_size) if sq.allowed else self.canasta_size
+        self.least_canasta = mn.least_canasta
 
     def _meld_shapes(self, v: Variant) -> None:
         """Legality of natural melds by (naturals, wilds), for adding to a meld and for a new one.
@@ -248,19 +251,17 @@ class Rules:
             [all(self.valid(k, n, j, True) for k in ranks) for j in range(most_j)] for n in range(most_n)
         ]
 
-    def _opening(self, v: Variant) -> None:
+    def _opening(self, v: Variant, mn: Meanings) -> None:
         """What the opening asks beyond its points: a clean meld, a natural canasta; the talons given after it."""
         #: opening.natural_meld (0: no clean meld asked of the opening)
-        self.clean = v.opening.natural_meld or 0
+        self.clean = mn.opening_clean_meld
         #: some opening asks a natural canasta (OpeningStep.canasta: natural), which the
         #: opening turn must still hold at its end: no wild card turns the last one mixed
-        self.open_natural = v.opening.by == "score" and any(
-            step.canasta == "natural" for step in v.opening.score_table
-        )
+        self.open_natural = mn.opening_needs_natural_canasta
         # talons: given after the discard of a side's opening turn (opening.talons)
         self.talons = tuple(v.opening.talons)
 
-    def _going_out(self, v: Variant) -> None:
+    def _going_out(self, v: Variant, mn: Meanings) -> None:
         """Going out: the canastas it needs, the melds it must complete, asking the partner."""
         go = v.going_out
         self.req = (
@@ -278,33 +279,30 @@ class Rules:
         self.ask_advice = go.ask_advice
         #: whether asking is open after cards were laid this turn (going_out.ask_after_laying,
         #: or advice, which binds nothing)
-        self.ask_late = go.ask_after_laying or go.ask_advice
+        self.ask_late = mn.ask_after_laying
 
-    def _pile(self, v: Variant) -> None:
+    def _pile(self, v: Variant, mn: Meanings) -> None:
         """The discard pile: the cards that stop or cover it, and what may not be discarded or taken."""
         self.stop = [self.cls[k] in v.pile.stop_cards for k in range(16)]
         self.cover = [self.cls[k] in v.deal.upcard_covered_if for k in range(16)]
         #: kinds barred from an empty pile (pile.empty_bar_ranks, pile.empty_bar_wilds)
-        bar_ranks = {parse_rank(x) for x in v.pile.empty_bar_ranks}
-        self.empty_bar = [
-            k in bar_ranks or (v.pile.empty_bar_wilds and k in self.wild) for k in range(16)
-        ]
+        self.empty_bar = [k in mn.empty_pile_barred for k in range(16)]
         #: whether any rule bars some discards (see canasta.engine.going_out.discard_bar)
         #: dead ranks barred from an empty pile too (pile.empty_bar_dead, with dead ranks)
-        self.bar_dead = v.pile.empty_bar_dead and self.dead_on
-        self.bars_discards = any(self.empty_bar) or v.pile.wild_discard != "always" or self.bar_dead
+        self.bar_dead = mn.empty_pile_bars_dead
+        self.bars_discards = mn.bars_discards
 
-    def _turn(self, v: Variant) -> None:
+    def _turn(self, v: Variant, mn: Meanings) -> None:
         """The rest of a turn: drawing, the foot, special hands."""
         # Options read for nearly every move, kept here as plain attributes: the
         # variant's are two lookups each (section, then field), and from the
         # compiled engine each lookup on a variant's section is a generic one.
         #: draw.count, and draw.short_stock is end_hand
         self.draw_count = v.draw.count
-        self.short_stock_ends = v.draw.short_stock == "end_hand"
+        self.short_stock_ends = mn.short_stock_ends
         #: foot.walk; foot.trigger is empty_hand
         self.foot_walk = v.foot.walk
-        self.foot_on_empty = v.foot.trigger == "empty_hand"
+        self.foot_on_empty = mn.foot_on_empty_hand
         #: special hands (special.hands), by name, and the hand sizes that may lay one
         self.special = v.special.hands
         self.special_by_name = {h.name: h for h in self.special}

@@ -35,16 +35,7 @@ from canasta.rulebook.examples import (
     usable_wilds,
     wild_meld_example,
 )
-from canasta.rulebook.facts import (
-    always_frozen,
-    can_freeze,
-    has_foot,
-    has_partners,
-    pile_takeable,
-    red_table_steps,
-    red_threes,
-    variant_title,
-)
+from canasta.rulebook.facts import red_table_steps, variant_title
 from canasta.rulebook.melds import (
     a_an,
     new_size,
@@ -82,6 +73,7 @@ from canasta.rulebook.special import special_section
 from canasta.rulebook.summary import summary
 from canasta.rulebook.threes import red_can_be_held, say_black_discard, say_black_held
 from canasta.rulebook.words import cap, clean, count, join, num, pts, rank_plural
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 
@@ -140,10 +132,10 @@ def _deal_section(v: Variant) -> Section:
 
 
 def _turn_section(v: Variant) -> Section:
-    side = "your side's" if has_partners(v) else "your"
+    side = "your side's" if meanings(v).partnerships else "your"
     steps = [Paragraph((_t(v, "draw.count"),))]
     play = f"If you wish, lay down new melds and add cards to {side} melds"
-    if has_foot(v):
+    if meanings(v).has_foot:
         play += " (and pick up your foot, once you may)"
     steps.append(Paragraph((Text(play + "."),)))
     if v.going_out.final_discard == "optional":
@@ -291,7 +283,7 @@ def _pile_section(v: Variant) -> Section:
     texts = _shown(v, S_PILE)
     blocks: list[Block] = []
     bars = _take(texts, "pile.empty_bar_ranks", "pile.empty_bar_wilds", "pile.empty_bar_dead", "pile.wild_discard")
-    if not pile_takeable(v):
+    if not meanings(v).pile_takeable:
         stop = _take(texts, "pile.stop_cards")
         lead = stop if "natural" in v.pile.stop_cards else [Text(say_take(v), ("pile.take_natural_pair",))]
         blocks.append(_para(lead))
@@ -303,7 +295,7 @@ def _pile_section(v: Variant) -> Section:
     # how the pile is taken, then what freezes it, with the worked case beside the freezing rule;
     # a pile that is always taken as a frozen one says so before the ways of taking it
     lead = [Text(say_take(v))]
-    if always_frozen(v) or not can_freeze(v):
+    if meanings(v).pile_always_frozen or not meanings(v).pile_can_freeze:
         lead += freezing
         freezing = []
     blocks.append(_para(lead))
@@ -314,7 +306,7 @@ def _pile_section(v: Variant) -> Section:
     if p.blocked_by_meld_size is not None and p.blocked_by_meld_size < size and "8" not in v.wilds.ranks:
         n = p.blocked_by_meld_size
         need = size - n
-        whose = "your side has" if has_partners(v) else "you have"
+        whose = "your side has" if meanings(v).partnerships else "you have"
         start = f"For example, while {whose} an unfinished meld of {num(n)} 8s, you may not take the pile with an 8 on top"
         if p.blocked_exception:
             done = f"{some(need, '8')} {'completes' if need == 1 else 'complete'} the canasta"
@@ -338,8 +330,8 @@ def _sequence_lay_off(v: Variant, way: Text) -> tuple[Text, ...]:
     """After the way of taking the pile by lay-off: the top card may also extend a sequence."""
     if "pile.take_lay_off" not in way.paths or not v.sequences.allowed or not v.pile.take_lay_off:
         return ()
-    side = "side's" if has_partners(v) else "player's"
-    frozen = " (not when the pile is frozen)" if can_freeze(v) else ""
+    side = "side's" if meanings(v).partnerships else "player's"
+    frozen = " (not when the pile is frozen)" if meanings(v).pile_can_freeze else ""
     text = (
         f"The top card may also be added at either end of one of the {side} sequences of its "
         f"suit, which it continues{frozen}"
@@ -368,7 +360,7 @@ def _threes_section(v: Variant) -> Section:
     elif v.scoring.hand_minus:
         # without a foot, the scoring rule and the table of card values already say what a
         # black 3 left in hand costs; a foot is a second place it may be left, said here
-        if has_foot(v):
+        if meanings(v).has_foot:
             black_texts.append(Text(say_black_discard(v), ("values.black_three", "scoring.hand_minus")))
     else:
         black_texts.append(Text("A black 3 may be discarded."))
@@ -498,12 +490,12 @@ def _red_three_rows(v: Variant) -> list[_Row]:
         if k:
             rows.append((f"Up to {num(k)} red 3s, each", t.red_table[0], ("threes.red_table",)))
         rows += [(f"{cap(count(n, 'red 3'))}, in all", p, ("threes.red_table",)) for n, p in rest]
-        if len(t.red_table) < red_threes(v):
+        if len(t.red_table) < meanings(v).red_threes:
             rows.append(("Each further red 3", t.red_bonus, ("threes.red_bonus",)))
     else:
         rows.append(("Each red 3", t.red_bonus, ("threes.red_bonus",)))
     if t.red_all_bonus is not None and not t.red_table:
-        rows.append((f"All {num(red_threes(v))} red 3s, in all", t.red_all_bonus, ("threes.red_all_bonus",)))
+        rows.append((f"All {num(meanings(v).red_threes)} red 3s, in all", t.red_all_bonus, ("threes.red_all_bonus",)))
     return rows
 
 
@@ -516,7 +508,7 @@ def _black_three_rows(v: Variant) -> list[_Row]:
             (f"{cap(count(n + 1, 'black 3'))} laid, in all", p, ("threes.black_table",))
             for n, p in enumerate(t.black_table)
         ]
-        if len(t.black_table) < red_threes(v):
+        if len(t.black_table) < meanings(v).red_threes:
             rows.append(("Each further black 3 laid" if t.black_table else "Each black 3 laid", t.red_bonus,
                          ("threes.black_table", "threes.red_bonus")))
     return rows
@@ -600,7 +592,7 @@ def _card_value_rows(v: Variant) -> list[_Row]:
     elif s.meld_points:
         rows.append(("Cards in melds", "+ their values", ("scoring.meld_points",)))
     if s.hand_minus:
-        where = "Cards left in hands and feet" if has_foot(v) else "Cards left in hands"
+        where = "Cards left in hands and feet" if meanings(v).has_foot else "Cards left in hands"
         rows.append((where, "\u2212 their values", ("scoring.hand_minus",)))
     return rows
 
@@ -613,7 +605,7 @@ def _scoring_section(v: Variant) -> Section:
         # what a side scores and what it loses, in one sentence
         keep = [Text(
             keep[0].text[:-1] + ", less those left in its players' "
-            + ("hands and feet." if has_foot(v) else "hands."),
+            + ("hands and feet." if meanings(v).has_foot else "hands."),
             ("scoring.meld_points", "scoring.hand_minus"),
         )]
     penalties = _take(texts, "scoring.incomplete_penalties", "scoring.held_penalties")
@@ -680,7 +672,7 @@ def rule_book(variant: Variant) -> RuleBook:
         _players_section, _deal_section, _turn_section, _melds_section, _opening_section,
         _canastas_section, _pile_section, _threes_section,
     ]
-    if has_foot(v):
+    if meanings(v).has_foot:
         builders.append(_foot_section)
     builders += [
         _out_section, _stock_section, special_section, _scoring_section, _game_section, _customs_section,

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from canasta.rulebook.blocks import RuleBook, Table, Text
 from canasta.rulebook.canastas import mixed_possible
-from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, variant_title, wild_names
+from canasta.rulebook.facts import variant_title, wild_names
 from canasta.rulebook.going_out import kind_requirements
 from canasta.rulebook.melds import (
     new_size,
@@ -17,11 +17,12 @@ from canasta.rulebook.melds import (
 from canasta.rulebook.opening import canasta_tiers, round_minimums, score_steps
 from canasta.rulebook.render import render
 from canasta.rulebook.words import clean
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 
 def _cmp_players(v: Variant) -> str:
-    if has_partners(v):
+    if meanings(v).partnerships:
         return f"{v.players.count}, in {len(v.sides)} partnerships"
     return f"{v.players.count}, each for themself"
 
@@ -33,7 +34,7 @@ def _cmp_decks(v: Variant) -> str:
 
 def _cmp_dealt(v: Variant) -> str:
     text = f"{v.deal.hand_size}"
-    if has_foot(v):
+    if meanings(v).has_foot:
         text += f" + foot of {v.deal.foot_size}"
     return text + ("" if v.deal.upcard else ", no upcard")
 
@@ -98,11 +99,11 @@ def _cmp_opening(v: Variant) -> str:
 
 
 def _no_pile(v: Variant) -> str:
-    return "; not from the pile" if not v.opening.pile_allowed and pile_takeable(v) else ""
+    return "; not from the pile" if not v.opening.pile_allowed and meanings(v).pile_takeable else ""
 
 
 def _cmp_pile(v: Variant) -> str:
-    if not pile_takeable(v):
+    if not meanings(v).pile_takeable:
         return "never taken"
     p = v.pile
     ways = []

@@ -5,9 +5,10 @@ The first of the sentence modules: its rules open the registry.
 
 from __future__ import annotations
 
-from canasta.rulebook.facts import has_foot, has_partners, pile_takeable, wild_names
+from canasta.rulebook.facts import wild_names
 from canasta.rulebook.registry import S_DEAL, S_PLAYERS, S_TURN, rule
 from canasta.rulebook.words import cap, count, join, num
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 _CLASS_NAMES = {
@@ -23,7 +24,7 @@ _CLASS_NAMES = {
 
 def _say_players(v: Variant) -> str:
     n = v.players.count
-    if has_partners(v):
+    if meanings(v).partnerships:
         sides = len(v.sides)
         return f"{cap(num(n))} players play in {num(sides)} sides of two, partners sitting opposite."
     extra = ""
@@ -33,7 +34,7 @@ def _say_players(v: Variant) -> str:
 
 
 def _players_instead(v: Variant, o: Variant) -> str:
-    if has_partners(v):
+    if meanings(v).partnerships:
         how = f"in {num(len(v.sides))} sides of two, partners sitting opposite each other"
     else:
         how = "each on their own"
@@ -120,7 +121,7 @@ rule(
 
 
 def _say_foot_deal(v: Variant) -> str:
-    if not has_foot(v):
+    if not meanings(v).has_foot:
         return "Players are dealt no foot: each plays from a single hand."
     return (
         f"Besides the hand, each player is dealt a foot of {count(v.deal.foot_size, 'card')}: "
@@ -129,10 +130,10 @@ def _say_foot_deal(v: Variant) -> str:
 
 
 rule(
-    "deal.foot_size", S_DEAL, _say_foot_deal, shown=has_foot,
+    "deal.foot_size", S_DEAL, _say_foot_deal, shown=lambda v: meanings(v).has_foot,
     instead=lambda v, o: (
         _say_foot_deal(v)
-        if not (has_foot(v) and has_foot(o))
+        if not (meanings(v).has_foot and meanings(o).has_foot)
         else f"Deal each player a foot of {count(v.deal.foot_size, 'card')} instead of {num(o.deal.foot_size)}."
     ),
 )
@@ -179,7 +180,7 @@ rule(
 def _say_draw(v: Variant) -> str:
     n = v.draw.count
     draw = f"Draw {count(n, 'card')} from the stock"
-    if pile_takeable(v):
+    if meanings(v).pile_takeable:
         top = v.pile.take_top
         pile = "the whole discard pile" if top is None else f"the top {count(top, 'card')} of the discard pile"
         return f"{draw}, or take {pile}."

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from canasta.rulebook.blocks import Example, Figure
 from canasta.rulebook.canastas import mixed_possible
-from canasta.rulebook.facts import has_foot, has_partners
 from canasta.rulebook.going_out import kind_requirements
 from canasta.rulebook.melds import new_size
 from canasta.rulebook.words import cap, count, join, num, ordinal, pts, rank_plural
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 __all__ = [
@@ -99,7 +99,7 @@ def meld_examples(v: Variant) -> str | None:
         for good, bad in pairs
     ]
     # under the rule of five these hold only in the opening turn (later a wild card needs five naturals)
-    opens = "your side opens" if has_partners(v) else "you open"
+    opens = "your side opens" if meanings(v).partnerships else "you open"
     when = f"in the turn {opens}, " if v.melds.late_wild_naturals is not None else ""
     # one pair to a sentence, each saying when it holds
     again = "In that turn, " if when else ""
@@ -227,7 +227,7 @@ def frozen_example(v: Variant) -> str | None:
     p = v.pile
     if not (p.frozen_by_wild and p.take_lay_off and p.take_natural_pair) or {"K", "2"} - set(v.wilds.ranks) != {"K"}:
         return None
-    side = "your side has" if has_partners(v) else "you have"
+    side = "your side has" if meanings(v).partnerships else "you have"
     return (
         f"For example, {side} melded kings, and a king lies on a pile that holds a 2. Only two "
         "natural kings from your hand take it."
@@ -240,9 +240,9 @@ def out_example(v: Variant) -> str | None:
     total, kinds = kind_requirements(v)
     if total != 1 or kinds or g.final_discard != "optional" or {"7", "9", "K"} & set(v.wilds.ranks):
         return None
-    if new_size(v) != 3 or g.complete_ranks or has_foot(v) or v.threes.black_out_cards is not None:
+    if new_size(v) != 3 or g.complete_ranks or meanings(v).has_foot or v.threes.black_out_cards is not None:
         return None
-    side = "your side has" if has_partners(v) else "you have"
+    side = "your side has" if meanings(v).partnerships else "you have"
     short = v.canastas.size - 1
     if short < new_size(v) or (v.melds.max_size is not None and v.melds.max_size < v.canastas.size):
         return None

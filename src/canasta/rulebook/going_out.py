@@ -5,10 +5,10 @@ from __future__ import annotations
 # The sentence modules import the one before them first, so the registry holds their
 # rules in rule-book order whichever module is imported first (see registry).
 import canasta.rulebook.threes  # noqa: F401
-from canasta.rulebook.facts import has_foot, has_partners, pile_takeable
 from canasta.rulebook.melds import a_an, sequence_canasta_possible, sequence_name
 from canasta.rulebook.registry import S_FOOT, S_OUT, S_STOCK, rule
 from canasta.rulebook.words import count, join, num, points, pts, rank_plural
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 _KIND_NAMES = {"natural": "natural (clean)", "mixed": "mixed (dirty)", "wild": "wild"}
@@ -27,7 +27,7 @@ def _say_foot_trigger(v: Variant) -> str:
         )
     once = (
         "Once your side has completed its first canasta, each of you"
-        if has_partners(v) else "Once you have completed your first canasta, you"
+        if meanings(v).partnerships else "Once you have completed your first canasta, you"
     )
     return (
         f"{once} may pick up your foot in your turn, in the middle of play, and add it to "
@@ -35,7 +35,7 @@ def _say_foot_trigger(v: Variant) -> str:
     )
 
 
-rule("foot.trigger", S_FOOT, _say_foot_trigger, relevant=has_foot)
+rule("foot.trigger", S_FOOT, _say_foot_trigger, relevant=lambda v: meanings(v).has_foot)
 
 
 def _say_walk(v: Variant) -> str:
@@ -48,7 +48,7 @@ def _say_walk(v: Variant) -> str:
     )
 
 
-rule("foot.walk", S_FOOT, _say_walk, relevant=has_foot, shown=lambda v: has_foot(v) and v.foot.walk)
+rule("foot.walk", S_FOOT, _say_walk, relevant=lambda v: meanings(v).has_foot, shown=lambda v: meanings(v).has_foot and v.foot.walk)
 
 
 def _say_foot_first(v: Variant) -> str:
@@ -56,7 +56,7 @@ def _say_foot_first(v: Variant) -> str:
         return "A player may not go out before picking up their foot."
     text = "A player may go out without having picked up their foot; its cards then count against their side."
     g = v.going_out
-    if has_partners(v) and g.ask_partner and not g.ask_advice:
+    if meanings(v).partnerships and g.ask_partner and not g.ask_advice:
         # the engine's reading (melding._hand_emptied): the foot's cards are hidden, so a yes
         # binds the player to go out with the cards held
         text += (
@@ -98,7 +98,7 @@ def _say_canastas_needed(v: Variant) -> str:
         else:
             need = f"at least {need}"
         it = "one" if total == 1 else "ones"
-        whose = "your side has" if has_partners(v) else "you have"
+        whose = "your side has" if meanings(v).partnerships else "you have"
         text = f"You may go out only when {whose} {need}, even {it} completed in that turn."
     if g.wild_canastas and not v.melds.wild_melds:
         text += " Since melds of wild cards only are not allowed, no one can ever go out."
@@ -134,7 +134,7 @@ def _say_out_not_out(v: Variant) -> str:
             "A player may also discard their last card without going out: they say \u201cout, "
             "but not out\u201d and play on with no cards in hand, and the hand goes on."
         )
-    if has_foot(v) and v.foot.walk:
+    if meanings(v).has_foot and v.foot.walk:
         return (
             "Once a player has picked up their foot, discarding their last card always goes "
             "out: a player who may not go out must keep at least one card in hand."
@@ -146,7 +146,7 @@ def _say_out_not_out(v: Variant) -> str:
 # the sentences before say when you may do: the book does not say it a second time.
 rule(
     "going_out.out_but_not_out", S_OUT, _say_out_not_out,
-    shown=lambda v: v.going_out.out_but_not_out or (has_foot(v) and v.foot.walk),
+    shown=lambda v: v.going_out.out_but_not_out or (meanings(v).has_foot and v.foot.walk),
 )
 
 
@@ -186,13 +186,13 @@ def _say_ask(v: Variant) -> str:
     )
 
 
-rule("going_out.ask_partner", S_OUT, _say_ask, relevant=has_partners)
+rule("going_out.ask_partner", S_OUT, _say_ask, relevant=lambda v: meanings(v).partnerships)
 rule(
     "going_out.ask_required going_out.ask_once going_out.ask_advice going_out.ask_after_laying",
     S_OUT, _say_ask,
-    relevant=lambda v: has_partners(v) and v.going_out.ask_partner,
+    relevant=lambda v: meanings(v).partnerships and v.going_out.ask_partner,
 )
-rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=has_foot)
+rule("going_out.foot_first", S_FOOT, _say_foot_first, relevant=lambda v: meanings(v).has_foot)
 
 
 def _say_partner_foot(v: Variant) -> str:
@@ -207,8 +207,8 @@ def _say_partner_foot(v: Variant) -> str:
 
 rule(
     "going_out.partner_foot", S_FOOT, _say_partner_foot,
-    relevant=lambda v: has_foot(v) and has_partners(v),
-    shown=lambda v: has_foot(v) and has_partners(v) and v.going_out.partner_foot,
+    relevant=lambda v: meanings(v).has_foot and meanings(v).partnerships,
+    shown=lambda v: meanings(v).has_foot and meanings(v).partnerships and v.going_out.partner_foot,
 )
 
 
@@ -219,7 +219,7 @@ def _say_complete_first(v: Variant) -> str:
         names.append("wild cards")
     if not names:
         return "A side may go out with melds that are not yet canastas."
-    who = "their side's" if has_partners(v) else "their"
+    who = "their side's" if meanings(v).partnerships else "their"
     return (
         f"No one may go out while {who} meld of {join(names, 'or')} is not yet a canasta: "
         "such a meld must be completed first."
@@ -251,7 +251,7 @@ def _say_black_out(v: Variant) -> str:
     n = t.black_out_cards
     if n is None:
         return "Black 3s left in the hand of the player who goes out cost their value like any other card."
-    your = "your side scores" if has_partners(v) else "you score"
+    your = "your side scores" if meanings(v).partnerships else "you score"
     return (
         f"If you may go out, you may also go out holding nothing but {count(n, 'black 3')} and "
         "one card to discard, which may be another black 3. Those black 3s then cost nothing, "
@@ -302,12 +302,12 @@ def _say_must_take(v: Variant) -> str:
     must = v.pile.must_take_when_stock_empty
     start = "Once the stock is empty, play goes on only through the discard pile. "
     end = " The hand ends when a player cannot draw and does not take the pile."
-    if not pile_takeable(v):
+    if not meanings(v).pile_takeable:
         return "The hand ends as soon as the stock is empty and a player cannot draw, with no one going out."
     if must == "any":
         duty = "You must take the pile whenever you can."
     elif must == "lay_off" and v.pile.take_lay_off:
-        own = "your side's" if has_partners(v) else "your own"
+        own = "your side's" if meanings(v).partnerships else "your own"
         duty = (
             f"If you can take it by adding its top card to {own} meld, you must. If you would need "
             "cards from your hand, you may decline."

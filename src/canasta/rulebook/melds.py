@@ -11,9 +11,9 @@ from __future__ import annotations
 import canasta.rulebook.deal  # noqa: F401
 from canasta.cards import RANK_NAMES, parse_rank
 from canasta.engine.meld_kinds import sequence_ranks
-from canasta.rulebook.facts import has_partners
 from canasta.rulebook.registry import S_MELDS, rule
 from canasta.rulebook.words import cap, clean, count, join, num, ordinal, rank_plural
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 # -- melds and wild cards
@@ -37,7 +37,7 @@ def _say_meld_size(v: Variant) -> str:
     # partners share their side's melds (the turn's "add cards to your side's melds" says either adds)
     add = (
         "Partners share their side's melds."
-        if has_partners(v) else "You may add cards to your own melds later."
+        if meanings(v).partnerships else "You may add cards to your own melds later."
     )
     return f"A meld is {what}, laid face up; wild cards in it stand for that rank. {add}"
 
@@ -193,7 +193,7 @@ rule(
 
 
 def _say_duplicates(v: Variant) -> str:
-    partners = has_partners(v)
+    partners = meanings(v).partnerships
     who = "A side" if partners else "A player"
     if v.melds.duplicate_ranks == "any":
         your = "Your side" if partners else "You"
@@ -232,12 +232,12 @@ def _late_wild_example(v: Variant) -> str:
 
 def _say_late_wilds(v: Variant) -> str:
     m = v.melds
-    your = "your side" if has_partners(v) else "you"
+    your = "your side" if meanings(v).partnerships else "you"
     parts = []
     if m.late_wild_naturals is not None:
         n = num(m.late_wild_naturals)
         parts.append(
-            f"In the turn {your} {'opens' if has_partners(v) else 'open'}, wild cards may go in any meld. "
+            f"In the turn {your} {'opens' if meanings(v).partnerships else 'open'}, wild cards may go in any meld. "
             f"After that turn, a wild card may join a meld only once it holds {n} natural cards. "
             f"A new meld is then laid without wild cards unless it holds {n} natural cards."
             + _late_wild_example(v)
@@ -246,7 +246,7 @@ def _say_late_wilds(v: Variant) -> str:
         names = join([rank_plural(rank) for rank in m.late_natural_ranks], "or")
         parts.append(
             f"A meld of {names} takes wild cards only in the turn {your} "
-            f"{'opens' if has_partners(v) else 'open'}; after that turn, natural cards only. "
+            f"{'opens' if meanings(v).partnerships else 'open'}; after that turn, natural cards only. "
             "If it took wild cards in that turn, it is an ordinary meld: the rules for an unfinished "
             "meld of its rank do not apply to it, and it takes no more wild cards."
         )
@@ -262,7 +262,7 @@ rule(
 
 
 def _say_wild_lock(v: Variant) -> str:
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     if v.melds.wild_meld_lock:
         text = (
             f"While a {side}'s meld of wild cards is not yet a canasta, the {side} may put no wild "
@@ -317,7 +317,7 @@ def _say_wild_melds(v: Variant) -> str:
         )
     if v.melds.duplicate_ranks == "any":
         # several melds of a rank are for melds of naturals (melds.duplicate_ranks)
-        text += f" {'A side' if has_partners(v) else 'A player'} has only one meld of wild cards."
+        text += f" {'A side' if meanings(v).partnerships else 'A player'} has only one meld of wild cards."
     return text
 
 
@@ -402,7 +402,7 @@ def _breaks(v: Variant) -> list[str]:
 
 def _say_sequences(v: Variant) -> str:
     sq = v.sequences
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     if not sq.allowed:
         return "Cards of one suit in rank order make no meld: every meld is of one rank."
     lo, hi = parse_rank(sq.low), parse_rank(sq.high)
@@ -449,7 +449,7 @@ def _say_sequence_size(v: Variant) -> str:
 
 
 def _say_sequence_join(v: Variant) -> str:
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     if v.sequences.join:
         joined = (
             "two of them that meet end to end (the highest card of one just below the lowest of the "

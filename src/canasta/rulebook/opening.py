@@ -7,10 +7,11 @@ helpers it reads; importing it registers its sentences in
 
 from __future__ import annotations
 
-from canasta.rulebook.facts import has_concealed, has_partners, pile_takeable
+from canasta.rulebook.facts import has_concealed
 from canasta.rulebook.melds import a_an, sequence_name
 from canasta.rulebook.registry import S_OPENING, rule
 from canasta.rulebook.words import cap, count, join, num, ordinal, points, pts
+from canasta.variant.meanings import meanings
 from canasta.variant.model import OpeningStep, Variant
 
 # -- the first meld
@@ -41,7 +42,7 @@ def round_minimums(v: Variant) -> tuple[int, ...]:
 
 def _say_opening(v: Variant) -> str:
     o = v.opening
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     if o.by == "none":
         return f"A {side}'s first meld of a hand needs no minimum count."
     start = _opening_start(v)
@@ -71,13 +72,13 @@ def _say_opening(v: Variant) -> str:
 
 def _opening_start(v: Variant) -> str:
     """The rule of the minimum, without the minimum itself."""
-    your = "Your side's" if has_partners(v) else "Your"
+    your = "Your side's" if meanings(v).partnerships else "Your"
     return f"{your} first melds of a hand, laid in one turn, must count a minimum in card values"
 
 
 def opening_lead(v: Variant) -> str:
     """The opening sentence that introduces the table of minimums."""
-    your = "your side's" if has_partners(v) else "your"
+    your = "your side's" if meanings(v).partnerships else "your"
     return f"{_opening_start(v)}, set by {your} total score:"
 
 
@@ -135,7 +136,7 @@ def _say_opening_canasta(v: Variant) -> str:
     tiers = canasta_tiers(v)
     if not tiers:
         return "The first melds never need to hold a canasta."
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     words = {"any": "a complete canasta", "natural": "a complete natural canasta"}
     lead = f"Besides the minimum count, a {side}'s opening melds must include"
     if tiers[0][0] == "":
@@ -211,12 +212,12 @@ def opening_example(v: Variant) -> str | None:
 
 rule(
     "opening.top_card_counts", S_OPENING, _say_top_card_counts,
-    relevant=lambda v: v.opening.by != "none" and pile_takeable(v) and v.opening.pile_allowed,
+    relevant=lambda v: v.opening.by != "none" and meanings(v).pile_takeable and v.opening.pile_allowed,
 )
 
 
 def _say_pile_allowed(v: Variant) -> str:
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     # a side is "it", a player "they"
     who, its = ("that", "its") if side == "side" else ("who", "their")
     if v.opening.pile_allowed:
@@ -228,14 +229,14 @@ def _say_pile_allowed(v: Variant) -> str:
 
 
 rule(
-    "opening.pile_allowed", S_OPENING, _say_pile_allowed, relevant=pile_takeable,
-    shown=lambda v: pile_takeable(v) and not v.opening.pile_allowed,
+    "opening.pile_allowed", S_OPENING, _say_pile_allowed, relevant=lambda v: meanings(v).pile_takeable,
+    shown=lambda v: meanings(v).pile_takeable and not v.opening.pile_allowed,
 )
 
 
 def _say_natural_meld(v: Variant) -> str:
     n = v.opening.natural_meld
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     if n is None:
         return f"A {side}'s first melds may hold wild cards anywhere."
     # the clean meld is laid as a new meld without a wild card: never fewer cards than one
@@ -245,7 +246,7 @@ def _say_natural_meld(v: Variant) -> str:
         "rank and no wild card, at the moment the minimum is reached. Wild cards may join it once "
         f"the {side} has opened."
     )
-    if pile_takeable(v) and v.opening.pile_allowed:
+    if meanings(v).pile_takeable and v.opening.pile_allowed:
         text += " The top card of a pile taken to open does not count toward the clean meld."
     return text
 
@@ -259,7 +260,7 @@ rule(
 def _say_talons(v: Variant) -> str:
     o = v.opening
     sizes = list(o.talons)
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     if not any(sizes):
         return f"No {side} gets bonus cards for opening."
     parts = [f"the {ordinal(i + 1)} {side} to open gets {num(n)}" for i, n in enumerate(sizes)]
@@ -270,7 +271,7 @@ def _say_talons(v: Variant) -> str:
         + (f"; later {side}s get none" if len(sizes) < len(v.sides) else "")
         + ". 3s among them are laid out and replaced."
     )
-    if not o.talon_after_pile and pile_takeable(v):
+    if not o.talon_after_pile and meanings(v).pile_takeable:
         who = "that" if side == "side" else "who"
         text += f" A {side} {who} opens with the discard pile gets none; the next to open still counts as {ordinal(2)}."
     if o.talon_turn_card is not None:

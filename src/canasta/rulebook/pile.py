@@ -7,10 +7,10 @@ from collections.abc import Callable
 # The sentence modules import the one before them first, so the registry holds their
 # rules in rule-book order whichever module is imported first (see registry).
 import canasta.rulebook.canastas  # noqa: F401
-from canasta.rulebook.facts import always_frozen, can_freeze, has_partners, pile_takeable
 from canasta.rulebook.melds import new_size
 from canasta.rulebook.registry import S_PILE, rule
 from canasta.rulebook.words import count, join, num, rank_plural
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 # -- the discard pile
@@ -18,14 +18,14 @@ from canasta.variant.model import Variant
 
 def _say_freezing(v: Variant) -> str:
     p = v.pile
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     freezers = []
     if p.frozen_by_wild:
         freezers.append("a wild card")
     if p.frozen_by_red_three:
         freezers.append("a red 3")
     sentences = []
-    if always_frozen(v):
+    if meanings(v).pile_always_frozen:
         # no way of taking an unfrozen pile is allowed, so freezing changes nothing
         return (
             "The discard pile is always frozen, whatever it holds: it is taken only with a "
@@ -54,7 +54,7 @@ def _say_freezing(v: Variant) -> str:
 
 rule(
     "pile.frozen_by_wild pile.frozen_by_red_three pile.frozen_until_opened", S_PILE, _say_freezing,
-    relevant=pile_takeable,
+    relevant=lambda v: meanings(v).pile_takeable,
 )
 
 
@@ -78,7 +78,7 @@ rule("pile.stop_cards", S_PILE, _say_stop_cards)
 
 def say_take(v: Variant) -> str:
     """How the whole discard pile is taken: the sentence that leads the pile section."""
-    if not pile_takeable(v):
+    if not meanings(v).pile_takeable:
         return "The discard pile can never be taken."
     top = v.pile.take_top
     if top is not None:
@@ -100,17 +100,17 @@ def _say_take_top(v: Variant) -> str:
     return f"A player who takes the discard pile takes only its top {count(top, 'card')}."
 
 
-rule("pile.take_top", S_PILE, _say_take_top, relevant=pile_takeable, shown=lambda v: False)
+rule("pile.take_top", S_PILE, _say_take_top, relevant=lambda v: meanings(v).pile_takeable, shown=lambda v: False)
 
 
 def _frozen_note(v: Variant) -> str:
-    return " (not when the pile is frozen)" if can_freeze(v) else ""
+    return " (not when the pile is frozen)" if meanings(v).pile_can_freeze else ""
 
 
 def _say_take_pair(v: Variant) -> str:
     if not v.pile.take_natural_pair:
         return "The pile can never be taken with a pair from the hand."
-    own = "your side's" if has_partners(v) else "your own"
+    own = "your side's" if meanings(v).partnerships else "your own"
     if v.melds.duplicate_ranks == "any":
         # several melds of a rank: the three lay a new meld, which may then be combined
         joined = f"as a new meld, which may then be combined with {own} other meld of that rank."
@@ -121,7 +121,7 @@ def _say_take_pair(v: Variant) -> str:
         + joined
         # a frozen pile is taken only this way: the other ways say "not when the pile is
         # frozen", and the worked case beside the freezing rule shows it
-        + (" This is the only way to take the pile." if always_frozen(v) else "")
+        + (" This is the only way to take the pile." if meanings(v).pile_always_frozen else "")
     )
 
 
@@ -135,7 +135,7 @@ def _say_take_wild(v: Variant) -> str:
 
 
 def _say_take_lay_off(v: Variant) -> str:
-    partners = has_partners(v)
+    partners = meanings(v).partnerships
     own = "your side's" if partners else "your own"
     if not v.pile.take_lay_off:
         return f"You may never take the pile just by adding its top card to {own} meld."
@@ -151,7 +151,7 @@ def _say_take_lay_off(v: Variant) -> str:
 
 
 def _takeable_and(flag: Callable[[Variant], bool]) -> Callable[[Variant], bool]:
-    return lambda v: pile_takeable(v) and flag(v)
+    return lambda v: meanings(v).pile_takeable and flag(v)
 
 
 rule("pile.take_natural_pair", S_PILE, _say_take_pair, relevant=lambda v: "natural" not in v.pile.stop_cards,
@@ -165,7 +165,7 @@ rule("pile.lay_off_after_canasta", S_PILE, _say_take_lay_off,
 
 
 def _say_top_card_pickup(v: Variant) -> str:
-    own = "their side's" if has_partners(v) else "their own"
+    own = "their side's" if meanings(v).partnerships else "their own"
     if not v.sequences.top_card_pickup:
         return "The pile's top card is never taken on its own."
     return (
@@ -189,7 +189,7 @@ def _more_and_top(more: int) -> str:
 
 def _say_block(v: Variant) -> str:
     p = v.pile
-    own = "your side's" if has_partners(v) else "your own"
+    own = "your side's" if meanings(v).partnerships else "your own"
     n = p.blocked_by_meld_size
     if n is None:
         return "A meld on the table never stops a player from taking the pile."
@@ -214,12 +214,12 @@ def _say_block(v: Variant) -> str:
 
 
 rule(
-    "pile.blocked_by_meld_size", S_PILE, _say_block, relevant=pile_takeable,
-    shown=lambda v: pile_takeable(v) and v.pile.blocked_by_meld_size is not None,
+    "pile.blocked_by_meld_size", S_PILE, _say_block, relevant=lambda v: meanings(v).pile_takeable,
+    shown=lambda v: meanings(v).pile_takeable and v.pile.blocked_by_meld_size is not None,
 )
 rule(
     "pile.blocked_exception", S_PILE, _say_block,
-    relevant=lambda v: pile_takeable(v) and v.pile.blocked_by_meld_size is not None,
+    relevant=lambda v: meanings(v).pile_takeable and v.pile.blocked_by_meld_size is not None,
 )
 
 

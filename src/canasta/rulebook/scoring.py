@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from canasta.rulebook.facts import has_concealed, has_foot, has_partners
+from canasta.rulebook.facts import has_concealed
 from canasta.rulebook.going_out import say_concealed
 from canasta.rulebook.registry import S_GAME, S_SCORING, always, rule
 from canasta.rulebook.words import count, join, num, points, pts, rank_plural
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 # -- scoring
@@ -66,7 +67,7 @@ def _say_meld_points(v: Variant) -> str:
 
 
 def _say_hand_minus(v: Variant) -> str:
-    where = "hands and feet" if has_foot(v) else "hands"
+    where = "hands and feet" if meanings(v).has_foot else "hands"
     if v.scoring.hand_minus:
         return f"Each side loses the values of the cards left in its players' {where}."
     return f"Cards left in {where} cost nothing."
@@ -115,7 +116,7 @@ def _say_held(v: Variant) -> str:
     rows = [(p.rank, p.count, p.penalty) for p in v.scoring.held_penalties if p.penalty]
     if not rows:
         return "Holding many cards of one rank when the hand ends costs nothing beyond their values."
-    where = "hand and foot" if has_foot(v) else "hand"
+    where = "hand and foot" if meanings(v).has_foot else "hand"
     parts = [f"{points(p)} for {num(n)} or more {rank_plural(r)}" for r, n, p in rows]
     return (
         f"A player left holding many cards of one rank in their {where} when the hand ends costs their side, "
@@ -179,7 +180,7 @@ rule(
 
 def _say_game_end(v: Variant) -> str:
     g = v.game
-    side = "side" if has_partners(v) else "player"
+    side = "side" if meanings(v).partnerships else "player"
     if g.target is not None and g.rounds is not None:
         return (
             f"The game ends after {count(g.rounds, 'hand')}, or sooner at the end of a hand in "

@@ -8,28 +8,28 @@ the rest of the book.
 
 from __future__ import annotations
 
-from canasta.rulebook.facts import has_foot, has_partners, pile_takeable
 from canasta.rulebook.going_out import kind_requirements
 from canasta.rulebook.melds import a_an, sequence_may_hold_wild, sequence_name
 from canasta.rulebook.words import cap, count, join, num
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 
 def summary(v: Variant) -> str:
     """The main rules of ``v`` in one paragraph: players, cards, drawing, melds, going out, the end."""
     n = v.players.count
-    if has_partners(v):
+    if meanings(v).partnerships:
         who = f"{num(n)} players in {num(len(v.sides))} sides of two"
     else:
         who = f"{num(n)} players, each on their own"
     cards = v.deck.decks * (52 + v.deck.jokers_per_deck)
     parts = [f"A game for {who}, with {count(v.deck.decks, 'deck')} ({cards} cards)"]
-    if has_foot(v):
+    if meanings(v).has_foot:
         parts[0] += f", a hand of {num(v.deal.hand_size)} and a foot of {num(v.deal.foot_size)}"
     else:
         parts[0] += f" and {count(v.deal.hand_size, 'card')} each"
     draw = f"draw {count(v.draw.count, 'card')} a turn"
-    if pile_takeable(v):
+    if meanings(v).pile_takeable:
         draw += " or take the discard pile"
     parts.append(draw)
     most = v.melds.max_wilds
@@ -48,7 +48,7 @@ def summary(v: Variant) -> str:
             melds += ", a sequence holding at most one wild card, between two of its natural cards"
     parts.append(melds)
     total, kinds = kind_requirements(v)
-    whose = "their side has" if has_partners(v) else "they have"
+    whose = "their side has" if meanings(v).partnerships else "they have"
     if total == 0:
         parts.append("a player may go out without a canasta")
     else:

@@ -5,9 +5,10 @@ from __future__ import annotations
 # The sentence modules import the one before them first, so the registry holds their
 # rules in rule-book order whichever module is imported first (see registry).
 import canasta.rulebook.pile  # noqa: F401
-from canasta.rulebook.facts import has_foot, red_table_steps, red_threes
+from canasta.rulebook.facts import red_table_steps
 from canasta.rulebook.registry import S_THREES, rule
 from canasta.rulebook.words import cap, count, join, num, points, pts
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 # -- red and black 3s
@@ -18,7 +19,7 @@ def _say_red_laid(v: Variant) -> str:
         return (
             "Red 3s are not laid out: a red 3 stays in its player's hand until the hand ends."
         )
-    foot = " (or find one in your foot)" if has_foot(v) else ""
+    foot = " (or find one in your foot)" if meanings(v).has_foot else ""
     text = (
         f"When you are dealt or draw a red 3{foot}, lay it face up at once and draw "
         "a replacement, as often as needed."
@@ -33,7 +34,7 @@ rule("threes.red_laid_at_once", S_THREES, _say_red_laid)
 
 def _say_red_last_card(v: Variant) -> str:
     # a red 3 of a foot picked up once the stock is gone goes unreplaced too
-    foot = " (or found in your foot once the stock is gone)" if has_foot(v) else ""
+    foot = " (or found in your foot once the stock is gone)" if meanings(v).has_foot else ""
     if v.threes.red_last_card == "play_on":
         short = "no card" if v.going_out.out_but_not_out else "a single card"
         return (
@@ -66,7 +67,7 @@ def _say_red_table(v: Variant) -> str:
         text = "A side's red 3s laid score, in all: " + join(
             [f"{count(n, 'red 3')} {points(p)}" for n, p in rest]
         )
-    if len(t.red_table) < red_threes(v):
+    if len(t.red_table) < meanings(v).red_threes:
         text += f"; any more score {points(t.red_bonus)} each"
     return text + "."
 
@@ -77,7 +78,7 @@ def _say_red_bonus(v: Variant) -> str:
         return _say_red_table(v)
     text = f"Each red 3 scores {points(t.red_bonus)}"
     if t.red_all_bonus is not None:
-        text += f"; all {num(red_threes(v))} score {points(t.red_all_bonus)}"
+        text += f"; all {num(meanings(v).red_threes)} score {points(t.red_all_bonus)}"
     else:
         text += ", with no special bonus for laying all of them"
     return text + "."
@@ -85,7 +86,7 @@ def _say_red_bonus(v: Variant) -> str:
 
 def _bonus_counts(v: Variant) -> bool:
     """Whether red_bonus scores: no table, or one shorter than the red 3s in the decks."""
-    return len(v.threes.red_table) < red_threes(v)
+    return len(v.threes.red_table) < meanings(v).red_threes
 
 
 rule(
@@ -97,7 +98,7 @@ rule(
     "threes.red_all_bonus", S_THREES, _say_red_bonus, relevant=lambda v: not v.threes.red_table,
     instead=lambda v, o: (
         _say_red_bonus(v) if v.threes.red_all_bonus is None or o.threes.red_all_bonus is None
-        else f"All {num(red_threes(v))} red 3s score {points(v.threes.red_all_bonus)} instead of "
+        else f"All {num(meanings(v).red_threes)} red 3s score {points(v.threes.red_all_bonus)} instead of "
         f"{pts(o.threes.red_all_bonus)}."
     ),
 )
@@ -152,7 +153,7 @@ rule(
 def _say_black_laid(v: Variant) -> str:
     if not v.threes.black_laid_at_once:
         return "Black 3s are not laid out: a black 3 stays in its player's hand until it is melded or discarded."
-    foot = " (or finds one in their foot)" if has_foot(v) else ""
+    foot = " (or finds one in their foot)" if meanings(v).has_foot else ""
     text = (
         f"Black 3s are laid out like red 3s: a player who is dealt or draws a black 3{foot} lays it face up "
         "on the table at once and draws a replacement from the stock. A black 3 is never melded "
@@ -205,7 +206,7 @@ def _say_black_table(v: Variant) -> str:
     t = v.threes
     parts = [f"{count(n + 1, 'black 3')} {points(p)}" for n, p in enumerate(t.black_table)]
     text = "A side's black 3s laid score apart from its red 3s, in all: " + join(parts)
-    if len(t.black_table) < red_threes(v):
+    if len(t.black_table) < meanings(v).red_threes:
         text += f"; any more score {points(t.red_bonus)} each"
     return text + ". They count for or against the side as its red 3s do."
 
@@ -227,11 +228,11 @@ rule(
 
 def red_can_be_held(v: Variant) -> bool:
     """Whether a red 3 can still be held when the hand ends: in a foot, or when red 3s are not laid out."""
-    return has_foot(v) or not v.threes.red_laid_at_once
+    return meanings(v).has_foot or not v.threes.red_laid_at_once
 
 
 def _say_red_held(v: Variant) -> str:
-    where = "a player's hand or unplayed foot" if has_foot(v) else "a player's hand"
+    where = "a player's hand or unplayed foot" if meanings(v).has_foot else "a player's hand"
     return (
         f"A red 3 still in {where} when the hand ends costs their side "
         f"{points(v.threes.red_held_penalty)}."
@@ -282,13 +283,13 @@ def say_black_discard(v: Variant) -> str:
     """Black 3s as discards, and their value left in a hand: the last sentence of the 3s section."""
     return (
         "A black 3 left in "
-        f"your {'hand or foot' if has_foot(v) else 'hand'} when the hand ends costs your side "
+        f"your {'hand or foot' if meanings(v).has_foot else 'hand'} when the hand ends costs your side "
         f"{points(v.values.black_three)}."
     )
 
 
 def _black_held_where(v: Variant) -> str:
-    return "a hand or an unplayed foot" if has_foot(v) else "a hand"
+    return "a hand or an unplayed foot" if meanings(v).has_foot else "a hand"
 
 
 def say_black_held(v: Variant) -> str:

@@ -1,0 +1,290 @@
+"""What a variant's options mean for play, worked out once per variant.
+
+An option's raw value is what a profile says (``melds.duplicate_ranks:
+never``); its meaning for play is what the rules then do (a side holds one
+open meld of a rank), and often several options decide it together (black 3s
+are melded only where ``threes.black_meld`` allows it and ``wilds.ranks`` does
+not make them wild cards). :func:`meanings` works each meaning out in one
+place, and the engine's compiled tables (``canasta.engine.tables.Rules``), the
+conflict checker and the rule book all read it, so no two of them can come to
+different readings of one option.
+
+Ranks are rank numbers (:mod:`canasta.cards`: 2 to 14 for 2 to ace, 15 for
+jokers, 3 for the 3s, which as a wild rank makes black 3s wild). The
+engine's index tables by kind of card are built from these in
+``canasta.engine.tables``; nothing here is an engine table. Each field names
+the options it comes from.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+import attrs
+
+from canasta.cards import JOKER, parse_rank
+from canasta.variant.model import Variant
+
+__all__ = ["Meanings", "derive_meanings", "meanings"]
+
+#: The rank number of the 3s, as ``wilds.ranks`` names them (black 3s: red 3s are never wild).
+_THREES: Final = 3
+
+
+@attrs.frozen
+class Meanings:
+    """The effective meaning of a variant's options for play (see the module docstring).
+
+    Build it with :func:`meanings` (cached per variant); every field is
+    documented with the options it comes from.
+    """
+
+    # --- seats and cards
+    #: from players.count, players.partnerships: whether a side has two or more seats
+    partnerships: bool
+    #: from wilds.ranks: the wild ranks (3: black 3s are wild)
+    wild_ranks: frozenset[int]
+    #: from wilds.ranks, deck.jokers_per_deck: the wild ranks the decks hold a card of
+    wild_ranks_dealt: frozenset[int]
+    #: from deck.decks, deck.jokers_per_deck, wilds.ranks: how many wild cards the decks hold
+    wild_cards: int
+    #: from wilds.ranks: the ranks melded as naturals, 2 to ace but the 3s and the wild ranks
+    natural_ranks: tuple[int, ...]
+    #: from deck.decks: how many red 3s the decks hold (two a deck)
+    red_threes: int
+    #: from deck.decks, deck.jokers_per_deck, players.count, deal.hand_size, deal.foot_size,
+    #: deal.upcard, opening.talons, opening.talons_set_aside: the cards a deal takes from the decks
+    cards_dealt: int
+    #: from opening.talons, opening.talons_set_aside: the cards set aside as talons at the deal
+    set_aside: int
+    #: from deal.foot_size: whether each player is dealt a foot
+    has_foot: bool
+
+    # --- the 3s
+    #: from wilds.ranks: whether black 3s are cards of their own kind (not where 3s are wild)
+    black_threes_apart: bool
+    #: from threes.black_meld, wilds.ranks: whether black 3s may be melded at all
+    black_threes_meld: bool
+    #: from threes.black_meld: whether a meld of black 3s must go out
+    black_threes_meld_going_out_only: bool
+    #: from threes.keep_one, threes.red_laid_at_once, threes.black_laid_at_once: whether a
+    #: player whose side has not melded keeps one 3 in hand (off where no 3 is laid at once)
+    keep_one_three: bool
+    #: from threes.black_out_cards: the black 3s held that leave a black-3 out in reach
+    #: (that many, or one more to discard; empty where there is no black-3 out)
+    black_out_held: tuple[int, ...]
+    #: from threes.red_last_card: whether a red 3 drawn as the stock's last card lets play go on
+    red_last_card_plays_on: bool
+    #: from threes.red_last_card: whether a red 3 drawn as the stock's last card ends the hand
+    red_last_card_ends_hand: bool
+
+    # --- melds of a rank
+    #: from melds.min_size, melds.min_naturals: the fewest cards a new meld of a rank is laid with
+    new_meld_size: int
+    #: from melds.duplicate_ranks (never): a side holds at most one meld of a rank, open or closed
+    one_meld_per_rank: bool
+    #: from melds.duplicate_ranks (any): a side may start a second meld of a natural rank
+    #: while one is open
+    may_start_second_meld: bool
+    #: from melds.duplicate_ranks (after_complete): a side may start a second meld of a rank
+    #: once its first is a canasta
+    second_meld_after_canasta: bool
+    #: from melds.dead_when_closed, melds.max_size: a rank whose meld is closed is dead
+    #: (no new meld of it; Modern American)
+    closed_rank_dead: bool
+    #: from melds.late_wild_naturals: after the opening turn, the naturals a meld needs before a
+    #: wild card joins it (0: none)
+    wilds_join_after: int
+    #: from melds.late_natural_ranks: the ranks whose melds take no wild card after the opening turn
+    wilds_never_join: frozenset[int]
+    #: from melds.late_wild_naturals, melds.late_natural_ranks: whether either rule applies
+    wilds_join_late: bool
+    #: from melds.wild_meld_lock, melds.wild_melds: a meld of wild cards is locked
+    wild_meld_locked: bool
+    #: from melds.dead_when_closed, melds.max_size, melds.late_wild_naturals,
+    #: melds.late_natural_ranks, melds.wild_meld_lock, melds.wild_melds: some rule bars a card
+    #: by its rank or the turn
+    rank_bars: bool
+
+    # --- sequences
+    #: from sequences.allowed, sequences.low, sequences.high, wilds.ranks: the ranks a sequence
+    #: may hold (natural ranks only; empty where sequences are not allowed)
+    sequence_ranks: tuple[int, ...]
+    #: from sequences.allowed, sequences.grow_when_going_out, sequences.max_size: a sequence may
+    #: grow past its closing size when going out
+    sequences_grow_going_out: bool
+    #: from sequences.allowed, sequences.join: two sequences of a suit that meet may be joined
+    sequences_join: bool
+    #: from sequences.allowed, sequences.wild_in_gap, sequences.min_size: a new sequence may hold
+    #: one wild card inside it
+    sequence_wild_in_gap: bool
+    #: from canastas.size, sequences.allowed, sequences.canasta_size: no meld under this many
+    #: cards is a canasta, of any kind
+    least_canasta: int
+
+    # --- opening and going out
+    #: from opening.natural_meld: the clean meld the opening asks (0: none)
+    opening_clean_meld: int
+    #: from opening.by, opening.score_table: some opening asks a natural canasta
+    opening_needs_natural_canasta: bool
+    #: from going_out.canastas and the counts by kind: whether going out needs some canasta
+    going_out_needs_canasta: bool
+    #: from going_out.ask_after_laying, going_out.ask_advice: asking is open after cards were
+    #: laid this turn (advice binds nothing)
+    ask_after_laying: bool
+
+    # --- the pile
+    #: from pile.stop_cards, pile.take_natural_pair, pile.take_lay_off,
+    #: pile.take_natural_and_wild, wilds.ranks, deck.jokers_per_deck: the pile can ever be taken
+    pile_takeable: bool
+    #: from pile.frozen_by_wild, pile.frozen_by_red_three, pile.frozen_until_opened:
+    #: something can freeze the pile
+    pile_can_freeze: bool
+    #: from the freezing options and pile.take_*, pile.blocked_by_meld_size: the pile is only
+    #: ever taken as a frozen pile is (with a natural pair from the hand)
+    pile_always_frozen: bool
+    #: from pile.empty_bar_ranks, pile.empty_bar_wilds, wilds.ranks: the ranks barred from an
+    #: empty pile
+    empty_pile_barred: frozenset[int]
+    #: from pile.empty_bar_dead, melds.dead_when_closed, melds.max_size: dead ranks are barred
+    #: from an empty pile
+    empty_pile_bars_dead: bool
+    #: from the empty-pile bars and pile.wild_discard: some rule bars some discards
+    bars_discards: bool
+    #: from pile.wild_discard (out_or_all_wild): a wild card is discarded only going out or from
+    #: a hand of wild cards
+    wild_discard_limited: bool
+
+    # --- the turn
+    #: from draw.short_stock (end_hand): a stock too short for a draw ends the hand
+    short_stock_ends: bool
+    #: from foot.trigger (empty_hand): the foot is picked up when the hand is empty
+    foot_on_empty_hand: bool
+
+
+def _wild_card_count(v: Variant, wild: frozenset[int]) -> int:
+    """The wild cards in the decks: jokers, black 3s (two a deck), or four a deck of a rank."""
+    decks = v.deck.decks
+    per_rank = {JOKER: v.deck.jokers_per_deck * decks, _THREES: 2 * decks}
+    return sum(per_rank.get(k, 4 * decks) for k in wild)
+
+
+def _cards_dealt(v: Variant, set_aside: int) -> int:
+    """The cards a deal takes from the decks: hands, feet, the upcard and the talons set aside."""
+    d = v.deal
+    return v.players.count * (d.hand_size + d.foot_size) + (1 if d.upcard else 0) + set_aside
+
+
+def _sequence_ranks(v: Variant, natural: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks a sequence may hold: ``sequences.low`` to ``sequences.high``, natural ranks only.
+
+    A wild rank or the 3s inside the window break it: no sequence holds them,
+    so none can pass them either (the checker warns of such a window).
+    """
+    sq = v.sequences
+    if not sq.allowed:
+        return ()
+    lo, hi = parse_rank(sq.low), parse_rank(sq.high)
+    return tuple(k for k in range(lo, hi + 1) if k in natural)
+
+
+def _pile_takeable(v: Variant, wild_cards: int) -> bool:
+    """Whether some card on top of the pile can ever be taken by some way of taking it."""
+    p = v.pile
+    wild_way = p.take_natural_and_wild and wild_cards > 0
+    return "natural" not in p.stop_cards and (p.take_natural_pair or p.take_lay_off or wild_way)
+
+
+def _pile_always_frozen(v: Variant, freeze: bool) -> bool:
+    """Whether the pile is taken only as a frozen pile is: with a natural pair from the hand.
+
+    Only where something can freeze it at all (else the pile is simply never
+    frozen) and no other way of taking it exists.
+    """
+    p = v.pile
+    return (
+        freeze and p.take_natural_pair and not p.take_lay_off
+        and not p.take_natural_and_wild and p.blocked_by_meld_size is None
+    )
+
+
+def _needs_canasta(v: Variant) -> bool:
+    """Whether going out needs some canasta, of any kind."""
+    go = v.going_out
+    counts = (go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas, go.sequence_canastas)
+    return max(counts) > 0
+
+
+def derive_meanings(v: Variant) -> Meanings:
+    """Work out the meanings of ``v``'s options (uncached: use :func:`meanings`)."""
+    wild = frozenset(parse_rank(r) for r in v.wilds.ranks)
+    natural = tuple(k for k in range(2, 15) if k != _THREES and k not in wild)
+    wild_cards = _wild_card_count(v, wild)
+    th, m, sq, p = v.threes, v.melds, v.sequences, v.pile
+    set_aside = sum(v.opening.talons) if v.opening.talons_set_aside else 0
+    apart = _THREES not in wild
+    n_out = th.black_out_cards
+    late = m.late_wild_naturals or 0
+    never = frozenset(parse_rank(k) for k in m.late_natural_ranks)
+    dead = m.dead_when_closed and m.max_size is not None
+    lock = m.wild_meld_lock and m.wild_melds
+    freeze = p.frozen_by_wild or p.frozen_by_red_three or p.frozen_until_opened
+    barred = frozenset(parse_rank(x) for x in p.empty_bar_ranks) | (wild if p.empty_bar_wilds else frozenset())
+    bar_dead = p.empty_bar_dead and dead
+    return Meanings(
+        partnerships=any(len(s) > 1 for s in v.sides),
+        wild_ranks=wild,
+        wild_ranks_dealt=frozenset(k for k in wild if k != JOKER or v.deck.jokers_per_deck),
+        wild_cards=wild_cards,
+        natural_ranks=natural,
+        red_threes=2 * v.deck.decks,
+        cards_dealt=_cards_dealt(v, set_aside),
+        set_aside=set_aside,
+        has_foot=v.deal.foot_size > 0,
+        black_threes_apart=apart,
+        black_threes_meld=th.black_meld != "never" and apart,
+        black_threes_meld_going_out_only=th.black_meld == "going_out_only",
+        keep_one_three=th.keep_one and (th.red_laid_at_once or th.black_laid_at_once),
+        black_out_held=() if n_out is None else (n_out, n_out + 1),
+        red_last_card_plays_on=th.red_last_card == "play_on",
+        red_last_card_ends_hand=th.red_last_card == "ends_hand",
+        new_meld_size=max(m.min_size, m.min_naturals),
+        one_meld_per_rank=m.duplicate_ranks == "never",
+        may_start_second_meld=m.duplicate_ranks == "any",
+        second_meld_after_canasta=m.duplicate_ranks == "after_complete",
+        closed_rank_dead=dead,
+        wilds_join_after=late,
+        wilds_never_join=never,
+        wilds_join_late=late > 0 or bool(never),
+        wild_meld_locked=lock,
+        rank_bars=dead or late > 0 or bool(never) or lock,
+        sequence_ranks=_sequence_ranks(v, natural),
+        sequences_grow_going_out=sq.allowed and sq.grow_when_going_out and sq.max_size is not None,
+        sequences_join=sq.allowed and sq.join,
+        sequence_wild_in_gap=sq.allowed and sq.wild_in_gap and sq.min_size >= 3,
+        least_canasta=min(v.canastas.size, sq.canasta_size) if sq.allowed else v.canastas.size,
+        opening_clean_meld=v.opening.natural_meld or 0,
+        opening_needs_natural_canasta=v.opening.by == "score"
+        and any(step.canasta == "natural" for step in v.opening.score_table),
+        going_out_needs_canasta=_needs_canasta(v),
+        ask_after_laying=v.going_out.ask_after_laying or v.going_out.ask_advice,
+        pile_takeable=_pile_takeable(v, wild_cards),
+        pile_can_freeze=freeze,
+        pile_always_frozen=_pile_always_frozen(v, freeze),
+        empty_pile_barred=barred,
+        empty_pile_bars_dead=bar_dead,
+        bars_discards=bool(barred) or p.wild_discard != "always" or bar_dead,
+        wild_discard_limited=p.wild_discard == "out_or_all_wild",
+        short_stock_ends=v.draw.short_stock == "end_hand",
+        foot_on_empty_hand=v.foot.trigger == "empty_hand",
+    )
+
+
+@lru_cache(maxsize=256)
+def meanings(v: Variant) -> Meanings:
+    """The meanings of ``v``'s options for play, worked out once per variant (cached).
+
+    A variant is a frozen, hashable value, so equal variants share one answer.
+    """
+    return derive_meanings(v)
