@@ -62,10 +62,19 @@ def trace_jobs(jobs: list[dict[str, Any]]) -> list[list[Step]]:
     return [trace_hand(j["profile"], j["seed"], j["policy"], j["moves"]) for j in jobs]
 
 
+def flags_on(jobs: list[dict[str, Any]]) -> list[str]:
+    """The fast-path flags (``Rules.fast``) on for some job's variant, each once."""
+    on: set[str] = set()
+    for j in jobs:
+        fast = canasta.new_game(canasta.parse_variant(j["profile"]), seed=0).rules.fast
+        on.update(name for name in fast.__slots__ if getattr(fast, name))
+    return sorted(on)
+
+
 def main() -> int:
     """Read jobs on standard input, write their traces on standard output."""
     jobs = json.load(sys.stdin)
-    json.dump({"plain": PLAIN_RULES, "traces": trace_jobs(jobs)}, sys.stdout)
+    json.dump({"plain": PLAIN_RULES, "flags_on": flags_on(jobs), "traces": trace_jobs(jobs)}, sys.stdout)
     return 0
 
 

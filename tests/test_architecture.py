@@ -19,6 +19,8 @@ from typing import cast
 
 import pytest
 
+from canasta.engine.fastpaths import FastPaths
+
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "canasta"
 MAX_LINES = 800
@@ -241,8 +243,6 @@ EXEMPT: dict[str, str] = {
     "canasta.engine.melding.play_cards":
         "to split into the meld's own checks, the turn's record and what emptying the hand does"
         " (_hand_emptied, the first step out)",
-    "canasta.engine.quick.quick_moves":
-        "to split once the fast paths are decided once per variant, in one flag set",
 }
 
 
@@ -404,17 +404,32 @@ def engine_order(text: str) -> list[str]:
     return order
 
 
-def plain_rules_readers() -> list[str]:
-    """The engine's functions that read ``PLAIN_RULES`` (a method by its class's name)."""
+def _names_fast(node: ast.expr) -> bool:
+    """Whether ``node`` is a flag set: ``<tables>.fast`` or a name ``fast`` bound to one."""
+    return (isinstance(node, ast.Attribute) and node.attr == "fast") or (isinstance(node, ast.Name) and node.id == "fast")
+
+
+def fast_path_readers() -> list[str]:
+    """The engine's functions that read a fast-path flag (``rules.fast.<flag>``, a method by its
+    class's name): where a shortcut is gated."""
+    flags = set(FastPaths.__slots__)
     out = []
     for name, path in MODULES.items():
-        if not name.startswith(f"{ENGINE}."):
+        if not name.startswith(f"{ENGINE}.") or name == f"{ENGINE}.fastpaths":
             continue
         for qualified, node in functions(ast.parse(path.read_text(), str(path)), name):
-            if any(isinstance(n, ast.Name) and n.id == "PLAIN_RULES" for n in ast.walk(node)):
+            if any(isinstance(n, ast.Attribute) and n.attr in flags and _names_fast(n.value) for n in ast.walk(node)):
                 last = qualified.rsplit(".", 2)
                 out.append(last[1] if last[2].startswith("__") else last[2])
     return sorted(set(out))
+
+
+def plain_rules_modules() -> list[str]:
+    """The modules of the package that read the process switch ``PLAIN_RULES``."""
+    return sorted(
+        name for name, path in MODULES.items()
+        if any(isinstance(n, ast.Name) and n.id == "PLAIN_RULES" for n in ast.walk(ast.parse(path.read_text())))
+    )
 
 
 class TestArchitecturePage:
@@ -453,9 +468,24 @@ class TestArchitecturePage:
         assert not wrong, "\n".join(wrong)
 
     def test_every_fast_path_gate_is_named(self) -> None:
-        """Each function that reads ``PLAIN_RULES`` (where a fast path is turned off) is named on the page."""
-        readers = plain_rules_readers()
-        assert {"legal_moves", "Ctx", "can_go_out", "sequence_outcomes"} <= set(readers)
+        """Each function that reads a fast-path flag (where a shortcut is gated) is named on the page."""
+        readers = fast_path_readers()
+        assert {"legal_moves", "Ctx", "can_go_out", "sequence_outcomes", "quick_play"} <= set(readers)
         text = PAGE.read_text(encoding="utf-8")
         missing = [r for r in readers if f"``{r}``" not in text]
         assert not missing, "name these gates in the fast-path table of docs/architecture.rst: " + ", ".join(missing)
+
+    def test_every_fast_path_flag_is_named_and_read(self) -> None:
+        """Each flag of the flag set is named on the page and read by the engine (a flag no
+        gate reads would be a shortcut the plain path cannot turn off, or none at all)."""
+        text = PAGE.read_text(encoding="utf-8")
+        missing = [f for f in FastPaths.__slots__ if f"``{f}``" not in text]
+        assert not missing, "name these flags in the fast-path table of docs/architecture.rst: " + ", ".join(missing)
+        engine = "\n".join(path.read_text() for name, path in MODULES.items()
+                            if name.startswith(f"{ENGINE}.") and name != f"{ENGINE}.fastpaths")
+        unread = [f for f in FastPaths.__slots__ if f".fast.{f}" not in engine and f"fast.{f}" not in engine]
+        assert not unread, unread
+
+    def test_the_switch_is_read_in_one_place(self) -> None:
+        """Only the flag set reads ``PLAIN_RULES``; every other module reads the variant's flags."""
+        assert plain_rules_modules() == [f"{ENGINE}.fastpaths"]

@@ -41,6 +41,7 @@ def plain_traces(jobs: list[dict[str, Any]]) -> list[list[plain_trace.Step]]:
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout)
     assert out["plain"] is True, "the plain process did not turn the fast paths off"
+    assert out["flags_on"] == [], f"fast paths left on in the plain process: {out['flags_on']}"
     return [[(legal, after) for legal, after in t] for t in out["traces"]]
 
 
@@ -129,6 +130,42 @@ class TestTheComparison:
         job = bundled_jobs(20, range(3, 4))[2]
         (plain,) = plain_traces([job])
         assert plain and plain == plain_trace.trace_jobs([job])[0]
+
+
+class TestFlags:
+    """Which fast paths a variant may take is decided once, from its rules."""
+
+    @staticmethod
+    def fast(profile: str) -> fastpaths.FastPaths:
+        return canasta.new_game(canasta.parse_variant(profile), seed=0).rules.fast
+
+    def test_classic_takes_every_listing(self) -> None:
+        """Classic (no sequences, one meld of a rank, no 3 kept) takes every shortcut but
+        those of sequences."""
+        f = self.fast("extends: classic\n")
+        off = [name for name in f.__slots__ if not getattr(f, name)]
+        assert off == ["narrow_searches", "sequence_pruning"]
+
+    def test_sequences_and_several_melds_leave_the_counts_listing(self) -> None:
+        """Samba (sequences, several melds of a rank) lists its play phase by the candidate
+        loop; its sequence searches are pruned and narrowed."""
+        f = self.fast("extends: samba\n")
+        assert not f.quick_listing
+        assert f.quick_discards and f.quick_shapes and f.sequence_pruning and f.narrow_searches
+
+    def test_rank_bars_and_kept_threes(self) -> None:
+        """Dead ranks bar cards by rank (no adds or melds by shape, no greedy plan); a kept 3
+        leaves the listings to the steps, which lay it (Modern American has both)."""
+        dead = self.fast("extends: modern-american\nthrees:\n  keep_one: false\n")
+        assert not (dead.quick_shapes or dead.quick_listing or dead.greedy_out or dead.greedy_opening)
+        assert dead.quick_discards and dead.draw_listing
+        kept = self.fast("extends: modern-american\n")
+        assert not (kept.draw_listing or kept.quick_discards or kept.quick_listing)
+        assert kept.quick_out and kept.carried_counts
+
+    def test_repr_names_the_flags_on(self) -> None:
+        """A flag set shows the fast paths it lets through."""
+        assert repr(self.fast("extends: classic\n")).startswith("FastPaths(carried_counts, draw_apply")
 
 
 @pytest.mark.long

@@ -38,7 +38,7 @@ def _both_ways(s: GameState, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str]
     whether the quick pass applied."""
     object.__setattr__(s, "_ctx", None)
     if s.phase == PLAY:
-        quick_applies = quick_moves(s, context_of(s)) is not None
+        quick_applies = s.rules.fast.quick_listing and quick_moves(s, context_of(s)) is not None
     else:
         quick_applies = bool(s.stock_) and draw_moves(s) is not None
     object.__setattr__(s, "_ctx", None)
@@ -112,15 +112,27 @@ def test_quick_draw_listing_decides_the_pile_in_classic(monkeypatch: pytest.Monk
 
 
 def test_quick_listing_stands_aside_where_it_does_not_apply() -> None:
-    """Sequences, several melds of a rank, or a yes binding the turn: the candidate loop lists."""
+    """Sequences or several melds of a rank: the variant's flag set leaves the play phase to
+    the candidate loop; classic takes the quick listing."""
     for name in ("samba", "bolivia", "brazilian"):
-        v = canasta.load_variant(name)
-        rng = random.Random(1)
-        s = canasta.new_game(v, seed=1)
-        for _ in range(200):
-            if s.is_hand_over:
-                break
-            if s.phase == PLAY:
-                assert quick_moves(s, context_of(s)) is None, name
-            legal = s.legal_moves()
-            s = s.apply(legal[rng.randrange(len(legal))])
+        fast = canasta.new_game(canasta.load_variant(name), seed=1).rules.fast
+        assert not fast.quick_listing, name
+        assert fast.quick_discards, name
+    assert canasta.new_game(canasta.load_variant("classic"), seed=1).rules.fast.quick_listing
+
+
+def test_quick_listing_stands_aside_where_quick_play_fails() -> None:
+    """A side that has not opened: the quick pass declines (quick_play), the candidate loop lists."""
+    v = canasta.load_variant("classic")
+    rng = random.Random(1)
+    s = canasta.new_game(v, seed=1)
+    unopened = 0
+    for _ in range(200):
+        if s.is_hand_over:
+            break
+        if s.phase == PLAY and not s.opened[s.rules.side_of[s.current]]:
+            assert quick_moves(s, context_of(s)) is None
+            unopened += 1
+        legal = s.legal_moves()
+        s = s.apply(legal[rng.randrange(len(legal))])
+    assert unopened > 0

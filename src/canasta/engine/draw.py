@@ -23,7 +23,6 @@ from canasta.engine.facts import (
     wild_join_error,
     with_item,
 )
-from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import KIND, remove_kinds, suit_choices
 from canasta.engine.melds import (
@@ -78,7 +77,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
     p = s.current
     stock_ = s.stock_
     n = r.draw_count
-    if len(stock_) >= n and not PLAIN_RULES:
+    if len(stock_) >= n and r.fast.draw_apply:
         # the common case, without lists: the top n cards, none of them a 3 to lay
         drawn_t = stock_[-n:][::-1]  # top card first, as if drawn one by one
         laid = r.laid_at_once

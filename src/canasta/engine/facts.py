@@ -13,7 +13,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from canasta.engine.constructors import new_state, store_ctx
-from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, KIND, count_kinds
 from canasta.engine.melds import KEPT_INFO, canasta_counts, meld_info
 from canasta.engine.moves import (
@@ -319,7 +318,7 @@ class Ctx:
         self.hand = hand
         melds = s.melds_[side]
         self.melds = melds
-        if PLAIN_RULES:
+        if not r.fast.carried_counts:
             # nothing carried from the state before (canasta.engine.fastpaths)
             self.counts = count_kinds(hand)
             self.info = meld_info(r, melds)

@@ -37,7 +37,6 @@ from canasta.engine.facts import (
     pile_frozen_for_all,
     rebuild,
 )
-from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.going_out import (
     ask_step,
     discard_bar,
@@ -198,8 +197,9 @@ PLAY_STEPS: Final[dict[type, Callable[[GameState, Ctx, Any, bool], GameState | s
 
 
 def _play_listing(s: GameState, c: Ctx) -> list[Move]:
-    """The legal moves of a play-phase position that :func:`quick_moves` does not list:
-    every candidate asked its step in :data:`PLAY_STEPS` directly, as :func:`step` would."""
+    """The legal moves of a play-phase position that :func:`quick_moves` does not list,
+    where the variant's fast paths include ``quick_discards``: every candidate asked
+    its step in :data:`PLAY_STEPS` directly, as :func:`step` would."""
     out: list[Move] = []
     steps = PLAY_STEPS
     # the discards that do not go out share the turn's rules: asked
@@ -233,14 +233,19 @@ def _play_listing(s: GameState, c: Ctx) -> list[Move]:
 
 
 def legal_moves(s: GameState) -> list[Move]:
-    """Every distinct legal move in ``s``, each once."""
+    """Every distinct legal move in ``s``, each once.
+
+    The one gate of the listing's fast paths: the variant's flags
+    (``s.rules.fast``, :class:`~canasta.engine.fastpaths.FastPaths`) and the
+    position choose between the draw listed without the steps
+    (:func:`~canasta.engine.draw.draw_moves`), the play phase listed from the
+    hand's counts (:func:`~canasta.engine.quick.quick_moves`) or by the candidate
+    loop that decides discards together (:func:`_play_listing`), and the plain
+    rule path (:func:`plain_listing`), which decides everything else.
+    """
     phase = s.phase  # read once: an attribute of a Python object, a lookup each time when compiled
-    if PLAIN_RULES:
-        return plain_moves(s)
-    if (
-        phase == DRAW and s.stock_ and not s.rules.keep_three
-        and not (s.rules.foot_walk and must_walk(s))
-    ):
+    fast = s.rules.fast
+    if phase == DRAW and fast.draw_listing and s.stock_ and not (s.rules.foot_walk and must_walk(s)):
         # most draw-phase positions, as candidate_moves and the steps would list
         # them; without the state's Ctx, which neither this nor the draw's apply needs
         drawn = draw_moves(s)
@@ -256,43 +261,35 @@ def legal_moves(s: GameState) -> list[Move]:
         store_ctx(s, c)
     legal = c.legal
     if legal is None:
-        out: list[Move] = []
-        fast = quick_moves(s, c) if phase == PLAY and not c.r.keep_three else None
-        if fast is not None:
-            # the common position, listed straight from the hand's counts
-            out = fast
-            if c.r.special_sizes:
-                out.extend(special_moves(s, c))
-        elif phase == PLAY and not c.r.keep_three:
-            out = _play_listing(s, c)
-        else:
-            for m in candidate_moves(s, c):
-                if step(s, m, False) is None:
-                    out.append(m)
-            if c.r.keep_three:
-                out.extend(lay_three_moves(s))
-                if phase == PLAY and c.r.special_sizes:
+        out: list[Move] | None = None
+        if phase == PLAY and fast.quick_discards:
+            if fast.quick_listing:
+                # the common position, listed straight from the hand's counts
+                out = quick_moves(s, c)
+                if out is not None and c.r.special_sizes:
                     out.extend(special_moves(s, c))
-        c.legal = legal = tuple(out)
+            if out is None:
+                out = _play_listing(s, c)
+        else:
+            out = plain_listing(s, c)
+        c.legal = tuple(out)
         return out
     return list(legal)
 
 
-def plain_moves(s: GameState) -> list[Move]:
+def plain_listing(s: GameState, c: Ctx) -> list[Move]:
     """The legal moves of ``s`` by the plain rule path: every candidate asked its step.
 
-    What ``legal_moves`` lists where the fast paths are off (:mod:`canasta.engine.fastpaths`),
-    and the listing its shortcuts must reproduce, move for move and in order.
+    What ``legal_moves`` lists where no fast path applies
+    (:mod:`canasta.engine.fastpaths`), and the listing its shortcuts must
+    reproduce, move for move and in order.
     """
-    c = context_of(s)
-    if c.legal is None:
-        out = [m for m in candidate_moves(s, c) if step(s, m, False) is None]
-        if c.r.keep_three:
-            out.extend(lay_three_moves(s))
-        if s.phase == PLAY and c.r.special_sizes:
-            out.extend(special_moves(s, c))
-        c.legal = tuple(out)
-    return list(c.legal)
+    out = [m for m in candidate_moves(s, c) if step(s, m, False) is None]
+    if c.r.keep_three:
+        out.extend(lay_three_moves(s))
+    if s.phase == PLAY and c.r.special_sizes:
+        out.extend(special_moves(s, c))
+    return out
 
 
 # What a move with a field of the wrong type makes the steps raise. The steps

@@ -22,7 +22,6 @@ from canasta.engine.facts import (
     rebuild,
     with_item,
 )
-from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.hand_end import end_hand, next_turn
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import canasta_counts, req_met, req_text
@@ -329,7 +328,7 @@ def ask_step(s: GameState, c: Ctx, build: bool) -> GameState | str | None:
     if t.melded and not r.ask_late:
         # the question comes before the player lays anything this turn (Pagat; going_out.ask_after_laying)
         return "ask before you meld: you have already laid cards this turn"
-    if not PLAIN_RULES and quick_out(r, c.counts, c.info, c.hand) is None:
+    if r.fast.quick_out and quick_out(r, c.counts, c.info, c.hand) is None:
         return _NOTHING_TO_ASK
     q = probe(s)
     q.asked = TOLD_YES

@@ -277,17 +277,17 @@ def quick_play(c: Ctx) -> bool:
     """Whether the position lets :func:`add_fits` and :func:`meld_fits` decide its candidate
     adds and new melds (``legal_moves`` asks once per position).
 
-    True when the side has opened, no yes binds the turn to go out, no sequence
-    grew past its closing size this turn, and no rule bars a card by its rank or
-    the turn (dead ranks, late wild cards, the wild-meld lock, the natural canasta
-    an opening turn must keep): then a candidate
+    True when the variant's fast paths include ``quick_shapes`` (no rule bars a
+    card by its rank: :class:`~canasta.engine.fastpaths.FastPaths`), the side has
+    opened, no yes binds the turn to go out, no sequence grew past its closing
+    size this turn, and no natural canasta an opening turn must keep: then a candidate
     that leaves two cards in hand reaches :func:`play_cards`'s ``keeps_two`` with
     nothing left to refuse it but its meld's shape.
     """
     r = c.r
     return (
         c.opened and c.turn.asked != TOLD_YES and not (r.seq_grow and c.info.grown)
-        and not r.rank_bars and not (r.open_natural and c.turn.points)
+        and r.fast.quick_shapes and not (r.open_natural and c.turn.points)
     )
 
 

@@ -13,7 +13,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from canasta.engine.constructors import new_meld_group
-from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.moves import (
     RED_THREE,
@@ -365,7 +364,7 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = No
     ``like`` and ``changed``: the info of the melds before one step, which grew
     meld ``changed`` or added it; a new info starts from it where it can.
     """
-    if PLAIN_RULES:
+    if not r.fast.kept_info:
         # worked out afresh from the melds alone (canasta.engine.fastpaths)
         return MeldInfo(r, melds)
     # Keyed by identity: states share their melds tuple until it changes, and

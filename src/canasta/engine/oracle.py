@@ -27,7 +27,6 @@ from canasta.engine.facts import (
     partner_foot_down,
     probe,
 )
-from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, meld_info, req_met
 from canasta.engine.moves import WILD_TARGET
@@ -258,13 +257,13 @@ def can_go_out(s: GameState, q: Probe) -> bool:
     counts = q.counts
     info = meld_info(r, q.melds)
     # with the fast paths off (canasta.engine.fastpaths) the searches decide every question
-    quick = True if PLAIN_RULES else quick_out(r, counts, info, q.hand)
+    quick = quick_out(r, counts, info, q.hand) if r.fast.quick_out else True
     if quick is None:
         # the common refusal (asking to go out is offered every turn), settled
         # before the facts that only the searches below need
         return False
     ask = _out_question(s, q)
-    if ask.opening == OPEN_NATURAL_CANASTA and not PLAIN_RULES and not natural_canasta_reachable(
+    if ask.opening == OPEN_NATURAL_CANASTA and r.fast.natural_bound and not natural_canasta_reachable(
         r, counts, info, q.hand
     ):
         return False  # no plan can hold the natural canasta the opening asks (a quick bound)
@@ -327,7 +326,7 @@ def _out_question(s: GameState, q: Probe) -> _OutQuestion:
 
 def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
     """Whether melding every card but at most one (the discard) goes out from ``q``."""
-    if not (ask.dead or ask.complete or ask.clean or r.late_on or r.wild_lock or PLAIN_RULES):
+    if r.fast.greedy_out and not (ask.dead or ask.complete or ask.clean):
         # a quick greedy plan (greedy_plan) often shows a way out at once; the full
         # search is needed only when it does not (and always where dead ranks or melds
         # that must be canastas, which the plan ignores, are in play)
@@ -338,7 +337,7 @@ def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
             and _plan_meets_requirement(r, q.melds, plan, ask.opening)
         ):
             return True
-    if r.seq_on and not PLAIN_RULES:
+    if r.fast.narrow_searches:
         # narrow searches first: a plan they find is one (the full search is for a no)
         args = (r, q.hand, q.melds, r.black_melds, 1, ask.opening, ask.dead, ask.complete, ask.late, r.seq_grow)
         if any(
@@ -575,11 +574,11 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
     clean = r.clean
     # no plan opens where none can hold the natural canasta the opening asks (a quick bound)
     hopeless = (
-        oc == OPEN_NATURAL_CANASTA and not PLAIN_RULES
+        oc == OPEN_NATURAL_CANASTA and r.fast.natural_bound
         and not natural_canasta_reachable(r, counts, meld_info(r, q.melds), q.hand)
     )
-    if not hopeless and (upper >= need or PLAIN_RULES):
-        if greedy >= need and left_over + pend >= 2 and not (dead or clean or r.wild_lock or PLAIN_RULES) and (
+    if not hopeless and (upper >= need or not r.fast.opening_bound):
+        if greedy >= need and left_over + pend >= 2 and r.fast.greedy_opening and not (dead or clean) and (
             oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan))
         ):
             return True
@@ -617,7 +616,7 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
 
         if r.seq_on:
             # narrow searches first: a plan they find is one (the full search is for a no)
-            if not PLAIN_RULES and any(
+            if r.fast.narrow_searches and any(
                 finishes(sequence_outcomes(r, q.hand, q.melds, allow_black, 2, oc, dead, most=most))
                 for most in _widths(q.hand)
             ):
@@ -669,14 +668,14 @@ def can_finish(s: GameState, q: Probe) -> bool:
     # pile untouched since): where the position has none, neither has ``q`` (one search
     # for every move listed, which the searches' caches keep)
     base = probe(s)
-    if (PLAIN_RULES or base.took != q.took or _opening_in_reach(s, base)) and _opening_in_reach(s, q):
+    if (not r.fast.listed_answer or base.took != q.took or _opening_in_reach(s, base)) and _opening_in_reach(s, q):
         return True
     # going out concealed needs no minimum
     if concealed_possible(s, q.took) and v.opening.concealed_waives:
         # a way out after the cards ``q`` lays is a way out of the position listed too (lay
         # them first): where the position has none, neither has ``q`` (one search for
         # every move listed, which the searches' caches keep)
-        if not PLAIN_RULES and not can_go_out(s, base):
+        if r.fast.listed_answer and not can_go_out(s, base):
             return False
         return can_go_out(s, q)
     return False

@@ -46,7 +46,7 @@ from canasta.engine.going_out import (
 from canasta.engine.kinds import BLACK_THREE
 from canasta.engine.melding import add_step, back_step, meld_step, quick_play
 from canasta.engine.melds import add_rows
-from canasta.engine.moves import WILD_TARGET, Add, Meld, Move
+from canasta.engine.moves import WILD_TARGET, Add, Discard, Meld, Move
 from canasta.engine.oracle import quick_out
 from canasta.engine.state import NOT_ASKED
 
@@ -57,40 +57,50 @@ if TYPE_CHECKING:
 def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     """The legal moves of the play-phase position ``s``, or ``None`` where this pass does not apply.
 
-    It applies where :func:`~canasta.engine.melding.quick_play` holds and the
-    variant has no sequences and no second meld of a rank
-    (``melds.duplicate_ranks: any``). The moves it leaves to their step are
-    asked the step itself, as ``legal_moves`` would (called directly, not
-    through ``PLAY_STEPS``: a native call in the compiled engine).
+    Asked by ``legal_moves`` only where the variant's fast paths include
+    ``quick_listing`` (:class:`~canasta.engine.fastpaths.FastPaths`: no sequences,
+    no second meld of a rank, no 3 kept, no rule that bars a card by its rank); it
+    applies where :func:`~canasta.engine.melding.quick_play` holds too. The moves
+    it leaves to their step are asked the step itself, as ``legal_moves`` would
+    (called directly, not through ``PLAY_STEPS``: a native call in the compiled
+    engine). The listing goes in ``candidate_moves``' order: the foot, a take-back,
+    asking to go out, the new melds, the black 3s, the adds, the discards, going out.
     """
-    r = c.r
-    if r.seq_on or r.dup_any or not quick_play(c):
+    if not quick_play(c):
         return None
-    hand = c.hand
-    h = len(hand)
-    p = c.p
-    t = c.turn
     out: list[Move] = []
-    if s.feet_[p] and foot_step(s, c, False) is None:
+    if s.feet_[c.p] and foot_step(s, c, False) is None:
         out.append(FOOT_MOVE)
-    if t.laid and back_step(s, c, BACK_MOVE, False) is None:
+    if c.turn.laid and back_step(s, c, BACK_MOVE, False) is None:
         out.append(BACK_MOVE)
-    counts = c.counts
-    # asking to go out comes next in the listing; it is asked below, once the
-    # new melds' loop has counted the stranded cards
+    # asking to go out comes next in the listing; it is asked once the new
+    # melds' loop has counted the stranded cards
     ask_at = len(out)
+    # the kinds held, as their discards (kind order; natural kinds ascend)
+    discards = hand_discards(c.counts)
+    wilds, stranded = _new_melds(s, c, discards, out)
+    if _may_ask(s, c, stranded):
+        out.insert(ask_at, ASK_MOVE)
+    _black_melds_and_adds(s, c, wilds, out)
+    _discards(s, c, discards, out)
+    return out
+
+
+def _new_melds(s: GameState, c: Ctx, discards: list[Discard], out: list[Move]) -> tuple[list[int], int]:
+    """Append the legal new melds but black 3s to ``out``; return the wild kinds held and
+    how many cards would stay stranded in hand (too few of a rank nowhere on the table)."""
+    r = c.r
+    counts = c.counts
     info = c.info
     index, present = info.index, info.present
     dup = r.dup_after_complete
     # every candidate new meld but black 3s has new_size cards: where that
     # leaves the hand fewer than two, meld_fits leaves them all to the step
     size = r.new_size
-    by_step = h < size + 2
     # the rows are kept by the wild cards held, each clipped to a new meld's size
     # (no new meld uses more), as one int; computed and looked up here, inline
     # (a call is a twentieth of a cheap listing's time, interpreted); quick_rows
-    # makes a missing entry. The same loop lists the wild kinds held, for the
-    # adds below
+    # makes a missing entry. The same loop lists the wild kinds held, for the adds
     key = 0
     wilds = []
     for w in r.wild_kinds:
@@ -101,16 +111,14 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
     got = r.quick_rows.get(key)
     rows, wild_row = got if got is not None else quick_rows(r, counts, key)
     # candidate_moves' new melds, in its order: by natural rank, then wild cards
-    # alone, then black 3s; none of a rank the side has open, nor of a rank it
-    # has closed where no second meld is allowed. The rows hold only candidates
-    # whose cards make a meld (every step refuses the others); a rank the side
-    # has closed decides as any other where a second meld is allowed (quick_play
-    # holds, so the step would reach play_cards' keeps_two)
-    start = len(out)
-    # the kinds held, as their discards (kind order; natural kinds ascend): a
-    # hand holds few of the natural kinds, so the loop visits only those (a kind
+    # alone (black 3s follow, by their step). None of a rank the side has open,
+    # nor of a rank it has closed where no second meld is allowed. The rows hold
+    # only candidates whose cards make a meld (every step refuses the others); a
+    # rank the side has closed decides as any other where a second meld is
+    # allowed (quick_play holds, so the step would reach play_cards' keeps_two).
+    # A hand holds few of the natural kinds, so the loop visits only those (a kind
     # that is no natural rank has rows of nothing; a row for each count held)
-    discards = hand_discards(counts)
+    start = len(out)
     strand_below = r.strand_below
     stranded = 0
     for d in discards:
@@ -126,45 +134,67 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
             out += row
     if wild_row and WILD_TARGET not in index and (dup or WILD_TARGET not in present):
         out += wild_row
-    if by_step:
+    if len(c.hand) < size + 2:
         # few cards in hand (rare): each candidate listed above is asked its step
         tried = out[start:]
         del out[start:]
         for mv in tried:
             if isinstance(mv, Meld) and meld_step(s, c, mv, False) is None:  # all are melds
                 out.append(mv)
-    if (
-        r.ask_partner and r.partner[p] >= 0 and t.asked == NOT_ASKED and t.asker < 0
+    return wilds, stranded
+
+
+def _may_ask(s: GameState, c: Ctx, stranded: int) -> bool:
+    """Whether asking the partner to go out is legal, ``stranded`` cards being sure to stay in hand."""
+    r = c.r
+    t = c.turn
+    counts = c.counts
+    return (
+        r.ask_partner and r.partner[c.p] >= 0 and t.asked == NOT_ASKED and t.asker < 0
         and (not t.melded or r.ask_late)
         # the step's first costly test (oracle.quick_out), asked here without the
         # step's call, and settled without its own call where two cards or more
         # are stranded and no black-3 out is in reach (the common case: in most
         # positions where a player may ask, going out is out of reach)
         and (stranded < 2 or counts[BLACK_THREE] in r.black_out_held)
-        and quick_out(r, counts, info, hand) is not None
+        and quick_out(r, counts, c.info, c.hand) is not None
         and ask_step(s, c, False) is None
-    ):
-        out.insert(ask_at, ASK_MOVE)
+    )
+
+
+def _black_melds_and_adds(s: GameState, c: Ctx, wilds: list[int], out: list[Move]) -> None:
+    """Append the legal melds of black 3s (by their step) and the legal adds to ``out``."""
+    r = c.r
+    counts = c.counts
+    info = c.info
+    index = info.index
     b = counts[BLACK_THREE]
-    if b and BLACK_THREE not in index and (dup or BLACK_THREE not in present):
+    if b and BLACK_THREE not in index and (r.dup_after_complete or BLACK_THREE not in info.present):
         # black 3s: the step decides
         for _rank, mv, shape in black_meld_moves(r, b):
             if shape.__class__ is not str and meld_step(s, c, mv, False) is None:
                 out.append(mv)
-    if h < 3:
+    if len(c.hand) < 3:
         # add_fits leaves adds that keep fewer than two cards to the step
         for m in candidate_adds(r, info, counts, wilds):
             # all adds: no rank has several open melds where this listing applies
             if isinstance(m, Add) and add_step(s, c, m, False) is None:
                 out.append(m)
-    else:
-        adds = info.adds  # add_rows' kept rows, read inline: a call is 1% of a cheap listing
-        for rank, natural, wild in adds if adds is not None else add_rows(info):
-            if natural is not None and counts[rank]:
-                out.append(natural)
-            if wild is not None:
-                for w in wilds:
-                    out.append(wild[w])
+        return
+    adds = info.adds  # add_rows' kept rows, read inline: a call is 1% of a cheap listing
+    for rank, natural, wild in adds if adds is not None else add_rows(info):
+        if natural is not None and counts[rank]:
+            out.append(natural)
+        if wild is not None:
+            for w in wilds:
+                out.append(wild[w])
+
+
+def _discards(s: GameState, c: Ctx, discards: list[Discard], out: list[Move]) -> None:
+    """Append the legal discards to ``out``: those that do not go out, decided together, then
+    those that go out, each by its step."""
+    r = c.r
+    counts = c.counts
     if plain_discard_error(s, c) is None:
         if r.bars_discards:
             empty, dead = not s.pile_, discard_dead(s, c)
@@ -173,6 +203,7 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
                     out.append(d)
         else:
             out += discards
+    h = len(c.hand)
     n_out = r.black_out_cards
     if h == 1 or (n_out is not None and h == n_out + 1 and counts[BLACK_THREE] >= n_out):
         # going out: the step decides
@@ -180,4 +211,3 @@ def quick_moves(s: GameState, c: Ctx) -> list[Move] | None:
             gone = OUT_MOVES[d.kind]
             if discard_step(s, c, gone, False) is None:
                 out.append(gone)
-    return out

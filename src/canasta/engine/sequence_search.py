@@ -5,7 +5,7 @@ exact cards instead of ranks, since a sequence needs the suits: rank by rank,
 each suit's runs take that suit's cards, then the side's meld of the rank takes
 the rest; the wild melds and black 3s close each plan as in the rank search.
 States that can no longer end legally, or that another state dominates, are
-dropped on the way (not with ``CANASTA_PLAIN_RULES=1``), so the search stays
+dropped on the way (the ``sequence_pruning`` fast path), so the search stays
 small on long hands.
 """
 
@@ -20,7 +20,6 @@ from canasta.engine.facts import (
     OPEN_NO_CANASTA,
     holds_opening_canasta,
 )
-from canasta.engine.fastpaths import PLAIN_RULES
 from canasta.engine.kinds import count_kinds
 from canasta.engine.melds import MeldInfo, canasta_counts, meld_info
 from canasta.engine.moves import WILD_TARGET
@@ -131,7 +130,7 @@ def sequence_outcomes(
     complete: int = 0,
     late: bool = False,
     grow: bool = False,
-    prune: bool = not PLAIN_RULES,
+    prune: bool = True,
     sizes: list[int] | None = None,
     most: int = 0,
 ) -> Outcomes:
@@ -175,7 +174,8 @@ def sequence_outcomes(
     counts = count_kinds(hand)
     prefix = wild_prefix(r, counts)
     walk, states = _start(
-        r, hand, counts, melds, max_left, opening, dead, complete, late, grow, prune, most, len(prefix) - 1,
+        r, hand, counts, melds, max_left, opening, dead, complete, late, grow, prune and r.fast.sequence_pruning, most,
+        len(prefix) - 1,
     )
     for ri, rank in enumerate(r.natural_kinds):
         states = _rank_step(walk, states, ri, rank, sizes)

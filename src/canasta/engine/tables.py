@@ -13,6 +13,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final, Protocol
 
 from canasta.cards import JOKER, build_deck, parse_rank
+from canasta.engine.fastpaths import conclude
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.meld_kinds import Shape, kinds_of
 from canasta.engine.moves import (
@@ -91,6 +92,8 @@ class Rules:
         self._going_out(v, mn)
         self._pile(v, mn)
         self._turn(v, mn)
+        #: the fast paths this variant may take (canasta.engine.fastpaths), decided once here
+        self.fast = conclude(self)
 
     def _seating(self, v: Variant, mn: Meanings) -> None:
         """The players, their sides and partners."""
