@@ -20,6 +20,7 @@ from typing import cast
 import pytest
 
 from canasta.engine.fastpaths import FastPaths
+from canasta.variant.model import AREAS
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "canasta"
@@ -375,6 +376,136 @@ class TestFunctions:
         mine = {(where, name.rsplit(".", 1)[1]): cc for name, (cc, _, where) in measures().items()}
         assert len(theirs) > 1000
         assert mine == theirs
+
+
+# --- Options read through their meanings ------------------------------------------------
+
+#: The rule areas of a variant, as attributes of it (``v.melds``, ``s.variant.pile`` ...).
+OPTION_AREAS = frozenset(name for name, _ in AREAS)
+
+#: Names that hold a variant in the engine: ``v``, ``variant``, and ``<x>.v`` / ``<x>.variant``
+#: (``r.v``, ``c.v``, ``s.variant``).
+_VARIANT_NAMES = ("v", "variant")
+
+_OWNED = "the module's owner is splitting it; to move in one-line reads of Rules or Meanings"
+
+#: Engine modules that still read raw options, each with the reason and the options it reads
+#: (``area.field``, or ``area`` where it names the whole area, then reads fields of it). Every
+#: other engine module reads what an option means from ``Rules`` or ``Rules.meanings``
+#: (``canasta.variant.meanings``); ``engine/tables.py`` is where options are read.
+RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
+    "canasta.engine.meld_kinds": (
+        "a kind of meld sits below the tables and reads its variant's meld options; "
+        + _OWNED,
+        frozenset({"canastas", "canastas.size", "melds", "melds.no_wild_ranks", "melds.wild_meld_max",
+                   "melds.wild_melds", "sequences", "sequences.allowed", "sequences.bonus", "sequences.high",
+                   "sequences.low", "sequences.name", "sequences.wild_in_gap", "threes", "threes.black_meld",
+                   "wilds.ranks"}),
+    ),
+    "canasta.engine.scoring": (
+        "scores a table by the points the options give (values, not readings of play), for "
+        "score_hand, whose public signature takes the Variant",
+        frozenset({"scoring", "sequences", "threes"}),
+    ),
+    "canasta.engine.refusals": (
+        "a refusal names the options that clash and reads their values as set (canastas asked "
+        "for, points, sizes) to decide and word it, as the checker reports it",
+        frozenset({"canastas.mixed_bonus", "canastas.natural_bonus", "canastas.rank_bonuses",
+                   "canastas.wild_bonus", "deal", "going_out", "going_out.sequence_canastas",
+                   "going_out.wild_canastas", "melds", "opening", "opening.by", "players.count",
+                   "scoring.concealed_bonus", "scoring.going_out_bonus", "scoring.meld_points", "sequences",
+                   "sequences.bonus", "threes.black_meld", "threes.black_meld_wilds", "threes.black_out_bonus",
+                   "threes.red_all_bonus", "threes.red_bonus", "threes.red_laid_at_once"}),
+    ),
+    "canasta.engine.candidates": (_OWNED, frozenset({"threes"})),
+    "canasta.engine.draw": (
+        _OWNED,
+        frozenset({"melds.duplicate_ranks", "opening.pile_allowed", "opening.top_card_counts", "pile",
+                   "pile.must_take_when_stock_empty", "pile.take_lay_off", "pile.take_top", "sequences",
+                   "sequences.top_card_pickup", "threes.red_last_card"}),
+    ),
+    "canasta.engine.facts": (
+        _OWNED,
+        frozenset({"going_out", "going_out.out_but_not_out", "going_out.partner_foot", "pile",
+                   "pile.frozen_until_opened"}),
+    ),
+    "canasta.engine.integrity": (
+        _OWNED,
+        frozenset({"deal.foot_size", "going_out.ask_once", "going_out.out_but_not_out", "melds.duplicate_ranks",
+                   "melds.rearrange", "melds.wild_melds", "opening.talons_set_aside", "sequences.high",
+                   "sequences.low", "threes.black_laid_at_once", "threes.black_meld"}),
+    ),
+    "canasta.engine.melding": (_OWNED, frozenset({"going_out.final_discard"})),
+    "canasta.engine.melds": (_OWNED, frozenset({"sequences.high", "sequences.low", "sequences.name"})),
+    "canasta.engine.oracle": (
+        _OWNED,
+        frozenset({"going_out.concealed", "going_out.final_discard", "going_out.foot_first",
+                   "going_out.out_but_not_out", "melds.duplicate_ranks", "opening.concealed_waives",
+                   "threes.black_meld"}),
+    ),
+    "canasta.engine.score_keeping": (
+        _OWNED,
+        frozenset({"deck.decks", "deck.jokers_per_deck", "going_out.concealed", "melds.duplicate_ranks",
+                   "melds.wild_melds", "threes.black_held_penalty", "threes.black_laid_at_once",
+                   "threes.black_meld", "threes.black_out_cards"}),
+    ),
+}
+
+
+def _names_variant(node: ast.expr) -> bool:
+    """Whether ``node`` is a variant by its name: ``v``, ``variant``, ``<x>.v``, ``<x>.variant``."""
+    if isinstance(node, ast.Name):
+        return node.id in _VARIANT_NAMES
+    return isinstance(node, ast.Attribute) and node.attr in _VARIANT_NAMES
+
+
+def raw_option_reads(source: str) -> dict[str, list[int]]:
+    """The options ``source`` reads off a variant: ``area.field`` (or ``area``, where it takes the
+    whole area, as ``m = v.melds``) -> the lines that read it."""
+    tree = ast.parse(source)
+    parent = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    reads: dict[str, list[int]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in OPTION_AREAS and _names_variant(node.value):
+            up = parent.get(node)
+            field = up.attr if isinstance(up, ast.Attribute) and up.value is node else ""
+            reads.setdefault(f"{node.attr}.{field}" if field else node.attr, []).append(node.lineno)
+    return reads
+
+
+ENGINE_MODULES = sorted(n for n in MODULES if n.startswith("canasta.engine.") and n != "canasta.engine.tables")
+
+
+class TestOptionMeanings:
+    """The engine reads what an option means, worked out once (Rules, Meanings), not the raw option."""
+
+    @pytest.mark.parametrize("name", ENGINE_MODULES)
+    def test_no_raw_option_read(self, name: str) -> None:
+        """No engine module but engine/tables.py reads a raw option, but those in RAW_OPTION_READS."""
+        allowed = RAW_OPTION_READS.get(name, ("", frozenset()))[1]
+        reads = raw_option_reads(MODULES[name].read_text())
+        bad = sorted(f"{MODULES[name].relative_to(SRC.parent)}:{line}: {path}"
+                     for path, lines in reads.items() if path not in allowed for line in lines)
+        assert not bad, ("read the meaning from Rules or Rules.meanings (canasta.variant.meanings) "
+                         "instead of the raw option:\n" + "\n".join(bad))
+
+    def test_every_allowed_read_is_still_made(self) -> None:
+        """Each allowed read is still made (else its entry goes), and each entry says why."""
+        stale = sorted(f"{name}: {path}" for name, (_, paths) in RAW_OPTION_READS.items()
+                       for path in paths - set(raw_option_reads(MODULES[name].read_text())))
+        assert not stale, "no longer read: remove from RAW_OPTION_READS:\n" + "\n".join(stale)
+        assert all(len(reason) > 20 for reason, _ in RAW_OPTION_READS.values())
+
+    def test_the_walk_finds_reads(self) -> None:
+        """The walk sees chains, aliases and names it must not take for a variant."""
+        reads = raw_option_reads(
+            "def f(s, r, v, x):\n"
+            "    a = s.variant.pile.take_top\n"
+            "    b = r.v.melds.min_size + v.deal.hand_size\n"
+            "    m = v.melds\n"
+            "    return x.pile.take_top, s.rules.meanings.hand_size, a, b, m\n")
+        assert reads == {"pile.take_top": [2], "melds.min_size": [3], "deal.hand_size": [3], "melds": [4]}
+        assert "draw.count" in raw_option_reads(MODULES["canasta.engine.tables"].read_text())
 
 
 # --- The architecture page maps what is here -----------------------------------------------

@@ -7,6 +7,9 @@ engine's compiled tables, and the readings of the bundled profiles' rule texts.
 
 from __future__ import annotations
 
+import types
+import typing
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -112,3 +115,25 @@ def test_meanings_are_cached_per_variant() -> None:
     assert isinstance(meanings(v), Meanings)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         meanings(v).partnerships = False  # type: ignore[misc]
+
+
+def _has_type(value: object, tp: object) -> bool:
+    """Whether ``value`` is of ``tp``, one of the types Meanings' fields are declared with."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return any(_has_type(value, a) for a in args)
+    if tp is type(None):
+        return value is None
+    if origin in (tuple, frozenset):
+        return isinstance(value, origin) and all(_has_type(x, args[0]) for x in value)
+    return type(value) is tp
+
+
+@settings(max_examples=100, deadline=None)
+@given(variants())
+def test_every_meaning_has_its_fields_type(v: Variant) -> None:
+    """The steps that work the meanings out give each field a value of its declared type."""
+    mn = derive_meanings(v)
+    hints = typing.get_type_hints(Meanings)
+    wrong = [f.name for f in attrs.fields(Meanings) if not _has_type(getattr(mn, f.name), hints[f.name])]
+    assert not wrong

@@ -80,13 +80,13 @@ def deal_hand(
     r: Rules, seed: int, hand_number: int, dealer: int,
     scores: tuple[int, ...], history: tuple[tuple[int, ...], ...],
 ) -> GameState:
-    v = r.v
-    deck: list[int] = list(_deck(v.deck.decks, v.deck.jokers_per_deck))
-    set_aside = v.opening.talons if v.opening.talons_set_aside else ()
-    need = r.n * (v.deal.hand_size + v.deal.foot_size) + (1 if v.deal.upcard else 0) + sum(set_aside)
+    mn = r.meanings
+    deck: list[int] = list(_deck(mn.decks, mn.jokers_per_deck))
+    set_aside = mn.talons_at_deal
+    need = mn.cards_dealt
     if need > len(deck):
         raise CanastaError(
-            f"variant {v.name!r}: the deal needs {need} cards but the decks hold {len(deck)}"
+            f"variant {r.v.name!r}: the deal needs {need} cards but the decks hold {len(deck)}"
         )
     shuffle(deck, _hand_seed(seed, hand_number))
     stock = deck  # the top card is the last one
@@ -95,12 +95,12 @@ def deal_hand(
     feet: list[list[int]] = [[] for _ in range(r.n)]
     # each seat's cards in the order they leave the top of the stock (slices
     # instead of a pop per card)
-    size = v.deal.hand_size
+    size = mn.hand_size
     for seat in order:
         if size:
             hands[seat] = stock[-size:][::-1]
             del stock[-size:]
-    size = v.deal.foot_size
+    size = mn.foot_size
     for seat in order:
         if size:
             feet[seat] = stock[-size:][::-1]
@@ -108,9 +108,9 @@ def deal_hand(
     # the older form of talons: one pile per entry, set aside face down before the upcard
     talons = tuple(tuple(sorted(stock.pop() for _ in range(size))) for size in set_aside)
     pile: list[int] = []
-    if v.deal.upcard:
+    if mn.upcard:
         pile.append(stock.pop())
-        if v.deal.upcard_buried:
+        if mn.upcard_buried:
             # deal.upcard_buried: into the middle of the stock, at most once per card
             # there (a stock of nothing but such cards leaves the last one turned)
             for _ in range(len(stock)):
@@ -128,7 +128,7 @@ def deal_hand(
             hands[seat] = lay_threes(r, hands[seat], stock, red[r.side_of[seat]], keep)[0]
     first = order[0]
     return GameState(
-        variant=v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
+        variant=r.v, seed=seed, hand_number=hand_number, dealer=dealer, scores=scores,
         history=history, phase=DRAW, current=first,
         hands_=tuple(tuple(sorted(h)) for h in hands),
         feet_=tuple(tuple(sorted(f)) for f in feet),

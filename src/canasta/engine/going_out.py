@@ -55,12 +55,11 @@ def opening_need(s: GameState, side: int) -> str:
 def going_out_error(s: GameState, q: Probe) -> str | None:
     """Why the current player may not go out with the table of ``q``, or None."""
     r = s.rules
-    v = s.variant
     p = s.current
     side = r.side_of[p]
     if q.asked == TOLD_NO:
         return "your partner said no: you may not go out this turn"
-    if s.feet_[p] and v.going_out.foot_first:
+    if s.feet_[p] and r.foot_first:
         return "you must pick up your foot before going out"
     if partner_foot_down(s):
         return "your partner must pick up their foot before you go out"
@@ -74,7 +73,7 @@ def going_out_error(s: GameState, q: Probe) -> str | None:
             label = r.meld_kinds[m.rank].label(m.rank)
             return f"your side's meld of {label} must be a canasta before you go out"
     if not q.opened and q.melds and not (
-        v.opening.concealed_waives and concealed_possible(s, q.took)
+        r.meanings.concealed_waives_opening and concealed_possible(s, q.took)
     ):
         return (
             f"the melds laid this turn total {q.points} points; the side's opening "
@@ -91,7 +90,7 @@ def _barred(r: Rules, empty: bool, counts: Sequence[int], k: int, dead: int) -> 
         name = kind_name(k)
         what = "a wild card" if r.is_wild[k] else f"{'an' if name in ('A', '8') else 'a'} {name}"
         return f"{what} may not be discarded onto an empty pile"
-    if r.is_wild[k] and r.v.pile.wild_discard == "out_or_all_wild" and any(
+    if r.is_wild[k] and r.wild_out_only and any(
         n and not r.is_wild[x] for x, n in enumerate(counts)
     ):
         return "a wild card may be discarded only to go out or from a hand of wild cards only"
@@ -153,7 +152,6 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
     why = _card_error(c, m)
     if why is not None:
         return why
-    v = c.v
     p = c.p
     k = m.kind
     suit = m.suit
@@ -204,7 +202,7 @@ def discard_step(s: GameState, c: Ctx, m: Discard, build: bool) -> GameState | s
         if given is not None:
             s, hand_after, unreplaced = given
             hands = with_item(hands, p, hand_after)
-            if unreplaced and v.threes.red_last_card == "ends_hand":
+            if unreplaced and c.r.red_last_ends:
                 # the stock ran out on a 3 of the talon (or a 3 drawn to replace
                 # one): as when a red 3 is the last card drawn, the hand ends
                 return end_hand(rebuild(s, hands=hands, pile=pile), "stock", -1, False, False)
@@ -249,17 +247,17 @@ def _give_talon(
     ``talon_after_pile``), none once the turn card has been drawn. 3s among the
     cards are laid and replaced, as when drawn.
     """
-    v = c.v
+    mn = c.r.meanings
     k = sum(s.opened) - 1
     sizes = c.r.talons
-    if k >= len(sizes) or (c.turn.took_pile and not v.opening.talon_after_pile):
+    if k >= len(sizes) or (c.turn.took_pile and not mn.talon_after_pile):
         return None
-    turn_card = v.opening.talon_turn_card
+    turn_card = mn.talon_turn_card
     if turn_card is not None and len(s.stock_) < turn_card:
         return None
     stock = list(s.stock_)
     talons = s.talons_
-    if v.opening.talons_set_aside:
+    if mn.talons_at_deal:  # set aside at the deal (there are talons: k is one of them)
         cards = list(talons[k])
         talons = with_item(talons, k, ())
     else:

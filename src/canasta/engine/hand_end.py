@@ -62,13 +62,14 @@ def end_hand(
     history = (*s.history, hand_scores)
     over = False
     hands_played = s.hand_number + 1
-    if v.game.rounds is not None and hands_played >= v.game.rounds:
+    mn = r.meanings
+    if mn.game_rounds is not None and hands_played >= mn.game_rounds:
         over = True
-    if v.game.target is not None and max(scores) >= v.game.target:
+    if mn.game_target is not None and max(scores) >= mn.game_target:
         over = True
     if wins:
         over = True
-    elif over and v.game.tie == "play_another":
+    elif over and mn.tie_plays_another:
         best = max(scores)
         if sum(1 for x in scores if x == best) > 1:
             over = False
@@ -100,7 +101,7 @@ def hand_breakdowns(
         held = 0
         black_held = 0
         # threes.black_held_penalty: a black 3 left counts the penalty, not its value
-        black_penalty = s.variant.threes.black_held_penalty is not None
+        black_penalty = s.rules.meanings.black_held_penalised
         went = seat in seats and reason == "out"
         for p in seats:
             cards = list(s.hands_[p]) + list(s.feet_[p])

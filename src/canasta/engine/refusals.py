@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from canasta.cards import JOKER
 from canasta.engine.kinds import BLACK_THREE
-from canasta.engine.meld_kinds import sequence_ranks
 from canasta.engine.moves import WILD_TARGET
 
 if TYPE_CHECKING:
@@ -67,26 +66,25 @@ class Supply:
 
     def __init__(self, r: Rules) -> None:
         self.r = r
-        self.v = v = r.v
-        decks = v.deck.decks
+        self.v = r.v
+        self.meanings = mn = r.meanings
+        decks = mn.decks
         self.decks = decks
-        self.jokers = v.deck.jokers_per_deck * decks
+        self.jokers = mn.jokers_per_deck * decks
         self.total = 52 * decks + self.jokers
-        self.dealt = v.players.count * (v.deal.hand_size + v.deal.foot_size) + (
-            1 if v.deal.upcard else 0
-        )
-        #: cards set aside as talons at the deal (opening.talons_set_aside)
-        self.set_aside = sum(v.opening.talons) if v.opening.talons_set_aside else 0
-        self.dealt += self.set_aside
+        #: the cards the deal takes, talons set aside included (opening.talons_set_aside)
+        self.dealt = mn.cards_dealt
+        #: cards set aside as talons at the deal
+        self.set_aside = mn.set_aside
         self.stock = self.total - self.dealt
         self.copies = 4 * decks
         self.black_threes = 2 * decks
-        self.red_threes = 2 * decks
-        self.threes_wild = BLACK_THREE in r.wild
-        self.wild_cards = sum(self.count(k) for k in r.wild)
+        self.red_threes = mn.red_threes
+        self.threes_wild = not mn.black_threes_apart
+        self.wild_cards = mn.wild_cards
         self.ranks: tuple[int, ...] = r.natural_kinds
         self.new_size = r.new_size
-        self.canasta_size = v.canastas.size
+        self.canasta_size = r.canasta_size
         # the smallest canasta: at least canasta size, and a new meld is never smaller
         self.smallest = max(self.canasta_size, self.new_size)
         self._rank_melds()
@@ -95,22 +93,18 @@ class Supply:
         self.any_canasta = (
             self.natural_canasta or self.mixed_canasta or self.wild_canasta or self.sequence_canasta
         )
-        go = v.going_out
-        self.needs_canasta = max(
-            go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas,
-            go.sequence_canastas,
-        ) > 0
+        self.needs_canasta = mn.going_out_needs_canasta
 
     def _rank_melds(self) -> None:
         """Which melds of one rank and of wild cards, and which canastas of them, can be made."""
-        r, v = self.r, self.v
+        r = self.r
         rank = self.ranks[0] if self.ranks else None
         self.natural_meld = rank is not None and any(
             1 <= self.new_size - j <= self.copies and r.valid(rank, self.new_size - j, j, True)
             for j in range(0, min(self.new_size, self.wild_cards) + 1)
         )
         self.wild_meld = (
-            v.melds.wild_melds
+            r.wild_melds
             and self.wild_cards >= self.new_size
             and r.valid(WILD_TARGET, 0, self.new_size, True)
         )
@@ -134,7 +128,7 @@ class Supply:
         """The stretches of the sequence window no wild rank or 3 breaks, and what they allow."""
         sq = self.v.sequences
         self.seq_runs: list[tuple[int, int]] = []
-        for k in sequence_ranks(self.v):
+        for k in self.r.seq_ranks:
             if self.seq_runs and self.seq_runs[-1][1] == k - 1:
                 self.seq_runs[-1] = (self.seq_runs[-1][0], k)
             else:
@@ -196,10 +190,10 @@ class Supply:
             (self.sequence_canasta, v.sequences.bonus),
             (self.any_canasta, max((b.bonus for b in v.canastas.rank_bonuses), default=0)),
             (True, v.scoring.going_out_bonus),
-            (v.going_out.concealed, v.scoring.concealed_bonus),
+            (self.meanings.concealed_out, v.scoring.concealed_bonus),
             (True, v.threes.red_bonus),
             (True, v.threes.red_all_bonus or 0),
-            (v.threes.black_out_cards is not None, v.threes.black_out_bonus),
+            (bool(self.meanings.black_out_held), v.threes.black_out_bonus),
         ]
         return any(possible and points > 0 for possible, points in bonuses)
 
@@ -210,15 +204,14 @@ class Supply:
         opened (cards from a taken pile join the hand only once the opening is
         met), so a player opens with at most ``hand_size + 1`` cards.
         """
-        v = self.v
-        if v.draw.count != 1:
+        v, mn, r = self.v, self.meanings, self.r
+        if r.draw_count != 1:
             return None
-        n = max(v.deal.hand_size, v.deal.foot_size) + v.draw.count
-        r = self.r
+        n = max(mn.hand_size, mn.foot_size) + r.draw_count
         naturals = sorted(
             (r.value[k] for k in self.ranks for _ in range(self.copies)), reverse=True
         )
-        if v.threes.black_meld != "never" and not self.threes_wild:
+        if mn.black_threes_meld:
             naturals = sorted(
                 naturals + [r.value[BLACK_THREE]] * self.black_threes, reverse=True
             )
@@ -268,13 +261,13 @@ def _deal_too_big(s: Supply) -> Iterator[Refusal]:
 
 def _stock_too_small(s: Supply) -> Iterator[Refusal]:
     """C002: after the deal the stock cannot serve the first draw."""
-    if s.stock < 0 or s.stock >= s.v.draw.count:
+    if s.stock < 0 or s.stock >= s.r.draw_count:
         return
     held = "is empty" if s.stock == 0 else f"holds only {plural(s.stock, 'card')}"
     yield _refusal(
         "C002", ("draw.count", "deal.hand_size", "deck.decks"),
         f"after the deal the stock {held}, but a player draws "
-        f"{plural(s.v.draw.count, 'card')} a turn",
+        f"{plural(s.r.draw_count, 'card')} a turn",
         "deal fewer cards or use more decks",
     )
 
@@ -341,27 +334,26 @@ def _opening_rows(s: Supply) -> list[tuple[str, int]]:
     the round table's entries from ``game.rounds`` on are never read: such a
     row is idle (the rest of the table plays), not a reason to refuse.
     """
-    v = s.v
-    g, o = v.game, v.opening
+    mn, o = s.meanings, s.v.opening
     if o.by == "score":
         # a tie at the top may play on past the target (game.tie: play_another)
-        end = g.target if g.target is not None and g.tie != "play_another" else None
+        end = mn.game_target if mn.game_target is not None and not mn.tie_plays_another else None
         return [(f"opening.score_table[{i}].minimum", x.minimum)
                 for i, x in enumerate(o.score_table)
                 if end is None or x.from_score is None or x.from_score < end]
-    last = len(o.round_table) if g.rounds is None else min(g.rounds, len(o.round_table))
+    rounds = mn.game_rounds
+    last = len(o.round_table) if rounds is None else min(rounds, len(o.round_table))
     return [(f"opening.round_table[{i}]", x) for i, x in enumerate(o.round_table[:last])]
 
 
 def _natural_meld_too_big(s: Supply) -> Iterator[Refusal]:
     """C061: a clean opening meld larger than a meld can hold of one rank's natural cards."""
-    v = s.v
-    n = v.opening.natural_meld
-    if n is None:
+    n = s.r.clean
+    if not n:
         return
     most = s.copies
-    if v.melds.max_size is not None:
-        most = min(most, v.melds.max_size)
+    if s.r.max_size is not None:
+        most = min(most, s.r.max_size)
     if n > most:
         yield _refusal(
             "C061", ("opening.natural_meld",),
@@ -481,7 +473,7 @@ def _kind_impossible(s: Supply) -> Iterator[Refusal]:
 def _few_wilds(s: Supply) -> Iterator[Refusal]:
     """C006: going out needs wild canastas, but the decks hold too few wild cards."""
     go = s.v.going_out
-    if go.wild_canastas == 0 or not s.v.melds.wild_melds or not s.any_meld:
+    if go.wild_canastas == 0 or not s.r.wild_melds or not s.any_meld:
         return
     if s.needs_canasta and not s.any_canasta:
         return
@@ -510,16 +502,18 @@ def _kind_off(code: str, kind: str, needed: int, option: str, off: str) -> Itera
 
 def _wild_melds_off(s: Supply) -> Iterator[Refusal]:
     """C007: going out needs a wild canasta, but melds of wild cards only are not allowed."""
-    if not s.v.melds.wild_melds:
+    if not s.r.wild_melds:
         yield from _kind_off("C007", "wild", s.v.going_out.wild_canastas, "melds.wild_melds",
                              "melds of wild cards only are not allowed")
 
 
 def _canastas_at_most(s: Supply) -> tuple[int, int, int]:
     """``(rank, wild, sequence)``: the most canastas of each make a side can have at once."""
-    m = s.v.melds
+    mn = s.meanings
     per_rank = 1
-    if (m.duplicate_ranks == "after_complete" and m.max_size is not None) or m.duplicate_ranks == "any":
+    # a side may hold several canastas of a rank: a second meld once the first
+    # is closed (after_complete with a closing size), or at any time
+    if (mn.second_meld_after_canasta and s.r.max_size is not None) or mn.may_start_second_meld:
         needs = [n for ok, n in ((s.natural_canasta, s.smallest),
                                  (s.mixed_canasta, s.mixed_naturals)) if ok and n > 0]
         per_rank = max(1, s.copies // min(needs, default=s.copies))
@@ -571,7 +565,7 @@ def _too_many_canastas(s: Supply) -> Iterator[Refusal]:
 
 def _sequences_off(s: Supply) -> Iterator[Refusal]:
     """C048: going out needs a sequence canasta, but sequences may not be melded."""
-    if not s.v.sequences.allowed:
+    if not s.r.seq_on:
         yield from _kind_off("C048", "sequence", s.v.going_out.sequence_canastas,
                              "sequences.allowed", "sequences may not be melded")
 
@@ -593,10 +587,10 @@ def _required_advice(s: Supply) -> Iterator[Refusal]:
 
 def _never_ends(s: Supply) -> Iterator[Refusal]:
     """C010: nothing ends the game, no target that can be reached and no number of rounds."""
-    g = s.v.game
-    if g.rounds is not None:
+    mn = s.meanings
+    if mn.game_rounds is not None:
         return
-    if g.target is None:
+    if mn.game_target is None:
         yield _refusal(
             "C010", ("game.target", "game.rounds"),
             "the game has no target score and no number of rounds, so it never ends",
@@ -605,7 +599,7 @@ def _never_ends(s: Supply) -> Iterator[Refusal]:
     elif not s.positive_score_possible():
         yield _refusal(
             "C010", ("game.target", "scoring.meld_points"),
-            f"no side can ever score points, so the target of {g.target} is never "
+            f"no side can ever score points, so the target of {mn.game_target} is never "
             "reached and the game never ends",
             "give melds or bonuses points, or set game.rounds",
         )

@@ -182,12 +182,12 @@ def unformable(r: Rules, hand: SpecialHand) -> str | None:
     and that stay in a hand: 3s laid out at once never do, but one of them may
     (``threes.keep_one``).
     """
-    v = r.v
-    held = v.deal.hand_size + v.draw.count
+    dealt, drawn = r.meanings.hand_size, r.draw_count
+    held = dealt + drawn
     if hand.size != held:
         return (
             f"its groups add up to {hand.size} cards, and a hand holds {held} when a special hand may be "
-            f"laid ({v.deal.hand_size} dealt and {v.draw.count} drawn)"
+            f"laid ({dealt} dealt and {drawn} drawn)"
         )
     caps: dict[int, int] = {}
     for k in range(2, 16):

@@ -393,7 +393,7 @@ class GameState(GameStateSlots):
             return ()
         e = self.end
         if e is not None and e.special and any(
-            h.name == e.special and h.wins_game for h in self.variant.special.hands
+            h.name == e.special and h.wins_game for h in self.rules.special
         ):
             return (self.rules.side_of[e.seat],)
         best = max(self.scores)

@@ -162,6 +162,10 @@ class Rules:
         #: the black 3s held that leave a black-3 out in reach: black_out_cards of
         #: them, or one more to discard (none where there is no black-3 out)
         self.black_out_held = mn.black_out_held
+        #: threes.red_last_card: play goes on after a 3 laid with the stock empty, or the
+        #: hand ends where a 3 of a talon went unreplaced
+        self.red_last_plays_on = mn.red_last_card_plays_on
+        self.red_last_ends = mn.red_last_card_ends_hand
 
     def _melds(self, v: Variant, mn: Meanings) -> None:
         """Melds of a rank: their sizes, a second meld of a rank, and the rules on closed melds and wild cards."""
@@ -186,6 +190,8 @@ class Rules:
         self.several = [self.dup_any and k < 16 and self.is_natural[k] for k in range(17)]
         #: melds.duplicate_ranks is after_complete
         self.dup_after_complete = mn.second_meld_after_canasta
+        #: melds.duplicate_ranks is never: one meld of a rank to a side, open or closed
+        self.one_per_rank = mn.one_meld_per_rank
         #: melds.wild_melds
         self.wild_melds = m.wild_melds
         #: melds.rearrange
@@ -283,6 +289,10 @@ class Rules:
         #: whether asking is open after cards were laid this turn (going_out.ask_after_laying,
         #: or advice, which binds nothing)
         self.ask_late = mn.ask_after_laying
+        #: going_out.foot_first, going_out.final_discard is optional, going_out.out_but_not_out
+        self.foot_first = mn.foot_first
+        self.final_optional = mn.final_discard_optional
+        self.out_not_out = mn.out_but_not_out
 
     def _pile(self, v: Variant, mn: Meanings) -> None:
         """The discard pile: the cards that stop or cover it, and what may not be discarded or taken."""
@@ -294,6 +304,8 @@ class Rules:
         #: dead ranks barred from an empty pile too (pile.empty_bar_dead, with dead ranks)
         self.bar_dead = mn.empty_pile_bars_dead
         self.bars_discards = mn.bars_discards
+        #: pile.wild_discard is out_or_all_wild
+        self.wild_out_only = mn.wild_discard_limited
 
     def _turn(self, v: Variant, mn: Meanings) -> None:
         """The rest of a turn: drawing, the foot, special hands."""

@@ -183,8 +183,7 @@ def lay_three_step(s: GameState, c: Ctx, m: LayThree, build: bool) -> GameState 
 def plays_on(s: GameState, p: int, phase: int) -> bool:
     """Whether play goes on after a 3 laid with the stock empty (``threes.red_last_card``): in the
     draw phase, or with a card to discard that keeps the turn legal."""
-    v = s.variant
-    if v.threes.red_last_card != "play_on":
+    if not s.rules.red_last_plays_on:
         return False
     if phase == DRAW:
         return True  # the stock is empty: the player takes the pile or passes

@@ -121,7 +121,7 @@ def stand_in(view: SeatView, full: bool) -> GameState:
     if full:
         seen = Counter(chain(hand, view.pile_codes, *view.red_three_codes, turn.pending,
                              *(m.cards for side in view.melds for m in side)))
-        deck = deck_counts(r.v.deck.decks, r.v.deck.jokers_per_deck)
+        deck = deck_counts(r.meanings.decks, r.meanings.jokers_per_deck)
         # (not deck - seen: a Counter's subtraction costs twice this)
         unseen = chain.from_iterable(repeat(c, n - seen[c]) for c, n in deck.items())
         hands, feet, talons, stock = stand_in_cards(

@@ -19,7 +19,7 @@ the options it comes from.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -60,6 +60,21 @@ class Meanings:
     set_aside: int
     #: from deal.foot_size: whether each player is dealt a foot
     has_foot: bool
+    #: from deck.decks: how many decks are shuffled together
+    decks: int
+    #: from deck.jokers_per_deck: the jokers each deck adds
+    jokers_per_deck: int
+    #: from deal.hand_size: the cards of each player's hand
+    hand_size: int
+    #: from deal.foot_size: the cards of each player's foot (0: none)
+    foot_size: int
+    #: from deal.upcard: the deal turns a card up to start the pile
+    upcard: bool
+    #: from deal.upcard_buried: an upcard that must be covered goes into the middle of the stock
+    upcard_buried: bool
+    #: from opening.talons, opening.talons_set_aside: the talons set aside face down at the deal,
+    #: by size (empty where talons come from the stock, or there are none)
+    talons_at_deal: tuple[int, ...]
 
     # --- the 3s
     #: from wilds.ranks: whether black 3s are cards of their own kind (not where 3s are wild)
@@ -68,6 +83,8 @@ class Meanings:
     black_threes_meld: bool
     #: from threes.black_meld: whether a meld of black 3s must go out
     black_threes_meld_going_out_only: bool
+    #: from threes.black_meld (always): black 3s may be melded in any turn
+    black_threes_meld_always: bool
     #: from threes.keep_one, threes.red_laid_at_once, threes.black_laid_at_once: whether a
     #: player whose side has not melded keeps one 3 in hand (off where no 3 is laid at once)
     keep_one_three: bool
@@ -133,6 +150,32 @@ class Meanings:
     #: from going_out.ask_after_laying, going_out.ask_advice: asking is open after cards were
     #: laid this turn (advice binds nothing)
     ask_after_laying: bool
+    #: from going_out.foot_first: a player whose foot is still down may not go out
+    foot_first: bool
+    #: from going_out.partner_foot: a player may not go out while the partner's foot is down
+    partner_foot: bool
+    #: from going_out.final_discard (optional): a player may go out by melding every card
+    final_discard_optional: bool
+    #: from going_out.out_but_not_out: a player may empty the hand without going out
+    out_but_not_out: bool
+    #: from going_out.concealed: going out concealed is recognised, with its own bonus
+    concealed_out: bool
+    #: from opening.concealed_waives: going out concealed waives the opening minimum
+    concealed_waives_opening: bool
+    #: from opening.talon_after_pile: a side that opens by taking the pile gets its talon too
+    talon_after_pile: bool
+    #: from opening.talon_turn_card: no talon is given once the stock holds fewer cards (None: no limit)
+    talon_turn_card: int | None
+
+    # --- the end of the game
+    #: from game.rounds: the game ends after this many hands (None: no limit)
+    game_rounds: int | None
+    #: from game.target: the game ends once a side reaches this score (None: no target)
+    game_target: int | None
+    #: from game.tie: a game that ends tied for the lead goes on for another hand
+    tie_plays_another: bool
+    #: from threes.black_held_penalty: a black 3 left in hand counts a penalty, not its value
+    black_held_penalised: bool
 
     # --- the pile
     #: from pile.stop_cards, pile.take_natural_pair, pile.take_lay_off,
@@ -152,6 +195,8 @@ class Meanings:
     empty_pile_bars_dead: bool
     #: from the empty-pile bars and pile.wild_discard: some rule bars some discards
     bars_discards: bool
+    #: from pile.frozen_until_opened: the pile is frozen against a side that has not melded
+    pile_frozen_until_opened: bool
     #: from pile.wild_discard (out_or_all_wild): a wild card is discarded only going out or from
     #: a hand of wild cards
     wild_discard_limited: bool
@@ -170,114 +215,162 @@ def _wild_card_count(v: Variant, wild: frozenset[int]) -> int:
     return sum(per_rank.get(k, 4 * decks) for k in wild)
 
 
-def _cards_dealt(v: Variant, set_aside: int) -> int:
-    """The cards a deal takes from the decks: hands, feet, the upcard and the talons set aside."""
+def _natural_ranks(wild: frozenset[int]) -> tuple[int, ...]:
+    """The ranks melded as naturals: 2 to ace, but the 3s and the wild ranks."""
+    return tuple(k for k in range(2, 15) if k != _THREES and k not in wild)
+
+
+# Each step below works out the meanings of one part of the rules, as keyword
+# arguments of Meanings (whose fields say what each is); derive_meanings puts
+# them together. tests/test_variant_meanings.py checks each value's type
+# against its field.
+
+
+def _seats_and_cards(v: Variant, wild: frozenset[int]) -> dict[str, Any]:
+    """Seats, the decks, the deal: wild and natural ranks, what a deal takes."""
     d = v.deal
-    return v.players.count * (d.hand_size + d.foot_size) + (1 if d.upcard else 0) + set_aside
+    set_aside = sum(v.opening.talons) if v.opening.talons_set_aside else 0
+    return {
+        "partnerships": any(len(s) > 1 for s in v.sides),
+        "wild_ranks": wild,
+        "wild_ranks_dealt": frozenset(k for k in wild if k != JOKER or v.deck.jokers_per_deck),
+        "wild_cards": _wild_card_count(v, wild),
+        "natural_ranks": _natural_ranks(wild),
+        "red_threes": 2 * v.deck.decks,
+        "cards_dealt": v.players.count * (d.hand_size + d.foot_size) + (1 if d.upcard else 0) + set_aside,
+        "set_aside": set_aside,
+        "has_foot": d.foot_size > 0,
+        "decks": v.deck.decks,
+        "jokers_per_deck": v.deck.jokers_per_deck,
+        "hand_size": d.hand_size,
+        "foot_size": d.foot_size,
+        "upcard": d.upcard,
+        "upcard_buried": d.upcard_buried,
+        "talons_at_deal": tuple(v.opening.talons) if v.opening.talons_set_aside else (),
+    }
 
 
-def _sequence_ranks(v: Variant, natural: tuple[int, ...]) -> tuple[int, ...]:
-    """The ranks a sequence may hold: ``sequences.low`` to ``sequences.high``, natural ranks only.
+def _threes(v: Variant, wild: frozenset[int]) -> dict[str, Any]:
+    """Red and black 3s: melding black 3s, keeping one, the black-3 out, the stock's last card."""
+    th = v.threes
+    apart = _THREES not in wild
+    n_out = th.black_out_cards
+    return {
+        "black_threes_apart": apart,
+        "black_threes_meld": th.black_meld != "never" and apart,
+        "black_threes_meld_going_out_only": th.black_meld == "going_out_only",
+        "black_threes_meld_always": th.black_meld == "always",
+        "keep_one_three": th.keep_one and (th.red_laid_at_once or th.black_laid_at_once),
+        "black_out_held": () if n_out is None else (n_out, n_out + 1),
+        "red_last_card_plays_on": th.red_last_card == "play_on",
+        "red_last_card_ends_hand": th.red_last_card == "ends_hand",
+        "black_held_penalised": th.black_held_penalty is not None,
+    }
 
-    A wild rank or the 3s inside the window break it: no sequence holds them,
-    so none can pass them either (the checker warns of such a window).
+
+def _melds(v: Variant) -> dict[str, Any]:
+    """Melds of a rank: their size, a second meld of a rank, dead ranks, when wild cards may join."""
+    m = v.melds
+    late = m.late_wild_naturals or 0
+    never = frozenset(parse_rank(k) for k in m.late_natural_ranks)
+    dead = m.dead_when_closed and m.max_size is not None
+    lock = m.wild_meld_lock and m.wild_melds
+    return {
+        "new_meld_size": max(m.min_size, m.min_naturals),
+        "one_meld_per_rank": m.duplicate_ranks == "never",
+        "may_start_second_meld": m.duplicate_ranks == "any",
+        "second_meld_after_canasta": m.duplicate_ranks == "after_complete",
+        "closed_rank_dead": dead,
+        "wilds_join_after": late,
+        "wilds_never_join": never,
+        "wilds_join_late": late > 0 or bool(never),
+        "wild_meld_locked": lock,
+        "rank_bars": dead or late > 0 or bool(never) or lock,
+    }
+
+
+def _sequences(v: Variant, wild: frozenset[int]) -> dict[str, Any]:
+    """Sequences: the ranks they may hold, growing, joining, a wild card inside.
+
+    A wild rank or the 3s inside the window ``sequences.low`` to ``high``
+    break it: no sequence holds them, so none can pass them either (the
+    checker warns of such a window).
     """
     sq = v.sequences
-    if not sq.allowed:
-        return ()
-    lo, hi = parse_rank(sq.low), parse_rank(sq.high)
-    return tuple(k for k in range(lo, hi + 1) if k in natural)
+    ranks: tuple[int, ...] = ()
+    if sq.allowed:
+        window = range(parse_rank(sq.low), parse_rank(sq.high) + 1)
+        ranks = tuple(k for k in window if k in _natural_ranks(wild))
+    size = v.canastas.size
+    return {
+        "sequence_ranks": ranks,
+        "sequences_grow_going_out": sq.allowed and sq.grow_when_going_out and sq.max_size is not None,
+        "sequences_join": sq.allowed and sq.join,
+        "sequence_wild_in_gap": sq.allowed and sq.wild_in_gap and sq.min_size >= 3,
+        "least_canasta": min(size, sq.canasta_size) if sq.allowed else size,
+    }
 
 
-def _pile_takeable(v: Variant, wild_cards: int) -> bool:
-    """Whether some card on top of the pile can ever be taken by some way of taking it."""
-    p = v.pile
-    wild_way = p.take_natural_and_wild and wild_cards > 0
-    return "natural" not in p.stop_cards and (p.take_natural_pair or p.take_lay_off or wild_way)
-
-
-def _pile_always_frozen(v: Variant, freeze: bool) -> bool:
-    """Whether the pile is taken only as a frozen pile is: with a natural pair from the hand.
-
-    Only where something can freeze it at all (else the pile is simply never
-    frozen) and no other way of taking it exists.
-    """
-    p = v.pile
-    return (
-        freeze and p.take_natural_pair and not p.take_lay_off
-        and not p.take_natural_and_wild and p.blocked_by_meld_size is None
-    )
-
-
-def _needs_canasta(v: Variant) -> bool:
-    """Whether going out needs some canasta, of any kind."""
-    go = v.going_out
+def _opening_and_going_out(v: Variant) -> dict[str, Any]:
+    """The opening's clean meld, natural canasta and talons; what going out needs and allows."""
+    o, go = v.opening, v.going_out
     counts = (go.canastas, go.natural_canastas, go.mixed_canastas, go.wild_canastas, go.sequence_canastas)
-    return max(counts) > 0
+    return {
+        "opening_clean_meld": o.natural_meld or 0,
+        "opening_needs_natural_canasta": o.by == "score" and any(x.canasta == "natural" for x in o.score_table),
+        "concealed_waives_opening": o.concealed_waives,
+        "talon_after_pile": o.talon_after_pile,
+        "talon_turn_card": o.talon_turn_card,
+        "going_out_needs_canasta": max(counts) > 0,
+        "ask_after_laying": go.ask_after_laying or go.ask_advice,
+        "foot_first": go.foot_first,
+        "partner_foot": go.partner_foot,
+        "final_discard_optional": go.final_discard == "optional",
+        "out_but_not_out": go.out_but_not_out,
+        "concealed_out": go.concealed,
+    }
+
+
+def _pile(v: Variant, wild: frozenset[int], dead: bool) -> dict[str, Any]:
+    """The discard pile: whether it can be taken or frozen, what may not be discarded."""
+    p = v.pile
+    wild_way = p.take_natural_and_wild and _wild_card_count(v, wild) > 0
+    freeze = p.frozen_by_wild or p.frozen_by_red_three or p.frozen_until_opened
+    barred = frozenset(parse_rank(x) for x in p.empty_bar_ranks) | (wild if p.empty_bar_wilds else frozenset())
+    bar_dead = p.empty_bar_dead and dead
+    return {
+        "pile_takeable": "natural" not in p.stop_cards and (p.take_natural_pair or p.take_lay_off or wild_way),
+        "pile_can_freeze": freeze,
+        # only where something can freeze it at all (else the pile is simply never
+        # frozen) and no other way of taking it exists
+        "pile_always_frozen": freeze and p.take_natural_pair and not p.take_lay_off
+        and not p.take_natural_and_wild and p.blocked_by_meld_size is None,
+        "empty_pile_barred": barred,
+        "empty_pile_bars_dead": bar_dead,
+        "bars_discards": bool(barred) or p.wild_discard != "always" or bar_dead,
+        "pile_frozen_until_opened": p.frozen_until_opened,
+        "wild_discard_limited": p.wild_discard == "out_or_all_wild",
+    }
+
+
+def _turn_and_game(v: Variant) -> dict[str, Any]:
+    """The rest of a turn (a short stock, the foot) and the end of the game."""
+    return {
+        "short_stock_ends": v.draw.short_stock == "end_hand",
+        "foot_on_empty_hand": v.foot.trigger == "empty_hand",
+        "game_rounds": v.game.rounds,
+        "game_target": v.game.target,
+        "tie_plays_another": v.game.tie == "play_another",
+    }
 
 
 def derive_meanings(v: Variant) -> Meanings:
     """Work out the meanings of ``v``'s options (uncached: use :func:`meanings`)."""
     wild = frozenset(parse_rank(r) for r in v.wilds.ranks)
-    natural = tuple(k for k in range(2, 15) if k != _THREES and k not in wild)
-    wild_cards = _wild_card_count(v, wild)
-    th, m, sq, p = v.threes, v.melds, v.sequences, v.pile
-    set_aside = sum(v.opening.talons) if v.opening.talons_set_aside else 0
-    apart = _THREES not in wild
-    n_out = th.black_out_cards
-    late = m.late_wild_naturals or 0
-    never = frozenset(parse_rank(k) for k in m.late_natural_ranks)
-    dead = m.dead_when_closed and m.max_size is not None
-    lock = m.wild_meld_lock and m.wild_melds
-    freeze = p.frozen_by_wild or p.frozen_by_red_three or p.frozen_until_opened
-    barred = frozenset(parse_rank(x) for x in p.empty_bar_ranks) | (wild if p.empty_bar_wilds else frozenset())
-    bar_dead = p.empty_bar_dead and dead
+    melds = _melds(v)
     return Meanings(
-        partnerships=any(len(s) > 1 for s in v.sides),
-        wild_ranks=wild,
-        wild_ranks_dealt=frozenset(k for k in wild if k != JOKER or v.deck.jokers_per_deck),
-        wild_cards=wild_cards,
-        natural_ranks=natural,
-        red_threes=2 * v.deck.decks,
-        cards_dealt=_cards_dealt(v, set_aside),
-        set_aside=set_aside,
-        has_foot=v.deal.foot_size > 0,
-        black_threes_apart=apart,
-        black_threes_meld=th.black_meld != "never" and apart,
-        black_threes_meld_going_out_only=th.black_meld == "going_out_only",
-        keep_one_three=th.keep_one and (th.red_laid_at_once or th.black_laid_at_once),
-        black_out_held=() if n_out is None else (n_out, n_out + 1),
-        red_last_card_plays_on=th.red_last_card == "play_on",
-        red_last_card_ends_hand=th.red_last_card == "ends_hand",
-        new_meld_size=max(m.min_size, m.min_naturals),
-        one_meld_per_rank=m.duplicate_ranks == "never",
-        may_start_second_meld=m.duplicate_ranks == "any",
-        second_meld_after_canasta=m.duplicate_ranks == "after_complete",
-        closed_rank_dead=dead,
-        wilds_join_after=late,
-        wilds_never_join=never,
-        wilds_join_late=late > 0 or bool(never),
-        wild_meld_locked=lock,
-        rank_bars=dead or late > 0 or bool(never) or lock,
-        sequence_ranks=_sequence_ranks(v, natural),
-        sequences_grow_going_out=sq.allowed and sq.grow_when_going_out and sq.max_size is not None,
-        sequences_join=sq.allowed and sq.join,
-        sequence_wild_in_gap=sq.allowed and sq.wild_in_gap and sq.min_size >= 3,
-        least_canasta=min(v.canastas.size, sq.canasta_size) if sq.allowed else v.canastas.size,
-        opening_clean_meld=v.opening.natural_meld or 0,
-        opening_needs_natural_canasta=v.opening.by == "score"
-        and any(step.canasta == "natural" for step in v.opening.score_table),
-        going_out_needs_canasta=_needs_canasta(v),
-        ask_after_laying=v.going_out.ask_after_laying or v.going_out.ask_advice,
-        pile_takeable=_pile_takeable(v, wild_cards),
-        pile_can_freeze=freeze,
-        pile_always_frozen=_pile_always_frozen(v, freeze),
-        empty_pile_barred=barred,
-        empty_pile_bars_dead=bar_dead,
-        bars_discards=bool(barred) or p.wild_discard != "always" or bar_dead,
-        wild_discard_limited=p.wild_discard == "out_or_all_wild",
-        short_stock_ends=v.draw.short_stock == "end_hand",
-        foot_on_empty_hand=v.foot.trigger == "empty_hand",
+        **_seats_and_cards(v, wild), **_threes(v, wild), **melds, **_sequences(v, wild),
+        **_opening_and_going_out(v), **_pile(v, wild, melds["closed_rank_dead"]), **_turn_and_game(v),
     )
 
 
