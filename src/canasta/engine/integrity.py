@@ -55,10 +55,6 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
         open_ranks: list[int] = []
         for i, m in enumerate(melds):
             where = f"melds[{side}][{i}]"
-            if m.rank == WILD_TARGET and not v.melds.wild_melds:
-                return where, "this variant has no melds of wild cards"
-            if m.rank == BLACK_THREE and v.threes.black_meld == "never":
-                return where, "black 3s are never melded in this variant"
             if m.rank == SEQUENCE or m.suit != -1:
                 why = _sequence_error(r, m)
                 if why is None and r.seq_max is not None and len(m.cards) > r.seq_max:
@@ -66,10 +62,16 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
                 if why is not None:
                     return where, why
                 continue
-            if m.rank not in (WILD_TARGET, BLACK_THREE) and not r.is_natural[m.rank]:
+            # the reader put only cards of the meld's rank (or wild cards) in it; what the
+            # meld's kind allows is the kind's to say
+            if not 0 <= m.rank < SEQUENCE:
                 return where, f"rank {m.rank} cannot be melded"
-            if not r.valid(m.rank, m.naturals, m.wilds, True):
-                return where, "not a legal meld: " + r.meld_kinds[m.rank].why_not(m.naturals, m.wilds)
+            kind = r.meld_kinds[m.rank]
+            absent = kind.absent(m.rank)
+            if absent is not None:
+                return where, absent
+            if not kind.valid(m.naturals, m.wilds, True):
+                return where, "not a legal meld: " + kind.why_not(m.naturals, m.wilds)
             if not r.closed(m.rank, m.size):
                 open_ranks.append(m.rank)
         if not r.dup_any:
@@ -92,32 +94,24 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
 
 
 def _sequence_error(r: Rules, m: MeldGroup) -> str | None:
-    """What is wrong with the sequence ``m`` (one of a state's melds), or ``None``."""
-    if not r.seq_on:
-        return "this variant has no sequences"
+    """What is wrong with the sequence ``m`` (one of a state's melds), or ``None``.
+
+    Its cards, in the order the meld keeps them, are read by the one test of a
+    sequence (:meth:`~canasta.engine.meld_kinds.SequenceMeld.read`); a sequence past
+    ``sequences.max_size`` is left to :func:`_grown_error` where it may grow.
+    """
+    kind = r.seq_kind
+    absent = kind.absent(SEQUENCE)
+    if absent is not None:
+        return absent
     if m.rank != SEQUENCE or not 0 <= m.suit <= 3:
         return "a sequence has rank 16 and a suit from 0 to 3; other melds have suit -1"
-    # the wild card (sequences.wild_in_gap) sits at the rank it stands for, never at an end
-    gaps = [i for i, c in enumerate(m.cards) if r.is_wild[KIND[c]]]
-    if gaps and not r.seq_wild:
-        return "a sequence holds natural cards of its own suit only"
-    if len(gaps) > 1 or (gaps and not 0 < gaps[0] < len(m.cards) - 1):
-        return "a sequence holds one wild card at most, between two of its natural cards"
-    if m.wilds != len(gaps) or m.naturals != len(m.cards) - len(gaps) or any(
-        c & 3 != m.suit for i, c in enumerate(m.cards) if i not in gaps
-    ):
-        return "a sequence holds natural cards of its own suit only (and one wild card, counted as one)"
-    ranks = [c >> 2 for c in m.cards]
-    for i in gaps:
-        ranks[i] = ranks[0] + i
-    if ranks != list(range(ranks[0], ranks[0] + len(ranks))) or any(k not in r.seq_ranks for k in ranks):
-        lo, hi = r.v.sequences.low, r.v.sequences.high
-        return f"a sequence holds one card of each rank in unbroken order, from {lo} to {hi}"
-    # past seq_max only by growing as part of going out (checked by _grown_error)
-    most = None if r.seq_grow else r.seq_max
-    if len(m.cards) < r.seq_min or (most is not None and len(m.cards) > most):
-        return f"a sequence holds {r.seq_min} to {most or 'any number of'} cards"
-    return None
+    got = kind.read(m.cards, ordered=True)
+    if isinstance(got, str):
+        return got
+    if (got.naturals, got.wilds, got.suit) != (m.naturals, m.wilds, m.suit):
+        return "a sequence's suit and its counts of natural and wild cards are those of its cards"
+    return kind.size_error(len(m.cards), grow=True)
 
 
 def _grown_error(r: Rules, s: GameState, side: int) -> str | None:

@@ -22,16 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from canasta.cards import RANK_NAMES, parse_rank
-from canasta.engine.kinds import BLACK_THREE
-from canasta.engine.moves import SEQUENCE, WILD_TARGET, kind_name
+from canasta.engine.kinds import BLACK_THREE, KIND
+from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET, kind_name
+from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
 __all__ = [
-    "BlackThreeMeld", "MeldKind", "NaturalRankMeld", "RankMeld", "SequenceMeld", "Shape", "WildMeld", "kinds_of",
-    "natural_ranks", "sequence_ranks",
+    "BlackThreeMeld", "MeldKind", "NaturalRankMeld", "RankMeld", "Reading", "SequenceMeld", "Shape", "WildMeld",
+    "classify", "kinds_of", "natural_ranks", "rank_reading", "sequence_order", "sequence_ranks",
 ]
 
 
@@ -52,21 +53,48 @@ class Shape(Protocol):
 
 
 def natural_ranks(v: Variant) -> tuple[int, ...]:
-    """The ranks ``v`` lets players meld as naturals: 2 to ace, but black 3s and the wild ranks."""
-    wild = {parse_rank(r) for r in v.wilds.ranks}
-    return tuple(k for k in range(2, 15) if k != BLACK_THREE and k not in wild)
+    """The ranks ``v`` lets players meld as naturals: 2 to ace, but black 3s and the wild ranks
+    (:attr:`~canasta.variant.meanings.Meanings.natural_ranks`)."""
+    return meanings(v).natural_ranks
+
 
 def sequence_ranks(v: Variant) -> tuple[int, ...]:
-    """The ranks a sequence may hold under ``v``: ``sequences.low`` to ``sequences.high``, natural ranks only.
+    """The ranks a sequence may hold under ``v``: ``sequences.low`` to ``sequences.high``, natural ranks only
+    (:attr:`~canasta.variant.meanings.Meanings.sequence_ranks`).
 
     A wild rank or the 3s inside the window break it: no sequence holds them,
     so none can pass them either (the checker warns of such a window).
     """
-    if not v.sequences.allowed:
-        return ()
-    lo, hi = parse_rank(v.sequences.low), parse_rank(v.sequences.high)
-    natural = set(natural_ranks(v))
-    return tuple(k for k in range(lo, hi + 1) if k in natural)
+    return meanings(v).sequence_ranks
+
+
+class Reading(NamedTuple):
+    """A meld's cards read as a kind of meld (:func:`classify`): which target they make and how."""
+
+    #: the meld's target: its rank, 0 for wild cards, 3 for black 3s, 16 for a sequence
+    target: int
+    #: how many of its cards are natural
+    naturals: int
+    #: how many are wild
+    wilds: int
+    #: a sequence's suit (0 to 3), -1 for any other meld
+    suit: int
+
+
+def sequence_order(cards: Sequence[int], is_wild: Sequence[bool]) -> tuple[int, ...]:
+    """``cards`` in the order a sequence keeps them: rank order, a wild card at the rank it stands for.
+
+    A wild card (``sequences.wild_in_gap``) goes to the one rank missing
+    between the natural cards, so that a sequence's ends are natural cards.
+    Cards that make no legal sequence are put in this order too, for
+    :meth:`SequenceMeld.read` to name what is wrong.
+    """
+    naturals = sorted(c for c in cards if not is_wild[KIND[c]])
+    wilds = sorted(c for c in cards if is_wild[KIND[c]])
+    at = 1
+    while at < len(naturals) and (naturals[at] >> 2) == (naturals[at - 1] >> 2) + 1:
+        at += 1
+    return (*naturals[:at], *wilds, *naturals[at:])
 
 
 def _plural(rank: str) -> str:
@@ -97,6 +125,13 @@ class MeldKind:
         self.new_size = max(m.min_size, m.min_naturals)
         # ranks whose meld is the rank's own only while it holds no wild card
         self.pure_ranks = frozenset(parse_rank(k) for k in m.late_natural_ranks)
+        wild = meanings(v).wild_ranks
+        #: whether each card kind (0 to 15) is wild under the variant
+        self.is_wild = tuple(k in wild for k in range(16))
+
+    def absent(self, target: int) -> str | None:
+        """Why the variant has no meld of this kind and ``target`` at all, or ``None`` where it has one."""
+        return None
 
     def singled_out(self, rank: int, j: int) -> bool:
         """Whether a meld of ``rank`` holding ``j`` wild cards is one that the rules naming its rank
@@ -219,11 +254,13 @@ class RankMeld(MeldKind):
             )
         return super().why_not(n, j)
 
+    def absent(self, target: int) -> str | None:
+        """See :meth:`MeldKind.absent`: a wild rank or a red 3 is no rank to meld."""
+        return None if target in self.ranks else f"{kind_name(target)}s cannot be melded"
+
     def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
         """See :meth:`MeldKind.new_meld_error`: a wild rank or a red 3 is no rank to meld."""
-        if rank not in self.ranks:
-            return f"{kind_name(rank)}s cannot be melded"
-        return super().new_meld_error(rank, n, j)
+        return self.absent(rank) or super().new_meld_error(rank, n, j)
 
     def canasta(self, size: int, j: int) -> str | None:
         """See :meth:`MeldKind.canasta`: natural without wild cards, else mixed."""
@@ -269,17 +306,22 @@ class WildMeld(MeldKind):
         """See :meth:`MeldKind.forms`: no naturals, where the variant has wild melds."""
         return n == 0 and self.v.melds.wild_melds
 
+    def absent(self, target: int) -> str | None:
+        """See :meth:`MeldKind.absent`: wild cards are melded on their own only under ``melds.wild_melds``."""
+        return None if self.v.melds.wild_melds else "this variant has no melds of wild cards only"
+
     def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
+        absent = self.absent(WILD_TARGET)
+        if absent is not None:
+            return absent
         if self.max_size is not None and j > self.max_size:
             return f"a meld holds at most {self.max_size} cards"
         return f"a meld of wild cards needs at least {self.min_size} cards"
 
     def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
         """See :meth:`MeldKind.new_meld_error`."""
-        if not self.v.melds.wild_melds:
-            return "this variant has no melds of wild cards only"
-        return super().new_meld_error(rank, n, j)
+        return self.absent(rank) or super().new_meld_error(rank, n, j)
 
     def canasta(self, size: int, j: int) -> str | None:
         """See :meth:`MeldKind.canasta`: a wild canasta."""
@@ -306,10 +348,15 @@ class BlackThreeMeld(MeldKind):
         wild = "" if th.black_meld_wilds else ", no wild cards"
         return f"a meld of black 3s has {span} black 3s{wild}"
 
+    def absent(self, target: int) -> str | None:
+        """See :meth:`MeldKind.absent`: black 3s are melded as ``threes.black_meld`` allows."""
+        return "black 3s may never be melded in this variant" if self.v.threes.black_meld == "never" else None
+
     def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
         """See :meth:`MeldKind.new_meld_error`: any size in the span, not just a new meld's."""
-        if self.v.threes.black_meld == "never":
-            return "black 3s may never be melded in this variant"
+        absent = self.absent(rank)
+        if absent is not None:
+            return absent
         if not self.valid(n, j, True):
             return self.why_not(n, j)
         return None
@@ -323,9 +370,11 @@ class SequenceMeld(MeldKind):
     """Natural cards of one suit in unbroken rank order (``sequences.*``); no wild card, but
     where ``sequences.wild_in_gap`` allows one standing between two natural cards.
 
-    The engine checks the suit and the order when cards are laid; a kind sees
-    only how many cards a meld holds. Its sizes are the sequences' own, not
-    those of ``melds.*``.
+    :meth:`read` is the one test of whether cards form a sequence (its suit,
+    its order, the window and the wild card in a gap) and :meth:`size_error`
+    of its size; the engine's other sequence checks ask them
+    (:meth:`span_error` for a sequence named by its ends). Its sizes are the
+    sequences' own, not those of ``melds.*``.
     """
 
     def __init__(self, v: Variant) -> None:
@@ -335,10 +384,21 @@ class SequenceMeld(MeldKind):
         self.min_size = sq.min_size
         self.max_size = sq.max_size
         self.new_size = sq.min_size
+        mn = meanings(v)
+        #: the ranks a sequence may hold
+        self.ranks = frozenset(mn.sequence_ranks)
+        #: whether a sequence may hold a wild card in a gap
+        self.wild_gap = mn.sequence_wild_in_gap
+        #: whether a closed sequence may grow as its side goes out
+        self.grows = mn.sequences_grow_going_out
 
     def label(self, rank: int) -> str:
         """See :meth:`MeldKind.label`."""
         return "sequences"
+
+    def absent(self, target: int) -> str | None:
+        """See :meth:`MeldKind.absent`: sequences are melded only under ``sequences.allowed``."""
+        return None if self.v.sequences.allowed else "this variant has no sequences"
 
     def forms(self, n: int, j: int) -> bool:
         """See :meth:`MeldKind.forms`: natural cards only, where the variant has sequences, or
@@ -351,12 +411,10 @@ class SequenceMeld(MeldKind):
         if not self.v.sequences.allowed:
             return "this variant has no sequences"
         if j and not self.v.sequences.wild_in_gap:
-            return "a sequence holds natural cards only"
+            return _SEQ_NATURALS
         if j > 1 or (j and n < 2):
-            return "a sequence holds one wild card at most, between two of its natural cards"
-        if self.max_size is not None and n + j > self.max_size:
-            return f"a sequence holds at most {self.max_size} cards"
-        return f"a sequence needs at least {self.min_size} cards"
+            return _SEQ_ONE_WILD
+        return self.size_error(n + j) or "that is not a legal sequence"
 
     def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
         """See :meth:`MeldKind.new_meld_error`."""
@@ -368,6 +426,67 @@ class SequenceMeld(MeldKind):
             return self.why_not(n, j)
         return None
 
+    def read(self, cards: Sequence[int], ordered: bool = False) -> Reading | str:
+        """The sequence ``cards`` form, or why they form none: the one test of a sequence's cards.
+
+        Natural cards of one suit, one of each rank in unbroken order inside
+        the window (:func:`sequence_ranks`: the ace is high, wild ranks and 3s
+        break it), and where ``sequences.wild_in_gap`` allows it one wild card
+        standing for the one rank missing between two of them. ``ordered``:
+        the cards are read in the order given, as a sequence on the table keeps
+        them (:func:`sequence_order`), rather than put in that order first. The
+        size is :meth:`size_error`'s question, not this one's.
+        """
+        absent = self.absent(SEQUENCE)
+        if absent is not None:
+            return absent
+        is_wild = self.is_wild
+        if not ordered:
+            cards = sequence_order(cards, is_wild)
+        gaps = [i for i, c in enumerate(cards) if is_wild[KIND[c]]]
+        if gaps and not self.wild_gap:
+            return _SEQ_NATURALS
+        if len(gaps) > 1 or (gaps and not 0 < gaps[0] < len(cards) - 1):
+            return _SEQ_ONE_WILD
+        if not cards or len({c & 3 for i, c in enumerate(cards) if i not in gaps}) != 1:
+            return _SEQ_NATURALS
+        low = cards[0] >> 2
+        for i, c in enumerate(cards):
+            # a wild card stands for the rank of its place
+            if (i not in gaps and c >> 2 != low + i) or low + i not in self.ranks:
+                return self._window_text()
+        return Reading(SEQUENCE, len(cards) - len(gaps), len(gaps), cards[0] & 3)
+
+    def size_error(self, size: int, grow: bool = False) -> str | None:
+        """Why a sequence may not hold ``size`` cards, or ``None``.
+
+        ``grow``: it grew past its closing size as its side goes out
+        (``sequences.grow_when_going_out``), so only the window limits it.
+        """
+        top = None if grow and self.grows else self.max_size
+        if size >= self.min_size and (top is None or size <= top):
+            return None
+        if top is None:
+            return f"a sequence holds at least {self.min_size} cards"
+        return f"a sequence holds {self.min_size} to {top} cards"
+
+    def span_error(self, low: int, high: int, grow: bool = False) -> str | None:
+        """Why no sequence may hold the ranks ``low`` to ``high``, or ``None``: the window of
+        :meth:`read` and the closing size of :meth:`size_error` (``grow`` as there), for a
+        sequence named by its ends rather than by its cards."""
+        ranks = self.ranks
+        if low not in ranks or high not in ranks or any(k not in ranks for k in range(low, high + 1)):
+            return self._window_text()
+        top = None if grow and self.grows else self.max_size
+        if top is not None and high - low + 1 > top:
+            # a sequence named by its ends grows (or is joined): only its closing size can stop it
+            return f"a sequence holds at most {top} cards"
+        return None
+
+    def _window_text(self) -> str:
+        sq = self.v.sequences
+        return f"a sequence holds one card of each rank in unbroken order, from {sq.low} to {sq.high}"
+
     def canasta(self, size: int, j: int) -> str | None:
         """See :meth:`MeldKind.canasta`: a sequence canasta."""
         return "sequence" if size >= self.canasta_size else None
@@ -375,6 +494,50 @@ class SequenceMeld(MeldKind):
     def bonus(self, rank: int, kind: str, wild_kinds: Sequence[int] = ()) -> tuple[str, int]:
         """See :meth:`MeldKind.bonus`: ``sequences.bonus``, under the name the rules give it."""
         return self.v.sequences.name, self.v.sequences.bonus
+
+
+_SEQ_NATURALS = "a sequence holds natural cards of one suit only"
+_SEQ_ONE_WILD = "a sequence holds one wild card at most, between two of its natural cards"
+
+
+def rank_reading(kinds: Sequence[MeldKind], card_kinds: Sequence[int]) -> Reading | str:
+    """The meld of one rank (or of wild cards only) that cards of ``card_kinds`` make, or why they make none.
+
+    ``kinds``: the variant's kinds by target (:func:`kinds_of`). The target is
+    the one rank of the natural cards, :data:`~canasta.engine.moves.WILD_TARGET`
+    where all are wild; the kind of that target says whether the variant has
+    such melds (:meth:`MeldKind.absent`). How many naturals and wild cards it
+    may hold is the kind's :meth:`~MeldKind.valid`.
+    """
+    if RED_THREE in card_kinds:
+        return "red 3s are laid on their own, never melded"
+    is_wild = kinds[WILD_TARGET].is_wild
+    rank = WILD_TARGET
+    n = 0
+    for k in card_kinds:
+        if not is_wild[k]:
+            if n and k != rank:
+                return "a meld holds natural cards of one rank only"
+            rank = k
+            n += 1
+    return kinds[rank].absent(rank) or Reading(rank, n, len(card_kinds) - n, -1)
+
+
+def classify(kinds: Sequence[MeldKind], cards: Sequence[int]) -> Reading | str:
+    """The kind of meld ``cards`` (card codes, in any order) make, or why they make none.
+
+    ``kinds``: the variant's kinds by target (:func:`kinds_of`). Cards that
+    :meth:`SequenceMeld.read` accepts are a sequence; any others a meld of
+    one rank, of wild cards or of black 3s (:func:`rank_reading`). Whether the
+    meld's size and its wild cards are legal is its kind's question
+    (:meth:`MeldKind.valid`, :meth:`SequenceMeld.size_error`).
+    """
+    sequences = kinds[SEQUENCE]
+    if len(cards) >= 2 and isinstance(sequences, SequenceMeld):
+        got = sequences.read(cards)
+        if isinstance(got, Reading):
+            return got
+    return rank_reading(kinds, [KIND[c] for c in cards])
 
 
 @lru_cache(maxsize=64)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Final
 
 from canasta.engine.constructors import new_meld_group
 from canasta.engine.kinds import BLACK_THREE, KIND
+from canasta.engine.meld_kinds import rank_reading, sequence_order
 from canasta.engine.moves import (
-    RED_THREE,
     SEQUENCE,
     WILD_TARGET,
     Add,
@@ -52,22 +52,11 @@ def make_meld(r: Rules, rank: int, cards: Sequence[int], suit: int = -1) -> Meld
 
 
 def sequence_group(cards: Sequence[int], suit: int, is_wild: Sequence[bool]) -> MeldGroup:
-    """The sequence of ``suit`` holding ``cards``, in the order a sequence keeps them.
-
-    A sequence keeps its cards in rank order, so that its ends are its first
-    and last card. A wild card (``sequences.wild_in_gap``) goes at the rank it
-    stands for: the one rank missing between the natural cards (it stays where
-    it was laid, and the ends are always natural cards). Cards that make no
-    legal sequence are put in this order too, for the state check to name
-    what is wrong.
-    """
-    naturals = sorted(c for c in cards if not is_wild[KIND[c]])
-    wilds = sorted(c for c in cards if is_wild[KIND[c]])
-    at = 1
-    while at < len(naturals) and (naturals[at] >> 2) == (naturals[at - 1] >> 2) + 1:
-        at += 1
-    ordered = (*naturals[:at], *wilds, *naturals[at:])
-    return new_meld_group(SEQUENCE, ordered, len(naturals), len(wilds), suit)
+    """The sequence of ``suit`` holding ``cards``, in the order a sequence keeps them
+    (:func:`~canasta.engine.meld_kinds.sequence_order`: a wild card at the rank it stands for)."""
+    ordered = sequence_order(cards, is_wild)
+    wilds = sum(1 for c in ordered if is_wild[KIND[c]])
+    return new_meld_group(SEQUENCE, ordered, len(ordered) - wilds, wilds, suit)
 
 
 def open_meld(r: Rules, melds: Sequence[MeldGroup], rank: int) -> int:
@@ -416,18 +405,13 @@ def no_nth_text(r: Rules, info: MeldInfo, target: int, nth: object) -> str:
 
 
 def sequence_span_error(r: Rules, low: int, high: int, grow: bool = False) -> str | None:
-    """Why no sequence may hold the ranks ``low`` to ``high``, or ``None``.
+    """Why no sequence may hold the ranks ``low`` to ``high``, or ``None`` (the sequence kind's
+    :meth:`~canasta.engine.meld_kinds.SequenceMeld.span_error`).
 
     ``grow``: the sequence grows past its closing size as part of going out
     (``sequences.grow_when_going_out``), so only the window limits it.
     """
-    ranks = r.seq_ranks
-    if low not in ranks or high not in ranks or any(k not in ranks for k in range(low, high + 1)):
-        lo, hi = r.v.sequences.low, r.v.sequences.high
-        return f"a sequence holds natural cards from {lo} to {hi} of one suit, in unbroken rank order"
-    if not grow and r.seq_max is not None and high - low + 1 > r.seq_max:
-        return f"a sequence holds at most {r.seq_max} cards"
-    return None
+    return r.seq_kind.span_error(low, high, grow)
 
 
 def find_sequence(info: MeldInfo, suit: int, low: int, high: int) -> int:
@@ -523,23 +507,17 @@ def meld_shape(r: Rules, kinds_t: tuple[int, ...]) -> int | str:
     """The target of a new meld of ``kinds_t`` (0 for wild cards), or why no such meld is legal.
 
     Only what the cards themselves decide; the table and the hand are checked by
-    the caller. Which kind of meld the cards would make is decided here; what
-    that kind allows, by the kind (:mod:`canasta.engine.meld_kinds`).
+    the caller. Which kind of meld the cards would make is decided by
+    :func:`~canasta.engine.meld_kinds.rank_reading`, what that kind allows by
+    the kind (:mod:`canasta.engine.meld_kinds`).
     """
-    kinds = list(kinds_t)
-    if not kinds or any(not isinstance(k, int) or not 1 <= k <= 15 for k in kinds):
-        return f"'meld {' '.join(map(str, kinds))}' does not name cards"
-    naturals = [k for k in kinds if not r.is_wild[k]]
-    n, j = len(naturals), len(kinds) - len(naturals)
-    if RED_THREE in kinds:
-        return "red 3s are laid on their own, never melded"
-    if naturals:
-        rank = naturals[0]
-        if any(k != rank for k in naturals):
-            return "a meld holds natural cards of one rank only"
-    else:
-        rank = WILD_TARGET
-    error = r.meld_kinds[rank].new_meld_error(rank, n, j)
+    if not kinds_t or any(not isinstance(k, int) or not 1 <= k <= 15 for k in kinds_t):
+        return f"'meld {' '.join(map(str, kinds_t))}' does not name cards"
+    got = rank_reading(r.meld_kinds, kinds_t)
+    if isinstance(got, str):
+        return got
+    rank = got.target
+    error = r.meld_kinds[rank].new_meld_error(rank, got.naturals, got.wilds)
     return rank if error is None else error
 
 

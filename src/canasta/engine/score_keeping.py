@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from canasta.cards import JOKER, Card, build_deck, parse_cards
 from canasta.engine.game import compile_rules
 from canasta.engine.kinds import BLACK_THREE, KIND
+from canasta.engine.meld_kinds import Reading, classify
 from canasta.engine.melds import KIND_SLOT, meld_rule_text, req_text
 from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET, kind_name
 from canasta.engine.scoring import ScoreBreakdown, SideTable, score_table, special_breakdown
@@ -85,7 +86,7 @@ def score_side(
     r = compile_rules(variant)
     if special:
         return _special_hand(r, variant, special)
-    tables, wild_kinds, melded = _melds(r, variant, melds, went_out)
+    tables, wild_kinds, melded = _melds(r, melds, went_out)
     _check_three_counts(r, variant, red_threes, red_threes_held, black_threes)
     players, left_cards = _cards_left(hand, hands, foot)
     _check_decks_hold(variant, (*melded, *left_cards), red_threes + red_threes_held, black_threes)
@@ -127,7 +128,7 @@ def _special_hand(r: Rules, variant: Variant, special: object) -> ScoreBreakdown
 
 
 def _melds(
-    r: Rules, variant: Variant, melds: Iterable[object], went_out: bool
+    r: Rules, melds: Iterable[object], went_out: bool
 ) -> tuple[list[_Meld], list[tuple[int, ...]], list[int]]:
     """The side's melds, each checked as the engine melds: the melds, the kinds of their wild cards, all their cards."""
     tables: list[_Meld] = []
@@ -136,15 +137,16 @@ def _melds(
     for i, meld in enumerate(melds):
         cards = _cards(meld, f"melds[{i}]")
         melded.extend(cards)
-        kinds = [KIND[c] for c in cards]
-        if RED_THREE in kinds:
-            raise CanastaError(f"{_where(i, cards)}: red 3s are laid on their own, never melded")
-        if _is_sequence(r, cards):
-            tables.append(_sequence(r, i, cards, kinds, went_out))
+        # which kind of meld the cards make is the kinds' to say, as for the engine's melds
+        got = classify(r.meld_kinds, cards)
+        if isinstance(got, str):
+            raise CanastaError(f"{_where(i, cards)}: {got}")
+        if got.target == SEQUENCE:
+            tables.append(_sequence(r, i, cards, got, went_out))
             wild_kinds.append(())
         else:
-            tables.append(_meld_of_a_rank(r, variant, i, cards, kinds, went_out, tables))
-            wild_kinds.append(tuple(k for k in kinds if r.is_wild[k]))
+            tables.append(_meld_of_a_rank(r, i, cards, got, went_out, tables))
+            wild_kinds.append(tuple(KIND[c] for c in cards if r.is_wild[KIND[c]]))
     return tables, wild_kinds, melded
 
 
@@ -153,56 +155,33 @@ def _where(i: int, cards: tuple[int, ...]) -> str:
     return f"meld {i + 1} ({' '.join(str(_card(c)) for c in cards)})"
 
 
-def _sequence(r: Rules, i: int, cards: tuple[int, ...], kinds: list[int], went_out: bool) -> _Meld:
-    """A sequence, checked for its length."""
-    wilds = sum(1 for k in kinds if r.is_wild[k])
-    # a sequence grows past its closing size only as its side goes out
-    top = None if r.seq_grow and went_out else r.seq_max
-    if len(cards) < r.seq_min or (top is not None and len(cards) > top):
-        most = f" and at most {top}" if top is not None else ""
-        grows = " (more only when the side goes out: went_out=True)" if r.seq_grow and top is not None else ""
-        raise CanastaError(f"{_where(i, cards)}: a sequence has at least {r.seq_min}{most} cards{grows}")
-    return SEQUENCE, tuple(r.code_value[c] for c in cards), r.kind_of(SEQUENCE, len(cards), wilds)
+def _sequence(r: Rules, i: int, cards: tuple[int, ...], got: Reading, went_out: bool) -> _Meld:
+    """A sequence, checked for its length (past its closing size only as its side goes out)."""
+    why = r.seq_kind.size_error(len(cards), went_out)
+    if why is not None:
+        grown = r.seq_grow and not went_out and len(cards) > (r.seq_max or 0)
+        grows = f" (at most {r.seq_max} cards unless the side goes out: went_out=True)" if grown else ""
+        raise CanastaError(f"{_where(i, cards)}: {why}{grows}")
+    return SEQUENCE, tuple(r.code_value[c] for c in cards), r.kind_of(SEQUENCE, len(cards), got.wilds)
 
 
 def _meld_of_a_rank(
-    r: Rules, variant: Variant, i: int, cards: tuple[int, ...], kinds: list[int], went_out: bool,
-    earlier: list[_Meld],
+    r: Rules, i: int, cards: tuple[int, ...], got: Reading, went_out: bool, earlier: list[_Meld],
 ) -> _Meld:
-    """A meld of one rank (or of wild cards only), checked for its size, its rank and its wild cards."""
-    naturals = [k for k in kinds if not r.is_wild[k]]
-    wilds = len(kinds) - len(naturals)
+    """A meld of one rank (or of wild cards only, or of black 3s), checked for its size and its wild cards."""
+    rank, n, wilds = got.target, got.naturals, got.wilds
     if len(cards) < r.min_size:
         raise CanastaError(f"{_where(i, cards)}: a meld needs at least {r.min_size} cards")
-    rank = _rank(variant, i, cards, naturals)
-    _check_black_three_meld(variant, i, cards, rank, went_out)
-    if not r.valid(rank, len(naturals), wilds, True):
-        reason = meld_rule_text(r, rank, len(naturals), wilds) if rank != BLACK_THREE else (
+    if rank == BLACK_THREE and r.v.threes.black_meld != "always" and not went_out:
+        # threes.black_meld: going_out (a meld the kind allows, but only as its side goes out)
+        raise CanastaError(f"{_where(i, cards)}: black 3s may be melded only when going out")
+    if not r.valid(rank, n, wilds, True):
+        reason = meld_rule_text(r, rank, n, wilds) if rank != BLACK_THREE else (
             "that is not a legal meld of black 3s"
         )
         raise CanastaError(f"{_where(i, cards)}: {reason}")
-    kind = r.kind_of(rank, len(cards), wilds)
-    _check_second_meld(r, variant, i, cards, rank, earlier)
-    return rank, tuple(r.code_value[c] for c in cards), kind
-
-
-def _rank(variant: Variant, i: int, cards: tuple[int, ...], naturals: list[int]) -> int:
-    """The rank a meld is of: its natural cards' one rank (WILD_TARGET for wild cards only)."""
-    if not naturals:
-        if not variant.melds.wild_melds:
-            raise CanastaError(f"{_where(i, cards)}: this variant has no melds of wild cards only")
-        return 0
-    if any(k != naturals[0] for k in naturals):
-        raise CanastaError(f"{_where(i, cards)}: a meld holds natural cards of one rank only")
-    return naturals[0]
-
-
-def _check_black_three_meld(variant: Variant, i: int, cards: tuple[int, ...], rank: int, went_out: bool) -> None:
-    """Black 3s are melded never, only when going out, or always (``threes.black_meld``)."""
-    if rank == BLACK_THREE and variant.threes.black_meld == "never":
-        raise CanastaError(f"{_where(i, cards)}: black 3s may never be melded in this variant")
-    if rank == BLACK_THREE and variant.threes.black_meld != "always" and not went_out:
-        raise CanastaError(f"{_where(i, cards)}: black 3s may be melded only when going out")
+    _check_second_meld(r, r.v, i, cards, rank, earlier)
+    return rank, tuple(r.code_value[c] for c in cards), r.kind_of(rank, len(cards), wilds)
 
 
 def _check_second_meld(
@@ -304,27 +283,6 @@ def _check_melds_to_go_out(r: Rules, tables: list[_Meld]) -> None:
             counts[KIND_SLOT[kind]] += 1
     if not all(have >= need for have, need in zip(counts, r.req, strict=True)):
         raise CanastaError(f"went_out: going out needs {req_text(r)}")
-
-
-def _is_sequence(r: Rules, cards: tuple[int, ...]) -> bool:
-    """Whether ``cards`` (two or more) are natural cards of one suit in unbroken rank order, where the variant has sequences.
-
-    Where ``sequences.wild_in_gap`` allows it, one of them may be a wild card
-    standing for the one rank missing between the natural cards.
-    """
-    if r.seq_wild and len(cards) >= 3:
-        naturals = [c for c in cards if not r.is_wild[KIND[c]]]
-        if len(naturals) == len(cards) - 1 and all(r.in_seq[KIND[c]] for c in naturals):
-            ranks = sorted(c >> 2 for c in naturals)
-            span = list(range(ranks[0], ranks[-1] + 1))
-            return (
-                len({c & 3 for c in naturals}) == 1 and len(span) == len(cards)
-                and len(set(ranks)) == len(ranks) and all(k in r.seq_ranks for k in span)
-            )
-    if not r.seq_on or len(cards) < 2 or any(not r.in_seq[KIND[c]] for c in cards):
-        return False
-    ranks = sorted(c >> 2 for c in cards)
-    return len({c & 3 for c in cards}) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks)))
 
 
 def _card(code: int) -> Card:
