@@ -398,9 +398,8 @@ RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
         "a kind of meld sits below the tables and reads its variant's meld options; "
         + _OWNED,
         frozenset({"canastas", "canastas.size", "melds", "melds.no_wild_ranks", "melds.wild_meld_max",
-                   "melds.wild_melds", "sequences", "sequences.allowed", "sequences.bonus", "sequences.high",
-                   "sequences.low", "sequences.name", "sequences.wild_in_gap", "threes", "threes.black_meld",
-                   "wilds.ranks"}),
+                   "melds.wild_melds", "sequences", "sequences.allowed", "sequences.bonus",
+                   "sequences.name", "sequences.wild_in_gap", "threes", "threes.black_meld"}),
     ),
     "canasta.engine.scoring": (
         "scores a table by the points the options give (values, not readings of play), for "
@@ -432,11 +431,10 @@ RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
     "canasta.engine.integrity": (
         _OWNED,
         frozenset({"deal.foot_size", "going_out.ask_once", "going_out.out_but_not_out", "melds.duplicate_ranks",
-                   "melds.rearrange", "melds.wild_melds", "opening.talons_set_aside", "sequences.high",
-                   "sequences.low", "threes.black_laid_at_once", "threes.black_meld"}),
+                   "melds.rearrange", "opening.talons_set_aside", "threes.black_laid_at_once"}),
     ),
     "canasta.engine.melding": (_OWNED, frozenset({"going_out.final_discard"})),
-    "canasta.engine.melds": (_OWNED, frozenset({"sequences.high", "sequences.low", "sequences.name"})),
+    "canasta.engine.melds": (_OWNED, frozenset({"sequences.name"})),
     "canasta.engine.oracle": (
         _OWNED,
         frozenset({"going_out.concealed", "going_out.final_discard", "going_out.foot_first",
@@ -446,8 +444,8 @@ RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
     "canasta.engine.score_keeping": (
         _OWNED,
         frozenset({"deck.decks", "deck.jokers_per_deck", "going_out.concealed", "melds.duplicate_ranks",
-                   "melds.wild_melds", "threes.black_held_penalty", "threes.black_laid_at_once",
-                   "threes.black_meld", "threes.black_out_cards"}),
+                   "threes.black_held_penalty", "threes.black_laid_at_once",
+                   "threes.black_out_cards"}),
     ),
 }
 

@@ -172,8 +172,8 @@ def _meld_of_a_rank(
     rank, n, wilds = got.target, got.naturals, got.wilds
     if len(cards) < r.min_size:
         raise CanastaError(f"{_where(i, cards)}: a meld needs at least {r.min_size} cards")
-    if rank == BLACK_THREE and r.v.threes.black_meld != "always" and not went_out:
-        # threes.black_meld: going_out (a meld the kind allows, but only as its side goes out)
+    if rank == BLACK_THREE and r.meanings.black_threes_meld_going_out_only and not went_out:
+        # a meld the kind allows, but only as its side goes out
         raise CanastaError(f"{_where(i, cards)}: black 3s may be melded only when going out")
     if not r.valid(rank, n, wilds, True):
         reason = meld_rule_text(r, rank, n, wilds) if rank != BLACK_THREE else (
