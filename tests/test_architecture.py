@@ -237,10 +237,6 @@ MAX_FUNCTION_LINES = 80
 #: These are left to do, not accepted: each names the work it waits for. An entry whose
 #: function has come within the limits fails ``test_every_exemption_is_still_needed``.
 EXEMPT: dict[str, str] = {
-    "canasta.engine.draw.take_step":
-        "to split by way of taking, so that draw_moves reads the same steps instead of mirroring them",
-    "canasta.engine.draw.draw_moves":
-        "to split with take_step, whose decisions it mirrors: one legality path for drawing",
     "canasta.engine.melding.play_cards":
         "to split into the meld's own checks, the turn's record and what emptying the hand does"
         " (_hand_emptied, the first step out)",

@@ -21,14 +21,7 @@ from typing import Any, Final, SupportsIndex
 from canasta.engine.candidates import candidate_moves
 from canasta.engine.constructors import new_turn, store_counts, store_ctx
 from canasta.engine.deal import deal_hand
-from canasta.engine.draw import (
-    draw_moves,
-    draw_step,
-    pass_step,
-    take_sequence_step,
-    take_step,
-    take_top_step,
-)
+from canasta.engine.draw import draw_moves, draw_step, pass_step
 from canasta.engine.facts import (
     Ctx,
     context_of,
@@ -99,6 +92,7 @@ from canasta.engine.state import (
     GameState,
 )
 from canasta.engine.tables import Rules
+from canasta.engine.taking import take_sequence_step, take_step, take_top_step
 from canasta.engine.threes import kept_bar, lay_three_moves, lay_three_step
 from canasta.engine.view import make_view, stand_in
 from canasta.errors import CanastaError, IllegalMoveError, VariantError

@@ -65,7 +65,6 @@ import attrs
 
 from canasta.cards import JOKER
 from canasta.engine import BLACK_THREE, check, compile_rules
-from canasta.engine.draw import finish_start
 from canasta.engine.moves import (
     RED_THREE,
     WILD_TARGET,
@@ -92,6 +91,7 @@ from canasta.engine.moves import (
 )
 from canasta.engine.state import GameState
 from canasta.engine.tables import Rules
+from canasta.engine.taking import finish_start
 from canasta.engine.view import SeatView
 from canasta.errors import CanastaError, IllegalMoveError
 from canasta.variant.model import Variant
