@@ -60,7 +60,6 @@ from canasta.engine.moves import (
 )
 from canasta.engine.oracle import can_finish, concealed_possible
 from canasta.engine.state import (
-    NO_COUNTS,
     TOLD_NO,
     TOLD_YES,
     GameState,
@@ -88,17 +87,15 @@ def play_cards(
     which the caller has found in the hand); ``suit``: the sequence's suit;
     ``grow``: the card grows a closed sequence past its closing size
     (``sequences.grow_when_going_out``), legal only if the player can still go
-    out after it. Handles the opening minimum, the hand running out, and dead ends.
+    out after it. The steps: the cards held (:func:`_missing`), the meld laid
+    (:func:`_laid_melds`), the turn's record after it, with the opening
+    minimum (:func:`_turn_after`), whether the turn can still end
+    (:func:`_turn_end`: dead ends, and what emptying the hand does), and the
+    state built (:func:`_record`).
     """
-    hand0 = c.hand
-    counts = c.counts
-    if len(kinds) == 1:
-        if not counts[kinds[0]]:
-            return f"you do not hold {kind_name(kinds[0])}"
-    else:
-        for k, n in kind_needs(tuple(kinds)):
-            if counts[k] < n:
-                return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
+    missing = _missing(c.counts, kinds)
+    if missing is not None:
+        return missing
     t = c.turn
     r = c.r
     # a sequence grown past its closing size binds the turn to go out, as a yes does
@@ -107,129 +104,181 @@ def play_cards(
     # remains and the turn can be finished (what can_finish would say)
     keeps_two = (
         c.opened and t.asked != TOLD_YES and not grown and rank != BLACK_THREE
-        and len(hand0) - len(kinds) >= 2
+        and len(c.hand) - len(kinds) >= 2
     )
     if keeps_two and not build:
         return None
-    if rank == BLACK_THREE and r.black_out_only and len(hand0) - len(kinds) > 1:
+    if rank == BLACK_THREE and r.black_out_only and len(c.hand) - len(kinds) > 1:
         # refused below whatever the melds (the hand must end this turn with this
         # meld, and cards of the pile joining an opening only add to it): said
         # before the melds and their info are built
         return BLACK_OUT_ONLY
-    p = c.p
-    side = c.side
-    if codes is not None:
-        # the named cards exactly; any others (wild cards) by kind
-        rest, used = remove_codes(hand0, codes)
-        if len(codes) < len(kinds):
-            others = list(kinds)
-            for code in codes:
-                others.remove(KIND[code])
-            got = remove_kinds(rest, others)
-            assert got is not None
-            rest, more = got
-            used += more
-    else:
-        got = remove_kinds(hand0, kinds)
+    rest, used = _from_hand(c.hand, kinds, codes)
+    q = _turn_after(s, c, kinds, rest, used, _laid_melds(c, used, index, rank, suit))
+    going_out = False
+    if not keeps_two:
+        ended = _turn_end(s, c, move, q, rank, grow, grown)
+        if isinstance(ended, str):
+            return ended
+        going_out = ended
+    if not build:
+        return None
+    return _record(s, c, q, used, index, going_out)
+
+
+def _missing(counts: Sequence[int], kinds: Sequence[int]) -> str | None:
+    """Why a hand with ``counts`` of each kind cannot lay ``kinds``, or ``None``."""
+    if len(kinds) == 1:
+        if not counts[kinds[0]]:
+            return f"you do not hold {kind_name(kinds[0])}"
+        return None
+    for k, n in kind_needs(tuple(kinds)):
+        if counts[k] < n:
+            return f"you do not hold {' '.join(kind_name(k) for k in kinds)}"
+    return None
+
+
+def _from_hand(hand: tuple[int, ...], kinds: Sequence[int], codes: Sequence[int] | None) -> tuple[list[int], list[int]]:
+    """``hand`` without the cards laid, and those cards: ``codes`` exactly, the rest of
+    ``kinds`` (wild cards) by kind."""
+    if codes is None:
+        got = remove_kinds(hand, kinds)
         assert got is not None
-        rest, used = got
+        return got
+    rest, used = remove_codes(hand, codes)
+    if len(codes) < len(kinds):
+        others = list(kinds)
+        for code in codes:
+            others.remove(KIND[code])
+        got = remove_kinds(rest, others)
+        assert got is not None
+        rest, more = got
+        used += more
+    return rest, used
+
+
+def _laid_melds(c: Ctx, used: list[int], index: int, rank: int, suit: int) -> tuple[MeldGroup, ...]:
+    """The side's melds with ``used`` laid on meld ``index`` (``-1``: as a new meld of ``rank``),
+    their info worked out from the old one's (the probes and the next state ask for it)."""
+    r = c.r
     melds = list(c.melds)
     if index < 0:
         melds.append(make_meld(r, rank, used, suit))
     else:
         melds[index] = make_meld(r, rank, melds[index].cards + tuple(used), suit)
+    melds_t = tuple(melds)
+    meld_info(r, melds_t, c.info, index if index >= 0 else len(melds_t) - 1)
+    return melds_t
+
+
+def _turn_after(
+    s: GameState, c: Ctx, kinds: Sequence[int], rest: list[int], used: list[int],
+    melds: tuple[MeldGroup, ...],
+) -> Probe:
+    """The turn's record after laying ``used`` (of ``kinds``) from the hand, ``rest`` staying,
+    the side's melds then ``melds``: its points, and whether the side opens with them (the
+    pile's cards held aside then join the hand)."""
+    t = c.turn
     opened = c.opened
     pending = t.pending
     hand = tuple(rest)
-    # the new hand's counts, for the probes below and the next Ctx (see GameState._counts;
-    # past the return above, either a probe or the next state needs them)
-    left = list(counts)
+    # the new hand's counts, for the probes and the next Ctx (see GameState._counts)
+    left = list(c.counts)
     for k in kinds:
         left[k] -= 1
     counts_after: tuple[int, ...] | None = tuple(left)
     total = t.points
-    melds_t = tuple(melds)
-    # the new melds' info, from the old one: the probes below and the next state ask for it
-    meld_info(r, melds_t, c.info, index if index >= 0 else len(melds_t) - 1)
     if not opened:
-        value = r.code_value
+        value = c.r.code_value
         for card in used:
             total += value[card]
-        if opening_met(s, side, total, melds_t, t.took_pile):
+        if opening_met(s, c.side, total, melds, t.took_pile):
             opened = True
             if pending:
                 hand = tuple(sorted(hand + pending))
                 pending = ()
                 counts_after = None
-    going_out = False
-    if keeps_two:
-        pass
-    elif not hand:
-        emptied = _hand_emptied(
-            s, move, Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after),
-            t.asked == TOLD_YES or grown,
-        )
-        if isinstance(emptied, str):
-            return emptied
-        going_out = emptied
-    elif rank == BLACK_THREE and r.black_out_only:
+    return Probe(hand, melds, opened, total, pending, t.asked, t.took_pile, counts_after)
+
+
+def _turn_end(
+    s: GameState, c: Ctx, move: Move, q: Probe, rank: int, grow: bool, grown: bool,
+) -> str | bool:
+    """Whether the turn can still end after ``move`` (``q``: the turn then): why not, or
+    whether the move goes out (the hand emptied: :func:`_hand_emptied`)."""
+    if not q.hand:
+        return _hand_emptied(s, move, q, c.turn.asked == TOLD_YES or grown)
+    if rank == BLACK_THREE and c.r.black_out_only:
         # only as part of going out: the hand must end this turn with this meld
-        q = Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
-        if len(hand) > 1 or going_out_error(s, q):
+        if len(q.hand) > 1 or going_out_error(s, q):
             return BLACK_OUT_ONLY
-    elif not can_finish(
-        s, Probe(hand, melds_t, opened, total, pending, t.asked, t.took_pile, counts_after)
-    ):
-        if grow:
-            most = r.seq_max
-            if t.asked == TOLD_NO:
-                return (
-                    f"a sequence closed at {most} cards may grow only as part of going out, and "
-                    "your partner said no"
-                )
-            if t.asked != TOLD_YES and asking_required(s):
-                return (
-                    f"a sequence closed at {most} cards may grow only as part of going out, and "
-                    "going out needs your partner's yes: ask before you meld"
-                )
-            return (
-                f"a sequence closed at {most} cards may grow only as part of going out: after "
-                f"'{move}' you could not go out this turn"
-            )
-        if grown:
-            return (
-                f"after '{move}' you could no longer go out, and a sequence grown past "
-                f"{r.seq_max} cards this turn must go out"
-            )
-        if t.asked == TOLD_YES:
-            return f"after '{move}' you could no longer go out, and your partner said yes"
-        if not opened:
-            if opening_by_points(s, side):
-                return (
-                    f"after '{move}' the side could no longer reach its opening minimum of "
-                    f"{opening_minimum(s, side)} points with a card left to discard"
-                )
-            return (
-                f"after '{move}' the side could no longer make its opening of "
-                f"{opening_text(s, side)} with a card left to discard"
-            )
+        return False
+    if can_finish(s, q):
+        return False
+    return _dead_end_text(s, c, move, q.opened, grow, grown)
+
+
+def _dead_end_text(s: GameState, c: Ctx, move: Move, opened: bool, grow: bool, grown: bool) -> str:
+    """Why ``move`` is refused where the turn could not be finished after it: the rule that
+    binds the turn (a grown sequence, the partner's answer, the opening still to make)."""
+    t = c.turn
+    most = c.r.seq_max
+    if grow:
         if t.asked == TOLD_NO:
-            return f"after '{move}' you would have to go out, and your partner said no"
-        return f"after '{move}' you could not finish the turn legally (keep a card to discard)"
-    if not build:
-        return None
-    # the same player moves next: its Ctx takes these counts instead of counting
-    # the hand again (None: the pile's cards joined the hand)
-    carried = NO_COUNTS if counts_after is None else (hand, counts_after)
+            return (
+                f"a sequence closed at {most} cards may grow only as part of going out, and "
+                "your partner said no"
+            )
+        if t.asked != TOLD_YES and asking_required(s):
+            return (
+                f"a sequence closed at {most} cards may grow only as part of going out, and "
+                "going out needs your partner's yes: ask before you meld"
+            )
+        return (
+            f"a sequence closed at {most} cards may grow only as part of going out: after "
+            f"'{move}' you could not go out this turn"
+        )
+    if grown:
+        return (
+            f"after '{move}' you could no longer go out, and a sequence grown past "
+            f"{most} cards this turn must go out"
+        )
+    if t.asked == TOLD_YES:
+        return f"after '{move}' you could no longer go out, and your partner said yes"
+    if not opened:
+        side = c.side
+        if opening_by_points(s, side):
+            return (
+                f"after '{move}' the side could no longer reach its opening minimum of "
+                f"{opening_minimum(s, side)} points with a card left to discard"
+            )
+        return (
+            f"after '{move}' the side could no longer make its opening of "
+            f"{opening_text(s, side)} with a card left to discard"
+        )
+    if t.asked == TOLD_NO:
+        return f"after '{move}' you would have to go out, and your partner said no"
+    return f"after '{move}' you could not finish the turn legally (keep a card to discard)"
+
+
+def _record(s: GameState, c: Ctx, q: Probe, used: list[int], index: int, going_out: bool) -> GameState:
+    """The state after laying ``used`` on meld ``index`` (``q``: the turn then), and the hand's
+    end where the move goes out."""
+    t = c.turn
+    r = c.r
+    p = c.p
+    side = c.side
+    opened = q.opened
     s2 = new_state(
         s.variant, s.seed, s.hand_number, s.dealer, s.scores, s.history, s.phase, p,
-        with_item(s.hands_, p, hand), s.feet_, s.stock_, s.pile_, with_item(s.melds_, side, melds_t),
+        with_item(s.hands_, p, q.hand), s.feet_, s.stock_, s.pile_, with_item(s.melds_, side, q.melds),
         s.red_threes_, s.opened if opened == c.opened else with_item(s.opened, side, opened),
         s.melded_before,
-        new_turn(t.took_pile, True, total, pending, t.asked, t.asker, t.drawn, t.played + tuple(used),
+        new_turn(t.took_pile, True, q.points, q.pending, t.asked, t.asker, t.drawn, t.played + tuple(used),
                  _logged(t, index, len(c.melds), used, c.opened) if r.rearrange else t.laid,
                  t.backs),
-        s.end, r, s.talons_, s.asked_before, carried,
+        # the same player moves next: its Ctx takes the probe's counts instead of counting the hand again
+        s.end, r, s.talons_, s.asked_before, (q.hand, q.counts),
     )
     if going_out:
         return end_hand(s2, "out", p, concealed_possible(s, t.took_pile), False)
