@@ -248,12 +248,14 @@ def _listed_takes(
             continue
         if blocked:
             continue  # the side's meld of the rank is too long for the pile to be taken on it
-        if frozen is None:
-            frozen = frozen_pile(r, pile)  # an opened side: only the pile's cards freeze it
-        kinds = way_cards(r, w, k, wild, held, held_wild, frozen, True, melds, oi)
+        if frozen is None and w != "pair":
+            # an opened side: only the pile's cards freeze it (not asked for a pair, which
+            # takes a frozen pile too: way_cards reads it only to say a pair is missing)
+            frozen = frozen_pile(r, pile)
+        kinds = way_cards(r, w, k, wild, held, held_wild, frozen is True, True, melds, oi)
         if isinstance(kinds, str) or meld_error(r, k, melds, oi, info.present, kinds) is not None:
             continue
-        if not keeps_two(s, r, len(hand) - len(kinds)):
+        if len(hand) - len(kinds) < 2 and not keeps_two(s, r, len(hand) - len(kinds)):
             return None  # take_step asks whether the turn can be finished
         out.append(way)
     return out

@@ -318,15 +318,14 @@ def meld_error(
             j_add += 1
         else:
             n_add += 1
-    rank = RANK_NAMES[k]
     if oi >= 0:
         om = melds[oi]
         if r.valid(k, om.naturals + n_add, om.wilds + j_add, False):
             return None
         why = r.meld_kinds[k].why_not(om.naturals + n_add, om.wilds + j_add)
-        return f"the meld of {rank}s cannot take those cards: {why}"
+        return f"the meld of {RANK_NAMES[k]}s cannot take those cards: {why}"
     if k in present and r.v.melds.duplicate_ranks == "never":
-        return f"the side may not start a second meld of {rank}s"
+        return f"the side may not start a second meld of {RANK_NAMES[k]}s"
     if not r.valid(k, n_add, j_add, True):
         names = " ".join(kind_name(kk) for kk in (*kinds, k))
         return f"{names} is not a legal meld: {r.meld_kinds[k].why_not(n_add, j_add)}"
