@@ -412,9 +412,14 @@ RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
     "canasta.engine.candidates": (_OWNED, frozenset({"threes"})),
     "canasta.engine.draw": (
         _OWNED,
-        frozenset({"melds.duplicate_ranks", "opening.pile_allowed", "opening.top_card_counts", "pile",
-                   "pile.must_take_when_stock_empty", "pile.take_lay_off", "pile.take_top", "sequences",
-                   "sequences.top_card_pickup", "threes.red_last_card"}),
+        frozenset({"pile", "pile.must_take_when_stock_empty", "pile.take_lay_off", "sequences",
+                   "threes.red_last_card"}),
+    ),
+    "canasta.engine.taking": (
+        _OWNED,
+        frozenset({"opening.pile_allowed", "opening.top_card_counts", "pile", "pile.blocked_exception",
+                   "pile.take_natural_and_wild", "pile.take_natural_pair", "pile.take_top",
+                   "sequences.top_card_pickup"}),
     ),
     "canasta.engine.facts": (
         _OWNED,

@@ -324,7 +324,7 @@ def meld_error(
             return None
         why = r.meld_kinds[k].why_not(om.naturals + n_add, om.wilds + j_add)
         return f"the meld of {RANK_NAMES[k]}s cannot take those cards: {why}"
-    if k in present and r.v.melds.duplicate_ranks == "never":
+    if k in present and r.meanings.one_meld_per_rank:
         return f"the side may not start a second meld of {RANK_NAMES[k]}s"
     if not r.valid(k, n_add, j_add, True):
         names = " ".join(kind_name(kk) for kk in (*kinds, k))
