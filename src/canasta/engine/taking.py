@@ -176,7 +176,7 @@ def finish_error(
     The side's meld ``oi`` of the top card's rank ``k`` must block the pile, and
     the ``held`` naturals of the rank must finish it into a closed canasta and
     start a second meld of the rank with the top card. :func:`take_step` and
-    :func:`draw_moves` both ask this.
+    :func:`~canasta.engine.draw.draw_moves` both ask this.
     """
     rank = RANK_NAMES[k]
     if not blocked or not r.v.pile.blocked_exception:
@@ -233,7 +233,7 @@ def way_cards(
     wild kind ``wild`` a ``take wild`` names; ``frozen``: whether the pile is frozen
     against the side. A natural pair, a natural and a wild card, a lay-off
     (``take finish`` is :func:`finish_error`'s). :func:`take_step` and
-    :func:`draw_moves` both ask this.
+    :func:`~canasta.engine.draw.draw_moves` both ask this.
     """
     if way == "pair":
         return _pair_cards(r, k, held, frozen)
@@ -309,8 +309,8 @@ def meld_error(
 ) -> str | None:
     """Why the top card of rank ``k`` and the hand's ``kinds`` (:func:`way_cards`) may not
     join the side's meld ``oi``, or lay a new meld where ``oi`` is -1 (``present``: the
-    ranks the side has melds of), or ``None``. :func:`take_step` and :func:`draw_moves`
-    both ask this."""
+    ranks the side has melds of), or ``None``. :func:`take_step` and
+    :func:`~canasta.engine.draw.draw_moves` both ask this."""
     n_add = 1  # the top card
     j_add = 0
     for kk in kinds:
