@@ -12,7 +12,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import canasta
@@ -20,9 +20,15 @@ from budget import examples
 from canasta import score_side
 from canasta.cards import parse_cards, parse_rank
 from canasta.engine import KIND, compile_rules
-from canasta.engine.meld_kinds import Reading, SequenceMeld, classify, sequence_order
+from canasta.engine.meld_kinds import Reading, SequenceMeld, classify, sequence_kind, sequence_order
 from canasta.engine.melds import meld_shape
 from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET
+from canasta.engine.refusals import supply_of
+from canasta.rulebook.blocks import Example, Figure
+from canasta.rulebook.book import rule_book
+from canasta.rulebook.examples import canasta_of, lays_as_meld
+from canasta.rulebook.melds import longest_run, sequence_runs
+from canasta.rulebook.words import cap
 from canasta.variant.model import Variant
 from positions import play
 from test_sequences import run_positions
@@ -256,3 +262,75 @@ def _samba_start() -> canasta.GameState:
         _samba_gap(), hands=["7H 9H 2C KS QS", "4C 4D 6C", "5D 6D 8C", "8D 10C JC"], melds={0: ["KC KD KH"]},
         pile="5C 9D",
     )
+
+
+# -- what the checker and the rule book say of melds: the kinds' own reading ----------------------
+
+_RANK_NAMES = ["2", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    low=st.sampled_from(_RANK_NAMES), high=st.sampled_from(_RANK_NAMES), min_size=st.integers(2, 8),
+    max_size=st.none() | st.integers(2, 13), canasta_size=st.integers(3, 13), wild_king=st.booleans(),
+)
+def test_what_can_be_laid_is_what_the_sequence_test_reads(
+    low: str, high: str, min_size: int, max_size: int | None, canasta_size: int, wild_king: bool
+) -> None:
+    """The stretches the checker and the book name, and whether a sequence or a sequence canasta can
+    ever be laid, agree with the runs that the one test of a sequence accepts (every run tried)."""
+    assume(max_size is None or max_size >= min_size)  # else the profile is refused as it loads
+    base = canasta.load_variant("samba")
+    sq = attrs.evolve(base.sequences, low=low, high=high, min_size=min_size, max_size=max_size,
+                      canasta_size=canasta_size)
+    wilds = attrs.evolve(base.wilds, ranks=(*base.wilds.ranks, "K")) if wild_king else base.wilds
+    v = attrs.evolve(base, sequences=sq, wilds=wilds)
+    kind = sequence_kind(v)
+    read = {n for start in range(2, 15) for n in range(1, 16 - start)
+            if isinstance(kind.read([k * 4 for k in range(start, start + n)]), Reading)}
+    assert kind.longest == max(read, default=0)
+    assert kind.can_lay == any(kind.size_error(n) is None for n in read)
+    assert kind.canasta_possible == any(kind.size_error(n) is None and kind.canasta(n, 0) for n in read)
+    # the stretches are the runs read, each as long as it can be
+    assert {hi - lo + 1 for lo, hi in kind.stretches} <= read
+    assert all(isinstance(kind.read([k * 4 for k in range(lo, hi + 1)]), Reading) for lo, hi in kind.stretches)
+    assert all(isinstance(kind.read([k * 4 for k in range(lo - 1, hi + 1)]), str) for lo, hi in kind.stretches)
+    supply = supply_of(compile_rules(v))
+    assert (supply.longest_run, supply.sequence_meld, supply.sequence_canasta) == (
+        kind.longest, kind.can_lay, kind.canasta_possible)
+    assert sequence_runs(v) == list(kind.stretches) and longest_run(v) == kind.longest
+
+
+def _figures(v: Variant) -> list[Example]:
+    """Every example of the rule book of ``v`` that is drawn as cards."""
+    found: list[Example] = []
+    for section in rule_book(v).sections:
+        for block in section.blocks:
+            if isinstance(block, Figure):
+                found += block.examples
+    return found
+
+
+@pytest.mark.parametrize("name", [*canasta.variant_names(), "samba-gap", "low-window"])
+def test_the_book_shows_melds_as_the_engine_reads_them(name: str) -> None:
+    """An example the book marks as a meld is one (the classification and its kind say so), an example
+    marked as no meld is none, and a canasta shown makes the canasta its caption names."""
+    v = _VARIANTS[name]() if name in _VARIANTS else canasta.load_variant(name)
+    examples = _figures(v)
+    assert examples
+    for e in examples:
+        if e.ok is not None:
+            assert lays_as_meld(v, e.cards) is e.ok, e
+        elif "canasta" in e.caption.lower() or e.caption.startswith(cap(v.sequences.name)):
+            kind = canasta_of(v, e.cards)
+            assert kind is not None, e
+            assert kind == "sequence" or e.caption.lower().startswith(kind), e
+
+
+def test_a_wild_card_in_a_gap_is_shown_where_it_may_stand() -> None:
+    """Where a wild card may stand in a sequence, the book shows it there as a meld, and at an end as none."""
+    shown = {e.caption: e.ok for e in _figures(_samba_gap())}
+    assert shown["A wild card for a missing rank between two natural cards"] is True
+    assert shown["A wild card at an end of a sequence: not a meld"] is False
+    plain = {e.caption: e.ok for e in _figures(canasta.load_variant("samba"))}
+    assert plain["A wild card in a sequence: not a meld"] is False

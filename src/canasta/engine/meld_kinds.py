@@ -32,7 +32,7 @@ from canasta.variant.model import Variant
 
 __all__ = [
     "BlackThreeMeld", "MeldKind", "NaturalRankMeld", "RankMeld", "Reading", "SequenceMeld", "Shape", "WildMeld",
-    "classify", "kinds_of", "natural_ranks", "rank_reading", "sequence_order", "sequence_ranks",
+    "classify", "kinds_of", "natural_ranks", "rank_reading", "sequence_kind", "sequence_order", "sequence_ranks",
 ]
 
 
@@ -391,6 +391,23 @@ class SequenceMeld(MeldKind):
         self.wild_gap = mn.sequence_wild_in_gap
         #: whether a closed sequence may grow as its side goes out
         self.grows = mn.sequences_grow_going_out
+        runs: list[tuple[int, int]] = []
+        for k in mn.sequence_ranks:
+            if runs and runs[-1][1] == k - 1:
+                runs[-1] = (runs[-1][0], k)
+            else:
+                runs.append((k, k))
+        #: the stretches of the window that no wild rank or 3 breaks, ``(lowest, highest)`` rank
+        self.stretches = tuple(runs)
+        #: the most ranks in a row a sequence may run through: the longest stretch
+        self.longest = max((hi - lo + 1 for lo, hi in runs), default=0)
+        top = self.longest if sq.max_size is None else min(sq.max_size, self.longest)
+        #: whether a sequence can ever be laid: a stretch and the closing size hold a new one
+        self.can_lay = sq.allowed and sq.min_size <= top
+        #: the fewest cards of a sequence canasta (a new sequence is never smaller)
+        self.smallest_canasta = max(sq.canasta_size, sq.min_size)
+        #: whether a sequence can ever become a canasta
+        self.canasta_possible = sq.allowed and self.smallest_canasta <= top
 
     def label(self, rank: int) -> str:
         """See :meth:`MeldKind.label`."""
@@ -553,3 +570,11 @@ def kinds_of(v: Variant) -> tuple[MeldKind, ...]:
     kinds[BLACK_THREE] = black
     kinds[SEQUENCE] = SequenceMeld(v)
     return tuple(kinds)
+
+
+def sequence_kind(v: Variant) -> SequenceMeld:
+    """The kind of sequences under ``v``: the one :func:`kinds_of` holds at target
+    :data:`~canasta.engine.moves.SEQUENCE` (cached with it)."""
+    kind = kinds_of(v)[SEQUENCE]
+    assert isinstance(kind, SequenceMeld)
+    return kind

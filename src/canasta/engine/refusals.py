@@ -125,20 +125,15 @@ class Supply:
         )
 
     def _sequences(self) -> None:
-        """The stretches of the sequence window no wild rank or 3 breaks, and what they allow."""
-        sq = self.v.sequences
-        self.seq_runs: list[tuple[int, int]] = []
-        for k in self.r.seq_ranks:
-            if self.seq_runs and self.seq_runs[-1][1] == k - 1:
-                self.seq_runs[-1] = (self.seq_runs[-1][0], k)
-            else:
-                self.seq_runs.append((k, k))
-        self.longest_run = max((hi - lo + 1 for lo, hi in self.seq_runs), default=0)
-        seq_top = self.longest_run if sq.max_size is None else min(sq.max_size, self.longest_run)
-        self.sequence_meld = sq.allowed and sq.min_size <= seq_top
+        """The stretches of the sequence window no wild rank or 3 breaks, and what they allow
+        (as the sequence kind of meld reads them)."""
+        kind = self.r.seq_kind
+        self.seq_runs = list(kind.stretches)
+        self.longest_run = kind.longest
+        self.sequence_meld = kind.can_lay
         # the smallest sequence canasta: canasta size, and a new sequence is never smaller
-        self.seq_smallest = max(sq.canasta_size, sq.min_size)
-        self.sequence_canasta = sq.allowed and self.seq_smallest <= seq_top
+        self.seq_smallest = kind.smallest_canasta
+        self.sequence_canasta = kind.canasta_possible
 
     def count(self, kind: int) -> int:
         """Cards of ``kind`` (a rank number) in the decks."""

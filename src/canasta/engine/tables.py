@@ -15,10 +15,9 @@ from typing import Final, Protocol
 from canasta.cards import JOKER, build_deck, parse_rank
 from canasta.engine.fastpaths import conclude
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.meld_kinds import SequenceMeld, Shape, kinds_of
+from canasta.engine.meld_kinds import Shape, kinds_of, sequence_kind
 from canasta.engine.moves import (
     RED_THREE,
-    SEQUENCE,
     Meld,
 )
 from canasta.variant.meanings import Meanings, meanings
@@ -173,10 +172,8 @@ class Rules:
         m = v.melds
         #: the kind of meld of each target: 0 wild cards, 3 black 3s, else a rank
         self.meld_kinds = kinds_of(v)
-        seq = self.meld_kinds[SEQUENCE]
-        assert isinstance(seq, SequenceMeld)
         #: the kind of sequences, whose checks are the one test of a sequence's cards and span
-        self.seq_kind = seq
+        self.seq_kind = sequence_kind(v)
         self.min_size = m.min_size
         self.min_nat = m.min_naturals
         self.max_wilds = m.max_wilds

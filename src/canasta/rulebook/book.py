@@ -25,7 +25,9 @@ from canasta.rulebook.blocks import (
 from canasta.rulebook.canastas import effective_rank_bonuses, mixed_possible, say_kinds
 from canasta.rulebook.examples import (
     canasta_figure,
+    canasta_of,
     frozen_example,
+    lays_as_meld,
     meld_examples,
     meld_figure,
     of_rank,
@@ -220,6 +222,25 @@ def _sequence_cards(v: Variant, n: int) -> tuple[str, ...] | None:
     return tuple(RANK_NAMES[k] + "H" for k in range(start, start + n))
 
 
+def _wild_in_sequence(v: Variant, new: tuple[str, ...]) -> list[Example]:
+    """A new sequence ``new`` with a wild card for one of its cards: at its end, never a meld, and
+    (where ``sequences.wild_in_gap`` allows it) between two natural cards, a meld."""
+    wilds = usable_wilds(v)
+    if not wilds:
+        return []
+    wild = of_rank(wilds[0], 1)[0]
+    at_end = (*new[:-1], wild)
+    inside = (new[0], wild, *new[2:])
+    if lays_as_meld(v, at_end):
+        return []
+    if len(new) >= 3 and lays_as_meld(v, inside):
+        return [
+            Example(inside, "A wild card for a missing rank between two natural cards", True),
+            Example(at_end, "A wild card at an end of a sequence: not a meld", False),
+        ]
+    return [Example(at_end, "A wild card in a sequence: not a meld", False)]
+
+
 def _sequence_blocks(v: Variant, texts: list[Text]) -> list[Block]:
     """The paragraph on sequences, with the stretches a sequence canasta may run through, and its figure."""
     if not v.sequences.allowed:
@@ -233,16 +254,14 @@ def _sequence_blocks(v: Variant, texts: list[Text]) -> list[Block]:
     blocks: list[Block] = [_para(texts)]
     sq = v.sequences
     examples: list[Example] = []
+    # each example shows what the engine reads its cards as (lays_as_meld, canasta_of)
     new = _sequence_cards(v, sq.min_size)
-    if new is not None:
+    if new is not None and lays_as_meld(v, new):
         examples.append(Example(new, "A new sequence", True))
-        wilds = usable_wilds(v)
-        if wilds:
-            mixed = (*new[:-1], of_rank(wilds[0], 1)[0])
-            examples.append(Example(mixed, "A wild card in a sequence: not a meld", False))
+        examples += _wild_in_sequence(v, new)
     size = max(sq.canasta_size, sq.min_size)
     canasta = _sequence_cards(v, size) if sequence_canasta_possible(v) else None
-    if canasta is not None:
+    if canasta is not None and canasta_of(v, canasta) == "sequence":
         examples.append(Example(canasta, f"{cap(sequence_name(v))}: bonus {pts(sq.bonus)}"))
     if examples:
         blocks.append(Figure(tuple(examples)))

@@ -8,6 +8,7 @@ example fits the variant.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from canasta.rulebook.blocks import Example, Figure
 from canasta.rulebook.canastas import mixed_possible
@@ -17,9 +18,14 @@ from canasta.rulebook.words import cap, count, join, num, ordinal, pts, rank_plu
 from canasta.variant.meanings import meanings
 from canasta.variant.model import Variant
 
+if TYPE_CHECKING:
+    from canasta.engine.meld_kinds import Reading
+
 __all__ = [
     "canasta_figure",
+    "canasta_of",
     "frozen_example",
+    "lays_as_meld",
     "meld_examples",
     "meld_figure",
     "of_rank",
@@ -52,6 +58,40 @@ def _meld_phrase(rank: str, n: int, j: int, wilds: Sequence[str]) -> str:
 
 
 _Pair = tuple[tuple[int, int], tuple[int, int]]
+
+
+def lays_as_meld(v: Variant, cards: Sequence[str]) -> bool:
+    """Whether ``cards`` (in notation) make a legal meld under ``v``, as the engine reads them: the
+    kind of meld they make (:func:`canasta.engine.meld_kinds.classify`) and what that kind allows."""
+    return _read_meld(v, cards) is not None
+
+
+def canasta_of(v: Variant, cards: Sequence[str]) -> str | None:
+    """The kind of canasta (``"natural"``, ``"mixed"``, ``"wild"``, ``"sequence"``) that ``cards``
+    make under ``v`` as the engine reads them, or ``None`` where they make no legal canasta."""
+    from canasta.engine import compile_rules
+
+    got = _read_meld(v, cards)
+    if got is None:
+        return None
+    return compile_rules(v).kind_of(got.target, got.naturals + got.wilds, got.wilds)
+
+
+def _read_meld(v: Variant, cards: Sequence[str]) -> Reading | None:
+    """The legal meld ``cards`` make (:func:`canasta.engine.meld_kinds.classify`), or ``None``."""
+    from canasta.cards import parse_cards
+    from canasta.engine import compile_rules
+    from canasta.engine.meld_kinds import Reading, classify
+    from canasta.engine.moves import SEQUENCE
+
+    r = compile_rules(v)
+    codes = [int(c) for c in parse_cards(" ".join(cards))]
+    got = classify(r.meld_kinds, codes)
+    if not isinstance(got, Reading):
+        return None
+    if got.target == SEQUENCE:
+        return got if r.seq_kind.size_error(len(codes)) is None else None
+    return got if r.valid(got.target, got.naturals, got.wilds, True) else None
 
 
 def usable_wilds(v: Variant) -> list[str]:
@@ -134,9 +174,12 @@ def meld_figure(v: Variant) -> Figure | None:
     rank, wilds, pairs = found
     examples: list[Example] = []
     for good, bad in pairs:
-        examples.append(Example(_meld_cards(rank, *good, wilds), cap(_meld_phrase(rank, *good, wilds)) + ": a meld", True))
-        examples.append(Example(_meld_cards(rank, *bad, wilds), cap(_meld_phrase(rank, *bad, wilds)) + ": not a meld", False))
-    return Figure(tuple(examples))
+        shown, refused = _meld_cards(rank, *good, wilds), _meld_cards(rank, *bad, wilds)
+        if not lays_as_meld(v, shown) or lays_as_meld(v, refused):
+            continue  # the cards would not show what the counts say
+        examples.append(Example(shown, cap(_meld_phrase(rank, *good, wilds)) + ": a meld", True))
+        examples.append(Example(refused, cap(_meld_phrase(rank, *bad, wilds)) + ": not a meld", False))
+    return Figure(tuple(examples)) if examples else None
 
 
 def canasta_figure(v: Variant) -> Figure | None:
@@ -151,16 +194,20 @@ def canasta_figure(v: Variant) -> Figure | None:
     valid = compile_rules(v).valid
     k = parse_rank(rank)
     examples = [Example(tuple(of_rank(rank, size)), f"Natural canasta: bonus {pts(v.canastas.natural_bonus)}")]
+    if canasta_of(v, examples[0].cards) != "natural":
+        return None
     wilds = usable_wilds(v)
     most = min(v.melds.max_wilds, size - v.melds.min_naturals)
     if mixed_possible(v) and wilds and most >= 1:
         j = next((j for j in range(min(most, 2), 0, -1) if valid(k, size - j, j, True)), 0)
         if j:
             cards = of_rank(rank, size - j) + of_rank(wilds[0], j, 1)
-            examples.append(Example(tuple(cards), f"Mixed canasta: bonus {pts(v.canastas.mixed_bonus)}"))
+            if canasta_of(v, cards) == "mixed":
+                examples.append(Example(tuple(cards), f"Mixed canasta: bonus {pts(v.canastas.mixed_bonus)}"))
     if v.melds.wild_melds and wilds:
         cards = of_rank(wilds[0], size - 1 if len(wilds) > 1 else size) + (of_rank(wilds[1], 1) if len(wilds) > 1 else [])
-        examples.append(Example(tuple(cards), f"Wild canasta: bonus {pts(v.canastas.wild_bonus)}"))
+        if canasta_of(v, cards) == "wild":
+            examples.append(Example(tuple(cards), f"Wild canasta: bonus {pts(v.canastas.wild_bonus)}"))
     return Figure(tuple(examples))
 
 

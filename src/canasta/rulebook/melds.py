@@ -10,7 +10,7 @@ from __future__ import annotations
 # rules in rule-book order whichever module is imported first (see registry).
 import canasta.rulebook.deal  # noqa: F401
 from canasta.cards import RANK_NAMES, parse_rank
-from canasta.engine.meld_kinds import sequence_ranks
+from canasta.engine.meld_kinds import sequence_kind, sequence_ranks
 from canasta.rulebook.registry import S_MELDS, rule
 from canasta.rulebook.words import cap, clean, count, join, num, ordinal, rank_plural
 from canasta.variant.meanings import meanings
@@ -368,29 +368,20 @@ def sequence_runs(v: Variant) -> list[tuple[int, int]]:
     """The stretches of ranks a sequence may run through, ``(lowest, highest)`` rank numbers.
 
     The window ``sequences.low`` to ``sequences.high`` less the ranks that break
-    it (wild ranks and 3s), as the engine reads it
-    (:func:`canasta.engine.meld_kinds.sequence_ranks`); empty without sequences.
+    it (wild ranks and 3s), as the engine's sequences read it
+    (:attr:`canasta.engine.meld_kinds.SequenceMeld.stretches`); empty without sequences.
     """
-    runs: list[tuple[int, int]] = []
-    for k in sequence_ranks(v):
-        if runs and runs[-1][1] == k - 1:
-            runs[-1] = (runs[-1][0], k)
-        else:
-            runs.append((k, k))
-    return runs
+    return list(sequence_kind(v).stretches)
 
 
 def longest_run(v: Variant) -> int:
     """The most ranks in a row a sequence may hold: the longest stretch of :func:`sequence_runs`."""
-    return max((hi - lo + 1 for lo, hi in sequence_runs(v)), default=0)
+    return sequence_kind(v).longest
 
 
 def sequence_canasta_possible(v: Variant) -> bool:
     """Whether a sequence can ever become a canasta under ``v``."""
-    sq = v.sequences
-    size = max(sq.canasta_size, sq.min_size)
-    top = longest_run(v) if sq.max_size is None else min(sq.max_size, longest_run(v))
-    return sq.allowed and size <= top
+    return sequence_kind(v).canasta_possible
 
 
 def _breaks(v: Variant) -> list[str]:
