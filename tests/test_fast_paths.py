@@ -165,7 +165,7 @@ class TestFlags:
 
     def test_repr_names_the_flags_on(self) -> None:
         """A flag set shows the fast paths it lets through."""
-        assert repr(self.fast("extends: classic\n")).startswith("FastPaths(carried_counts, draw_apply")
+        assert repr(self.fast("extends: classic\n")).startswith("FastPaths(carried_counts, carried_info, draw_apply")
 
 
 @pytest.mark.long

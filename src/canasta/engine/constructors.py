@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "check_builder", "new_laid", "new_meld_group", "new_state", "new_turn", "new_view",
-    "store_counts", "store_ctx",
+    "store_counts", "store_ctx", "store_infos", "store_view_infos",
 ]
 
 _new: Final = object.__new__
@@ -161,6 +161,7 @@ def new_state(
     o.asked_before = asked_before
     o._ctx = None
     o._counts = counts
+    o._infos = ()
     o._attrs_cached_hash = None
     o.__class__ = GameState
     return o  # type: ignore[no-any-return]
@@ -204,7 +205,7 @@ def new_view(
     return o  # type: ignore[no-any-return]
 
 
-#: Stores into a state's private slots (``_ctx``, ``_counts``), where the engine
+#: Stores into a state's private slots (``_ctx``, ``_counts``, ``_infos``), where the engine
 #: keeps what it worked out about the state: the slots' own descriptors, which
 #: ``object.__setattr__`` would look up by name first (it costs twice as much,
 #: and ``store_ctx`` runs on every move).
@@ -212,6 +213,8 @@ store_ctx: Final[Callable[[GameState, Any], None]] = GameStateSlots.__dict__["_c
 store_counts: Final[Callable[[GameState, HandCounts], None]] = (
     GameStateSlots.__dict__["_counts"].__set__
 )
+store_infos: Final[Callable[[GameState, tuple[Any, ...]], None]] = GameStateSlots.__dict__["_infos"].__set__
+store_view_infos: Final[Callable[[SeatView, tuple[Any, ...]], None]] = SeatViewSlots.__dict__["_infos"].__set__
 
 
 def check_builder(cls: type[Any], build: Callable[..., Any]) -> None:

@@ -15,11 +15,12 @@ from canasta.engine.facts import (
     frozen_pile,
     may_discard_last,
     rebuild,
+    side_info,
     with_item,
 )
 from canasta.engine.hand_end import end_hand
 from canasta.engine.kinds import KIND, suit_choices
-from canasta.engine.melds import MeldInfo, meld_info
+from canasta.engine.melds import MeldInfo
 from canasta.engine.moves import (
     Draw,
     Move,
@@ -199,7 +200,7 @@ def draw_moves(s: GameState) -> list[Move] | None:
         if low <= code < high:
             held += 1
     side = r.side_of[s.current]
-    info = meld_info(r, s.melds_[side])
+    info = side_info(s, side)
     oi = info.index.get(k, -1)
     if not held and oi < 0:
         return [DRAW_MOVE]

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from canasta.engine.constructors import new_state, store_ctx
+from canasta.engine.constructors import new_state, store_ctx, store_infos
 from canasta.engine.kinds import BLACK_THREE, KIND, count_kinds
-from canasta.engine.melds import KEPT_INFO, canasta_counts, meld_info
+from canasta.engine.melds import MeldInfo, canasta_counts, meld_info, one_change
 from canasta.engine.moves import (
     RED_THREE,
     SEQUENCE,
@@ -321,16 +321,17 @@ class Ctx:
         if not r.fast.carried_counts:
             # nothing carried from the state before (canasta.engine.fastpaths)
             self.counts = count_kinds(hand)
-            self.info = meld_info(r, melds)
         else:
             # the counts the step that built the state worked out (a meld or an
             # add), where it left this very hand (see GameState._counts)
             carried = s._counts
             self.counts = carried[1] if carried[0] is hand else count_kinds(hand)
-            # meld_info's hit, read inline (a call is a hundredth of a cheap listing):
-            # most states share their side's melds with the state before
-            info = KEPT_INFO.get(id(melds))
-            self.info = info if info is not None and info.melds is melds and info.rules is r else meld_info(r, melds)
+        # side_info's hit, read inline (a call is a hundredth of a cheap listing):
+        # most states share their side's melds with the state before, which
+        # carried their facts here
+        infos = s._infos
+        info: MeldInfo | None = infos[side] if infos else None
+        self.info = info if info is not None and info.melds is melds else side_info(s, side)
         self.opened = s.opened[side]
         self.turn = s.turn
         self.legal: tuple[Move, ...] | None = None
@@ -338,6 +339,52 @@ class Ctx:
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
         # a cache: a pickled state is rebuilt without it
         return no_context, ()
+
+
+def side_info(s: GameState, side: int) -> MeldInfo:
+    """The facts of ``side``'s melds in ``s`` (:class:`~canasta.engine.melds.MeldInfo`).
+
+    Those the state carries (``GameState._infos``, handed on by ``apply``) where
+    they are of its very melds; else grown from the carried ones (a step grew or
+    added one meld) or worked out, and carried from here on. With the
+    ``carried_info`` fast path off, worked out afresh each time.
+    """
+    r = s.rules
+    melds = s.melds_[side]
+    infos = s._infos
+    known: MeldInfo | None = infos[side] if infos else None
+    if known is not None and known.melds is melds:
+        return known
+    if not r.fast.carried_info:
+        return meld_info(r, melds)
+    info = meld_info(r, melds) if known is None else meld_info(r, melds, known, one_change(known.melds, melds))
+    store_infos(s, with_item(infos if infos else (None,) * len(s.melds_), side, info))
+    return info
+
+
+def known_infos(s: GameState) -> tuple[MeldInfo | None, ...]:
+    """The facts of the sides' melds known for ``s``, by side: those it carries and its
+    ``Ctx``'s (``()`` where none is known, or the ``carried_info`` fast path is off)."""
+    if not s.rules.fast.carried_info:
+        return ()
+    infos = s._infos
+    c: Ctx | None = s._ctx
+    if c is not None:
+        side = c.side
+        if not infos:
+            infos = with_item((None,) * len(s.melds_), side, c.info)
+        elif infos[side] is not c.info:
+            infos = with_item(infos, side, c.info)
+    return infos
+
+
+def carry_infos(s: GameState, after: GameState) -> None:
+    """Hand the meld facts known for ``s`` on to ``after``, the state a move made of it: a
+    side whose melds the move left alone keeps them, the mover's side grows them from
+    these (:func:`side_info`)."""
+    infos = known_infos(s)
+    if infos and after is not s:
+        store_infos(after, infos)
 
 
 def context_of(s: GameState) -> Ctx:

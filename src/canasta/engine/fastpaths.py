@@ -66,7 +66,7 @@ class FastPaths:
     """
 
     __slots__ = (
-        "carried_counts", "draw_apply", "draw_listing", "greedy_opening", "greedy_out", "kept_info",
+        "carried_counts", "carried_info", "draw_apply", "draw_listing", "greedy_opening", "greedy_out",
         "listed_answer", "narrow_searches", "natural_bound", "opening_bound", "quick_discards",
         "quick_listing", "quick_out", "quick_shapes", "sequence_pruning",
     )
@@ -101,11 +101,12 @@ class FastPaths:
         #: (``GameState._counts``), read by ``Ctx``: always, where the carried hand
         #: is the very tuple the state holds for the mover. Equals counting the hand.
         self.carried_counts: Final = on
-        #: Meld facts (:class:`~canasta.engine.melds.MeldInfo`) kept for the very
-        #: melds tuple and tables, and grown from the info before a step that grew
-        #: or added one meld (``meld_info``): always. Equals the facts worked out
-        #: from the melds alone.
-        self.kept_info: Final = on
+        #: The facts of each side's melds (:class:`~canasta.engine.melds.MeldInfo`)
+        #: carried from state to state (``GameState._infos``, handed on by ``apply``:
+        #: ``carry_infos``; read by ``side_info``), trusted for the very melds tuple they
+        #: are of, and grown from the info before a step that grew or added one meld
+        #: (``meld_info``): always. Equals the facts worked out from the melds alone.
+        self.carried_info: Final = on
         #: The draw's apply without lists, its turn records kept (``draw_step``):
         #: always; per position, the stock holds the cards to draw and none is a 3
         #: to lay out. Equals the general draw.

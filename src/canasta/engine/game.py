@@ -19,11 +19,12 @@ from functools import lru_cache
 from typing import Any, Final, SupportsIndex
 
 from canasta.engine.candidates import candidate_moves
-from canasta.engine.constructors import new_turn, store_counts, store_ctx
+from canasta.engine.constructors import new_turn, store_counts, store_ctx, store_infos
 from canasta.engine.deal import deal_hand
 from canasta.engine.draw import draw_moves, draw_step, pass_step
 from canasta.engine.facts import (
     Ctx,
+    carry_infos,
     context_of,
     must_walk,
     pile_frozen,
@@ -343,10 +344,14 @@ def apply(s: GameState, m: Move | str) -> GameState:
     if isinstance(result, str):
         raise IllegalMoveError(str(move), result)
     assert result is not None
+    # the facts of the sides' melds travel on to the state after the move
+    carry_infos(s, result)
     # A state moved from is rarely asked again, but programs keep them (game
     # records, search trees): drop what was worked out about it, so that a
     # kept state costs no more than its own fields.
     store_ctx(s, None)
+    if s._infos:
+        store_infos(s, ())
     if s._counts[1]:  # counts carried (a meld or add built it): a store only then
         # (by value, not `is not NO_COUNTS`: the compiled engine holds its own copy)
         store_counts(s, NO_COUNTS)

@@ -33,7 +33,6 @@ from canasta.engine.melds import (
     holds,
     kind_needs,
     make_meld,
-    meld_info,
     meld_rule_text,
     meld_shape,
     no_nth_text,
@@ -158,17 +157,14 @@ def _from_hand(hand: tuple[int, ...], kinds: Sequence[int], codes: Sequence[int]
 
 
 def _laid_melds(c: Ctx, used: list[int], index: int, rank: int, suit: int) -> tuple[MeldGroup, ...]:
-    """The side's melds with ``used`` laid on meld ``index`` (``-1``: as a new meld of ``rank``),
-    their info worked out from the old one's (the probes and the next state ask for it)."""
+    """The side's melds with ``used`` laid on meld ``index`` (``-1``: as a new meld of ``rank``)."""
     r = c.r
     melds = list(c.melds)
     if index < 0:
         melds.append(make_meld(r, rank, used, suit))
     else:
         melds[index] = make_meld(r, rank, melds[index].cards + tuple(used), suit)
-    melds_t = tuple(melds)
-    meld_info(r, melds_t, c.info, index if index >= 0 else len(melds_t) - 1)
-    return melds_t
+    return tuple(melds)
 
 
 def _turn_after(

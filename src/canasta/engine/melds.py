@@ -8,7 +8,7 @@ kind, open melds by rank), worked out once per tuple of melds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
@@ -109,8 +109,9 @@ KIND_SLOT: Final = {"natural": 1, "mixed": 2, "wild": 3, "sequence": 4}
 
 
 def canasta_counts(r: Rules, melds: tuple[MeldGroup, ...]) -> Counts:
-    """(canastas, natural, mixed, wild, sequence) among ``melds`` (worked out once per melds tuple)."""
-    return meld_info(r, melds).canasta_counts()
+    """(canastas, natural, mixed, wild, sequence) among ``melds`` (a :class:`MeldInfo`
+    keeps them for its melds: :meth:`MeldInfo.canasta_counts`)."""
+    return count_canastas(r, melds)
 
 
 def count_canastas(r: Rules, melds: Sequence[MeldGroup]) -> Counts:
@@ -171,7 +172,8 @@ class MeldInfo:
         self, r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = None, changed: int = -1
     ) -> None:
         self.rules = r
-        self.melds = melds  # held, so that the tuple's id stays its own while cached
+        #: the melds these facts are of (a carried info is trusted for this very tuple only)
+        self.melds = melds
         self._canastas: Counts | None = None
         #: add_rows' answer for these melds, made on first use (or carried over by _derive)
         self.adds: AddRows | None = None
@@ -321,6 +323,15 @@ class MeldInfo:
             got = self._canastas = count_canastas(self.rules, self.melds)
         return got
 
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        # facts worked out from the melds, carried by a state (GameState._infos): a
+        # pickled or copied state is rebuilt without them, and works them out again
+        return _no_info, ()
+
+
+def _no_info() -> None:
+    return None
+
 
 def add_fit(r: Rules, rank: int, naturals: int, wilds: int) -> tuple[bool, bool]:
     """Whether an open meld of ``rank`` holding ``naturals`` and ``wilds`` takes one more natural
@@ -342,30 +353,26 @@ def add_fit(r: Rules, rank: int, naturals: int, wilds: int) -> tuple[bool, bool]
     return got
 
 
-#: :func:`meld_info`'s kept infos, by the ``id`` of their melds tuple (``Ctx`` reads a hit
-#: inline, as :func:`meld_info` does).
-KEPT_INFO: Final[dict[int, MeldInfo]] = {}
-
-
 def meld_info(r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = None, changed: int = -1) -> MeldInfo:
-    """The :class:`MeldInfo` of a side's ``melds`` (kept).
+    """The :class:`MeldInfo` of a side's ``melds``.
 
     ``like`` and ``changed``: the info of the melds before one step, which grew
-    meld ``changed`` or added it; a new info starts from it where it can.
+    meld ``changed`` or added it; the new info starts from it where it can (the
+    ``carried_info`` fast path, :mod:`canasta.engine.fastpaths`). Without them,
+    kept by value (:func:`_facts_of`). A state carries the infos of its sides
+    (:func:`canasta.engine.facts.side_info`).
     """
-    if not r.fast.kept_info:
-        # worked out afresh from the melds alone (canasta.engine.fastpaths)
-        return MeldInfo(r, melds)
-    # Keyed by identity: states share their melds tuple until it changes, and
-    # hashing it would hash every meld. The entry holds the tuple, so its id
-    # cannot be reused by another object while the entry exists.
-    info = KEPT_INFO.get(id(melds))
-    if info is not None and info.melds is melds and info.rules is r:
-        return info
-    if len(KEPT_INFO) >= 256:
-        KEPT_INFO.clear()
-    info = KEPT_INFO[id(melds)] = MeldInfo(r, melds, like, changed)
-    return info
+    if like is not None and r.fast.carried_info:
+        return MeldInfo(r, melds, like, changed)
+    return _facts_of(r, melds)
+
+
+@lru_cache(maxsize=1024)
+def _facts_of(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldInfo:
+    """:class:`MeldInfo` of ``melds``, kept by value: the searches ask about the same melds at
+    every rank and for every candidate (a meld's hash is cached, so the key costs a
+    pass over the melds)."""
+    return MeldInfo(r, melds)
 
 
 def one_change(before: tuple[MeldGroup, ...], after: tuple[MeldGroup, ...]) -> int:

@@ -83,11 +83,19 @@ class TurnSlots:
 
 
 class SeatViewSlots:
-    """The slots of :class:`SeatView`, in a plain base that :mod:`canasta.engine.constructors` fills."""
+    """The slots of :class:`SeatView`, in a plain base that :mod:`canasta.engine.constructors` fills.
+
+    ``_infos`` is a slot here and no field of the view: the facts of each side's
+    melds that the state the view shows carried (``GameState._infos``), handed on
+    to the states built from the view (which show the same melds). Being no field,
+    it is in no ``attrs.asdict``, comparison, copy or pickle of a view; a view made
+    by ``SeatView(...)`` lacks it (read with a default).
+    """
 
     __slots__ = (
         "__weakref__",
         "_history",
+        "_infos",
         "_moves",
         "_rules",
         "_stand_in",
@@ -121,6 +129,7 @@ class GameStateSlots:
         "__weakref__",
         "_counts",
         "_ctx",
+        "_infos",
         "asked_before",
         "current",
         "dealer",
@@ -359,6 +368,12 @@ class GameState(GameStateSlots):
     # NO_COUNTS otherwise. Trusted only for the very hand tuple it holds. Worked
     # out from the fields above, so it takes no part in equality, hashing or repr.
     _counts: HandCounts = attrs.field(default=NO_COUNTS, init=False, eq=False, hash=False, repr=False)
+    # The facts of each side's melds (canasta.engine.melds.MeldInfo, by side) that
+    # the engine worked out for this state or the one before it, carried from state
+    # to state by apply (canasta.engine.facts.side_info); () where none was. An entry
+    # is trusted only for the very melds tuple it holds, else grown from it. Worked
+    # out from the fields above, so it takes no part in equality, hashing or repr.
+    _infos: tuple[Any, ...] = attrs.field(default=(), init=False, eq=False, hash=False, repr=False)
 
     # -- who and when ---------------------------------------------------------
 

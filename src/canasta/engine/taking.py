@@ -32,9 +32,7 @@ from canasta.engine.melds import (
     find_sequence,
     holds,
     make_meld,
-    meld_info,
     no_nth_text,
-    one_change,
     sequence_end,
     suited_codes,
 )
@@ -402,11 +400,6 @@ def _take_rest(
     points = 0
     pending: tuple[int, ...] = ()
     melds_after = tuple(new_melds)
-    # the new melds' info from the old one's, where one meld grew or joined (the
-    # probe below and the next state ask for it)
-    changed = one_change(c.melds, melds_after)
-    if changed >= 0:
-        meld_info(r, melds_after, c.info, changed)
     if opened:
         hand_after = tuple(sorted((*rest, *pile_rest)))
     else:

@@ -16,14 +16,14 @@ from itertools import chain, repeat
 from typing import Final
 
 from canasta.cards import build_deck, parse_card
-from canasta.engine.constructors import new_state, new_turn, new_view
-from canasta.engine.facts import Ctx
+from canasta.engine.constructors import new_state, new_turn, new_view, store_infos, store_view_infos
+from canasta.engine.facts import Ctx, known_infos, side_info
 from canasta.engine.kinds import count_kinds
-from canasta.engine.melds import MeldInfo, meld_info
+from canasta.engine.melds import MeldInfo
 from canasta.engine.state import ANSWER, GameState, SeatView
 from canasta.errors import CanastaError
 
-__all__ = ["SeatView", "make_view", "seat_facts", "stand_in", "stand_in_cards"]
+__all__ = ["SeatView", "make_view", "seat_facts", "side_facts", "stand_in", "stand_in_cards"]
 
 # A card that stands in for one the seat cannot see where the decks have no
 # unseen card left for the place (see stand_in_cards): a natural card.
@@ -96,12 +96,17 @@ def make_view(s: GameState, seat: object) -> SeatView:
     if seat != (t.asker if s.phase == ANSWER else s.current):
         # the cards drawn, the pile cards held aside and the take-backs are the mover's
         t = new_turn(t.took_pile, t.melded, t.points, (), t.asked, t.asker, (), t.played, (), t.backs)
-    return new_view(
+    view = new_view(
         s.variant.name, seat, s.hand_number, s.dealer, s.scores, s.phase, s.current, s.hands_[seat],
         tuple(map(len, s.hands_)), tuple(map(len, s.feet_)), len(s.stock_), s.pile_, s.melds_,
         s.red_threes_, s.opened, s.melded_before, t, s.end, r, s.history,
         tuple(map(len, s.talons_)), s.asked_before, None,
     )
+    infos = known_infos(s)
+    if infos:
+        # the states built from the view show the same melds: their facts go with it
+        store_view_infos(view, infos)
+    return view
 
 
 def stand_in(view: SeatView, full: bool) -> GameState:
@@ -134,11 +139,16 @@ def stand_in(view: SeatView, full: bool) -> GameState:
         talons = tuple([(HIDDEN,) * n for n in view.talon_sizes])
         stock = (HIDDEN,) * view.stock_size
     # the seed would re-deal every hidden card: the stand-in gets none (0)
-    return new_state(
+    st = new_state(
         r.v, 0, view.hand_number, view.dealer, view.scores, view._history, view.phase, view.current,
         hands, feet, stock, view.pile_codes, view.melds, view.red_three_codes, view.opened,
         view.melded_before, turn, view.end, r, talons, view.asked_before,
     )
+    # (a slot, not a field: absent from a view made by SeatView(...))
+    infos: tuple[MeldInfo | None, ...] = getattr(view, "_infos", ())
+    if infos:
+        store_infos(st, infos)
+    return st
 
 
 def seat_facts(view: SeatView) -> tuple[tuple[int, ...], MeldInfo]:
@@ -153,4 +163,10 @@ def seat_facts(view: SeatView) -> tuple[tuple[int, ...], MeldInfo]:
     if c is not None and c.p == view.seat:
         return c.counts, c.info
     r = view._rules
-    return count_kinds(view.hand_codes), meld_info(r, view.melds[r.side_of[view.seat]])
+    return count_kinds(view.hand_codes), side_info(s, r.side_of[view.seat])
+
+
+def side_facts(view: SeatView, side: int) -> MeldInfo:
+    """The facts of ``side``'s melds as ``view`` shows them (:class:`~canasta.engine.melds.MeldInfo`),
+    worked out once for the view (kept with the state that lists its moves)."""
+    return side_info(view._moves_state, side)

@@ -15,7 +15,7 @@ from typing import Any
 
 from canasta.cards import parse_rank
 from canasta.engine import BLACK_THREE, KIND, Rules, hand_counts
-from canasta.engine.melds import MeldInfo, meld_info
+from canasta.engine.melds import MeldInfo
 from canasta.engine.moves import (
     WILD_TARGET,
     Add,
@@ -35,7 +35,7 @@ from canasta.engine.moves import (
     TakeSequence,
 )
 from canasta.engine.state import ANSWER, DRAW, PLAY, MeldGroup
-from canasta.engine.view import SeatView, seat_facts
+from canasta.engine.view import SeatView, seat_facts, side_facts
 from canasta.errors import CanastaError
 
 __all__ = ["GreedyBot", "RandomBot"]
@@ -227,7 +227,7 @@ class GreedyBot:
                 seen[kind] += kinds[kind]
             # each side's open melds as the engine keeps them (by the melds tuple):
             # the ranks of the open melds other than sequences, and the open sequences
-            info = meld_info(r, melds)
+            info = side_facts(view, i)
             (own_ranks if i == side else opp_ranks).update(info.open_ranks)
             ends = own_ends if i == side else opp_ends
             for _, suit, low, high in info.sequences:
