@@ -156,8 +156,8 @@ def sequence_outcomes(
     only where it meets going out's canastas, so it drops the states that can no
     longer make the sequence canastas going out asks (:func:`_enough_sequences`)
     and may give no entry that falls short. With ``prune`` false, the plain search, which
-    keeps every state (the tests compare the two); it is the default where the
-    fast paths are off (:mod:`canasta.engine.fastpaths`). ``sizes`` (on an uncached
+    keeps every state (the tests compare the two); always where the variant's
+    ``sequence_pruning`` fast path is off (:mod:`canasta.engine.fastpaths`). ``sizes`` (on an uncached
     call, ``sequence_outcomes.__wrapped__``) receives the most states the
     search held at each rank: what its work grows with.
 
