@@ -14,6 +14,8 @@ import random
 
 import canasta
 from canasta import GameState
+from canasta.engine.facts import side_info
+from canasta.engine.melds import MeldInfo
 
 CLASSIC = canasta.load_variant("classic")
 
@@ -76,6 +78,62 @@ class TestKeptFacts:
             assert fresh.apply(m) == nxt
             s = nxt
 
+
+def facts_of(info: MeldInfo) -> tuple[object, ...]:
+    """What a :class:`MeldInfo` says of its melds, as plain values."""
+    return (
+        dict(info.index), {k: list(v) for k, v in info.more.items()}, info.open_ranks, set(info.present),
+        info.sequences, info.closed_sequences, info.grown, info.canasta_counts(),
+    )
+
+
+class TestCarriedMeldFacts:
+    """The facts of each side's melds travel from state to state (``GameState._infos``)."""
+
+    def test_carried_facts_are_those_of_the_state_s_own_melds(self) -> None:
+        """Along random hands of a game with and without sequences, the facts a state
+        carries for each side are those worked out from its melds alone, and they travel:
+        most states find their mover's facts carried."""
+        for name in ("classic", "samba"):
+            v = canasta.load_variant(name)
+            rng = random.Random(2)
+            s = canasta.new_game(v, seed=2)
+            carried = 0
+            for _ in range(300):
+                if s.is_hand_over:
+                    break
+                r = s.rules
+                side = r.side_of[s.current]
+                infos = s._infos
+                if infos and infos[side] is not None and infos[side].melds is s.melds_[side]:
+                    carried += 1
+                for x in range(len(s.melds_)):
+                    assert facts_of(side_info(s, x)) == facts_of(MeldInfo(r, s.melds_[x])), (name, x)
+                legal = s.legal_moves()
+                s = s.apply(legal[rng.randrange(len(legal))])
+            assert carried > 100, (name, carried)
+
+    def test_a_moved_from_or_pickled_state_holds_none(self) -> None:
+        """``apply`` drops them from the state it moves from; a pickled state travels without them."""
+        s = midgame(7, 12)
+        s.legal_moves()
+        nxt = s.apply(s.legal_moves()[0])
+        assert s._infos == ()
+        assert nxt._infos
+        back = pickle.loads(pickle.dumps(nxt))
+        assert back == nxt
+        assert all(info is None for info in back._infos)
+        assert back.legal_moves() == nxt.legal_moves()
+
+    def test_a_view_hands_them_to_its_stand_ins(self) -> None:
+        """The states a seat's view builds start from the facts the real state carried."""
+        for moves in (20, 21):  # a draw phase and a play phase
+            s = midgame(9, moves)
+            side = s.rules.side_of[s.current]
+            info = side_info(s, side)
+            view = s.view(s.current)
+            assert view._moves_state._infos[side] is info
+            assert view.legal_moves() == s.legal_moves()
 
 class IntegerLike:
     """A value that is not an int but converts to one losslessly (like a NumPy integer)."""

@@ -367,7 +367,7 @@ def meld_info(r: Rules, melds: tuple[MeldGroup, ...], like: MeldInfo | None = No
     return _facts_of(r, melds)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _facts_of(r: Rules, melds: tuple[MeldGroup, ...]) -> MeldInfo:
     """:class:`MeldInfo` of ``melds``, kept by value: the searches ask about the same melds at
     every rank and for every candidate (a meld's hash is cached, so the key costs a
