@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Iterator
 
 import canasta
 from canasta import GameState
@@ -20,15 +21,23 @@ from canasta.engine.melds import MeldInfo
 CLASSIC = canasta.load_variant("classic")
 
 
-def midgame(seed: int, moves: int) -> GameState:
-    """A state ``moves`` random moves into a classic hand."""
+def random_hand(v: canasta.Variant, seed: int, moves: int) -> Iterator[GameState]:
+    """The states of up to ``moves`` random moves into the first hand of ``v``, each before its
+    move is listed and applied (the listing the random pick asks comes after the caller's look)."""
     rng = random.Random(seed)
-    s = canasta.new_game(CLASSIC, seed=seed)
+    s = canasta.new_game(v, seed=seed)
     for _ in range(moves):
+        yield s
         if s.is_hand_over:
-            break
+            return
         legal = s.legal_moves()
         s = s.apply(legal[rng.randrange(len(legal))])
+    yield s
+
+
+def midgame(seed: int, moves: int) -> GameState:
+    """A state ``moves`` random moves into a classic hand."""
+    *_, s = random_hand(CLASSIC, seed, moves)
     return s
 
 
@@ -95,22 +104,13 @@ class TestCarriedMeldFacts:
         carries for each side are those worked out from its melds alone, and they travel:
         most states find their mover's facts carried."""
         for name in ("classic", "samba"):
-            v = canasta.load_variant(name)
-            rng = random.Random(2)
-            s = canasta.new_game(v, seed=2)
             carried = 0
-            for _ in range(300):
-                if s.is_hand_over:
-                    break
-                r = s.rules
-                side = r.side_of[s.current]
+            for s in random_hand(canasta.load_variant(name), 2, 300):
+                side = s.rules.side_of[s.current]
                 infos = s._infos
-                if infos and infos[side] is not None and infos[side].melds is s.melds_[side]:
-                    carried += 1
+                carried += bool(infos) and infos[side] is not None and infos[side].melds is s.melds_[side]
                 for x in range(len(s.melds_)):
-                    assert facts_of(side_info(s, x)) == facts_of(MeldInfo(r, s.melds_[x])), (name, x)
-                legal = s.legal_moves()
-                s = s.apply(legal[rng.randrange(len(legal))])
+                    assert facts_of(side_info(s, x)) == facts_of(MeldInfo(s.rules, s.melds_[x])), (name, x)
             assert carried > 100, (name, carried)
 
     def test_a_moved_from_or_pickled_state_holds_none(self) -> None:
