@@ -21,7 +21,7 @@ import sys
 from typing import Any
 
 import canasta
-from canasta.engine.fastpaths import PLAIN_RULES
+from canasta.engine.fastpaths import FLAGS, PLAIN_RULES
 
 _GREEDY = canasta.GreedyBot()
 
@@ -67,7 +67,7 @@ def flags_on(jobs: list[dict[str, Any]]) -> list[str]:
     on: set[str] = set()
     for j in jobs:
         fast = canasta.new_game(canasta.parse_variant(j["profile"]), seed=0).rules.fast
-        on.update(name for name in fast.__slots__ if getattr(fast, name))
+        on.update(name for name in FLAGS if getattr(fast, name))
     return sorted(on)
 
 

@@ -19,7 +19,7 @@ from typing import cast
 
 import pytest
 
-from canasta.engine.fastpaths import FastPaths
+from canasta.engine.fastpaths import FLAGS
 from canasta.variant.model import AREAS
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -539,7 +539,7 @@ def _names_fast(node: ast.expr) -> bool:
 def fast_path_readers() -> list[str]:
     """The engine's functions that read a fast-path flag (``rules.fast.<flag>``, a method by its
     class's name): where a shortcut is gated."""
-    flags = set(FastPaths.__slots__)
+    flags = set(FLAGS)
     out = []
     for name, path in MODULES.items():
         if not name.startswith(f"{ENGINE}.") or name == f"{ENGINE}.fastpaths":
@@ -606,12 +606,20 @@ class TestArchitecturePage:
         """Each flag of the flag set is named on the page and read by the engine (a flag no
         gate reads would be a shortcut the plain path cannot turn off, or none at all)."""
         text = PAGE.read_text(encoding="utf-8")
-        missing = [f for f in FastPaths.__slots__ if f"``{f}``" not in text]
+        missing = [f for f in FLAGS if f"``{f}``" not in text]
         assert not missing, "name these flags in the fast-path table of docs/architecture.rst: " + ", ".join(missing)
         engine = "\n".join(path.read_text() for name, path in MODULES.items()
                             if name.startswith(f"{ENGINE}.") and name != f"{ENGINE}.fastpaths")
-        unread = [f for f in FastPaths.__slots__ if f".fast.{f}" not in engine and f"fast.{f}" not in engine]
+        unread = [f for f in FLAGS if f".fast.{f}" not in engine and f"fast.{f}" not in engine]
         assert not unread, unread
+
+    def test_the_flags_are_those_the_flag_set_sets(self) -> None:
+        """``FLAGS`` names each attribute ``FastPaths.__init__`` sets, once, in order."""
+        tree = ast.parse(MODULES[f"{ENGINE}.fastpaths"].read_text())
+        (init,) = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "__init__"]
+        set_here = [t.attr for n in ast.walk(init) if isinstance(n, ast.AnnAssign)
+                    for t in [n.target] if isinstance(t, ast.Attribute)]
+        assert sorted(set_here) == list(FLAGS)
 
     def test_the_switch_is_read_in_one_place(self) -> None:
         """Only the flag set reads ``PLAIN_RULES``; every other module reads the variant's flags."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 from typing import Final, Protocol
 
-__all__ = ["ENV_VAR", "PLAIN_RULES", "FastPaths", "conclude"]
+__all__ = ["ENV_VAR", "FLAGS", "PLAIN_RULES", "FastPaths", "conclude"]
 
 #: The environment variable read at import.
 ENV_VAR: Final = "CANASTA_PLAIN_RULES"
@@ -57,6 +57,14 @@ class CompiledRules(Protocol):
     dup_any: bool
 
 
+#: The names of the flags of :class:`FastPaths`, in alphabetical order.
+FLAGS: Final = (
+    "carried_counts", "carried_info", "draw_apply", "draw_listing", "greedy_opening", "greedy_out",
+    "listed_answer", "narrow_searches", "natural_bound", "opening_bound", "quick_discards",
+    "quick_listing", "quick_out", "quick_shapes", "sequence_pruning",
+)
+
+
 class FastPaths:
     """Which of the engine's shortcuts a variant may take; all false with :data:`PLAIN_RULES`.
 
@@ -65,11 +73,7 @@ class FastPaths:
     every game of the variant).
     """
 
-    __slots__ = (
-        "carried_counts", "carried_info", "draw_apply", "draw_listing", "greedy_opening", "greedy_out",
-        "listed_answer", "narrow_searches", "natural_bound", "opening_bound", "quick_discards",
-        "quick_listing", "quick_out", "quick_shapes", "sequence_pruning",
-    )
+    __slots__ = FLAGS
 
     def __init__(self, r: CompiledRules, on: bool) -> None:
         # Listings (``legal_moves``'s gate, canasta.engine.game)
@@ -147,7 +151,7 @@ class FastPaths:
         self.sequence_pruning: Final = on and r.seq_on
 
     def __repr__(self) -> str:
-        on = [name for name in self.__slots__ if getattr(self, name)]
+        on = [name for name in FLAGS if getattr(self, name)]
         return f"FastPaths({', '.join(on) or 'none'})"
 
 
