@@ -422,22 +422,14 @@ RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
                    "sequences.top_card_pickup"}),
     ),
     "canasta.engine.facts": (
-        _OWNED,
-        frozenset({"going_out", "going_out.out_but_not_out", "going_out.partner_foot", "pile",
-                   "pile.frozen_until_opened"}),
+        "the freezing options and asking's (frozen_pile, asking_required); " + _OWNED,
+        frozenset({"going_out", "pile"}),
     ),
-    "canasta.engine.integrity": (
-        _OWNED,
-        frozenset({"deal.foot_size", "going_out.ask_once", "going_out.out_but_not_out", "melds.duplicate_ranks",
-                   "melds.rearrange", "opening.talons_set_aside", "threes.black_laid_at_once"}),
-    ),
-    "canasta.engine.melding": (_OWNED, frozenset({"going_out.final_discard"})),
-    "canasta.engine.melds": (_OWNED, frozenset({"sequences.name"})),
-    "canasta.engine.oracle": (
-        _OWNED,
-        frozenset({"going_out.concealed", "going_out.final_discard", "going_out.foot_first",
-                   "going_out.out_but_not_out", "melds.duplicate_ranks", "opening.concealed_waives",
-                   "threes.black_meld"}),
+    "canasta.engine.integrity": ("talons set aside at the deal (_talons); " + _OWNED,
+                                  frozenset({"opening.talons_set_aside"})),
+    "canasta.engine.melds": (
+        "words a message: the name the rules give a sequence (req_text)",
+        frozenset({"sequences.name"}),
     ),
     "canasta.engine.score_keeping": (
         _OWNED,

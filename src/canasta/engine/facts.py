@@ -54,7 +54,7 @@ def frozen_pile(r: Rules, pile: tuple[int, ...]) -> bool:
 
 def pile_frozen(s: GameState, side: int) -> bool:
     """Whether the pile is frozen against ``side``."""
-    if s.variant.pile.frozen_until_opened and not s.opened[side]:
+    if s.rules.frozen_unopened and not s.opened[side]:
         return True
     return pile_frozen_for_all(s)
 
@@ -265,8 +265,7 @@ def foot_available(s: GameState, seat: int, hand_len: int, melds: tuple[MeldGrou
 def may_discard_last(s: GameState, seat: int) -> bool:
     """Whether ``seat`` may discard its last card without going out: ``going_out.out_but_not_out``,
     or walking to a foot still down (``foot.walk``)."""
-    v = s.variant
-    return v.going_out.out_but_not_out or (s.rules.foot_walk and bool(s.feet_[seat]))
+    return s.rules.out_not_out or (s.rules.foot_walk and bool(s.feet_[seat]))
 
 
 def must_walk(s: GameState) -> bool:
@@ -277,7 +276,7 @@ def must_walk(s: GameState) -> bool:
 
 def partner_foot_down(s: GameState) -> bool:
     """Whether ``going_out.partner_foot`` bars the player to move from going out: a partner's foot is still down."""
-    if not s.variant.going_out.partner_foot:
+    if not s.rules.partner_foot:
         return False
     r = s.rules
     p = s.current

@@ -50,7 +50,6 @@ def _scores(s: GameState) -> tuple[str, str] | None:
 
 
 def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
-    v = s.variant
     for side, melds in enumerate(s.melds_):
         open_ranks: list[int] = []
         for i, m in enumerate(melds):
@@ -82,12 +81,12 @@ def _melds(r: Rules, s: GameState) -> tuple[str, str] | None:
         if len(several) != len(set(several)):
             return f"melds[{side}]", "a side has at most one open meld of each rank"
         groups = [m.rank for m in melds if m.rank != SEQUENCE]  # a side may hold many sequences
-        if v.melds.duplicate_ranks == "never" and len(set(groups)) != len(groups):
+        if r.one_per_rank and len(set(groups)) != len(groups):
             return f"melds[{side}]", "this variant allows one meld of each rank a side"
         if r.dup_any and groups.count(WILD_TARGET) > 1:
             return f"melds[{side}]", "this variant allows one meld of wild cards a side"
         if any(not r.laid_from_pile[KIND[c]] for c in s.red_threes_[side]):
-            if v.threes.black_laid_at_once:
+            if r.laid_at_once[BLACK_THREE]:
                 return f"red_threes[{side}]", "only 3s are laid as 3s"
             return f"red_threes[{side}]", "only red 3s are laid as red 3s"
     return None
@@ -134,7 +133,7 @@ def _grown_error(r: Rules, s: GameState, side: int) -> str | None:
 
 
 def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:
-    foot = s.variant.deal.foot_size
+    foot = s.rules.meanings.foot_size
     for seat in range(r.n):
         hand = s.hands_[seat]
         if r.keep_three:
@@ -157,7 +156,7 @@ def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:
             return f"feet[{seat}]", f"a foot holds at most {foot} cards in this variant"
         # Without a foot, a hand empties only by going out, which ends the hand
         # (unless the last card may be discarded without going out).
-        if not foot and s.phase < HAND_OVER and not s.hands_[seat] and not s.variant.going_out.out_but_not_out:
+        if not foot and s.phase < HAND_OVER and not s.hands_[seat] and not s.rules.out_not_out:
             return f"hands[{seat}]", "a hand is empty only once its player has gone out"
     return None
 
@@ -196,7 +195,7 @@ def _sides(r: Rules, s: GameState, mover_side: int) -> tuple[str, str] | None:
             return f"melded_before[{seat}]", "a seat that has melded plays for a side that has opened"
     if len(s.asked_before) != r.n:
         return "asked_before", f"one entry per seat ({r.n})"
-    once = s.variant.going_out.ask_once
+    once = s.rules.ask_once
     for seat, asked in enumerate(s.asked_before):
         if asked and (not once or r.partner[seat] < 0):
             return f"asked_before[{seat}]", "only a seat with a partner asks, and only where it may ask once a hand"
@@ -243,7 +242,7 @@ def _take_backs(s: GameState, side: int, seen_only: bool = False) -> tuple[str, 
     t = s.turn
     if not t.laid and not t.backs:
         return None
-    if not s.variant.melds.rearrange:
+    if not s.rules.rearrange:
         return "turn.laid", "this variant keeps cards laid on the table: nothing can be taken back"
     if not 0 <= t.backs <= MAX_TAKE_BACKS:
         return "turn.backs", f"a turn has 0 to {MAX_TAKE_BACKS} take-backs"

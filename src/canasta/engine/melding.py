@@ -294,7 +294,7 @@ def _hand_emptied(s: GameState, move: Move, q: Probe, bound: bool) -> str | bool
     """
     p = s.current
     if bound or not foot_available(s, p, 0, q.melds):
-        if s.variant.going_out.final_discard != "optional":
+        if not s.rules.final_optional:
             return f"'{move}' would leave you no card: in this variant you go out by discarding"
         err = going_out_error(s, q)
         if err:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 
 def concealed_possible(s: GameState, took: bool) -> bool:
-    return s.variant.going_out.concealed and not took and not s.melded_before[s.current]
+    return s.rules.concealed and not took and not s.melded_before[s.current]
 
 
 def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bool) -> bool:
@@ -280,7 +280,7 @@ def _out_barred(s: GameState, q: Probe) -> bool:
     p = s.current
     if q.asked == TOLD_NO:
         return True
-    if s.feet_[p] and s.variant.going_out.foot_first:
+    if s.feet_[p] and s.rules.foot_first:
         # the foot must be picked up first (a move of its own); its cards are hidden
         return True
     if partner_foot_down(s):
@@ -308,10 +308,9 @@ class _OutQuestion(NamedTuple):
 def _out_question(s: GameState, q: Probe) -> _OutQuestion:
     """The requirements a way out from ``q`` must meet (see :class:`_OutQuestion`)."""
     r = s.rules
-    v = s.variant
     side = r.side_of[s.current]
     need = 0 if q.opened else opening_minimum(s, side) - q.points
-    waived = (not q.opened) and v.opening.concealed_waives and concealed_possible(s, q.took)
+    waived = (not q.opened) and r.concealed_waives and concealed_possible(s, q.took)
     # the canasta an opening needs, unless the side has opened or goes out concealed
     # in the opening turn the canasta an opening asks is held to the turn's end (a wild
     # card may not turn the last natural one mixed: facts.natural_opening_error)
@@ -320,7 +319,7 @@ def _out_question(s: GameState, q: Probe) -> _OutQuestion:
     return _OutQuestion(
         need, waived, oc, 0 if q.opened or waived else r.clean, dead_ranks(s), r.out_complete,
         r.late_on and q.opened and not q.points,  # opened before this turn
-        v.going_out.final_discard == "optional",
+        r.final_optional,
     )
 
 
@@ -478,7 +477,7 @@ def _plan_naturals(
     present = info.present
     ok_add = r.nat_add
     ok_new = r.nat_new
-    dup = r.v.melds.duplicate_ranks != "never"
+    dup = not r.one_per_rank
     upper = greedy = left = 0
     plan: list[list[int]] = []  # [rank, naturals, wilds, index] of melds the plan lays or grows
     short: list[tuple[int, int, int]] = []  # (points, rank, naturals) short of a new meld
@@ -561,12 +560,11 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
     """Whether the unopened side of the player in the play phase can still reach its opening
     this turn from ``q`` (and end the turn after it), as :func:`can_finish` asks."""
     r = s.rules
-    v = s.variant
     p = s.current
     side = r.side_of[p]
     need = opening_minimum(s, side) - q.points
     oc = opening_canasta(s, side)
-    allow_black = v.threes.black_meld == "always"
+    allow_black = r.black_always
     counts = q.counts
     pend = len(q.pending)
     upper, greedy, left_over, plan = _opening_bounds(r, counts, q.melds, allow_black)
@@ -582,11 +580,11 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
             oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan))
         ):
             return True
-        final_optional = v.going_out.final_discard == "optional"
+        final_optional = r.final_optional
         # whether going out is open to the player at all, as can_go_out asks (here the
         # partner has not said yes: asking is a move of its own, made before laying anything)
         may_out = not (
-            q.asked == TOLD_NO or (bool(s.feet_[p]) and v.going_out.foot_first)
+            q.asked == TOLD_NO or (bool(s.feet_[p]) and r.foot_first)
             or partner_foot_down(s) or asking_required(s)
         )
 
@@ -640,7 +638,6 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
 def can_finish(s: GameState, q: Probe) -> bool:
     """Whether the player in the play phase can still end the turn legally from ``q``."""
     r = s.rules
-    v = s.variant
     p = s.current
     if q.asked == TOLD_YES or (r.seq_grow and meld_info(r, q.melds).grown):
         # a yes, or a sequence grown past its closing size: the turn must go out
@@ -656,7 +653,7 @@ def can_finish(s: GameState, q: Probe) -> bool:
             # decided without looking at it (it is hidden), it may be discarded only
             # where the last card may be (going_out.out_but_not_out; once picked up,
             # no foot is left to walk to)
-            return s.variant.going_out.out_but_not_out
+            return r.out_not_out
         if h == 1:
             if may_discard_last(s, p):
                 return True
@@ -671,7 +668,7 @@ def can_finish(s: GameState, q: Probe) -> bool:
     if (not r.fast.listed_answer or base.took != q.took or _opening_in_reach(s, base)) and _opening_in_reach(s, q):
         return True
     # going out concealed needs no minimum
-    if concealed_possible(s, q.took) and v.opening.concealed_waives:
+    if concealed_possible(s, q.took) and r.concealed_waives:
         # a way out after the cards ``q`` lays is a way out of the position listed too (lay
         # them first): where the position has none, neither has ``q`` (one search for
         # every move listed, which the searches' caches keep)

@@ -144,8 +144,10 @@ class Rules:
         self.black_apart = mn.black_threes_apart
         #: whether black 3s may be melded at all (threes.black_meld is not "never")
         self.black_melds = mn.black_threes_meld
-        #: whether a meld of black 3s must go out (threes.black_meld: going_out_only)
+        #: whether a meld of black 3s must go out (threes.black_meld: going_out_only),
+        #: or may be laid in any turn (threes.black_meld: always)
         self.black_out_only = mn.black_threes_meld_going_out_only
+        self.black_always = mn.black_threes_meld_always
         #: kinds laid face up as soon as they are dealt or drawn (threes.red_laid_at_once,
         #: threes.black_laid_at_once), replaced from the stock
         self.laid_at_once = [
@@ -295,6 +297,10 @@ class Rules:
         self.foot_first = mn.foot_first
         self.final_optional = mn.final_discard_optional
         self.out_not_out = mn.out_but_not_out
+        #: going_out.partner_foot, going_out.concealed, opening.concealed_waives
+        self.partner_foot = mn.partner_foot
+        self.concealed = mn.concealed_out
+        self.concealed_waives = mn.concealed_waives_opening
 
     def _pile(self, v: Variant, mn: Meanings) -> None:
         """The discard pile: the cards that stop or cover it, and what may not be discarded or taken."""
@@ -306,6 +312,8 @@ class Rules:
         #: dead ranks barred from an empty pile too (pile.empty_bar_dead, with dead ranks)
         self.bar_dead = mn.empty_pile_bars_dead
         self.bars_discards = mn.bars_discards
+        #: pile.frozen_until_opened
+        self.frozen_unopened = mn.pile_frozen_until_opened
         #: pile.wild_discard is out_or_all_wild
         self.wild_out_only = mn.wild_discard_limited
 
