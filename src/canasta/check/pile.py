@@ -71,7 +71,9 @@ def _pile_way_idle(f: Facts) -> Iterator[Raw]:
 
     ``take_natural_and_wild`` needs wild cards in the decks;
     ``lay_off_after_canasta: false`` restricts ``take_lay_off`` and means
-    nothing when lay-offs are off.
+    nothing when lay-offs are off; ``one_card_bar`` bars a player holding one
+    card, who could take the pile only by a lay-off or the top-card pickup of
+    sequences, and means nothing without either.
     """
     if not pile_taken_sometimes(f):
         return
@@ -89,6 +91,13 @@ def _pile_way_idle(f: Facts) -> Iterator[Raw]:
             "the pile is never taken by laying its top card off, so "
             "pile.lay_off_after_canasta has no effect",
             "remove pile.lay_off_after_canasta",
+        )
+    if p.one_card_bar and not meanings(f.v).one_card_pile_barred:
+        yield (
+            ("pile.one_card_bar", "pile.take_lay_off", "sequences.top_card_pickup"),
+            "with a single card in hand the pile could be taken only by laying its top card off, "
+            "which this variant does not allow, so pile.one_card_bar has no effect",
+            "remove pile.one_card_bar",
         )
 
 

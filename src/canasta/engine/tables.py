@@ -314,6 +314,8 @@ class Rules:
         self.bars_discards = mn.bars_discards
         #: pile.frozen_until_opened
         self.frozen_unopened = mn.pile_frozen_until_opened
+        #: pile.one_card_bar, where a way of taking the pile needs only one card from the hand
+        self.one_card_bar = mn.one_card_pile_barred
         #: pile.wild_discard is out_or_all_wild
         self.wild_out_only = mn.wild_discard_limited
 

@@ -63,6 +63,16 @@ _NOT_BEFORE_OPENING: Final = (
 )
 
 
+#: Why a pile of one card may not be taken (``pile.one_card_bar``, Hoyle).
+ONE_CARD_BAR: Final = "you hold a single card, and a discard pile of a single card may not be taken then"
+
+
+def one_card_barred(s: GameState, c: Ctx) -> bool:
+    """Whether ``pile.one_card_bar`` bars the player to move from taking the pile: one card
+    in hand, one in the pile (Hoyle's rules); the same for every way of taking it."""
+    return c.r.one_card_bar and len(s.pile_) == 1 and len(c.hand) == 1
+
+
 def _stop_text(top: int) -> str:
     """Why the pile whose top card is ``top``, a stop card, cannot be taken."""
     return f"the top card {Card(top)} is a stop card: the pile cannot be taken"
@@ -106,10 +116,13 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
 def _pile_bar(s: GameState, c: Ctx) -> str | None:
     """Why no way may take the pile here, whatever the move names, or ``None``: the pile
     is empty, its top card a stop card, no natural card or of a dead rank, or the side
-    may not take it before it has opened (``opening.pile_allowed``)."""
+    may not take it before it has opened (``opening.pile_allowed``), or the player holds one
+    card and the pile one (``pile.one_card_bar``)."""
     r = c.r
     if not s.pile_:
         return "the discard pile is empty"
+    if one_card_barred(s, c):
+        return ONE_CARD_BAR
     top = s.pile_[-1]
     k = KIND[top]
     if r.stop[k]:
@@ -482,6 +495,8 @@ def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> Ga
         return "the discard pile is empty"
     if not r.seq_on:
         return "this variant has no sequences"
+    if one_card_barred(s, c):
+        return ONE_CARD_BAR
     top = s.pile_[-1]
     k = KIND[top]
     if r.stop[k]:
@@ -531,6 +546,8 @@ def take_top_step(s: GameState, c: Ctx, m: TakeTopCard, build: bool) -> GameStat
         return "in this variant the pile's top card is not taken alone: draw, or take the whole pile"
     if not s.pile_:
         return "the discard pile is empty"
+    if one_card_barred(s, c):
+        return ONE_CARD_BAR
     top = s.pile_[-1]
     suit, low, high = m.suit, m.low, m.high
     if not (0 <= suit <= 3 and 2 <= low <= high <= 14):

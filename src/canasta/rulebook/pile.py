@@ -223,6 +223,18 @@ rule(
 )
 
 
+def _say_one_card_bar(v: Variant) -> str:
+    if not v.pile.one_card_bar:
+        return "A player holding a single card may take a discard pile of a single card like any other."
+    return "If you hold a single card, you may not take a discard pile that holds a single card."
+
+
+rule(
+    "pile.one_card_bar", S_PILE, _say_one_card_bar, relevant=lambda v: meanings(v).pile_takeable,
+    shown=lambda v: meanings(v).pile_takeable and meanings(v).one_card_pile_barred,
+)
+
+
 # -- what may be discarded
 
 

@@ -381,6 +381,8 @@ class PileRules:
     blocked_by_meld_size: int | None = _cards(None, "The pile cannot be taken when its top card's rank matches a side's unfinished meld of at least this many cards; none disables it.", 1)
     blocked_exception: bool = _opt(True, "Despite that block: a player who can finish that meld from hand and has the naturals of the rank to start a new meld with the top card (two, where a new meld has three cards) may take the pile to do so.")
     must_take_when_stock_empty: Literal["never", "lay_off", "any"] = _opt("lay_off", "Once the stock is empty a player must take the pile: never, when it can be taken by lay-off, or whenever it can be taken.")
+    one_card_bar: bool = _opt(False, "A player holding a single card may not take a discard pile of a single card, in any way "
+        "(Hoyle); with one card in hand only a lay-off, or the top-card pickup of sequences, could take it.")
     take_top: int | None = _cards(None, "A player who takes the pile takes only its top this many cards (all of it when it holds fewer); the rest stays as the pile. None: the whole pile.", 1)
     empty_bar_ranks: tuple[str, ...] = _opt((), "Ranks that may not be discarded onto an empty pile (Modern American: 7 and A), unless every card in the "
         "hand is barred; a going-out discard is never barred.", rank=True, max_items=15)

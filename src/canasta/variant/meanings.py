@@ -197,6 +197,10 @@ class Meanings:
     bars_discards: bool
     #: from pile.frozen_until_opened: the pile is frozen against a side that has not melded
     pile_frozen_until_opened: bool
+    #: from pile.one_card_bar, pile.take_lay_off, sequences.allowed, sequences.top_card_pickup: a
+    #: player holding one card may not take a pile of one card (off where no way of taking it
+    #: needs only one card from the hand: a lay-off or the top-card pickup)
+    one_card_pile_barred: bool
     #: from pile.wild_discard (out_or_all_wild): a wild card is discarded only going out or from
     #: a hand of wild cards
     wild_discard_limited: bool
@@ -349,6 +353,8 @@ def _pile(v: Variant, wild: frozenset[int], dead: bool) -> dict[str, Any]:
         "empty_pile_bars_dead": bar_dead,
         "bars_discards": bool(barred) or p.wild_discard != "always" or bar_dead,
         "pile_frozen_until_opened": p.frozen_until_opened,
+        "one_card_pile_barred": p.one_card_bar
+        and (p.take_lay_off or (v.sequences.allowed and v.sequences.top_card_pickup)),
         "wild_discard_limited": p.wild_discard == "out_or_all_wild",
     }
 
