@@ -53,8 +53,8 @@ class Meanings:
     natural_ranks: tuple[int, ...]
     #: from deck.decks: how many red 3s the decks hold (two a deck)
     red_threes: int
-    #: from deck.decks, deck.jokers_per_deck, players.count, deal.hand_size, deal.foot_size,
-    #: deal.upcard, opening.talons, opening.talons_set_aside: the cards a deal takes from the decks
+    #: from players.count, deal.hand_size, deal.foot_size, deal.upcard, opening.talons,
+    #: opening.talons_set_aside: the cards a deal takes from the decks, talons set aside included
     cards_dealt: int
     #: from opening.talons, opening.talons_set_aside: the cards set aside as talons at the deal
     set_aside: int
