@@ -66,6 +66,8 @@ def test_meanings_hold_together(v: Variant) -> None:
     assert mn.least_canasta <= v.canastas.size
     assert not (mn.red_last_card_plays_on and mn.red_last_card_ends_hand)
     assert mn.black_threes_meld <= mn.black_threes_apart
+    # one card in hand takes the pile only by a lay-off or the top-card pickup
+    assert mn.one_card_pile_barred <= (v.pile.one_card_bar and (v.pile.take_lay_off or v.sequences.top_card_pickup))
     assert meanings(v) == mn
 
 
