@@ -54,13 +54,13 @@ class Shape(Protocol):
 
 def natural_ranks(v: Variant) -> tuple[int, ...]:
     """The ranks ``v`` lets players meld as naturals: 2 to ace, but black 3s and the wild ranks
-    (:attr:`~canasta.variant.meanings.Meanings.natural_ranks`)."""
+    (``Meanings.natural_ranks``, :mod:`canasta.variant.meanings`)."""
     return meanings(v).natural_ranks
 
 
 def sequence_ranks(v: Variant) -> tuple[int, ...]:
     """The ranks a sequence may hold under ``v``: ``sequences.low`` to ``sequences.high``, natural ranks only
-    (:attr:`~canasta.variant.meanings.Meanings.sequence_ranks`).
+    (``Meanings.sequence_ranks``, :mod:`canasta.variant.meanings`).
 
     A wild rank or the 3s inside the window break it: no sequence holds them,
     so none can pass them either (the checker warns of such a window).
@@ -71,7 +71,7 @@ def sequence_ranks(v: Variant) -> tuple[int, ...]:
 class Reading(NamedTuple):
     """A meld's cards read as a kind of meld (:func:`classify`): which target they make and how."""
 
-    #: the meld's target: its rank, 0 for wild cards, 3 for black 3s, 16 for a sequence
+    #: the meld's target (its rank, 0 for wild cards, 3 for black 3s, 16 for a sequence)
     target: int
     #: how many of its cards are natural
     naturals: int
@@ -399,10 +399,10 @@ class SequenceMeld(MeldKind):
                 runs.append((k, k))
         #: the stretches of the window that no wild rank or 3 breaks, ``(lowest, highest)`` rank
         self.stretches = tuple(runs)
-        #: the most ranks in a row a sequence may run through: the longest stretch
+        #: the most ranks in a row a sequence may run through (the longest stretch)
         self.longest = max((hi - lo + 1 for lo, hi in runs), default=0)
         top = self.longest if sq.max_size is None else min(sq.max_size, self.longest)
-        #: whether a sequence can ever be laid: a stretch and the closing size hold a new one
+        #: whether a sequence can ever be laid (a stretch and the closing size hold a new one)
         self.can_lay = sq.allowed and sq.min_size <= top
         #: the fewest cards of a sequence canasta (a new sequence is never smaller)
         self.smallest_canasta = max(sq.canasta_size, sq.min_size)
@@ -521,7 +521,7 @@ def rank_reading(kinds: Sequence[MeldKind], card_kinds: Sequence[int]) -> Readin
     """The meld of one rank (or of wild cards only) that cards of ``card_kinds`` make, or why they make none.
 
     ``kinds``: the variant's kinds by target (:func:`kinds_of`). The target is
-    the one rank of the natural cards, :data:`~canasta.engine.moves.WILD_TARGET`
+    the one rank of the natural cards, ``WILD_TARGET`` (0)
     where all are wild; the kind of that target says whether the variant has
     such melds (:meth:`MeldKind.absent`). How many naturals and wild cards it
     may hold is the kind's :meth:`~MeldKind.valid`.
