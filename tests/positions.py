@@ -20,6 +20,7 @@ from typing import Any
 import canasta
 from canasta.cards import build_deck, parse_cards
 from canasta.engine import KIND, compile_rules, shuffle
+from canasta.engine.meld_kinds import Reading, classify
 from canasta.engine.melds import make_meld as _make_meld
 from canasta.engine.moves import SEQUENCE, WILD_TARGET
 from canasta.engine.state import PHASE_NAMES, GameState, MeldGroup, Turn
@@ -56,15 +57,11 @@ def meld(variant: str | Variant, text: Cards) -> MeldGroup:
     """
     r = compile_rules(_variant(variant))
     codes = cards(text)
+    # a sequence is what the engine's classification reads as one
+    got = classify(r.meld_kinds, codes)
+    if isinstance(got, Reading) and got.target == SEQUENCE:
+        return _make_meld(r, SEQUENCE, codes, got.suit)
     naturals = {KIND[c] for c in codes if not r.is_wild[KIND[c]]}
-    ranks = sorted(c >> 2 for c in codes)
-    if (r.seq_on and len(naturals) > 1 and len({c & 3 for c in codes}) == 1
-            and ranks == list(range(ranks[0], ranks[0] + len(ranks)))):
-        return _make_meld(r, SEQUENCE, codes, codes[0] & 3)
-    held = [c for c in codes if not r.is_wild[KIND[c]]]
-    if r.seq_wild and len(naturals) > 1 and len(held) == len(codes) - 1 and len({c & 3 for c in held}) == 1:
-        # a sequence with a wild card between two natural cards (sequences.wild_in_gap)
-        return _make_meld(r, SEQUENCE, codes, held[0] & 3)
     if len(naturals) > 1:
         raise ValueError(f"meld {text!r} mixes ranks {sorted(naturals)}")
     rank = naturals.pop() if naturals else WILD_TARGET
