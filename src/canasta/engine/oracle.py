@@ -30,7 +30,7 @@ from canasta.engine.facts import (
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, meld_info, req_met
 from canasta.engine.moves import WILD_TARGET
-from canasta.engine.searches import Outcomes, outcomes
+from canasta.engine.searches import Outcomes, black_and_stray, outcomes
 from canasta.engine.sequence_search import sequence_outcomes
 from canasta.engine.state import (
     TOLD_NO,
@@ -330,6 +330,12 @@ def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
         # search is needed only when it does not (and always where dead ranks or melds
         # that must be canastas, which the plan ignores, are in play)
         _upper, pts, left, plan = greedy_plan(r, q.counts, q.melds, r.black_melds)
+        b, black_ok, _stray = black_and_stray(r, q.counts, r.black_melds, ask.complete)
+        if black_ok:
+            # the plan keeps the black 3s in hand; going out may meld them together, as
+            # the searches' plans do (close_plans)
+            left -= b
+            pts += b * r.value[BLACK_THREE]
         if (
             (left == 1 or (left == 0 and ask.final_optional))
             and (ask.need <= 0 or pts >= ask.need or ask.waived)

@@ -38,6 +38,7 @@ __all__ = [
     "NOTHING",
     "NO_CLEAN",
     "Outcomes",
+    "black_and_stray",
     "canasta_caps",
     "clean_options",
     "close_plans",
@@ -531,9 +532,9 @@ def canasta_caps(r: Rules, opening: int, base: Sequence[int]) -> tuple[int, int,
     return caps[0], caps[1] + base[1], caps[2], caps[3], caps[4]
 
 
-def _black_and_stray(r: Rules, counts: Sequence[int], allow_black: bool, complete: int) -> tuple[int, bool, int]:
-    """For :func:`close_plans`: the black 3s held, whether a plan may meld them (together,
-    only where allowed), and the cards no meld takes (``Rules.stray_kinds``), which stay
+def black_and_stray(r: Rules, counts: Sequence[int], allow_black: bool, complete: int) -> tuple[int, bool, int]:
+    """For :func:`close_plans` (and the oracle's greedy way out): the black 3s held, whether
+    a plan may meld them (together, only where allowed), and the cards no meld takes (``Rules.stray_kinds``), which stay
     in hand whatever the plan."""
     # (where 3s are wild, black 3s are among the wild cards: prefix counts them)
     b = counts[BLACK_THREE] if r.black_apart else 0
@@ -579,7 +580,7 @@ def close_plans(
     base = canasta_counts(r, melds)
     cap = canasta_caps(r, opening, base)
     req = r.req
-    b, black_ok, stray = _black_and_stray(r, counts, allow_black, complete)
+    b, black_ok, stray = black_and_stray(r, counts, allow_black, complete)
     wi = open_meld(r, melds, WILD_TARGET)  # wild melds take what wilds remain
     fresh = r.dup_after_complete or not any(m.rank == WILD_TARGET for m in melds)  # a new one may start
     # melds.wild_meld_lock: a wild meld not yet a canasta must be completed
