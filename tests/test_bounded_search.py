@@ -231,6 +231,26 @@ def test_slow_positions_search_few_states(name: str) -> None:
     assert 0 < max(sizes) <= SLOW[name]
 
 
+#: Stored positions where the turn must go out from a long hand and a plan that melds every
+#: rank, the black 3s together, answers every move listed: no search is asked.
+GREEDY_OUT = ("samba-talons-told-yes-black-threes",)
+
+
+@pytest.mark.skipif(PLAIN_RULES, reason="the plain rule path asks the searches for every candidate")
+@pytest.mark.parametrize("name", GREEDY_OUT)
+def test_a_plan_answers_a_long_hand_that_must_go_out(name: str) -> None:
+    """Told yes with 97 cards, three of them black 3s (some 370 moves, each of which asked
+    its own search, 42 s of CPU in all): the greedy plan, which melds the black 3s
+    together as going out may, shows each way out; the listing stays what it was."""
+    sequence_outcomes.cache_clear()
+    s, moves = _slow(name)  # reading a state lists its moves (its check)
+    assert len(s.hands_[s.current]) == 97
+    sequence_outcomes.cache_clear()
+    object.__setattr__(s, "_ctx", None)  # list afresh, not from what reading the state kept
+    assert [str(m) for m in s.legal_moves()] == moves
+    assert sequence_outcomes.cache_info().misses == 0
+
+
 @pytest.mark.skipif(PLAIN_RULES, reason="the plain rule path asks the full search only")
 @pytest.mark.parametrize("name", NARROW_FINDS)
 def test_a_way_out_is_found_by_a_narrow_search(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
