@@ -9,6 +9,7 @@ out), and hold the engine's own melds, the score keeper's and the new-meld check
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import attrs
 import pytest
@@ -24,6 +25,8 @@ from canasta.engine.meld_kinds import Reading, SequenceMeld, classify, sequence_
 from canasta.engine.melds import meld_shape
 from canasta.engine.moves import RED_THREE, SEQUENCE, WILD_TARGET
 from canasta.engine.refusals import supply_of
+from canasta.engine.sequence_runs import Run, suit_steps
+from canasta.engine.tables import Rules
 from canasta.rulebook.blocks import Example, Figure
 from canasta.rulebook.book import rule_book
 from canasta.rulebook.examples import canasta_of, lays_as_meld
@@ -334,3 +337,51 @@ def test_a_wild_card_in_a_gap_is_shown_where_it_may_stand() -> None:
     assert shown["A wild card at an end of a sequence: not a meld"] is False
     plain = {e.caption: e.ok for e in _figures(canasta.load_variant("samba"))}
     assert plain["A wild card in a sequence: not a meld"] is False
+
+
+# -- the sequence search's own bookkeeping, held to the one test of a sequence ------------------
+
+
+def _search_lays(r: Rules, low: int, wild_at: frozenset[int], n: int) -> bool:
+    """Whether the sequence search (:func:`~canasta.engine.sequence_runs.suit_steps`, rank by rank)
+    lets one run from the hand take the ``n`` cards from rank ``low`` up (a wild card for the
+    ranks at ``wild_at``, a natural card of one suit for the others) and end there, as a sequence laid."""
+    states: set[tuple[Run, ...]] = {()}
+    for i in range(n + 1):
+        rank = low + i
+        wild = i in wild_at
+        last = i == n
+        nxt: set[tuple[Run, ...]] = set()
+        for runs in states:
+            avail = 0 if wild or last else 1
+            for after, used, _gained, _free, wilds in suit_steps(r, runs, rank, avail, (), False):
+                # the card of this rank joins the one run, which holds every card so far (not a
+                # second run started where the first ended), or the run ends after the last card
+                if used != avail or wilds != (1 if wild else 0):
+                    continue
+                if last and not after:
+                    return True
+                if not last and ((len(after) == 1 and after[0][0] == i + 1) or (not after and i == n - 1)):
+                    nxt.add(after)
+        states = nxt
+        if not states:
+            return False
+    return False
+
+
+@pytest.mark.parametrize("name", ["samba", "samba-gap", "low-window", "brazilian", "bolivia"])
+def test_the_search_lays_the_runs_the_sequence_test_accepts(name: str) -> None:
+    """Every run of one suit from the hand, one card a rank, none, one or two of them wild: the
+    search lets it be laid and end exactly when the one test of a sequence reads its cards as a
+    sequence of a legal size (every such run, both answers many times over)."""
+    r = compile_rules(_VARIANTS[name]())
+    seq = r.seq_kind
+    answers: Counter[bool] = Counter()
+    for low in range(2, 15):
+        for n in range(1, 16 - low):
+            for wild_at in [frozenset(w) for k in range(3) for w in combinations(range(n), k)]:
+                cards = [8 if i in wild_at else (low + i) * 4 + 2 for i in range(n)]  # 2C for a wild card
+                accepted = isinstance(seq.read(cards), Reading) and seq.size_error(n) is None
+                assert _search_lays(r, low, wild_at, n) == accepted, (low, n, sorted(wild_at))
+                answers[accepted] += 1
+    assert answers[True] >= 20 and answers[False] >= 20
