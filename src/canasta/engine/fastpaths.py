@@ -9,7 +9,13 @@ worked out. Whether a shortcut may apply to a variant at all is decided here,
 once, from its compiled tables (:func:`conclude`, stored as ``Rules.fast``);
 what depends on the position (the phase, the stock, the turn) is tested where
 the shortcut is taken. Each flag below names the variant conditions it
-requires and the plain rule it must equal.
+requires and the plain rule it must equal. ``legal_moves``
+(:mod:`canasta.engine.game`) is the listing's one gate: from the flags and the
+position it chooses the draw listed without the steps, the play phase listed
+from the hand's counts or by the candidate loop, or the plain listing. A new
+shortcut gets a flag here (with :data:`FLAGS` and its conditions), is gated by
+reading ``rules.fast.<flag>`` where it is taken, and is added to the table in
+``docs/architecture.rst``.
 
 With the environment variable ``CANASTA_PLAIN_RULES=1`` set before
 :mod:`canasta` is imported, :data:`PLAIN_RULES` is true and every flag of every
