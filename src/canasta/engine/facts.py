@@ -361,29 +361,23 @@ def side_info(s: GameState, side: int) -> MeldInfo:
     return info
 
 
-def known_infos(s: GameState) -> tuple[MeldInfo | None, ...]:
-    """The facts of the sides' melds known for ``s``, by side: those it carries and its
-    ``Ctx``'s (``()`` where none is known, or the ``carried_info`` fast path is off)."""
-    if not s.rules.fast.carried_info:
-        return ()
+def carry_infos(s: GameState, after: GameState) -> None:
+    """Hand the meld facts ``s`` carries (its ``Ctx``'s among them: :func:`side_info` stores
+    what it works out) on to ``after``, the state a move made of it. A side whose melds
+    the move left alone keeps its facts; the mover's side, where the move grew or laid a
+    meld, gets them grown here, once, for every state and view that follows. Nothing is
+    carried where the ``carried_info`` fast path is off (:func:`side_info` stores nothing)."""
     infos = s._infos
+    if not infos or after is s:
+        return
     c: Ctx | None = s._ctx
     if c is not None:
         side = c.side
-        if not infos:
-            infos = with_item((None,) * len(s.melds_), side, c.info)
-        elif infos[side] is not c.info:
-            infos = with_item(infos, side, c.info)
-    return infos
-
-
-def carry_infos(s: GameState, after: GameState) -> None:
-    """Hand the meld facts known for ``s`` on to ``after``, the state a move made of it: a
-    side whose melds the move left alone keeps them, the mover's side grows them from
-    these (:func:`side_info`)."""
-    infos = known_infos(s)
-    if infos and after is not s:
-        store_infos(after, infos)
+        melds = after.melds_[side]
+        info: MeldInfo | None = infos[side]
+        if info is not None and info.melds is not melds:
+            infos = with_item(infos, side, meld_info(s.rules, melds, info, one_change(info.melds, melds)))
+    store_infos(after, infos)
 
 
 def context_of(s: GameState) -> Ctx:

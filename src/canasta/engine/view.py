@@ -17,7 +17,7 @@ from typing import Final
 
 from canasta.cards import build_deck, parse_card
 from canasta.engine.constructors import new_state, new_turn, new_view, store_infos, store_view_infos
-from canasta.engine.facts import Ctx, known_infos, side_info
+from canasta.engine.facts import Ctx, side_info
 from canasta.engine.kinds import count_kinds
 from canasta.engine.melds import MeldInfo
 from canasta.engine.state import ANSWER, GameState, SeatView
@@ -102,7 +102,7 @@ def make_view(s: GameState, seat: object) -> SeatView:
         s.red_threes_, s.opened, s.melded_before, t, s.end, r, s.history,
         tuple(map(len, s.talons_)), s.asked_before, None,
     )
-    infos = known_infos(s)
+    infos = s._infos
     if infos:
         # the states built from the view show the same melds: their facts go with it
         store_view_infos(view, infos)
