@@ -11,6 +11,7 @@ search runs.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -28,7 +29,7 @@ from canasta.engine.facts import (
     probe,
 )
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.melds import KIND_SLOT, meld_info, req_met
+from canasta.engine.melds import KIND_SLOT, meld_info, req_met, sequence_span_error
 from canasta.engine.moves import WILD_TARGET
 from canasta.engine.searches import Outcomes, black_and_stray, outcomes
 from canasta.engine.sequence_search import sequence_outcomes
@@ -325,23 +326,11 @@ def _out_question(s: GameState, q: Probe) -> _OutQuestion:
 
 def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
     """Whether melding every card but at most one (the discard) goes out from ``q``."""
-    if r.fast.greedy_out and not (ask.dead or ask.complete or ask.clean):
+    if r.fast.greedy_out and not (ask.dead or ask.complete or ask.clean) and _greedy_out(r, q, ask):
         # a quick greedy plan (greedy_plan) often shows a way out at once; the full
         # search is needed only when it does not (and always where dead ranks or melds
         # that must be canastas, which the plan ignores, are in play)
-        _upper, pts, left, plan = greedy_plan(r, q.counts, q.melds, r.black_melds)
-        b, black_ok, _stray = black_and_stray(r, q.counts, r.black_melds, ask.complete)
-        if black_ok:
-            # the plan keeps the black 3s in hand; going out may meld them together, as
-            # the searches' plans do (close_plans)
-            left -= b
-            pts += b * r.value[BLACK_THREE]
-        if (
-            (left == 1 or (left == 0 and ask.final_optional))
-            and (ask.need <= 0 or pts >= ask.need or ask.waived)
-            and _plan_meets_requirement(r, q.melds, plan, ask.opening)
-        ):
-            return True
+        return True
     if r.fast.narrow_searches:
         # narrow searches first: a plan they find is one (the full search is for a no)
         args = (r, q.hand, q.melds, r.black_melds, 1, ask.opening, ask.dead, ask.complete, ask.late, r.seq_grow)
@@ -352,6 +341,84 @@ def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
             return True
     outs = _way_out(r, q, ask, q.hand, q.counts, r.black_melds)
     return _goes_out(outs, ask.need, ask.waived, ask.final_optional)
+
+
+#: The most cards a greedy plan may leave for new sequences to be tried on them (each
+#: new sequence tried asks the plan again; a plan that leaves more rarely ends in a way out).
+STRAYS_TRIED = 4
+
+
+def _greedy_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
+    """Whether the greedy plan (:func:`greedy_plan`) shows a way out from ``q``. Where the
+    variant has sequences, natural cards of the ranks the plan leaves in hand may first
+    be laid in new sequences of the fewest cards, from the hand (:func:`_stray_run`)."""
+    counts = q.counts
+    left, ok, plan = _greedy_left(r, q, ask, counts)
+    if ok or not r.seq_on or r.seq_join or left > STRAYS_TRIED:
+        # (where sequences may be joined, a card laid may have to wait for a join)
+        return ok
+    held = Counter(q.hand)
+    while True:
+        found = _stray_run(r, q, ask, counts, held, left, plan)
+        if found is None:
+            return False
+        counts, left, ok, plan = found
+        if ok:
+            return True
+
+
+def _greedy_left(
+    r: Rules, q: Probe, ask: _OutQuestion, counts: tuple[int, ...],
+) -> tuple[int, bool, list[list[int]]]:
+    """The greedy plan for ``counts`` beside ``q``'s melds: the cards it leaves, whether it
+    goes out as ``ask`` asks, and the plan."""
+    _upper, pts, left, plan = greedy_plan(r, counts, q.melds, r.black_melds)
+    b, black_ok, _stray = black_and_stray(r, counts, r.black_melds, ask.complete)
+    if black_ok:
+        # the plan keeps the black 3s in hand; going out may meld them together, as
+        # the searches' plans do (close_plans)
+        left -= b
+        pts += b * r.value[BLACK_THREE]
+    ok = (
+        (left == 1 or (left == 0 and ask.final_optional))
+        and (ask.need <= 0 or pts >= ask.need or ask.waived)
+        and _plan_meets_requirement(r, q.melds, plan, ask.opening)
+    )
+    return left, ok, plan
+
+
+def _stray_run(
+    r: Rules, q: Probe, ask: _OutQuestion, counts: tuple[int, ...], held: Counter[int], left: int,
+    plan: list[list[int]],
+) -> tuple[tuple[int, ...], int, bool, list[list[int]]] | None:
+    """A new sequence of the fewest cards, from ``held``, that holds a natural card of a rank
+    ``plan`` leaves in hand, after which the greedy plan leaves fewer cards than ``left``
+    (or goes out): the counts after it, the cards then left, whether that goes out and
+    the plan; ``held`` loses its cards. ``None`` where there is none.
+
+    A plan found so is a real one: the sequence is laid first, as a new sequence of
+    natural cards may be, and the greedy plan lays the rest; the canastas and points
+    the plan is judged by leave the sequence out, so they are never more than it holds."""
+    placed = {item[0] for item in plan}
+    size = r.seq_min
+    for card in sorted(held):
+        k = KIND[card]
+        if not held[card] or k != card >> 2 or not r.in_seq[k] or k in placed:
+            continue
+        suit = card & 3
+        for low in range(k - size + 1, k + 1):
+            codes = [j * 4 + suit for j in range(low, low + size)]
+            if sequence_span_error(r, low, low + size - 1) is not None or not all(held[c] for c in codes):
+                continue
+            after = list(counts)
+            for code in codes:
+                after[KIND[code]] -= 1
+            left2, ok, plan2 = _greedy_left(r, q, ask, tuple(after))
+            if ok or left2 < left:
+                for code in codes:
+                    held[code] -= 1
+                return tuple(after), left2, ok, plan2
+    return None
 
 
 def _way_out(
