@@ -251,6 +251,19 @@ def test_a_plan_answers_a_long_hand_that_must_go_out(name: str) -> None:
     assert sequence_outcomes.cache_info().misses == 0
 
 
+@pytest.mark.skipif(PLAIN_RULES, reason="the plain rule path asks the searches for every question")
+def test_going_out_that_asks_too_many_natural_canastas_asks_no_search() -> None:
+    """Going out asks 11 natural canastas, and 61 cards in hand cannot make them: the bound on
+    natural canastas (natural_canastas_most) says so, and the full search (0.6 s) is not
+    asked; the listing stays what it was."""
+    s, moves = _slow("samba-eleven-natural-canastas")
+    assert oracle.natural_canastas_most(s.rules, count_kinds(s.hands_[s.current]), _side_melds(s)) < 11
+    sequence_outcomes.cache_clear()
+    object.__setattr__(s, "_ctx", None)  # list afresh, not from what reading the state kept
+    assert [str(m) for m in s.legal_moves()] == moves
+    assert sequence_outcomes.cache_info().misses == 0
+
+
 #: Corpus positions where the turn must go out and the greedy plan leaves a card or two
 #: that only a new sequence takes: laid first, in a sequence of the fewest cards from the
 #: hand, they let the plan answer most moves. Each with the most searches its listing may

@@ -127,15 +127,18 @@ class FastPaths:
         self.quick_out: Final = on
         #: No plan holds the natural canasta an opening asks where none is within
         #: reach (``natural_canasta_reachable``), in ``can_go_out`` and
-        #: ``_opening_in_reach``: always; per position, the opening asks one.
+        #: ``_opening_in_reach``, nor goes out where fewer natural canastas are within
+        #: reach than going out asks (``natural_canastas_most``, in ``can_go_out``):
+        #: always; per position, the opening or going out asks one.
         self.natural_bound: Final = on
         #: The greedy plan's upper bound on the points an opening can still reach
         #: (``_opening_in_reach``): always. Below it, no search reaches the minimum.
         self.opening_bound: Final = on
-        #: The greedy plan showing a way out at once (``_melds_out``): no late wild
-        #: cards and no wild-meld lock, which the plan ignores; per position, no dead
-        #: ranks, melds that must be complete or clean opening. A plan it shows is one
-        #: the full search finds.
+        #: The greedy plan showing a way out at once (``_greedy_out``, in ``_melds_out``;
+        #: with sequences, the cards it leaves laid first in new sequences from the
+        #: hand): no late wild cards and no wild-meld lock, which the plan ignores; per
+        #: position, no dead ranks, melds that must be complete or clean opening. A plan
+        #: it shows is one the full search finds.
         self.greedy_out: Final = on and not r.late_on and not r.wild_lock
         #: The greedy plan showing an opening at once (``_opening_in_reach``): no
         #: wild-meld lock; per position, no dead ranks or clean opening.

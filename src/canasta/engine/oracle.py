@@ -29,7 +29,7 @@ from canasta.engine.facts import (
     probe,
 )
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.melds import KIND_SLOT, meld_info, req_met, sequence_span_error
+from canasta.engine.melds import KIND_SLOT, count_canastas, meld_info, req_met, sequence_span_error
 from canasta.engine.moves import WILD_TARGET
 from canasta.engine.searches import Outcomes, black_and_stray, outcomes
 from canasta.engine.sequence_search import sequence_outcomes
@@ -210,6 +210,22 @@ def natural_canasta_reachable(r: Rules, counts: tuple[int, ...], info: MeldInfo,
     return r.seq_on and _longest_run(r, hand, info, wilds > 0 and r.seq_wild) >= r.seq_canasta
 
 
+def natural_canastas_most(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...]) -> int:
+    """A quick bound: the most natural canastas ``melds`` could hold once every natural card of
+    ``counts`` joins them. Those they hold, and for each natural rank, its cards in hand and
+    in the side's melds of it that hold no wild card and are no canasta yet, as many times
+    over as they make a canasta's size. Going out that asks more (``going_out.natural_canastas``)
+    is out of reach, and the searches are not asked."""
+    free = [0] * 17
+    for m in melds:
+        if m.rank in r.natural_kinds and not m.wilds and r.kind_of(m.rank, m.size, 0) is None:
+            free[m.rank] += m.naturals
+    most = count_canastas(r, melds)[1]
+    for k in r.natural_kinds:
+        most += (counts[k] + free[k]) // r.meld_kinds[k].canasta_size
+    return most
+
+
 def _longest_run(r: Rules, hand: Sequence[int], info: MeldInfo, gap: bool) -> int:
     """The most ranks in a row of one suit that the side's sequences and ``hand`` cover (a
     bound on a sequence's length), one rank missing allowed where ``gap`` (a wild card)."""
@@ -268,6 +284,8 @@ def can_go_out(s: GameState, q: Probe) -> bool:
         r, counts, info, q.hand
     ):
         return False  # no plan can hold the natural canasta the opening asks (a quick bound)
+    if r.req[1] and r.fast.natural_bound and natural_canastas_most(r, counts, q.melds) < r.req[1]:
+        return False  # going out asks more natural canastas than the cards can make (a quick bound)
     if quick and _melds_out(r, q, ask):
         return True
     # black-3 out: everything else melded, exactly N black 3s kept, plus the discard
