@@ -431,12 +431,6 @@ RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
         "words a message: the name the rules give a sequence (req_text)",
         frozenset({"sequences.name"}),
     ),
-    "canasta.engine.score_keeping": (
-        _OWNED,
-        frozenset({"deck.decks", "deck.jokers_per_deck", "going_out.concealed", "melds.duplicate_ranks",
-                   "threes.black_held_penalty", "threes.black_laid_at_once",
-                   "threes.black_out_cards"}),
-    ),
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from canasta.cards import JOKER, Card, build_deck, parse_cards
+from canasta.cards import JOKER, Card, parse_cards
 from canasta.engine.game import compile_rules
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.meld_kinds import Reading, classify
@@ -89,13 +89,13 @@ def score_side(
     tables, wild_kinds, melded = _melds(r, melds, went_out)
     _check_three_counts(r, variant, red_threes, red_threes_held, black_threes)
     players, left_cards = _cards_left(hand, hands, foot)
-    _check_decks_hold(variant, (*melded, *left_cards), red_threes + red_threes_held, black_threes)
-    _check_way_out(variant, went_out, concealed, black_three_out)
+    _check_decks_hold(r, (*melded, *left_cards), red_threes + red_threes_held, black_threes)
+    _check_way_out(r, variant, went_out, concealed, black_three_out)
     if black_three_out:
-        left_cards = _without_kept_black_threes(variant, left_cards)
+        left_cards = _without_kept_black_threes(r, left_cards)
     if went_out:
         _check_melds_to_go_out(r, tables)
-    held, black_held, left_cards = _threes_held(variant, red_threes_held, left_cards)
+    held, black_held, left_cards = _threes_held(r, red_threes_held, left_cards)
     table = SideTable(
         melds=tuple(tables),
         red_threes=red_threes,
@@ -180,15 +180,13 @@ def _meld_of_a_rank(
             "that is not a legal meld of black 3s"
         )
         raise CanastaError(f"{_where(i, cards)}: {reason}")
-    _check_second_meld(r, r.v, i, cards, rank, earlier)
+    _check_second_meld(r, i, cards, rank, earlier)
     return rank, tuple(r.code_value[c] for c in cards), r.kind_of(rank, len(cards), wilds)
 
 
-def _check_second_meld(
-    r: Rules, variant: Variant, i: int, cards: tuple[int, ...], rank: int, earlier: list[_Meld]
-) -> None:
+def _check_second_meld(r: Rules, i: int, cards: tuple[int, ...], rank: int, earlier: list[_Meld]) -> None:
     """A side holds a second meld of a rank only as ``melds.duplicate_ranks`` allows."""
-    dup = variant.melds.duplicate_ranks == "never"
+    dup = r.one_per_rank
     # melds.duplicate_ranks: any lets a side hold several melds of a natural rank, open or not
     several = r.dup_any and rank not in (WILD_TARGET, BLACK_THREE)
     if not several and any(m[0] == rank and (dup or not r.closed(rank, len(m[1]))) for m in earlier):
@@ -205,7 +203,7 @@ def _check_three_counts(r: Rules, variant: Variant, red_threes: int, red_threes_
         raise CanastaError(
             f"red_threes: the decks hold only {r.red_in_deck} red 3s, got {shown(red_threes + red_threes_held)}"
         )
-    if black_threes and not variant.threes.black_laid_at_once:
+    if black_threes and not r.laid_at_once[BLACK_THREE]:
         raise CanastaError(
             f"black_threes: variant {variant.name!r} does not lay black 3s out (threes.black_laid_at_once)"
         )
@@ -222,11 +220,10 @@ def _cards_left(hand: object, hands: Iterable[object], foot: object) -> tuple[li
     return players, tuple(c for cards in players for c in cards) + _cards(foot, "foot")
 
 
-def _check_decks_hold(variant: Variant, cards: tuple[int, ...], red_threes: int, black_threes: int) -> None:
+def _check_decks_hold(r: Rules, cards: tuple[int, ...], red_threes: int, black_threes: int) -> None:
     """No more cards of a kind on the table than the decks hold (the 3s counted apart included)."""
-    deck = build_deck(variant.deck.decks, variant.deck.jokers_per_deck)
     for k in sorted({KIND[c] for c in cards}):
-        have = sum(1 for c in deck if KIND[c] == k)
+        have = r.in_deck[k]
         got = sum(1 for c in cards if KIND[c] == k)
         if k == RED_THREE:
             got += red_threes
@@ -237,21 +234,22 @@ def _check_decks_hold(variant: Variant, cards: tuple[int, ...], red_threes: int,
             raise CanastaError(f"cards: the decks hold only {have} {name}s, the table has {got}")
 
 
-def _check_way_out(variant: Variant, went_out: bool, concealed: bool, black_three_out: bool) -> None:
+def _check_way_out(r: Rules, variant: Variant, went_out: bool, concealed: bool, black_three_out: bool) -> None:
     """A concealed or black-3 out is a way of going out the variant has."""
     if concealed and not went_out:
         raise CanastaError("concealed: a side can go out concealed only if it went out")
-    if concealed and not variant.going_out.concealed:
+    if concealed and not r.concealed:
         raise CanastaError(f"concealed: variant {variant.name!r} has no concealed going out")
     if black_three_out and not went_out:
         raise CanastaError("black_three_out: a black-3 out is a way of going out")
-    if black_three_out and variant.threes.black_out_cards is None:
+    if black_three_out and not r.black_out_held:
         raise CanastaError(f"black_three_out: variant {variant.name!r} has no black-3 out")
 
 
-def _without_kept_black_threes(variant: Variant, left_cards: tuple[int, ...]) -> tuple[int, ...]:
+def _without_kept_black_threes(r: Rules, left_cards: tuple[int, ...]) -> tuple[int, ...]:
     """The cards left but the black 3s kept for a black-3 out, which count for its bonus."""
-    n_out = variant.threes.black_out_cards or 0
+    # black_out_held is (the black 3s an out keeps, one more to discard); empty where there is no out
+    n_out = r.black_out_held[0] if r.black_out_held else 0
     kept = [c for c in left_cards if KIND[c] == BLACK_THREE][:n_out]
     if len(kept) != n_out:
         raise CanastaError(f"black_three_out: the hand must include the {n_out} black 3s kept for the out")
@@ -261,13 +259,11 @@ def _without_kept_black_threes(variant: Variant, left_cards: tuple[int, ...]) ->
     return tuple(rest)
 
 
-def _threes_held(
-    variant: Variant, red_threes_held: int, left_cards: tuple[int, ...]
-) -> tuple[int, int, tuple[int, ...]]:
+def _threes_held(r: Rules, red_threes_held: int, left_cards: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
     """The red 3s held, the black 3s held where they cost a penalty of their own, and the other cards left."""
     held = red_threes_held + sum(1 for c in left_cards if KIND[c] == RED_THREE)
     black_held = 0
-    if variant.threes.black_held_penalty is not None:
+    if r.meanings.black_held_penalised:
         # the black 3s are then not counted among the cards' values
         black_held = sum(1 for c in left_cards if KIND[c] == BLACK_THREE)
         left_cards = tuple(c for c in left_cards if KIND[c] != BLACK_THREE)
