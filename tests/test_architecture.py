@@ -409,24 +409,6 @@ RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
                    "sequences.bonus", "threes.black_meld", "threes.black_meld_wilds", "threes.black_out_bonus",
                    "threes.red_all_bonus", "threes.red_bonus", "threes.red_laid_at_once"}),
     ),
-    "canasta.engine.candidates": (_OWNED, frozenset({"threes"})),
-    "canasta.engine.draw": (
-        _OWNED,
-        frozenset({"pile", "pile.must_take_when_stock_empty", "pile.take_lay_off", "sequences",
-                   "threes.red_last_card"}),
-    ),
-    "canasta.engine.taking": (
-        _OWNED,
-        frozenset({"opening.pile_allowed", "opening.top_card_counts", "pile", "pile.blocked_exception",
-                   "pile.take_natural_and_wild", "pile.take_natural_pair", "pile.take_top",
-                   "sequences.top_card_pickup"}),
-    ),
-    "canasta.engine.facts": (
-        "the freezing options and asking's (frozen_pile, asking_required); " + _OWNED,
-        frozenset({"going_out", "pile"}),
-    ),
-    "canasta.engine.integrity": ("talons set aside at the deal (_talons); " + _OWNED,
-                                  frozenset({"opening.talons_set_aside"})),
     "canasta.engine.melds": (
         "words a message: the name the rules give a sequence (req_text)",
         frozenset({"sequences.name"}),

@@ -422,13 +422,14 @@ def _wild_meld_moves(r: Rules, wild_sig: tuple[int, ...]) -> tuple[NewMeld, ...]
 @lru_cache(maxsize=1024)
 def black_meld_moves(r: Rules, b: int) -> tuple[NewMeld, ...]:
     """Melds of black 3s from ``b`` black 3s in hand, where the variant has them at all."""
-    th = r.v.threes
     if not r.black_melds:
         # never, or 3s are wild: three 3s are then a meld of wild cards, listed as one
         return ()
-    hi = b if th.black_meld_max is None else min(b, th.black_meld_max)
+    mn = r.meanings  # asked once per count held (cached)
+    most = mn.black_threes_meld_most
+    hi = b if most is None else min(b, most)
     return tuple(
-        _new_meld(r, BLACK_THREE, (BLACK_THREE,) * n) for n in range(th.black_meld_min, hi + 1)
+        _new_meld(r, BLACK_THREE, (BLACK_THREE,) * n) for n in range(mn.black_threes_meld_least, hi + 1)
     )
 
 

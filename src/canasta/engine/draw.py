@@ -40,7 +40,6 @@ from canasta.engine.taking import (
     way_cards,
 )
 from canasta.engine.threes import may_keep
-from canasta.variant.model import Variant
 
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
@@ -54,7 +53,6 @@ _DRAW_TURNS: Final[dict[tuple[int, ...], Turn]] = {}
 
 def draw_step(s: GameState, build: bool) -> GameState | str | None:
     r = s.rules
-    v = s.variant
     if not s.stock_:
         return "the stock is empty: take the pile or pass"
     if not build:
@@ -111,7 +109,7 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
         s, phase=PLAY, hands=with_item(s.hands_, p, hand), stock=tuple(stock),
         red=with_item(s.red_threes_, side, tuple(red)), turn=Turn(drawn=tuple(drawn)),
     )
-    if unreplaced and not _plays_on(v, len(hand), may_discard_last(s, p)):
+    if unreplaced and not _plays_on(r, len(hand), may_discard_last(s, p)):
         # A red 3 drawn as the last card of the stock is laid but cannot be
         # replaced: the player may not meld or discard, and the hand ends
         # (Pagat's classic rule; threes.red_last_card).
@@ -119,14 +117,14 @@ def draw_step(s: GameState, build: bool) -> GameState | str | None:
     return s2
 
 
-def _plays_on(v: Variant, hand_size: int, last_ok: bool) -> bool:
+def _plays_on(r: Rules, hand_size: int, last_ok: bool) -> bool:
     """Whether a player whose last stock card was a red 3 plays on (``threes.red_last_card``).
 
     Only with a card to discard that keeps the turn legal: two or more, or one
     where a player may discard the last card without going out. Otherwise
     nothing can end the turn, and the hand ends as under the classic rule.
     """
-    if v.threes.red_last_card != "play_on":
+    if not r.red_last_plays_on:
         return False
     return hand_size >= 2 or (hand_size == 1 and last_ok)
 
@@ -134,9 +132,9 @@ def _plays_on(v: Variant, hand_size: int, last_ok: bool) -> bool:
 def pass_step(s: GameState, build: bool) -> GameState | str | None:
     if s.stock_:
         return "the stock is not empty: draw"
-    must = s.variant.pile.must_take_when_stock_empty
+    mn = s.rules.meanings
     c = context_of(s)
-    if must == "lay_off" and (
+    if mn.empty_stock_must_lay_off and (
         take_step(s, c, TakePile("layoff"), False) is None
         or any(
             take_sequence_step(s, c, way, False) is None
@@ -144,7 +142,7 @@ def pass_step(s: GameState, build: bool) -> GameState | str | None:
         )
     ):
         return "the stock is empty and you can take the pile by laying its top card off: you must take it"
-    if must == "any":
+    if mn.empty_stock_must_take:
         for way in take_candidates(s, c):
             if isinstance(way, TakeTopCard):
                 continue  # one card of the pile, not the pile: never a must
@@ -220,7 +218,7 @@ def _listed_takes(
     read nothing but these (else a candidate way returns ``None``)."""
     pile = s.pile_
     melds = info.melds
-    blocked = blocked_by_meld(r.v.pile, melds, oi)
+    blocked = blocked_by_meld(r, melds, oi)
     frozen: bool | None = None  # asked once, where a way reads it
     out: list[Move] = [DRAW_MOVE]
     for way in _take_ways(r):
@@ -280,17 +278,16 @@ def take_candidates(s: GameState, c: Ctx | None = None) -> list[TakePile | TakeS
     counts = c.counts
     has_meld = k in c.info.index
     out: list[TakePile | TakeSequence | TakeTopCard] = []
-    sq = c.v.sequences
-    if r.seq_on and r.in_seq[k] and (c.v.pile.take_lay_off or sq.top_card_pickup):
+    if r.seq_on and r.in_seq[k] and (r.take_lay_off or r.top_pickup):
         top = s.pile_[-1]
         suit = top & 3
         seen = set()
         for _i, s_, low, high in c.info.sequences:
             if s_ == suit and (high + 1 == k or low - 1 == k) and (low, high) not in seen:
                 seen.add((low, high))
-                if c.v.pile.take_lay_off:
+                if r.take_lay_off:
                     out.append(TakeSequence(suit, low, high))
-                if sq.top_card_pickup:
+                if r.top_pickup:
                     out.append(TakeTopCard(suit, low, high))
     for way in _take_ways(r):
         w = way.way
@@ -333,15 +330,14 @@ def _suited_takes(c: Ctx, way: TakePile, k: int) -> list[TakePile]:
 @lru_cache(maxsize=64)
 def _take_ways(r: Rules) -> tuple[TakePile, ...]:
     """The ways of taking the pile that the variant has at all."""
-    pr = r.v.pile
     out = [
         way for way, on in zip(
             _TAKES,
-            (pr.take_natural_pair, pr.take_lay_off, pr.blocked_by_meld_size is not None),
+            (r.take_pair, r.take_lay_off, r.blocked_at is not None),
             strict=True,
         ) if on
     ]
-    if pr.take_natural_and_wild:
+    if r.take_wild:
         out += [TakePile("wild", w) for w in r.wild_kinds]
     return tuple(out)
 

@@ -16,7 +16,6 @@ from canasta.engine.constructors import new_state, store_ctx, store_infos
 from canasta.engine.kinds import BLACK_THREE, KIND, count_kinds
 from canasta.engine.melds import MeldInfo, canasta_counts, meld_info, one_change
 from canasta.engine.moves import (
-    RED_THREE,
     SEQUENCE,
     WILD_TARGET,
     Move,
@@ -44,12 +43,9 @@ def pile_frozen_for_all(s: GameState) -> bool:
 
 @lru_cache(maxsize=4096)
 def frozen_pile(r: Rules, pile: tuple[int, ...]) -> bool:
-    p = r.v.pile
-    for c in pile:
-        k = KIND[c]
-        if (p.frozen_by_wild and r.is_wild[k]) or (p.frozen_by_red_three and k == RED_THREE):
-            return True
-    return False
+    """Whether ``pile`` holds a card that freezes it for both sides (``Rules.freezes``)."""
+    freezes = r.freezes
+    return any(freezes[KIND[c]] for c in pile)
 
 
 def pile_frozen(s: GameState, side: int) -> bool:
@@ -285,8 +281,8 @@ def partner_foot_down(s: GameState) -> bool:
 
 def asking_required(s: GameState) -> bool:
     """Whether the player to move must ask the partner and hear yes before going out (``going_out.ask_required``)."""
-    g = s.variant.going_out
-    return g.ask_required and g.ask_partner and s.rules.partner[s.current] >= 0
+    r = s.rules
+    return r.ask_required and r.partner[s.current] >= 0
 
 
 def no_context() -> None:

@@ -163,7 +163,7 @@ def _hands(r: Rules, s: GameState) -> tuple[str, str] | None:
 
 def _talons(r: Rules, s: GameState) -> tuple[str, str] | None:
     """Talons set aside (``opening.talons_set_aside``): one pile per entry, full until given."""
-    if not s.variant.opening.talons_set_aside:
+    if not r.meanings.talons_set_aside:
         if s.talons_:
             return "talons", "talons are set aside only where opening.talons_set_aside is on"
         return None

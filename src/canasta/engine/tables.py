@@ -301,6 +301,8 @@ class Rules:
         self.partner_foot = mn.partner_foot
         self.concealed = mn.concealed_out
         self.concealed_waives = mn.concealed_waives_opening
+        #: going_out.ask_required (with going_out.ask_partner)
+        self.ask_required = mn.ask_required
 
     def _pile(self, v: Variant, mn: Meanings) -> None:
         """The discard pile: the cards that stop or cover it, and what may not be discarded or taken."""
@@ -318,6 +320,29 @@ class Rules:
         self.one_card_bar = mn.one_card_pile_barred
         #: pile.wild_discard is out_or_all_wild
         self.wild_out_only = mn.wild_discard_limited
+        #: by kind: a card of it in the pile freezes the pile for both sides
+        #: (pile.frozen_by_wild, pile.frozen_by_red_three)
+        self.freezes = [
+            (mn.pile_frozen_by_wild and self.is_wild[k]) or (mn.pile_frozen_by_red_three and k == RED_THREE)
+            for k in range(16)
+        ]
+        # The ways of taking the pile, read for each way a listing asks about
+        #: pile.take_natural_pair, pile.take_natural_and_wild, pile.take_lay_off
+        self.take_pair = mn.pile_by_pair
+        self.take_wild = mn.pile_by_natural_and_wild
+        self.take_lay_off = mn.pile_by_lay_off
+        #: pile.lay_off_after_canasta
+        self.lay_off_canasta = mn.lay_off_after_canasta
+        #: pile.blocked_by_meld_size (None: no meld blocks the pile), pile.blocked_exception
+        self.blocked_at = mn.pile_blocked_at
+        self.blocked_finish = mn.blocked_pile_finish
+        #: pile.take_top (None: the whole pile is taken)
+        self.take_top = mn.pile_taken_top
+        #: sequences.top_card_pickup, where sequences are allowed
+        self.top_pickup = mn.top_card_pickup
+        #: opening.pile_allowed, opening.top_card_counts
+        self.open_by_pile = mn.pile_before_opening
+        self.top_counts = mn.top_card_counts_to_open
 
     def _turn(self, v: Variant, mn: Meanings) -> None:
         """The rest of a turn: drawing, the foot, special hands."""

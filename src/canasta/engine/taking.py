@@ -51,7 +51,6 @@ from canasta.engine.state import NOT_ASKED, PLAY, GameState, MeldGroup, Turn
 if TYPE_CHECKING:
     from canasta.engine.facts import Ctx
     from canasta.engine.tables import Rules
-    from canasta.variant.model import PileRules
 
 
 #: Why the top card is not laid off to take the pile: the variant has no such way.
@@ -91,20 +90,20 @@ def take_step(s: GameState, c: Ctx, m: TakePile, build: bool) -> GameState | str
     if barred is not None:
         return barred
     k = KIND[s.pile_[-1]]
-    pr = c.v.pile
-    if m.way == "pair" and c.counts[k] < 2 and pr.take_natural_pair:
+    r = c.r
+    if m.way == "pair" and c.counts[k] < 2 and r.take_pair:
         # said before the meld the move names: the missing pair is the first thing wrong
         return _pair_missing(k, pile_frozen(s, c.side))
     oi = _meld_named(c, m, k)
     if isinstance(oi, str):
         return oi
-    if m.way == "layoff" and oi < 0 and pr.take_lay_off:
+    if m.way == "layoff" and oi < 0 and r.take_lay_off:
         return _no_meld_to_lay_off(k)
-    blocked = blocked_by_meld(pr, c.melds, oi)
+    blocked = blocked_by_meld(r, c.melds, oi)
     if m.way == "finish":
         return _take_finish(s, c, m, k, oi, blocked, build)
     if blocked:
-        hint = " (with enough naturals, 'take finish')" if pr.blocked_exception else ""
+        hint = " (with enough naturals, 'take finish')" if r.blocked_finish else ""
         rank = RANK_NAMES[k]
         return (
             f"the side's meld of {rank}s has {c.melds[oi].size} cards: the pile cannot be "
@@ -133,7 +132,7 @@ def _pile_bar(s: GameState, c: Ctx) -> str | None:
         dead = dead_error(s, k)
         if dead is not None:
             return f"the pile cannot be taken on the top card {Card(top)}: {dead}"
-    if not c.v.opening.pile_allowed and not c.opened:
+    if not c.r.open_by_pile and not c.opened:
         return _NOT_BEFORE_OPENING
     return None
 
@@ -161,10 +160,10 @@ def _meld_named(c: Ctx, m: TakePile, k: int) -> int | str:
     return c.info.index.get(k, -1)
 
 
-def blocked_by_meld(pr: PileRules, melds: tuple[MeldGroup, ...], oi: int) -> bool:
+def blocked_by_meld(r: Rules, melds: tuple[MeldGroup, ...], oi: int) -> bool:
     """Whether the side's meld ``oi`` of the top card's rank is long enough to block the pile
     (``pile.blocked_by_meld_size``)."""
-    size = pr.blocked_by_meld_size
+    size = r.blocked_at
     return size is not None and oi >= 0 and melds[oi].size >= size
 
 
@@ -190,7 +189,7 @@ def finish_error(
     :func:`~canasta.engine.draw.draw_moves` both ask this.
     """
     rank = RANK_NAMES[k]
-    if not blocked or not r.v.pile.blocked_exception:
+    if not blocked or not r.blocked_finish:
         return f"'take finish' is only for a pile blocked by the side's meld of {rank}s"
     om = melds[oi]
     need = r.canasta_size - om.size
@@ -257,7 +256,7 @@ def way_cards(
 
 def _pair_cards(r: Rules, k: int, held: int, frozen: bool) -> tuple[int, ...] | str:
     """``take pair`` (``pile.take_natural_pair``): two natural cards of the top card's rank."""
-    if not r.v.pile.take_natural_pair:
+    if not r.take_pair:
         return "this variant does not let a natural pair take the pile"
     if held < 2:
         return _pair_missing(k, frozen)
@@ -270,7 +269,7 @@ def _wild_cards(
 ) -> tuple[int, ...] | str:
     """``take wild`` (``pile.take_natural_and_wild``): a natural of the top card's rank and the
     wild card named, on a pile that is not frozen, where the wild card may join the meld."""
-    if not r.v.pile.take_natural_and_wild:
+    if not r.take_wild:
         return "this variant does not let a natural and a wild card take the pile"
     if frozen:
         return _pair_missing(k, True)
@@ -291,14 +290,13 @@ def _layoff_cards(r: Rules, k: int, frozen: bool, melds: tuple[MeldGroup, ...], 
     meld of its rank, on a pile that is not frozen, unless the side has made a canasta of
     the rank (or, with several melds of a rank, that meld is one) and
     ``pile.lay_off_after_canasta`` is off."""
-    pr = r.v.pile
-    if not pr.take_lay_off:
+    if not r.take_lay_off:
         return _NO_LAY_OFF
     if frozen:
         return _pair_missing(k, True)
     if oi < 0:
         return _no_meld_to_lay_off(k)
-    if not pr.lay_off_after_canasta and (
+    if not r.lay_off_canasta and (
         melds[oi].size >= r.canasta_size if r.dup_any
         else any(mm.rank == k and mm.size >= r.canasta_size for mm in melds)
     ):
@@ -401,7 +399,6 @@ def _take_rest(
     it are laid, and the turn must still be finishable.
     """
     r = c.r
-    v = c.v
     p = c.p
     side = c.side
     # the rest of the cards taken: red 3s (and black 3s where they are laid) are
@@ -417,7 +414,7 @@ def _take_rest(
         hand_after = tuple(sorted((*rest, *pile_rest)))
     else:
         points = sum(r.code_value[card] for card in used)
-        if v.opening.top_card_counts:
+        if r.top_counts:
             points += r.code_value[top]
         if opening_met(s, side, points, melds_after, True):
             opened = True
@@ -490,7 +487,6 @@ def _remove(hand: tuple[int, ...], codes: list[int], kinds: list[int]) -> tuple[
 def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> GameState | str | None:
     """Take the pile by adding its top card to an end of the side's sequence (``pile.take_lay_off``)."""
     r = c.r
-    pr = c.v.pile
     if not s.pile_:
         return "the discard pile is empty"
     if not r.seq_on:
@@ -504,9 +500,9 @@ def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> Ga
     suit, low, high = m.suit, m.low, m.high
     if not (0 <= suit <= 3 and 2 <= low <= high <= 14):
         return f"'{m}' does not name a sequence"
-    if not pr.take_lay_off:
+    if not r.take_lay_off:
         return _NO_LAY_OFF
-    if not c.opened and not c.v.opening.pile_allowed:
+    if not c.opened and not r.open_by_pile:
         return _NOT_BEFORE_OPENING
     error = _top_joins(c, top, suit, low, high)
     if error is not None:
@@ -515,7 +511,7 @@ def take_sequence_step(s: GameState, c: Ctx, m: TakeSequence, build: bool) -> Ga
         return _pair_missing(k, True)
     oi = find_sequence(c.info, suit, low, high)
     om = c.melds[oi]
-    if not pr.lay_off_after_canasta and r.kind_of(SEQUENCE, om.size, 0) is not None:
+    if not r.lay_off_canasta and r.kind_of(SEQUENCE, om.size, 0) is not None:
         return (
             f"the sequence {span_name(suit, low, high)} is a canasta already: the top card may be "
             "laid off only on a meld that is not"
@@ -542,7 +538,7 @@ def take_top_step(s: GameState, c: Ctx, m: TakeTopCard, build: bool) -> GameStat
     """Instead of drawing, take only the pile's top card onto an end of the side's sequence
     (``sequences.top_card_pickup``, Pagat's Samba); the rest of the pile stays."""
     r = c.r
-    if not r.seq_on or not c.v.sequences.top_card_pickup:
+    if not r.top_pickup:
         return "in this variant the pile's top card is not taken alone: draw, or take the whole pile"
     if not s.pile_:
         return "the discard pile is empty"
@@ -573,5 +569,5 @@ def take_top_step(s: GameState, c: Ctx, m: TakeTopCard, build: bool) -> GameStat
 
 def taken_pile(s: GameState) -> tuple[int, ...]:
     """The cards a player who takes the pile takes, top card last: all of it, or its top ``pile.take_top``."""
-    top = s.variant.pile.take_top
+    top = s.rules.take_top
     return s.pile_ if top is None or top >= len(s.pile_) else s.pile_[-top:]

@@ -95,6 +95,10 @@ class Meanings:
     red_last_card_plays_on: bool
     #: from threes.red_last_card: whether a red 3 drawn as the stock's last card ends the hand
     red_last_card_ends_hand: bool
+    #: from threes.black_meld_min: the fewest black 3s a meld of them holds
+    black_threes_meld_least: int
+    #: from threes.black_meld_max: the most black 3s a meld of them holds (None: no limit)
+    black_threes_meld_most: int | None
 
     # --- melds of a rank
     #: from melds.min_size, melds.min_naturals: the fewest cards a new meld of a rank is laid with
@@ -166,6 +170,16 @@ class Meanings:
     talon_after_pile: bool
     #: from opening.talon_turn_card: no talon is given once the stock holds fewer cards (None: no limit)
     talon_turn_card: int | None
+    #: from opening.talons_set_aside: the talons are set aside face down at the deal (not given
+    #: from the stock), even where opening.talons names none
+    talons_set_aside: bool
+    #: from opening.pile_allowed: a side that has not melded may take the pile (its opening meld)
+    pile_before_opening: bool
+    #: from opening.top_card_counts: the top card of a pile taken to open counts toward the minimum
+    top_card_counts_to_open: bool
+    #: from going_out.ask_required, going_out.ask_partner: a player with a partner must ask
+    #: and hear yes before going out
+    ask_required: bool
 
     # --- the end of the game
     #: from game.rounds: the game ends after this many hands (None: no limit)
@@ -197,6 +211,36 @@ class Meanings:
     bars_discards: bool
     #: from pile.frozen_until_opened: the pile is frozen against a side that has not melded
     pile_frozen_until_opened: bool
+    #: from pile.frozen_by_wild: a wild card in the pile freezes it for both sides
+    pile_frozen_by_wild: bool
+    #: from pile.frozen_by_red_three: a red 3 in the pile freezes it for both sides
+    pile_frozen_by_red_three: bool
+    #: from pile.take_natural_pair: a natural pair of the top card's rank from the hand takes the pile
+    pile_by_pair: bool
+    #: from pile.take_natural_and_wild: a natural of the top card's rank and a wild card from
+    #: the hand take the pile, where it is not frozen
+    pile_by_natural_and_wild: bool
+    #: from pile.take_lay_off: the top card laid off on the side's open meld takes the pile
+    pile_by_lay_off: bool
+    #: from pile.lay_off_after_canasta: the top card may be laid off on a meld that is a canasta
+    lay_off_after_canasta: bool
+    #: from pile.blocked_by_meld_size: a side's meld of the top card's rank of this many cards
+    #: blocks the pile (None: no meld blocks it)
+    pile_blocked_at: int | None
+    #: from pile.blocked_exception: a blocked pile is taken by finishing the meld ('take finish')
+    blocked_pile_finish: bool
+    #: from pile.take_top: a player who takes the pile takes only this many of its top cards
+    #: (None: all of it)
+    pile_taken_top: int | None
+    #: from pile.must_take_when_stock_empty (lay_off): once the stock is empty, a pile that can be
+    #: taken by a lay-off must be taken
+    empty_stock_must_lay_off: bool
+    #: from pile.must_take_when_stock_empty (any): once the stock is empty, a pile that can be
+    #: taken must be taken
+    empty_stock_must_take: bool
+    #: from sequences.allowed, sequences.top_card_pickup: instead of drawing, the top card alone
+    #: may be taken onto an end of the side's sequence
+    top_card_pickup: bool
     #: from pile.one_card_bar, pile.take_lay_off, sequences.allowed, sequences.top_card_pickup: a
     #: player holding one card may not take a pile of one card (off where no way of taking it
     #: needs only one card from the hand: a lay-off or the top-card pickup)
@@ -268,6 +312,8 @@ def _threes(v: Variant, wild: frozenset[int]) -> dict[str, Any]:
         "black_out_held": () if n_out is None else (n_out, n_out + 1),
         "red_last_card_plays_on": th.red_last_card == "play_on",
         "red_last_card_ends_hand": th.red_last_card == "ends_hand",
+        "black_threes_meld_least": th.black_meld_min,
+        "black_threes_meld_most": th.black_meld_max,
         "black_held_penalised": th.black_held_penalty is not None,
     }
 
@@ -325,6 +371,10 @@ def _opening_and_going_out(v: Variant) -> dict[str, Any]:
         "concealed_waives_opening": o.concealed_waives,
         "talon_after_pile": o.talon_after_pile,
         "talon_turn_card": o.talon_turn_card,
+        "talons_set_aside": o.talons_set_aside,
+        "pile_before_opening": o.pile_allowed,
+        "top_card_counts_to_open": o.top_card_counts,
+        "ask_required": go.ask_required and go.ask_partner,
         "going_out_needs_canasta": max(counts) > 0,
         "ask_after_laying": go.ask_after_laying or go.ask_advice,
         "foot_first": go.foot_first,
@@ -353,6 +403,18 @@ def _pile(v: Variant, wild: frozenset[int], dead: bool) -> dict[str, Any]:
         "empty_pile_bars_dead": bar_dead,
         "bars_discards": bool(barred) or p.wild_discard != "always" or bar_dead,
         "pile_frozen_until_opened": p.frozen_until_opened,
+        "pile_frozen_by_wild": p.frozen_by_wild,
+        "pile_frozen_by_red_three": p.frozen_by_red_three,
+        "pile_by_pair": p.take_natural_pair,
+        "pile_by_natural_and_wild": p.take_natural_and_wild,
+        "pile_by_lay_off": p.take_lay_off,
+        "lay_off_after_canasta": p.lay_off_after_canasta,
+        "pile_blocked_at": p.blocked_by_meld_size,
+        "blocked_pile_finish": p.blocked_exception,
+        "pile_taken_top": p.take_top,
+        "empty_stock_must_lay_off": p.must_take_when_stock_empty == "lay_off",
+        "empty_stock_must_take": p.must_take_when_stock_empty == "any",
+        "top_card_pickup": v.sequences.allowed and v.sequences.top_card_pickup,
         "one_card_pile_barred": p.one_card_bar
         and (p.take_lay_off or (v.sequences.allowed and v.sequences.top_card_pickup)),
         "wild_discard_limited": p.wild_discard == "out_or_all_wild",
