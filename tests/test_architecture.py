@@ -388,11 +388,12 @@ _OWNED = "the module's owner is splitting it; to move in one-line reads of Rules
 #: (``canasta.variant.meanings``); ``engine/tables.py`` is where options are read.
 RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
     "canasta.engine.meld_kinds": (
-        "a kind of meld sits below the tables and reads its variant's meld options; "
-        + _OWNED,
-        frozenset({"canastas", "canastas.size", "melds", "melds.no_wild_ranks", "melds.wild_meld_max",
-                   "melds.wild_melds", "sequences", "sequences.allowed", "sequences.bonus",
-                   "sequences.name", "sequences.wild_in_gap", "threes", "threes.black_meld"}),
+        "a kind of meld reads the points of its canasta (canastas in MeldKind.bonus, "
+        "sequences.bonus) and words messages by the names the rules give (sequences.name, the "
+        "window's ends in _window_text); a wild card in a sequence's gap (sequences.wild_in_gap, "
+        "in SequenceMeld.forms and why_not): " + _OWNED,
+        frozenset({"canastas", "sequences", "sequences.bonus", "sequences.name",
+                   "sequences.wild_in_gap"}),
     ),
     "canasta.engine.scoring": (
         "scores a table by the points the options give (values, not readings of play), for "

@@ -118,16 +118,15 @@ class MeldKind:
 
     def __init__(self, v: Variant) -> None:
         self.v = v
-        self.canasta_size = v.canastas.size
-        m = v.melds
-        self.min_size = m.min_size
-        self.max_size = m.max_size
-        self.new_size = max(m.min_size, m.min_naturals)
+        mn = meanings(v)
+        self.canasta_size = mn.canasta_size
+        self.min_size = mn.meld_least
+        self.max_size = mn.meld_most
+        self.new_size = mn.new_meld_size
         # ranks whose meld is the rank's own only while it holds no wild card
-        self.pure_ranks = frozenset(parse_rank(k) for k in m.late_natural_ranks)
-        wild = meanings(v).wild_ranks
+        self.pure_ranks = mn.wilds_never_join
         #: whether each card kind (0 to 15) is wild under the variant
-        self.is_wild = tuple(k in wild for k in range(16))
+        self.is_wild = tuple(k in mn.wild_ranks for k in range(16))
 
     def absent(self, target: int) -> str | None:
         """Why the variant has no meld of this kind and ``target`` at all, or ``None`` where it has one."""
@@ -214,43 +213,50 @@ class RankMeld(MeldKind):
     def __init__(self, v: Variant) -> None:
         super().__init__(v)
         self.ranks = frozenset(natural_ranks(v))
+        mn = meanings(v)
+        #: the naturals and wild cards a meld holds, and how wild cards are rationed
+        #: (melds.min_naturals, max_wilds, wilds_at_most_naturals, naturals_per_wild, second_wild)
+        self.least_naturals = mn.meld_least_naturals
+        self.most_wilds = mn.meld_most_wilds
+        self.wilds_at_most_naturals = mn.wilds_at_most_naturals
+        self.naturals_per_wild = mn.naturals_per_wild
+        self.second_wild_at = mn.second_wild_at_card
+        self.second_wild_after = mn.second_wild_after_naturals
 
     def forms(self, n: int, j: int) -> bool:
         """See :meth:`MeldKind.forms`: naturals, wild cards and the second-wild rule."""
-        m = self.v.melds
-        if n < m.min_naturals or j > m.max_wilds:
+        if n < self.least_naturals or j > self.most_wilds:
             return False
-        if m.wilds_at_most_naturals and j > n:
+        if self.wilds_at_most_naturals and j > n:
             return False
-        if m.naturals_per_wild is not None and n < m.naturals_per_wild * j:
+        if self.naturals_per_wild is not None and n < self.naturals_per_wild * j:
             return False
         if j >= 2:
-            if m.second_wild == "by_size" and n + 2 < m.second_wild_size:
+            if self.second_wild_at is not None and n + 2 < self.second_wild_at:
                 return False
-            if m.second_wild == "by_naturals" and n < m.second_wild_naturals:
+            if self.second_wild_after is not None and n < self.second_wild_after:
                 return False
         return True
 
     def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
-        m = self.v.melds
-        if n < m.min_naturals:
-            return f"a meld needs at least {m.min_naturals} natural cards"
-        if j > m.max_wilds:
-            return f"a meld may hold at most {m.max_wilds} wild cards"
-        if m.wilds_at_most_naturals and j > n:
+        if n < self.least_naturals:
+            return f"a meld needs at least {self.least_naturals} natural cards"
+        if j > self.most_wilds:
+            return f"a meld may hold at most {self.most_wilds} wild cards"
+        if self.wilds_at_most_naturals and j > n:
             return "a meld may not hold more wild cards than natural cards"
-        if m.naturals_per_wild is not None and n < m.naturals_per_wild * j:
-            return f"a meld needs {m.naturals_per_wild} natural cards for each wild card"
-        if j >= 2 and m.second_wild == "by_size" and n + 2 < m.second_wild_size:
+        if self.naturals_per_wild is not None and n < self.naturals_per_wild * j:
+            return f"a meld needs {self.naturals_per_wild} natural cards for each wild card"
+        if j >= 2 and self.second_wild_at is not None and n + 2 < self.second_wild_at:
             return (
                 f"a second wild card may join a meld only as its card number "
-                f"{m.second_wild_size} or later"
+                f"{self.second_wild_at} or later"
             )
-        if j >= 2 and m.second_wild == "by_naturals" and n < m.second_wild_naturals:
+        if j >= 2 and self.second_wild_after is not None and n < self.second_wild_after:
             return (
                 f"a second wild card may join a meld only once it holds "
-                f"{m.second_wild_naturals} naturals"
+                f"{self.second_wild_after} naturals"
             )
         return super().why_not(n, j)
 
@@ -295,8 +301,10 @@ class WildMeld(MeldKind):
 
     def __init__(self, v: Variant) -> None:
         super().__init__(v)
-        if v.melds.wild_meld_max is not None:
-            self.max_size = v.melds.wild_meld_max
+        mn = meanings(v)
+        self.max_size = mn.wild_meld_most
+        #: whether the variant has melds of wild cards only
+        self.allowed = mn.wild_melds
 
     def label(self, rank: int) -> str:
         """See :meth:`MeldKind.label`."""
@@ -304,11 +312,11 @@ class WildMeld(MeldKind):
 
     def forms(self, n: int, j: int) -> bool:
         """See :meth:`MeldKind.forms`: no naturals, where the variant has wild melds."""
-        return n == 0 and self.v.melds.wild_melds
+        return n == 0 and self.allowed
 
     def absent(self, target: int) -> str | None:
         """See :meth:`MeldKind.absent`: wild cards are melded on their own only under ``melds.wild_melds``."""
-        return None if self.v.melds.wild_melds else "this variant has no melds of wild cards only"
+        return None if self.allowed else "this variant has no melds of wild cards only"
 
     def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
@@ -331,26 +339,33 @@ class WildMeld(MeldKind):
 class BlackThreeMeld(MeldKind):
     """Black 3s, melded as ``threes.black_meld`` allows; never a canasta."""
 
+    def __init__(self, v: Variant) -> None:
+        super().__init__(v)
+        mn = meanings(v)
+        #: threes.black_meld is never; the span of black 3s a meld holds; whether wild cards may join
+        self.barred = mn.black_threes_meld_barred
+        self.least = mn.black_threes_meld_least
+        self.most = mn.black_threes_meld_most
+        self.wilds = mn.black_threes_meld_wilds
+
     def forms(self, n: int, j: int) -> bool:
         """See :meth:`MeldKind.forms`: the black-3 meld's size span and its wild-card rule."""
-        th = self.v.threes
-        if th.black_meld == "never" or n < th.black_meld_min:
+        if self.barred or n < self.least:
             return False
-        if th.black_meld_max is not None and n > th.black_meld_max:
+        if self.most is not None and n > self.most:
             return False
-        return j == 0 or th.black_meld_wilds
+        return j == 0 or self.wilds
 
     def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
-        th = self.v.threes
-        most = th.black_meld_max
-        span = f"{th.black_meld_min} to {most}" if most else f"at least {th.black_meld_min}"
-        wild = "" if th.black_meld_wilds else ", no wild cards"
+        most = self.most
+        span = f"{self.least} to {most}" if most else f"at least {self.least}"
+        wild = "" if self.wilds else ", no wild cards"
         return f"a meld of black 3s has {span} black 3s{wild}"
 
     def absent(self, target: int) -> str | None:
         """See :meth:`MeldKind.absent`: black 3s are melded as ``threes.black_meld`` allows."""
-        return "black 3s may never be melded in this variant" if self.v.threes.black_meld == "never" else None
+        return "black 3s may never be melded in this variant" if self.barred else None
 
     def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
         """See :meth:`MeldKind.new_meld_error`: any size in the span, not just a new meld's."""
@@ -379,12 +394,13 @@ class SequenceMeld(MeldKind):
 
     def __init__(self, v: Variant) -> None:
         super().__init__(v)
-        sq = v.sequences
-        self.canasta_size = sq.canasta_size
-        self.min_size = sq.min_size
-        self.max_size = sq.max_size
-        self.new_size = sq.min_size
         mn = meanings(v)
+        #: whether the variant has sequences
+        self.allowed = mn.sequences_allowed
+        self.canasta_size = mn.sequence_canasta_size
+        self.min_size = mn.sequence_least
+        self.max_size = mn.sequence_most
+        self.new_size = mn.sequence_least
         #: the ranks a sequence may hold
         self.ranks = frozenset(mn.sequence_ranks)
         #: whether a sequence may hold a wild card in a gap
@@ -401,13 +417,13 @@ class SequenceMeld(MeldKind):
         self.stretches = tuple(runs)
         #: the most ranks in a row a sequence may run through (the longest stretch)
         self.longest = max((hi - lo + 1 for lo, hi in runs), default=0)
-        top = self.longest if sq.max_size is None else min(sq.max_size, self.longest)
+        top = self.longest if self.max_size is None else min(self.max_size, self.longest)
         #: whether a sequence can ever be laid (a stretch and the closing size hold a new one)
-        self.can_lay = sq.allowed and sq.min_size <= top
+        self.can_lay = self.allowed and self.min_size <= top
         #: the fewest cards of a sequence canasta (a new sequence is never smaller)
-        self.smallest_canasta = max(sq.canasta_size, sq.min_size)
+        self.smallest_canasta = max(self.canasta_size, self.min_size)
         #: whether a sequence can ever become a canasta
-        self.canasta_possible = sq.allowed and self.smallest_canasta <= top
+        self.canasta_possible = self.allowed and self.smallest_canasta <= top
 
     def label(self, rank: int) -> str:
         """See :meth:`MeldKind.label`."""
@@ -415,17 +431,16 @@ class SequenceMeld(MeldKind):
 
     def absent(self, target: int) -> str | None:
         """See :meth:`MeldKind.absent`: sequences are melded only under ``sequences.allowed``."""
-        return None if self.v.sequences.allowed else "this variant has no sequences"
+        return None if self.allowed else "this variant has no sequences"
 
     def forms(self, n: int, j: int) -> bool:
         """See :meth:`MeldKind.forms`: natural cards only, where the variant has sequences, or
         one wild card among them where ``sequences.wild_in_gap`` allows it."""
-        sq = self.v.sequences
-        return sq.allowed and (j == 0 or (j == 1 and sq.wild_in_gap and n >= 2))
+        return self.allowed and (j == 0 or (j == 1 and self.v.sequences.wild_in_gap and n >= 2))
 
     def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
-        if not self.v.sequences.allowed:
+        if not self.allowed:
             return "this variant has no sequences"
         if j and not self.v.sequences.wild_in_gap:
             return _SEQ_NATURALS
@@ -435,7 +450,7 @@ class SequenceMeld(MeldKind):
 
     def new_meld_error(self, rank: int, n: int, j: int) -> str | None:
         """See :meth:`MeldKind.new_meld_error`."""
-        if not self.v.sequences.allowed:
+        if not self.allowed:
             return "this variant has no sequences"
         if n + j != self.new_size:
             return f"lay a new sequence with exactly {self.new_size} cards, then add cards one at a time"
@@ -562,8 +577,7 @@ def kinds_of(v: Variant) -> tuple[MeldKind, ...]:
     """The kind of meld of each target (index 0 to 16: :data:`~canasta.engine.moves.SEQUENCE` last) under ``v`` (cached)."""
     rank, wild, black = RankMeld(v), WildMeld(v), BlackThreeMeld(v)
     kinds: list[MeldKind] = [rank] * 17
-    for name in v.melds.no_wild_ranks:
-        k = parse_rank(name)
+    for k in sorted(meanings(v).no_wild_ranks):
         if k in rank.ranks:
             kinds[k] = NaturalRankMeld(v, k)
     kinds[WILD_TARGET] = wild

@@ -99,10 +99,43 @@ class Meanings:
     black_threes_meld_least: int
     #: from threes.black_meld_max: the most black 3s a meld of them holds (None: no limit)
     black_threes_meld_most: int | None
+    #: from threes.black_meld (never): the rules name no meld of black 3s (as written: where 3s are
+    #: wild, black 3s are melded as wild cards whatever it says; see black_threes_meld)
+    black_threes_meld_barred: bool
+    #: from threes.black_meld_wilds: a meld of black 3s may hold wild cards
+    black_threes_meld_wilds: bool
 
     # --- melds of a rank
     #: from melds.min_size, melds.min_naturals: the fewest cards a new meld of a rank is laid with
     new_meld_size: int
+    #: from melds.min_size: the fewest cards of a new meld of a rank or of wild cards
+    meld_least: int
+    #: from melds.max_size: the most cards of a meld of a rank (None: no limit)
+    meld_most: int | None
+    #: from canastas.size: the cards that make a meld of a rank or of wild cards a canasta
+    canasta_size: int
+    #: from melds.wild_melds: wild cards may be melded on their own
+    wild_melds: bool
+    #: from melds.wild_meld_max, melds.max_size: the most cards of a meld of wild cards
+    #: (None: no limit)
+    wild_meld_most: int | None
+    #: from melds.no_wild_ranks: the ranks whose melds never hold a wild card
+    no_wild_ranks: frozenset[int]
+    #: from melds.min_naturals: the fewest natural cards of a meld of a rank
+    meld_least_naturals: int
+    #: from melds.max_wilds: the most wild cards of a meld of a rank
+    meld_most_wilds: int
+    #: from melds.wilds_at_most_naturals: a meld of a rank holds no more wild cards than naturals
+    wilds_at_most_naturals: bool
+    #: from melds.naturals_per_wild: the naturals a meld of a rank needs for each wild card
+    #: (None: no such rule)
+    naturals_per_wild: int | None
+    #: from melds.second_wild (by_size), melds.second_wild_size: a second wild card joins a meld
+    #: of a rank only as its card of this number or later (None: no such rule)
+    second_wild_at_card: int | None
+    #: from melds.second_wild (by_naturals), melds.second_wild_naturals: a second wild card joins
+    #: a meld of a rank only once it holds this many naturals (None: no such rule)
+    second_wild_after_naturals: int | None
     #: from melds.duplicate_ranks (never): a side holds at most one meld of a rank, open or closed
     one_meld_per_rank: bool
     #: from melds.duplicate_ranks (any): a side may start a second meld of a natural rank
@@ -129,6 +162,14 @@ class Meanings:
     rank_bars: bool
 
     # --- sequences
+    #: from sequences.allowed: sides may meld sequences
+    sequences_allowed: bool
+    #: from sequences.min_size: the cards a new sequence is laid with, the fewest a sequence holds
+    sequence_least: int
+    #: from sequences.max_size: the most cards of a sequence, but as it grows going out (None: no limit)
+    sequence_most: int | None
+    #: from sequences.canasta_size: the cards that make a sequence a canasta
+    sequence_canasta_size: int
     #: from sequences.allowed, sequences.low, sequences.high, wilds.ranks: the ranks a sequence
     #: may hold (natural ranks only; empty where sequences are not allowed)
     sequence_ranks: tuple[int, ...]
@@ -314,6 +355,8 @@ def _threes(v: Variant, wild: frozenset[int]) -> dict[str, Any]:
         "red_last_card_ends_hand": th.red_last_card == "ends_hand",
         "black_threes_meld_least": th.black_meld_min,
         "black_threes_meld_most": th.black_meld_max,
+        "black_threes_meld_barred": th.black_meld == "never",
+        "black_threes_meld_wilds": th.black_meld_wilds,
         "black_held_penalised": th.black_held_penalty is not None,
     }
 
@@ -327,6 +370,18 @@ def _melds(v: Variant) -> dict[str, Any]:
     lock = m.wild_meld_lock and m.wild_melds
     return {
         "new_meld_size": max(m.min_size, m.min_naturals),
+        "meld_least": m.min_size,
+        "meld_most": m.max_size,
+        "canasta_size": v.canastas.size,
+        "wild_melds": m.wild_melds,
+        "wild_meld_most": m.max_size if m.wild_meld_max is None else m.wild_meld_max,
+        "no_wild_ranks": frozenset(parse_rank(k) for k in m.no_wild_ranks),
+        "meld_least_naturals": m.min_naturals,
+        "meld_most_wilds": m.max_wilds,
+        "wilds_at_most_naturals": m.wilds_at_most_naturals,
+        "naturals_per_wild": m.naturals_per_wild,
+        "second_wild_at_card": m.second_wild_size if m.second_wild == "by_size" else None,
+        "second_wild_after_naturals": m.second_wild_naturals if m.second_wild == "by_naturals" else None,
         "one_meld_per_rank": m.duplicate_ranks == "never",
         "may_start_second_meld": m.duplicate_ranks == "any",
         "second_meld_after_canasta": m.duplicate_ranks == "after_complete",
@@ -353,6 +408,10 @@ def _sequences(v: Variant, wild: frozenset[int]) -> dict[str, Any]:
         ranks = tuple(k for k in window if k in _natural_ranks(wild))
     size = v.canastas.size
     return {
+        "sequences_allowed": sq.allowed,
+        "sequence_least": sq.min_size,
+        "sequence_most": sq.max_size,
+        "sequence_canasta_size": sq.canasta_size,
         "sequence_ranks": ranks,
         "sequences_grow_going_out": sq.allowed and sq.grow_when_going_out and sq.max_size is not None,
         "sequences_join": sq.allowed and sq.join,
