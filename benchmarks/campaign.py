@@ -275,7 +275,11 @@ def shrink(
 
 def _file(tally: Tally, profile: hr.HouseProfile, failure: hr.Failure, deal_seed: int, policy: str,
           limit: float, hands: int = 1) -> None:
-    """Shrink ``failure`` and file it under its class."""
+    """Shrink ``failure`` and file it under its class (said on stderr first: shrinking a slow
+    finding replays its slow call once for each option tried)."""
+    print(f"finding: {failure.symptom} ({profile.base}, {', '.join(profile.keys)}; deal seed {deal_seed}, "
+          f"{policy}, hand {failure.hand}, move {failure.move_index}): {failure.detail[:160]}; shrinking",
+          file=sys.stderr, flush=True)
     t0 = time.process_time()
     tally.add(shrink(profile, failure, deal_seed, policy, limit, list(tally.classes), hands))
     tally.shrink_seconds += time.process_time() - t0
