@@ -380,7 +380,6 @@ OPTION_AREAS = frozenset(name for name, _ in AREAS)
 #: (``r.v``, ``c.v``, ``s.variant``).
 _VARIANT_NAMES = ("v", "variant")
 
-_OWNED = "the module's owner is splitting it; to move in one-line reads of Rules or Meanings"
 
 #: Engine modules that still read raw options, each with the reason and the options it reads
 #: (``area.field``, or ``area`` where it names the whole area, then reads fields of it). Every
@@ -390,10 +389,8 @@ RAW_OPTION_READS: dict[str, tuple[str, frozenset[str]]] = {
     "canasta.engine.meld_kinds": (
         "a kind of meld reads the points of its canasta (canastas in MeldKind.bonus, "
         "sequences.bonus) and words messages by the names the rules give (sequences.name, the "
-        "window's ends in _window_text); a wild card in a sequence's gap (sequences.wild_in_gap, "
-        "in SequenceMeld.forms and why_not): " + _OWNED,
-        frozenset({"canastas", "sequences", "sequences.bonus", "sequences.name",
-                   "sequences.wild_in_gap"}),
+        "window's ends in _window_text)",
+        frozenset({"canastas", "sequences", "sequences.bonus", "sequences.name"}),
     ),
     "canasta.engine.scoring": (
         "scores a table by the points the options give (values, not readings of play), for "

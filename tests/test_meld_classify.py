@@ -385,3 +385,14 @@ def test_the_search_lays_the_runs_the_sequence_test_accepts(name: str) -> None:
                 assert _search_lays(r, low, wild_at, n) == accepted, (low, n, sorted(wild_at))
                 answers[accepted] += 1
     assert answers[True] >= 20 and answers[False] >= 20
+
+
+@pytest.mark.parametrize("min_size", [2, 3])
+def test_a_wild_card_in_a_gap_is_one_reading_for_the_shape_and_the_cards(min_size: int) -> None:
+    """``sequences.wild_in_gap`` lets a wild card stand inside a new sequence, which needs one of
+    3 cards or more: with ``min_size`` 2 no sequence holds one, and the shape test (``valid``)
+    says so as the cards' test (``read``) does."""
+    v = canasta.parse_variant({"extends": "samba", "sequences": {"wild_in_gap": True, "min_size": min_size}})
+    kind = sequence_kind(v)
+    got = kind.read([int(c) for c in parse_cards("5H JK 7H")])
+    assert kind.forms(2, 1) == kind.valid(2, 1, True) == isinstance(got, Reading) == (min_size >= 3)

@@ -435,14 +435,15 @@ class SequenceMeld(MeldKind):
 
     def forms(self, n: int, j: int) -> bool:
         """See :meth:`MeldKind.forms`: natural cards only, where the variant has sequences, or
-        one wild card among them where ``sequences.wild_in_gap`` allows it."""
-        return self.allowed and (j == 0 or (j == 1 and self.v.sequences.wild_in_gap and n >= 2))
+        one wild card among them where ``sequences.wild_in_gap`` allows it (as :meth:`read`
+        reads it: only where a new sequence has an inside rank, ``sequences.min_size`` 3 or more)."""
+        return self.allowed and (j == 0 or (j == 1 and self.wild_gap and n >= 2))
 
     def why_not(self, n: int, j: int) -> str:
         """See :meth:`MeldKind.why_not`."""
         if not self.allowed:
             return "this variant has no sequences"
-        if j and not self.v.sequences.wild_in_gap:
+        if j and not self.wild_gap:
             return _SEQ_NATURALS
         if j > 1 or (j and n < 2):
             return _SEQ_ONE_WILD
