@@ -108,5 +108,5 @@ class TestBindingAnswersStay:
         book = canasta.describe(HF, format="markdown")
         assert "advice binds nothing" in book
         classic = canasta.describe(canasta.load_variant("classic"), format="markdown")
-        assert "answers only yes or no, and the answer binds" in classic
+        assert "answers only yes or no, binding you for that turn" in classic
         assert "advice" not in classic

@@ -226,7 +226,7 @@ class TestSourceMarks:
         text = describe(canasta.load_variant("draw-two"))
         for sentence in (
             "less those left in its players' hands.",
-            "Going out scores a bonus of 100 points.",
+            "Going out scores 100 points.",
             "You may meld black 3s only in the turn you go out",
         ):
             assert sentence in text
@@ -419,7 +419,7 @@ SEED_001_RULES = [
     ("melding is optional", "If you wish, lay down new melds and add cards to your side's melds."),
     ("discard one card unless out by melding every card", "unless you have gone out by melding every card"),
     ("a red 3 drawn is laid and replaced, again and again", "lay it face up at once and draw a replacement, as often as needed"),
-    ("the last stock card a red 3 is laid, not replaced", "If the last card of the stock is a red 3, lay it: the hand ends at once"),
+    ("the last stock card a red 3 is laid, not replaced", "If the last stock card is a red 3, lay it: the hand ends at once"),
     ("a meld is three or more of one rank", "A meld is at least three cards of one rank"),
     ("at least two naturals", "at least two of them natural"),
     ("at most three wild cards", "A meld may hold at most three wild cards."),
@@ -436,8 +436,8 @@ SEED_001_RULES = [
     ("the top card melded at once, then the rest into the hand", "meld its top card at once; the rest goes into your hand"),
     ("further plays after the pickup", "your turn goes on"),
     ("a wild card or red 3 freezes the pile for both sides", "The pile is frozen for everyone while it holds a wild card or a red 3"),
-    ("frozen against a side that has not opened", "and for a side that has not yet melded."),
-    ("a frozen pile needs a matching natural pair", "a king lies on a pile that holds a 2. Only two natural kings from your hand take it."),
+    ("frozen against a side that has not opened", "and for a side that has not melded."),
+    ("a frozen pile needs a matching natural pair", "a king lies on a pile holding a 2. Only two natural kings from your hand take it."),
     ("a meld on the table does not take a frozen pile", "(not when the pile is frozen)"),
     ("the pickup meld counts toward the opening", "the top card and every card you meld from your hand"),
     ("other melds from the hand count too", "every card you meld from your hand that turn count toward the minimum"),
@@ -451,9 +451,9 @@ SEED_001_RULES = [
     ("then draw from the stock", "Draw one card from the stock, or take"),
     ("going out needs a canasta", "You may go out only when your side has a canasta"),
     ("out by melding all, or all but one and a discard", "Go out by melding every card in your hand, or all but one and discarding the last."),
-    ("the canasta may be made in the turn of going out", "even one completed in that turn"),
+    ("the canasta may be made in the turn of going out", "even one completed that turn"),
     ("ask “Partner, may I go out?”", "Partner, may I go out?"),
-    ("the answer is yes or no and binds", "Your partner answers only yes or no, and the answer binds you for that turn"),
+    ("the answer is yes or no and binds", "Your partner answers only yes or no, binding you for that turn"),
     ("asking is optional", "you may ask"),
     ("no other talk about the hands", "do not talk about the cards anyone holds"),
     ("going out concealed: the whole hand in one turn, nothing melded before", "To go out concealed, meld your whole hand in one turn, without having melded before"),
@@ -502,9 +502,9 @@ class TestWorkedExamples:
         text = describe(canasta.load_variant("classic"))
         assert "For example, two 9s and a 2 make a meld, but a 9 and two 2s do not" in text  # the wild-card limits
         assert "For example, you need 50 and a king lies on top." in text  # opening by the pile
-        assert "Two kings from your hand and the top card make 30. Three aces add 60: 90 in all, enough." in text
-        assert "holds a 2. Only two natural kings from your hand take it." in text  # freezing
-        assert "Add the king to make the canasta, meld the 7s and discard the 9: you are out." in text  # going out
+        assert "Two kings from your hand and the top card make 30; three aces add 60, for 90." in text
+        assert "holding a 2. Only two natural kings from your hand take it." in text  # freezing
+        assert "Add the king for the canasta, meld the 7s, discard the 9: you are out." in text  # going out
 
     def test_no_example_where_it_would_be_wrong(self) -> None:
         mac = describe(canasta.load_variant("modern-american"))
@@ -518,7 +518,7 @@ class TestWorkedExamples:
         path = tmp_path / "cheap-kings.yaml"
         path.write_text("extends: classic\nname: cheap-kings\nvalues:\n  king: 5\n", encoding="utf-8")
         text = describe(canasta.load_variant(path))
-        assert "Two kings from your hand and the top card make 15. Three aces add 60: 75 in all, enough." in text
+        assert "Two kings from your hand and the top card make 15; three aces add 60, for 75." in text
 
     @pytest.mark.parametrize("most", [1, 2, 3, 4])
     def test_the_wild_card_limit_is_worked_as_the_engine_plays_it(self, most: int, tmp_path: Path) -> None:
@@ -542,5 +542,5 @@ class TestWorkedExamples:
 
 
 def test_classic_book_does_not_grow() -> None:
-    """The classic book, once 1,615 words and 1,644 with its customs and worked examples, now 1,146, stays there."""
-    assert len(describe(canasta.load_variant("classic")).split()) <= 1146
+    """The classic book, once 1,615 words and 1,644 with its customs and worked examples, now 1,098, stays there."""
+    assert len(describe(canasta.load_variant("classic")).split()) <= 1098

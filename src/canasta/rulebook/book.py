@@ -631,13 +631,12 @@ def _scoring_section(v: Variant) -> Section:
     # the bonus of going out and the penalty of short sequences have no other section
     keep += _take(texts, "scoring.going_out_bonus", "sequences.short_size", "sequences.short_penalty")
     # the bonuses stand in the sections of their rules; the sheet gathers them in a table
-    bonuses = Text("Then add the bonuses and penalties given above.")
+    bonuses = Text("Add the bonuses and penalties above.")
     return Section(
         S_SCORING,
         (
             _para(keep, bonuses),
             *((_para(penalties),) if penalties else ()),
-            _para(Text("The cards are worth:")),
             _values_table(v),
         ),
     )

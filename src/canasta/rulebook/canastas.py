@@ -60,7 +60,7 @@ def say_kinds(v: Variant) -> str:
                 f"{_span(1, most)} wild {'card' if most == 1 else 'cards'}"
             )
         else:
-            parts.append("a mixed (dirty) one has wild cards")
+            parts.append("a mixed (dirty) one has some")
     if v.melds.wild_melds:
         parts.append(f"a wild canasta is {count(v.canastas.size, 'wild card')}")
     return cap("; ".join(parts)) + "."

@@ -160,11 +160,7 @@ def _say_upcard_cover(v: Variant) -> str:
             f"If the upcard is {join(classes, 'or')}, it is buried in the middle of the stock and "
             "the next card is turned up instead, as often as needed."
         )
-    if len(classes) > 1:
-        return (
-            f"If it is {join(classes, 'or')}, turn up another on it, as often as needed."
-        )
-    return f"If it is {classes[0]}, turn up another on it, until a card other than {classes[0]} lies on top."
+    return f"While the top card is {join(classes, 'or')}, turn up another on it."
 
 
 rule(

@@ -276,7 +276,7 @@ def frozen_example(v: Variant) -> str | None:
         return None
     side = "your side has" if meanings(v).partnerships else "you have"
     return (
-        f"For example, {side} melded kings, and a king lies on a pile that holds a 2. Only two "
+        f"For example, {side} melded kings and a king lies on a pile holding a 2. Only two "
         "natural kings from your hand take it."
     )
 
@@ -295,6 +295,6 @@ def out_example(v: Variant) -> str | None:
         return None
     # the canasta that lets you out is made in the same turn: the part of the rule most often missed
     return (
-        f"For example, {side} {num(short)} kings melded, and you hold a king, three 7s and a 9. "
-        "Add the king to make the canasta, meld the 7s and discard the 9: you are out."
+        f"For example, {side} {num(short)} kings melded; you hold a king, three 7s and a 9. "
+        "Add the king for the canasta, meld the 7s, discard the 9: you are out."
     )

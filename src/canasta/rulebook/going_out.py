@@ -99,7 +99,7 @@ def _say_canastas_needed(v: Variant) -> str:
             need = f"at least {need}"
         it = "one" if total == 1 else "ones"
         whose = "your side has" if meanings(v).partnerships else "you have"
-        text = f"You may go out only when {whose} {need}, even {it} completed in that turn."
+        text = f"You may go out only when {whose} {need}, even {it} completed that turn."
     if g.wild_canastas and not v.melds.wild_melds:
         text += " Since melds of wild cards only are not allowed, no one can ever go out."
     if total and v.melds.max_size is not None and v.melds.max_size < v.canastas.size:
@@ -181,8 +181,7 @@ def _say_ask(v: Variant) -> str:
     )
     return (
         f"{start} you may ask \u201cPartner, may "
-        "I go out?\u201d Your partner answers only yes or no, and the answer binds you for that "
-        "turn." + once
+        "I go out?\u201d Your partner answers only yes or no, binding you for that turn." + once
     )
 
 

@@ -39,7 +39,7 @@ def _say_meld_size(v: Variant) -> str:
         "Partners share their side's melds."
         if meanings(v).partnerships else "You may add cards to your own melds later."
     )
-    return f"A meld is {what}, laid face up; wild cards in it stand for that rank. {add}"
+    return f"A meld is {what}. {add}"
 
 
 rule("melds.min_size melds.min_naturals", S_MELDS, _say_meld_size)

@@ -73,12 +73,12 @@ def _say_opening(v: Variant) -> str:
 def _opening_start(v: Variant) -> str:
     """The rule of the minimum, without the minimum itself."""
     your = "Your side's" if meanings(v).partnerships else "Your"
-    return f"{your} first melds of a hand, laid in one turn, must count a minimum in card values"
+    return f"{your} first melds of a hand, laid in one turn, need a minimum in card values"
 
 
 def opening_lead(v: Variant) -> str:
     """The opening sentence that introduces the table of minimums."""
-    your = "your side's" if meanings(v).partnerships else "your"
+    your = "its" if meanings(v).partnerships else "your"
     return f"{_opening_start(v)}, set by {your} total score:"
 
 
@@ -205,8 +205,8 @@ def opening_example(v: Variant) -> str | None:
         return None
     return (
         f"For example, you need {need} and a king lies on top. Two kings from your hand and the top "
-        f"card make {kings}. {cap(count(aces, 'ace'))} add {aces * v.values.ace}: "
-        f"{kings + aces * v.values.ace} in all, enough."
+        f"card make {kings}; {count(aces, 'ace')} add {aces * v.values.ace}, for "
+        f"{kings + aces * v.values.ace}."
     )
 
 

@@ -33,7 +33,7 @@ def _say_freezing(v: Variant) -> str:
         )
     # where a side that has not opened may not take the pile at all, that rule says it
     unopened = p.frozen_until_opened and v.opening.pile_allowed
-    who = "a side that has not yet melded" if side == "side" else "a player who has not yet melded"
+    who = "a side that has not melded" if side == "side" else "a player who has not melded"
     if freezers:
         until = f", and for {who}" if unopened else ""
         sentences.append(f"The pile is frozen for everyone while it holds {join(freezers, 'or')}{until}.")

@@ -62,7 +62,7 @@ for _name, _label in VALUE_ROWS:
 
 def _say_meld_points(v: Variant) -> str:
     if v.scoring.meld_points:
-        return "When a hand ends, each side scores the values of its melded cards."
+        return "Each side scores the values of its melded cards."
     return "Cards in melds count nothing by themselves: only bonuses score."
 
 
@@ -137,7 +137,7 @@ rule(
 
 
 def _say_going_out_bonus(v: Variant) -> str:
-    return f"Going out scores a bonus of {points(v.scoring.going_out_bonus)}."
+    return f"Going out scores {points(v.scoring.going_out_bonus)}."
 
 
 rule(
@@ -207,7 +207,7 @@ rule(
 def _say_tie(v: Variant) -> str:
     if v.game.tie == "play_another":
         return "If the leading totals are tied, play another hand to break the tie."
-    return "A tie for the highest total is a draw."
+    return "A tie is a draw."
 
 
 rule(

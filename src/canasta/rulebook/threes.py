@@ -47,7 +47,7 @@ def _say_red_last_card(v: Variant) -> str:
             "If the last card of the stock is a red 3, or your foot holds one once the stock is "
             "gone, lay it: the hand ends at once, before you meld or discard."
         )
-    return "If the last card of the stock is a red 3, lay it: the hand ends at once, before you meld or discard."
+    return "If the last stock card is a red 3, lay it: the hand ends at once, before you meld or discard."
 
 
 rule("threes.red_last_card", S_THREES, _say_red_last_card, relevant=lambda v: v.threes.red_laid_at_once)
@@ -268,7 +268,7 @@ def _say_black_meld(v: Variant) -> str:
     # said only where the meld's size leaves it open
     never = "" if top is not None and top < v.canastas.size else " Such a meld is never a canasta."
     if t.black_meld == "going_out_only":
-        return f"You may meld black 3s only in the turn you go out: {size} of them, {wilds}.{never}"
+        return f"You may meld black 3s only in the turn you go out: {size}, {wilds}.{never}"
     return f"Black 3s may be melded at any time, {size} of them, {wilds}.{never}"
 
 
