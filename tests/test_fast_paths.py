@@ -109,6 +109,30 @@ class TestSameMoves:
         compare(generated_jobs(12, 150, seed=1))
 
 
+#: House profiles with the rules the greedy plan of going out steps around per position (a
+#: meld of wild cards locking the wild cards, wild cards joining late): the plan lays the
+#: wild cards on a locked meld first, and is not asked where wild cards join late.
+PLAN_AROUND = (
+    "extends: brazilian\nmelds: {wild_meld_lock: true}\ngoing_out: {ask_after_laying: true}\n",
+    "extends: uruguayan\nmelds: {wild_meld_lock: true}\n",
+    "extends: bolivia\nmelds: {wild_meld_lock: true}\n",
+    "extends: modern-american\n",
+    "extends: classic\nmelds: {late_wild_naturals: 4}\n",
+)
+
+
+class TestRulesThePlanStepsAround:
+    """Fast and plain paths agree where the greedy plan must mind a rule it does not play."""
+
+    def test_wild_locks_and_late_wild_cards(self) -> None:
+        """Whole hands (up to 300 moves) of each profile of :data:`PLAN_AROUND`, greedy play."""
+        compare([
+            {"profile": profile, "seed": seed, "policy": "greedy", "moves": 300}
+            for profile in PLAN_AROUND
+            for seed in range(11, 17)
+        ])
+
+
 class TestTheComparison:
     """The comparison sees a difference where there is one."""
 
@@ -154,10 +178,12 @@ class TestFlags:
         assert f.quick_discards and f.quick_shapes and f.sequence_pruning and f.narrow_searches
 
     def test_rank_bars_and_kept_threes(self) -> None:
-        """Dead ranks bar cards by rank (no adds or melds by shape, no greedy plan); a kept 3
-        leaves the listings to the steps, which lay it (Modern American has both)."""
+        """Dead ranks bar cards by rank (no adds or melds by shape; the greedy plan, asked
+        per position, is not asked once a rank is dead); a kept 3 leaves the listings to the
+        steps, which lay it (Modern American has both)."""
         dead = self.fast("extends: modern-american\nthrees:\n  keep_one: false\n")
-        assert not (dead.quick_shapes or dead.quick_listing or dead.greedy_out or dead.greedy_opening)
+        assert not (dead.quick_shapes or dead.quick_listing)
+        assert dead.greedy_out and dead.greedy_opening
         assert dead.quick_discards and dead.draw_listing
         kept = self.fast("extends: modern-american\n")
         assert not (kept.draw_listing or kept.quick_discards or kept.quick_listing)

@@ -136,13 +136,14 @@ class FastPaths:
         self.opening_bound: Final = on
         #: The greedy plan showing a way out at once (``_greedy_out``, in ``_melds_out``;
         #: with sequences, the cards it leaves laid first in new sequences from the
-        #: hand): no late wild cards and no wild-meld lock, which the plan ignores; per
-        #: position, no dead ranks, melds that must be complete or clean opening. A plan
+        #: hand): always; per position, none of the rules the plan ignores is in play
+        #: (``_greedy_fits``: dead ranks, melds that must be complete, a clean opening,
+        #: wild cards joining late, the side's meld of wild cards locking them). A plan
         #: it shows is one the full search finds.
-        self.greedy_out: Final = on and not r.late_on and not r.wild_lock
-        #: The greedy plan showing an opening at once (``_opening_in_reach``): no
-        #: wild-meld lock; per position, no dead ranks or clean opening.
-        self.greedy_opening: Final = on and not r.wild_lock
+        self.greedy_out: Final = on
+        #: The greedy plan showing an opening at once (``_opening_in_reach``): always;
+        #: per position, as ``greedy_out`` (wild cards join late only after the opening).
+        self.greedy_opening: Final = on
         #: Narrow sequence searches asked before the full one (``_melds_out``,
         #: ``_opening_in_reach``): the variant has sequences. A plan they find is one
         #: the full search finds; a no takes the full search.

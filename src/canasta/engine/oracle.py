@@ -27,6 +27,7 @@ from canasta.engine.facts import (
     opening_minimum,
     partner_foot_down,
     probe,
+    wild_meld_locks,
 )
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, count_canastas, meld_info, req_met, sequence_span_error
@@ -344,10 +345,13 @@ def _out_question(s: GameState, q: Probe) -> _OutQuestion:
 
 def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
     """Whether melding every card but at most one (the discard) goes out from ``q``."""
-    if r.fast.greedy_out and not (ask.dead or ask.complete or ask.clean) and _greedy_out(r, q, ask):
+    if (
+        r.fast.greedy_out and not ask.complete and _greedy_fits(r, q, ask.dead, ask.clean, ask.late)
+        and _greedy_out(r, q, ask)
+    ):
         # a quick greedy plan (greedy_plan) often shows a way out at once; the full
-        # search is needed only when it does not (and always where dead ranks or melds
-        # that must be canastas, which the plan ignores, are in play)
+        # search is needed only when it does not (and always where melds that must be
+        # canastas, or another rule the plan ignores, are in play)
         return True
     if r.fast.narrow_searches:
         # narrow searches first: a plan they find is one (the full search is for a no)
@@ -359,6 +363,16 @@ def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
             return True
     outs = _way_out(r, q, ask, q.hand, q.counts, r.black_melds)
     return _goes_out(outs, ask.need, ask.waived, ask.final_optional)
+
+
+def _greedy_fits(r: Rules, q: Probe, dead: int, clean: int, late: bool) -> bool:
+    """Whether no rule that :func:`greedy_plan` ignores is in play at ``q``: dead ranks
+    (``dead``), a clean opening (``clean``), wild cards joining only after the opening
+    (``late``: the side opened before this turn). The side's meld of wild cards keeping
+    the wild cards until it is a canasta (``melds.wild_meld_lock``) is not among them:
+    going out lays the wild cards on it first (:func:`_wild_meld_first`), and an opening
+    asks the lock of its own."""
+    return not (dead or clean or late)
 
 
 #: The most cards a greedy plan may leave for new sequences to be tried on them (each
@@ -389,8 +403,17 @@ def _greedy_left(
     r: Rules, q: Probe, ask: _OutQuestion, counts: tuple[int, ...],
 ) -> tuple[int, bool, list[list[int]]]:
     """The greedy plan for ``counts`` beside ``q``'s melds: the cards it leaves, whether it
-    goes out as ``ask`` asks, and the plan."""
-    _upper, pts, left, plan = greedy_plan(r, counts, q.melds, r.black_melds)
+    goes out as ``ask`` asks, and the plan. Where the side's meld of wild cards locks them,
+    the wild cards go on it first (:func:`_wild_meld_first`)."""
+    first = _wild_meld_first(r, q.melds, counts)
+    if first is None:
+        return sum(counts), False, []
+    rest, stuck, wild_pts, wild_item = first
+    _upper, pts, left, plan = greedy_plan(r, rest, q.melds, r.black_melds)
+    left += stuck
+    pts += wild_pts
+    if wild_item:
+        plan.append(wild_item)
     b, black_ok, _stray = black_and_stray(r, counts, r.black_melds, ask.complete)
     if black_ok:
         # the plan keeps the black 3s in hand; going out may meld them together, as
@@ -403,6 +426,42 @@ def _greedy_left(
         and _plan_meets_requirement(r, q.melds, plan, ask.opening)
     )
     return left, ok, plan
+
+
+def _wild_meld_first(
+    r: Rules, melds: tuple[MeldGroup, ...], counts: tuple[int, ...],
+) -> tuple[tuple[int, ...], int, int, list[int]] | None:
+    """Where the side's meld of wild cards locks the wild cards (``melds.wild_meld_lock``:
+    it is not yet a canasta), the wild cards of ``counts`` laid on it first, one at a time
+    while it takes them, highest points first: the counts left to the greedy plan, the wild
+    cards kept in hand, the points laid and the meld's plan item (``[]`` where nothing is
+    laid). The wild cards left once it is a canasta go back to the plan; where it never
+    becomes one, they stay in hand. ``None`` where the side has more than one such meld
+    (the full search decides)."""
+    if not (r.wild_lock and wild_meld_locks(r, melds)):
+        return counts, 0, 0, []
+    short = [i for i, m in enumerate(melds) if m.rank == WILD_TARGET and m.size < r.canasta_size]
+    if len(short) > 1:
+        return None
+    m = melds[short[0]]
+    wild = sorted(((r.value[w], w) for w in r.wild_kinds for _ in range(counts[w])), reverse=True)
+    most = r.most[WILD_TARGET]
+    size = m.size
+    laid = 0
+    while (
+        laid < len(wild) and size < r.canasta_size and not r.closed(WILD_TARGET, size)
+        and (most is None or size < most)
+    ):
+        size += 1
+        laid += 1
+    # a canasta frees the wild cards still in hand for the greedy plan; short of one they stay
+    freed = size >= r.canasta_size
+    taken = wild[:laid] if freed else wild
+    rest = list(counts)
+    for _pts, w in taken:
+        rest[w] -= 1
+    item = [WILD_TARGET, 0, size, short[0]] if laid else []
+    return tuple(rest), len(taken) - laid, sum(p for p, _w in wild[:laid]), item
 
 
 def _stray_run(
@@ -667,8 +726,10 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
         and not natural_canasta_reachable(r, counts, meld_info(r, q.melds), q.hand)
     )
     if not hopeless and (upper >= need or not r.fast.opening_bound):
-        if greedy >= need and left_over + pend >= 2 and r.fast.greedy_opening and not (dead or clean) and (
-            oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan))
+        if (
+            greedy >= need and left_over + pend >= 2 and r.fast.greedy_opening
+            and _greedy_fits(r, q, dead, clean, False) and not (r.wild_lock and wild_meld_locks(r, q.melds))
+            and (oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan)))
         ):
             return True
         final_optional = r.final_optional
