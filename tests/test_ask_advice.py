@@ -11,8 +11,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta.engine.state import NOT_ASKED
 from positions import moves, play, position, refusal
 
@@ -90,6 +93,34 @@ class TestAdviceBindsNothing:
                         assert moves(s.apply("ask").apply(answer)) == texts - {"ask"}
                 s = s.apply(bot.choose(s.view(s.current_player), rng))
         assert asked > 0
+
+
+@settings(max_examples=examples(60), deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(deal=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1), wander=st.sampled_from([0.0, 0.1, 0.3]))
+def test_asking_changes_no_legal_move(deal: int, choices: int, wander: float) -> None:
+    """Any deal, any play: wherever Hand and Foot lists "ask", either answer leaves the moves as they were.
+
+    Play is the greedy bot's, with a random legal move instead at a rate of ``wander``:
+    random play alone almost never makes the three canastas that asking needs, and the
+    greedy bot reaches a question in most hands. The question is never forced: other
+    moves are listed beside it.
+    """
+    bot = canasta.GreedyBot()
+    rng = random.Random(choices)
+    s = canasta.new_game(HF, seed=deal)
+    while not s.is_hand_over:
+        texts = moves(s)
+        if "ask" in texts:
+            assert texts - {"ask"}
+            asked = play(s, "ask")
+            assert moves(asked) == {"yes", "no"}
+            for answer in ("yes", "no"):
+                after = play(asked, answer)
+                assert after.current_player == s.current_player and after.phase_name == s.phase_name
+                assert moves(after) == texts - {"ask"}, answer
+        move = rng.choice(s.legal_moves()) if rng.random() < wander else bot.choose(s.view(s.current_player), rng)
+        s = s.apply(move)
 
 
 class TestBindingAnswersStay:

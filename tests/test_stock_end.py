@@ -12,10 +12,15 @@ import random
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import canasta
+from budget import examples
 from canasta.variant.model import DrawRules
 from positions import play, position
+
+DRAW_TWO = canasta.load_variant("draw-two")
 
 
 def _discard_turn(stock: str, variant: str | canasta.Variant = "draw-two") -> canasta.GameState:
@@ -65,6 +70,30 @@ class TestShortStockEndsTheHand:
             s = s.apply(rng.choice(s.legal_moves()))
         assert starts > 0
         assert s.end is not None and (s.end.reason != "stock" or s.stock_size < 2)
+
+
+@settings(max_examples=examples(100), deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(deal=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
+def test_random_play_never_offers_a_turn_on_an_empty_stock(deal: int, choices: int) -> None:
+    """Any deal, any random play of draw-two: no turn starts on a stock too short for a draw of two.
+
+    Such a turn could only pass or take the pile. The hand ends instead, with the
+    discard that leaves the stock short (one card or none), or when a player goes out.
+    """
+    rng = random.Random(choices)
+    s = canasta.new_game(DRAW_TWO, seed=deal)
+    while not s.is_hand_over:
+        listed = [str(m) for m in s.legal_moves()]
+        if s.phase_name == "draw":
+            assert s.stock_size >= 2, f"a turn on a stock of {s.stock_size}: {listed}"
+            assert "pass" not in listed and "draw" in listed
+        s = s.apply(rng.choice(s.legal_moves()))
+    assert s.end is not None
+    if s.end.reason == "stock":
+        assert s.stock_size < 2
+    else:
+        assert s.end.reason == "out"
 
 
 class TestTheBook:
