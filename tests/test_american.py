@@ -23,6 +23,7 @@ from canasta.engine import KIND
 from canasta.io.score_file import ScoreFileError, read_score_file
 from houses import HOUSES, house_variant
 from positions import moves, play, position, refusal
+from test_book_prose import _note_of
 
 MAC = house_variant("mac-options")
 CLASSIC = canasta.load_variant("classic")
@@ -448,3 +449,13 @@ class TestMixedAces:
                      pile="5D")
         assert "take no wild card after the turn your side opened" in refusal(s, "add A 2")
         assert "melds.late_natural_ranks" in {a.path for a in MAC_PROFILE.assumed}
+
+    def test_the_book_says_so(self) -> None:
+        """The book states the ordinary meld and marks the reading of later wild cards, with its alternative."""
+        book = canasta.describe(MAC_PROFILE)
+        sentence = (
+            "If it took wild cards in that turn, it is an ordinary meld: the rules for an unfinished meld of "
+            "its rank do not apply to it, and it takes no more wild cards."
+        )
+        assert sentence in book
+        assert "the rule of five as the alternative" in _note_of(book, sentence)

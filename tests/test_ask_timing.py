@@ -17,6 +17,7 @@ import canasta
 from canasta import GameState
 from canasta.engine.state import PLAY
 from positions import moves, play, position, refusal
+from test_book_prose import _note_of
 from test_oracle import finishable, raw_rules
 
 CLASSIC = canasta.load_variant("classic")
@@ -63,6 +64,26 @@ class TestAskAfterLaying:
 
         off = attrs.evolve(CLASSIC, going_out=attrs.evolve(CLASSIC.going_out, ask_after_laying=False))
         assert "ask before you meld" in refusal(laid_nines(off), "ask")
+
+
+class TestTheBooksSayWhen:
+    """Each book states when its players may ask; a reading the text leaves open is marked."""
+
+    @pytest.mark.parametrize("name", ["classic", "draw-two"])
+    def test_after_laying(self, name: str) -> None:
+        """The text's "before going out", read as it stands: laying cards first does not stop a question."""
+        book = canasta.describe(canasta.load_variant(name))
+        assert "Before going out, even after laying cards, you may ask \u201cPartner, may I go out?\u201d" in book
+        assert "before you lay any card" not in book
+
+    @pytest.mark.parametrize("name", ["samba", "modern-american", "uruguayan", "classic-6p"])
+    def test_pagat_reading_is_marked(self, name: str) -> None:
+        """Pagat's reading, asking before laying any card, is stated and its note names the alternative."""
+        book = canasta.describe(canasta.load_variant(name))
+        assert "Before going out, and before you lay any card that turn, you may ask" in book
+        paragraph = next(ln for ln in book.splitlines() if "you may ask \u201cPartner" in ln)
+        sentence = paragraph.rstrip("\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079")
+        assert _note_of(book, sentence).endswith('classic\'s text, "before going out", is the alternative.')
 
 
 def _late_questions(name: str, seed: int) -> list[GameState]:
