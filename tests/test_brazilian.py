@@ -418,6 +418,13 @@ class TestNaturalCanastaHeld:
                      "meld KC KD KH", "add K KS", "add K KC", "add K KD", "add K KH")
         assert "add K 2" in moves(after)
 
+    def test_the_book_says_so(self) -> None:
+        """The book holds the natural canasta to the end of the opening turn, from 9000 only."""
+        book = canasta.describe(canasta.load_variant("brazilian"))
+        assert ("a complete natural canasta when it is 9000 or more. For that, a wild canasta or an escalera "
+                "counts as natural. The opening turn must also end with that natural canasta: no wild card "
+                "may join the last one in that turn.") in book
+
 
 @st.composite
 def opening_turns(draw: st.DrawFn) -> GameState:
