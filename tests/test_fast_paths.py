@@ -121,6 +121,16 @@ PLAN_AROUND = (
 )
 
 
+#: House profiles whose opening must hold a canasta from long hands: the greedy plan of an
+#: opening, which often melds every card, keeps one of its new melds back to end the turn.
+CANASTA_OPENINGS = tuple(
+    f"extends: brazilian\ndeal: {{hand_size: {size}}}\ndeck: {{decks: 6}}\ndraw: {{count: 3}}\n"
+    f"opening:\n  by: score\n  score_table:\n  - {{minimum: 0, canasta: {kind}}}\n"
+    f"  - {{from_score: 0, minimum: 50, canasta: {kind}}}\n"
+    for size, kind in ((22, "natural"), (18, "any"))
+)
+
+
 class TestRulesThePlanStepsAround:
     """Fast and plain paths agree where the greedy plan must mind a rule it does not play."""
 
@@ -130,6 +140,14 @@ class TestRulesThePlanStepsAround:
             {"profile": profile, "seed": seed, "policy": "greedy", "moves": 300}
             for profile in PLAN_AROUND
             for seed in range(11, 17)
+        ])
+
+    def test_openings_that_hold_a_canasta(self) -> None:
+        """Hands (up to 120 moves) of each profile of :data:`CANASTA_OPENINGS`."""
+        compare([
+            {"profile": profile, "seed": seed, "policy": ("random", "greedy")[seed % 2], "moves": 120}
+            for profile in CANASTA_OPENINGS
+            for seed in (23, 24)
         ])
 
 

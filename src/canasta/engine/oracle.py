@@ -706,6 +706,26 @@ def _opening_bounds(
     return upper, greedy, left_over, plan
 
 
+def _greedy_opens(
+    r: Rules, melds: tuple[MeldGroup, ...], plan: list[list[int]], oc: int, spare: int, left: int,
+) -> bool:
+    """Whether the greedy plan ``plan``, which reaches the opening's minimum with ``spare``
+    points over and leaves ``left`` cards to end the turn on, opens with the canasta ``oc``
+    asks and two cards left: as it is, or with one of its new melds of natural cards kept
+    in hand (a long hand's plan often melds every card). The other melds of the plan are
+    laid as before, so the plan stays one the full search finds."""
+    def holds(items: list[list[int]]) -> bool:
+        return oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, melds, items))
+
+    if left >= 2:
+        return holds(plan)
+    for i, (rank, naturals, wilds, index) in enumerate(plan):
+        spared = index < 0 and not wilds and naturals * r.value[rank] <= spare and left + naturals >= 2
+        if spared and holds(plan[:i] + plan[i + 1:]):
+            return True
+    return False
+
+
 def _opening_in_reach(s: GameState, q: Probe) -> bool:
     """Whether the unopened side of the player in the play phase can still reach its opening
     this turn from ``q`` (and end the turn after it), as :func:`can_finish` asks."""
@@ -727,9 +747,9 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
     )
     if not hopeless and (upper >= need or not r.fast.opening_bound):
         if (
-            greedy >= need and left_over + pend >= 2 and r.fast.greedy_opening
+            greedy >= need and r.fast.greedy_opening
             and _greedy_fits(r, q, dead, clean, False) and not (r.wild_lock and wild_meld_locks(r, q.melds))
-            and (oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, q.melds, plan)))
+            and _greedy_opens(r, q.melds, plan, oc, greedy - need, left_over + pend)
         ):
             return True
         final_optional = r.final_optional
