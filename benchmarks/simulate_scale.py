@@ -24,7 +24,9 @@ to J idle workers: the time the last one ends, beside the ideal of the total
 divided by J). Its estimate of the wall time on J idle cores is the command's
 time before the workers start, plus that last end, plus its time after them
 (and its time while they play, shared out among the J cores); the speed-up
-is the first J's over each.
+is the first J's over each. With one job, the games are timed apart from the
+start-up, and the workers' shards are set beside them: the CPU time the same
+games took more (or less) in J processes at once than in one alone.
 
 ``memory`` runs one simulation of N games in this process and prints the
 resident set size (``VmRSS`` in ``/proc/self/status``, Linux) and its peak
@@ -166,7 +168,24 @@ def timed_results(*args):
     yield from in_order(*args)
     marks["last result"] = time.process_time()
 
+run = backends.LocalBackend.run
+
+def timed_run(self, task, games):
+    if self.jobs > 1:  # the workers' shards are timed by timed_shard
+        return run(self, task, games)
+    marks["games"] = 0.0
+
+    def timed_task(start, stop):
+        began = time.process_time()
+        try:
+            return task(start, stop)
+        finally:
+            marks["games"] += time.process_time() - began
+
+    return run(self, timed_task, games)
+
 backends._run_shard, backends._in_order = timed_shard, timed_results
+backends.LocalBackend.run = timed_run
 out = sys.stdout
 sys.stdout = open(os.devnull, "w")
 try:
@@ -201,7 +220,8 @@ def _parts_once(args: argparse.Namespace, jobs_: int, log: str) -> dict[str, flo
     mark = json.loads(done.stdout.strip().splitlines()[-1])
     got = {"interpreter and canasta.cli": mark["imported"]}
     if "workers start" not in mark:  # one job: everything in this process
-        got["the rest: imports, variant, games"] = mark["end"] - mark["imported"]
+        got["imports, variant, summary"] = mark["end"] - mark["imported"] - mark["games"]
+        got["games"] = mark["games"]
         got["on idle cores"] = mark["end"]
         return got
     per: dict[int, float] = {}
@@ -251,10 +271,16 @@ def parts(args: argparse.Namespace) -> None:
             print(f"run {r + 1}: --jobs {j}: about {runs[j][-1]['on idle cores']:.2f} s on idle cores",
                   flush=True)
     first = statistics.median(run["on idle cores"] for run in runs[args.jobs[0]])
+    alone = statistics.median(run["games"] for run in runs[1]) if 1 in runs else None
     for j in args.jobs:
         print(f"--jobs {j}, CPU seconds, median of {args.repeat}:")
         for key in runs[j][0]:
             print(f"  {key:44s} {statistics.median(run[key] for run in runs[j]):6.3f}")
+        if alone and j > 1:
+            # the same games, played in j processes at once, against one process alone
+            shards = statistics.median(run["shards, in all"] for run in runs[j])
+            label = "shards, in all, beside one job's games"
+            print(f"  {label:44s} {100 * (shards / alone - 1):+5.1f}%")
         idle = statistics.median(run["on idle cores"] for run in runs[j])
         print(f"  {'speed-up on idle cores':44s} {first / idle:6.2f}x")
 

@@ -439,4 +439,7 @@ class TestSimulateScale:
         own = got["interpreter and canasta.cli"] + got["imports and variant, to the workers' start"]
         assert got["on idle cores"] >= own + got["split on 2 idle workers: last end"]
         one = scale._parts_once(args, 1, str(tmp_path / "shards.jsonl"))
-        assert set(one) == {"interpreter and canasta.cli", "the rest: imports, variant, games", "on idle cores"}
+        assert set(one) == {"interpreter and canasta.cli", "imports, variant, summary", "games", "on idle cores"}
+        # one job: its games timed apart from the rest of the command
+        assert 0 < one["games"] < one["on idle cores"]
+        assert one["imports, variant, summary"] > 0
