@@ -97,13 +97,23 @@ sys.exit(code)
 """
 
 
+def _python() -> list[str]:
+    """This interpreter, isolated (``-I``) when this script runs isolated.
+
+    Run as ``/venv/bin/python -I simulate_scale.py`` to measure the canasta
+    installed there (the compiled build): without ``-I`` the measured command
+    would import canasta from a ``PYTHONPATH`` that names a source tree.
+    """
+    return [sys.executable, "-I"] if sys.flags.isolated else [sys.executable]
+
+
 def _command(args: argparse.Namespace, jobs: int) -> list[str]:
     if args.experiment:
         # an experiment of the variant against itself: every game played twice
         what = ["experiment", args.variant, args.variant]
     else:
         what = ["simulate", args.variant]
-    return [sys.executable, "-c", _MEASURED, *what, "--games", str(args.games), "--jobs", str(jobs)]
+    return [*_python(), "-c", _MEASURED, *what, "--games", str(args.games), "--jobs", str(jobs)]
 
 
 def jobs(args: argparse.Namespace) -> None:
@@ -215,7 +225,7 @@ def _parts_once(args: argparse.Namespace, jobs_: int, log: str) -> dict[str, flo
     if os.path.exists(log):
         os.remove(log)
     what = ["experiment", args.variant, args.variant] if args.experiment else ["simulate", args.variant]
-    done = subprocess.run([sys.executable, "-c", _PARTS, log, *what, "--games", str(args.games),
+    done = subprocess.run([*_python(), "-c", _PARTS, log, *what, "--games", str(args.games),
                            "--jobs", str(jobs_)], check=True, capture_output=True, text=True)
     mark = json.loads(done.stdout.strip().splitlines()[-1])
     got = {"interpreter and canasta.cli": mark["imported"]}

@@ -16,7 +16,7 @@ import re
 import statistics
 import sys
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -423,6 +423,19 @@ class TestSimulateScale:
         assert scale._last_end([1.0, 1.0, 1.0, 3.0], 2, 0.0) == 4.0
         assert scale._last_end([1.0, 1.0, 1.0, 1.0], 2, 0.5) == 2.5
         assert scale._last_end([2.0], 3, 0.0) == 2.0
+
+    def test_measured_python_is_isolated_as_this_one(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Run with -I (the compiled build in a venv), the measured command is run with -I too,
+        so that a PYTHONPATH naming a source tree cannot replace the installed canasta."""
+        scale = load_script("simulate_scale")
+        flags = SimpleNamespace(isolated=1)
+        monkeypatch.setattr(scale, "sys", SimpleNamespace(executable="/venv/bin/python", flags=flags))
+        assert scale._python() == ["/venv/bin/python", "-I"]
+        args = argparse.Namespace(variant="classic", games=4, experiment=False)
+        assert scale._command(args, 2)[:3] == ["/venv/bin/python", "-I", "-c"]
+        flags.isolated = 0
+        assert scale._python() == ["/venv/bin/python"]
+        assert scale._command(args, 2)[:2] == ["/venv/bin/python", "-c"]
 
     def test_parts_of_a_small_run(self, tmp_path: Path) -> None:
         """Two jobs: the slowest worker's time is within the workers' total, and the estimate
