@@ -290,6 +290,23 @@ def test_new_sequences_let_the_plan_answer(name: str) -> None:
     assert sequence_outcomes.cache_info().misses <= STRAY_RUNS[name]
 
 
+#: Corpus positions where the turn must go out and going out needs a sequence canasta that
+#: the side's sequences reach by growing at their ends from the hand: grown first, they let
+#: the greedy plan answer. Each with the most searches its listing may ask now (124 before).
+GROWN_RUNS = {"corpus/bolivia-large-deal-told-yes": 40}
+
+
+@pytest.mark.skipif(PLAIN_RULES, reason="the plain rule path asks the searches for every candidate")
+@pytest.mark.parametrize("name", sorted(GROWN_RUNS))
+def test_sequences_grown_first_let_the_plan_answer(name: str) -> None:
+    """The listing stays what it was, and asks few searches."""
+    s, moves = _slow(name)  # reading a state lists its moves (its check)
+    sequence_outcomes.cache_clear()
+    object.__setattr__(s, "_ctx", None)  # list afresh, not from what reading the state kept
+    assert [str(m) for m in s.legal_moves()] == moves
+    assert sequence_outcomes.cache_info().misses <= GROWN_RUNS[name]
+
+
 #: Corpus positions of an unopened side whose opening must hold a canasta, where the greedy
 #: plan of the opening melds every card of a long hand: keeping one of its new melds in hand,
 #: it shows the opening for most moves. Each with the most searches its listing may ask now

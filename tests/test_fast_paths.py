@@ -142,6 +142,16 @@ class TestRulesThePlanStepsAround:
             for seed in range(11, 17)
         ])
 
+    def test_sequences_grown_first(self) -> None:
+        """Whole hands (up to 400 moves) of Bolivia and Brazilian, greedy play, where the
+        greedy way out grows the side's sequences from the hand first (seven times in these
+        hands, where the escalera going out needs is one card or more short)."""
+        compare([
+            {"profile": f"extends: {name}\n", "seed": seed, "policy": "greedy", "moves": 400}
+            for name in ("bolivia", "brazilian")
+            for seed in range(30, 38)
+        ])
+
     def test_openings_that_hold_a_canasta(self) -> None:
         """Hands (up to 120 moves) of each profile of :data:`CANASTA_OPENINGS`."""
         compare([

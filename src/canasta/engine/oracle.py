@@ -31,7 +31,7 @@ from canasta.engine.facts import (
 )
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import KIND_SLOT, count_canastas, meld_info, req_met, sequence_span_error
-from canasta.engine.moves import WILD_TARGET
+from canasta.engine.moves import SEQUENCE, WILD_TARGET
 from canasta.engine.searches import Outcomes, black_and_stray, outcomes
 from canasta.engine.sequence_search import sequence_outcomes
 from canasta.engine.state import (
@@ -382,16 +382,35 @@ STRAYS_TRIED = 4
 
 def _greedy_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
     """Whether the greedy plan (:func:`greedy_plan`) shows a way out from ``q``. Where the
-    variant has sequences, natural cards of the ranks the plan leaves in hand may first
-    be laid in new sequences of the fewest cards, from the hand (:func:`_stray_run`)."""
+    variant has sequences (and they may not be joined, where a card laid may have to wait
+    for a join), natural cards of the ranks the plan leaves in hand may first be laid in
+    new sequences of the fewest cards, from the hand (:func:`_strays_out`); and failing
+    that, the side's sequences may first grow at their ends from the hand
+    (:func:`_grown_runs`)."""
     counts = q.counts
     left, ok, plan = _greedy_left(r, q, ask, counts)
-    if ok or not r.seq_on or r.seq_join or left > STRAYS_TRIED:
-        # (where sequences may be joined, a card laid may have to wait for a join)
+    if ok or not r.seq_on or r.seq_join:
         return ok
-    held = Counter(q.hand)
+    if _strays_out(r, q, ask, counts, Counter(q.hand), left, plan, []):
+        return True
+    grown = _grown_runs(r, q)
+    if grown is None:
+        return False
+    counts, held, runs = grown
+    left, ok, plan = _greedy_left(r, q, ask, counts, runs)
+    return ok or _strays_out(r, q, ask, counts, held, left, plan, runs)
+
+
+def _strays_out(
+    r: Rules, q: Probe, ask: _OutQuestion, counts: tuple[int, ...], held: Counter[int], left: int,
+    plan: list[list[int]], runs: Sequence[list[int]],
+) -> bool:
+    """Whether laying new sequences for the cards ``plan`` leaves (:func:`_stray_run`, one
+    at a time, from ``held``) lets the greedy plan go out; ``runs`` as :func:`_greedy_left`."""
+    if left > STRAYS_TRIED:
+        return False
     while True:
-        found = _stray_run(r, q, ask, counts, held, left, plan)
+        found = _stray_run(r, q, ask, counts, held, left, plan, runs)
         if found is None:
             return False
         counts, left, ok, plan = found
@@ -399,12 +418,49 @@ def _greedy_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
             return True
 
 
+def _grown_runs(r: Rules, q: Probe) -> tuple[tuple[int, ...], Counter[int], list[list[int]]] | None:
+    """The side's open sequences of natural cards grown at either end, one card at a time,
+    by the hand's natural cards of their suit, while the sequence may span them: the
+    counts then in hand, the cards then held and a plan item (as :func:`greedy_plan`'s)
+    for each sequence grown. ``None`` where no sequence can grow."""
+    held = Counter(q.hand)
+    counts = list(q.counts)
+    runs: list[list[int]] = []
+    for i, suit, low, high in meld_info(r, q.melds).sequences:
+        if q.melds[i].wilds:
+            continue
+        lo, hi = low, high
+        while True:
+            below, above = (lo - 1) * 4 + suit, (hi + 1) * 4 + suit
+            if _run_card(r, held, below) and sequence_span_error(r, lo - 1, hi) is None:
+                lo -= 1
+                card = below
+            elif _run_card(r, held, above) and sequence_span_error(r, lo, hi + 1) is None:
+                hi += 1
+                card = above
+            else:
+                break
+            held[card] -= 1
+            counts[KIND[card]] -= 1
+        if (lo, hi) != (low, high):
+            runs.append([SEQUENCE, hi - lo + 1, 0, i])
+    return (tuple(counts), held, runs) if runs else None
+
+
+def _run_card(r: Rules, held: Counter[int], card: int) -> bool:
+    """Whether ``held`` holds ``card``, a natural card of a rank sequences take."""
+    k = KIND[card] if 0 <= card < len(KIND) else -1
+    return k >= 0 and held[card] > 0 and k == card >> 2 and r.in_seq[k]
+
+
 def _greedy_left(
-    r: Rules, q: Probe, ask: _OutQuestion, counts: tuple[int, ...],
+    r: Rules, q: Probe, ask: _OutQuestion, counts: tuple[int, ...], runs: Sequence[list[int]] = (),
 ) -> tuple[int, bool, list[list[int]]]:
     """The greedy plan for ``counts`` beside ``q``'s melds: the cards it leaves, whether it
     goes out as ``ask`` asks, and the plan. Where the side's meld of wild cards locks them,
-    the wild cards go on it first (:func:`_wild_meld_first`)."""
+    the wild cards go on it first (:func:`_wild_meld_first`). ``runs``: plan items of the
+    side's sequences grown first (:func:`_grown_runs`), whose cards ``counts`` no longer
+    holds; the plan is judged with them."""
     first = _wild_meld_first(r, q.melds, counts)
     if first is None:
         return sum(counts), False, []
@@ -414,6 +470,7 @@ def _greedy_left(
     pts += wild_pts
     if wild_item:
         plan.append(wild_item)
+    plan.extend(runs)
     b, black_ok, _stray = black_and_stray(r, counts, r.black_melds, ask.complete)
     if black_ok:
         # the plan keeps the black 3s in hand; going out may meld them together, as
@@ -466,7 +523,7 @@ def _wild_meld_first(
 
 def _stray_run(
     r: Rules, q: Probe, ask: _OutQuestion, counts: tuple[int, ...], held: Counter[int], left: int,
-    plan: list[list[int]],
+    plan: list[list[int]], runs: Sequence[list[int]],
 ) -> tuple[tuple[int, ...], int, bool, list[list[int]]] | None:
     """A new sequence of the fewest cards, from ``held``, that holds a natural card of a rank
     ``plan`` leaves in hand, after which the greedy plan leaves fewer cards than ``left``
@@ -490,7 +547,7 @@ def _stray_run(
             after = list(counts)
             for code in codes:
                 after[KIND[code]] -= 1
-            left2, ok, plan2 = _greedy_left(r, q, ask, tuple(after))
+            left2, ok, plan2 = _greedy_left(r, q, ask, tuple(after), runs)
             if ok or left2 < left:
                 for code in codes:
                     held[code] -= 1
