@@ -386,19 +386,21 @@ def _greedy_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
     for a join), natural cards of the ranks the plan leaves in hand may first be laid in
     new sequences of the fewest cards, from the hand (:func:`_strays_out`); and failing
     that, the side's sequences may first grow at their ends from the hand
-    (:func:`_grown_runs`)."""
+    (:func:`_grown_runs`), or a new sequence canasta be laid from it (:func:`_new_run`)."""
     counts = q.counts
     left, ok, plan = _greedy_left(r, q, ask, counts)
     if ok or not r.seq_on or r.seq_join:
         return ok
     if _strays_out(r, q, ask, counts, Counter(q.hand), left, plan, []):
         return True
-    grown = _grown_runs(r, q)
-    if grown is None:
-        return False
-    counts, held, runs = grown
-    left, ok, plan = _greedy_left(r, q, ask, counts, runs)
-    return ok or _strays_out(r, q, ask, counts, held, left, plan, runs)
+    for grown in (_grown_runs(r, q), _new_run(r, q)):
+        if grown is None:
+            continue
+        counts, held, runs = grown
+        left, ok, plan = _greedy_left(r, q, ask, counts, runs)
+        if ok or _strays_out(r, q, ask, counts, held, left, plan, runs):
+            return True
+    return False
 
 
 def _strays_out(
@@ -445,6 +447,24 @@ def _grown_runs(r: Rules, q: Probe) -> tuple[tuple[int, ...], Counter[int], list
         if (lo, hi) != (low, high):
             runs.append([SEQUENCE, hi - lo + 1, 0, i])
     return (tuple(counts), held, runs) if runs else None
+
+
+def _new_run(r: Rules, q: Probe) -> tuple[tuple[int, ...], Counter[int], list[list[int]]] | None:
+    """A new sequence canasta of natural cards from the hand, the lowest of the first suit
+    that holds one, laid first (going out may need one the side lacks): as
+    :func:`_grown_runs` returns. ``None`` where the hand holds none."""
+    held = Counter(q.hand)
+    size = max(r.seq_canasta, r.seq_min)  # a new sequence is never shorter than its least
+    for suit in range(4):
+        for low in range(2, 16 - size):
+            cards = [(low + i) * 4 + suit for i in range(size)]
+            if all(_run_card(r, held, card) for card in cards) and sequence_span_error(r, low, low + size - 1) is None:
+                counts = list(q.counts)
+                for card in cards:
+                    held[card] -= 1
+                    counts[KIND[card]] -= 1
+                return tuple(counts), held, [[SEQUENCE, size, 0, -1]]
+    return None
 
 
 def _run_card(r: Rules, held: Counter[int], card: int) -> bool:
