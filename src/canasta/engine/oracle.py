@@ -485,24 +485,22 @@ def _greedy_left(
     if first is None:
         return sum(counts), False, []
     rest, stuck, wild_pts, wild_item = first
-    _upper, pts, left, plan = greedy_plan(r, rest, q.melds, r.black_melds)
-    left += stuck
-    pts += wild_pts
-    if wild_item:
-        plan.append(wild_item)
-    plan.extend(runs)
+    laid = [*([wild_item] if wild_item else []), *runs]
     b, black_ok, _stray = black_and_stray(r, counts, r.black_melds, ask.complete)
-    if black_ok:
-        # the plan keeps the black 3s in hand; going out may meld them together, as
+    if not black_ok:
+        b = 0  # the plan keeps the black 3s in hand; going out may meld them together, as
         # the searches' plans do (close_plans)
-        left -= b
-        pts += b * r.value[BLACK_THREE]
-    ok = (
-        (left == 1 or (left == 0 and ask.final_optional))
-        and (ask.need <= 0 or pts >= ask.need or ask.waived)
-        and _plan_meets_requirement(r, q.melds, plan, ask.opening)
-    )
-    return left, ok, plan
+    for canastas_first in (False, True):
+        _upper, pts, left, plan = greedy_plan(r, rest, q.melds, r.black_melds, canastas_first)
+        plan.extend(laid)
+        left += stuck - b
+        pts += wild_pts + b * r.value[BLACK_THREE]
+        if not (left == 1 or (left == 0 and ask.final_optional)) or not (ask.need <= 0 or pts >= ask.need or ask.waived):
+            break
+        if _plan_meets_requirement(r, q.melds, plan, ask.opening):
+            return left, True, plan
+        # the canastas going out needs are missing: the wild cards may make them, given first
+    return left, False, plan
 
 
 def _wild_meld_first(
@@ -636,7 +634,8 @@ def _goes_out(outs: Outcomes, need: int, waived: bool, final_optional: bool) -> 
 
 
 def greedy_plan(
-    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool
+    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool,
+    canastas_first: bool = False,
 ) -> tuple[int, int, int, list[list[int]]]:
     """Quick bounds on the points a hand can still add, and a plan that adds them.
 
@@ -675,6 +674,8 @@ def greedy_plan(
             left -= c
             used += need
             plan.append([k, c, need, -1])
+    if canastas_first:
+        used = _wilds_to_canastas(r, plan, used, n_wild)
     for item in plan:
         while used < n_wild and ok_add[item[1]][item[2] + 1]:
             item[2] += 1
@@ -690,6 +691,33 @@ def greedy_plan(
         # cards no meld takes stay in hand
         left += counts[k]
     return upper, greedy, left, plan
+
+
+def _wilds_to_canastas(r: Rules, plan: list[list[int]], used: int, n_wild: int) -> int:
+    """The first share of :func:`greedy_plan`'s wild cards, with ``canastas_first``: each
+    meld of ``plan`` that the wild cards still free make a canasta (a mixed one, where
+    going out asks mixed canastas) gets them, the melds that need fewest first, each wild
+    card joining as the meld's shape allows. Returns the wild cards then used."""
+    size = r.canasta_size
+    mixed = r.req[2] > 0
+
+    def short(item: list[int]) -> int:
+        n, j = item[1], item[2]
+        if n + j >= size:
+            return 1 if mixed and not j else 0
+        return size - n - j
+
+    for item in sorted(plan, key=short):
+        need = short(item)
+        if not need:
+            continue
+        if used + need > n_wild:
+            break
+        row = r.nat_add[item[1]] if item[1] < len(r.nat_add) else []
+        if all(item[2] + x < len(row) and row[item[2] + x] for x in range(1, need + 1)):
+            item[2] += need
+            used += need
+    return used
 
 
 def _plan_naturals(
