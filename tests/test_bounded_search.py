@@ -314,6 +314,24 @@ def test_sequences_grown_first_let_the_plan_answer(name: str) -> None:
     assert sequence_outcomes.cache_info().misses <= GROWN_RUNS[name]
 
 
+#: Stored positions where the side opened before this turn and wild cards join only melds
+#: that hold enough natural cards then (``melds.late_wild_naturals``,
+#: ``late_natural_ranks``): the greedy plan, told so, answers most moves. Each with the most
+#: searches its listing may ask now (204 before).
+LATE_WILDS = {"bolivia-late-ranks-talons-told-yes": 20}
+
+
+@pytest.mark.skipif(PLAIN_RULES, reason="the plain rule path asks the searches for every candidate")
+@pytest.mark.parametrize("name", sorted(LATE_WILDS))
+def test_a_plan_that_knows_late_wild_cards_answers(name: str) -> None:
+    """The listing stays what it was, and asks few searches."""
+    s, moves = _slow(name)  # reading a state lists its moves (its check)
+    sequence_outcomes.cache_clear()
+    object.__setattr__(s, "_ctx", None)  # list afresh, not from what reading the state kept
+    assert [str(m) for m in s.legal_moves()] == moves
+    assert sequence_outcomes.cache_info().misses <= LATE_WILDS[name]
+
+
 #: Corpus positions of an unopened side whose opening must hold a canasta, where the greedy
 #: plan of the opening melds every card of a long hand: keeping one of its new melds in hand,
 #: it shows the opening for most moves. Each with the most searches its listing may ask now

@@ -112,14 +112,15 @@ class TestSameMoves:
 #: House profiles with the rules the greedy plan of going out steps around per position (a
 #: meld of wild cards locking the wild cards, wild cards joining late), or asks a second
 #: time (mixed canastas to go out): the plan lays the wild cards on a locked meld first,
-#: is not asked where wild cards join late, and gives the wild cards to the melds they
-#: make canastas where its first try misses the canastas going out needs.
+#: gives wild cards only to melds that may take them where they join late, and gives them
+#: to the melds they make canastas where its first try misses the canastas going out needs.
 PLAN_AROUND = (
     "extends: brazilian\nmelds: {wild_meld_lock: true}\ngoing_out: {ask_after_laying: true}\n",
     "extends: uruguayan\nmelds: {wild_meld_lock: true}\n",
     "extends: bolivia\nmelds: {wild_meld_lock: true}\n",
     "extends: modern-american\n",
     "extends: classic\nmelds: {late_wild_naturals: 4}\n",
+    "extends: bolivia\nmelds: {late_natural_ranks: [K, A], late_wild_naturals: 3}\n",
     "extends: brazilian\ngoing_out: {mixed_canastas: 3}\n",
     "extends: samba\ngoing_out: {mixed_canastas: 2}\n",
 )

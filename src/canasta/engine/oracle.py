@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from canasta.engine.facts import (
     OPEN_NATURAL_CANASTA,
@@ -346,7 +346,7 @@ def _out_question(s: GameState, q: Probe) -> _OutQuestion:
 def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
     """Whether melding every card but at most one (the discard) goes out from ``q``."""
     if (
-        r.fast.greedy_out and not ask.complete and _greedy_fits(r, q, ask.dead, ask.clean, ask.late)
+        r.fast.greedy_out and not ask.complete and _greedy_fits(ask.dead, ask.clean)
         and _greedy_out(r, q, ask)
     ):
         # a quick greedy plan (greedy_plan) often shows a way out at once; the full
@@ -365,14 +365,13 @@ def _melds_out(r: Rules, q: Probe, ask: _OutQuestion) -> bool:
     return _goes_out(outs, ask.need, ask.waived, ask.final_optional)
 
 
-def _greedy_fits(r: Rules, q: Probe, dead: int, clean: int, late: bool) -> bool:
-    """Whether no rule that :func:`greedy_plan` ignores is in play at ``q``: dead ranks
-    (``dead``), a clean opening (``clean``), wild cards joining only after the opening
-    (``late``: the side opened before this turn). The side's meld of wild cards keeping
-    the wild cards until it is a canasta (``melds.wild_meld_lock``) is not among them:
-    going out lays the wild cards on it first (:func:`_wild_meld_first`), and an opening
-    asks the lock of its own."""
-    return not (dead or clean or late)
+def _greedy_fits(dead: int, clean: int) -> bool:
+    """Whether no rule that :func:`greedy_plan` ignores is in play: dead ranks (``dead``)
+    or a clean opening (``clean``). Wild cards joining late are not among them (the plan
+    is told ``late``), nor the side's meld of wild cards keeping the wild cards until it is
+    a canasta (``melds.wild_meld_lock``): going out lays the wild cards on it first
+    (:func:`_wild_meld_first`), and an opening asks the lock of its own."""
+    return not (dead or clean)
 
 
 #: The most cards a greedy plan may leave for new sequences to be tried on them (each
@@ -491,7 +490,7 @@ def _greedy_left(
         b = 0  # the plan keeps the black 3s in hand; going out may meld them together, as
         # the searches' plans do (close_plans)
     for canastas_first in (False, True):
-        _upper, pts, left, plan = greedy_plan(r, rest, q.melds, r.black_melds, canastas_first)
+        _upper, pts, left, plan = greedy_plan(r, rest, q.melds, r.black_melds, canastas_first, ask.late)
         plan.extend(laid)
         left += stuck - b
         pts += wild_pts + b * r.value[BLACK_THREE]
@@ -633,9 +632,13 @@ def _goes_out(outs: Outcomes, need: int, waived: bool, final_optional: bool) -> 
     return False
 
 
+#: ``Rules.late_naturals`` where the side opened this turn: a wild card may join any meld.
+_NEVER_LATE: Final = (0,) * 16
+
+
 def greedy_plan(
     r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], allow_black: bool,
-    canastas_first: bool = False,
+    canastas_first: bool = False, late: bool = False,
 ) -> tuple[int, int, int, list[list[int]]]:
     """Quick bounds on the points a hand can still add, and a plan that adds them.
 
@@ -646,7 +649,9 @@ def greedy_plan(
     The greedy plan adds every natural it can to the side's open melds, starts a
     meld of every rank held often enough, then of pairs completed with a wild
     card, and spreads the remaining wild cards over those melds while each stays
-    legal. Each of its melds can be laid and grown one legal step at a time, so
+    legal (with ``late``, the side opened before this turn: only on melds that hold the
+    natural cards ``melds.late_wild_naturals`` asks, and none on ranks that never take
+    one then). Each of its melds can be laid and grown one legal step at a time, so
     when the plan reaches the minimum with two cards to spare the full search is
     not needed; nor is it when the plan leaves at most one card and holds the
     canastas that going out needs (see :func:`can_go_out`). The upper bound
@@ -664,19 +669,22 @@ def greedy_plan(
     short.sort(reverse=True)
     budget = n_wild
     used = 0
+    # the natural cards a meld needs before a wild card joins it (none where not late)
+    wild_from = r.late_naturals if late else _NEVER_LATE
     for pts, k, c in short:
         need = r.new_size - c
         if need <= budget:
             upper += pts
             budget -= need
-        if used + need <= n_wild and ok_new[c][need]:
+        if used + need <= n_wild and ok_new[c][need] and c >= wild_from[k]:
             greedy += pts
             left -= c
             used += need
             plan.append([k, c, need, -1])
+    takes = [item for item in plan if item[1] >= wild_from[item[0]]]
     if canastas_first:
-        used = _wilds_to_canastas(r, plan, used, n_wild)
-    for item in plan:
+        used = _wilds_to_canastas(r, takes, used, n_wild)
+    for item in takes:
         while used < n_wild and ok_add[item[1]][item[2] + 1]:
             item[2] += 1
             used += 1
@@ -853,7 +861,7 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
     if not hopeless and (upper >= need or not r.fast.opening_bound):
         if (
             greedy >= need and r.fast.greedy_opening
-            and _greedy_fits(r, q, dead, clean, False) and not (r.wild_lock and wild_meld_locks(r, q.melds))
+            and _greedy_fits(dead, clean) and not (r.wild_lock and wild_meld_locks(r, q.melds))
             and _greedy_opens(r, q.melds, plan, oc, greedy - need, left_over + pend)
         ):
             return True
