@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import canasta
+import house_rules as hr
 from budget import examples
 from canasta.play.bots import make_bot
 from positions import moves, play, position, refusal
@@ -157,6 +158,22 @@ def test_several_melds_of_a_rank_leave_one_open_meld_of_black_threes() -> None:
         while not (s.is_hand_over or s.is_game_over):
             s = s.apply(rng.choice(s.legal_moves()))
             assert state_problem(s) is None, (seed, state_problem(s))
+
+
+def test_a_side_with_a_meld_of_black_threes_counts_on_no_more() -> None:
+    """A meld of black 3s never grows, and a side lays one only: no way out may count on
+    melding the black 3s still held. A campaign's hand (black 3s melded at any time) once
+    let the player, holding 3C 3S 3S KH KS KS beside the side's meld of 3C 3C 3S, ask and
+    be told yes, meld the kings, and be left with three black 3s and no legal move."""
+    v = canasta.parse_variant({
+        "extends": "bolivia", "game": {"rounds": 1}, "opening": {"by": "round"},
+        "going_out": {"ask_after_laying": True, "partner_foot": True}, "threes": {"black_meld": "always"},
+    })
+    s = hr.state_at(v, 1828851975, hr.POLICIES["greedy"], 159)
+    assert sorted(str(c) for c in s.hands[s.current_player]) == ["3C", "3S", "3S", "KH", "KS", "KS"]
+    assert any(m.rank == 3 for m in s.melds[s.rules.side_of[s.current_player]])
+    assert "ask" not in moves(s)  # going out would leave three black 3s in hand
+    assert hr.play_hand(v, 1828851975, hr.POLICIES["greedy"]) is None
 
 
 def test_taking_a_blocked_pile_starts_a_new_meld_of_the_new_meld_size() -> None:

@@ -134,10 +134,10 @@ class FastPaths:
         #: The greedy plan's upper bound on the points an opening can still reach
         #: (``_opening_in_reach``): always. Below it, no search reaches the minimum.
         self.opening_bound: Final = on
-        #: The greedy plan showing a way out at once (``_greedy_out``, in ``_melds_out``;
+        #: The greedy plan showing a way out at once (``greedy_out``, in ``_melds_out``;
         #: with sequences, the cards it leaves laid first in new sequences from the
         #: hand): always; per position, none of the rules the plan ignores is in play
-        #: (``_greedy_fits``: dead ranks, melds that must be complete, a clean opening;
+        #: (``greedy_fits``: dead ranks, melds that must be complete, a clean opening;
         #: it follows wild cards joining late and the side's meld of wild cards locking
         #: them). A plan it shows is one the full search finds.
         self.greedy_out: Final = on

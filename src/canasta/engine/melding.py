@@ -33,6 +33,7 @@ from canasta.engine.melds import (
     holds,
     kind_needs,
     make_meld,
+    may_lay_new,
     meld_rule_text,
     meld_shape,
     no_nth_text,
@@ -408,12 +409,11 @@ def meld_step(s: GameState, c: Ctx, m: Meld, build: bool) -> GameState | str | N
             if not holds(c.hand, got):
                 return f"you do not hold {' '.join(card_name(x >> 2, x & 3) for x in got)}"
             codes = got
-    if rank in info.present and not c.r.several[rank]:
+    if not may_lay_new(c.r, info, rank):
         label = c.r.meld_kinds[rank].label(rank)
         if rank in info.index:
             return f"your side already has a meld of {label}: add to it"
-        if not c.r.dup_after_complete:
-            return f"your side already has a meld of {label}"
+        return f"your side already has a meld of {label}"
     return play_cards(s, c, m, m.kinds, -1, rank, build, codes)
 
 

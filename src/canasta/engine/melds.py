@@ -59,6 +59,15 @@ def sequence_group(cards: Sequence[int], suit: int, is_wild: Sequence[bool]) -> 
     return new_meld_group(SEQUENCE, ordered, len(ordered) - wilds, wilds, suit)
 
 
+def may_lay_new(r: Rules, info: MeldInfo, rank: int) -> bool:
+    """Whether the side whose melds ``info`` describes may lay a new meld of ``rank``: it has
+    none of the rank, or several are allowed (``melds.duplicate_ranks: any``), or a new one
+    may follow a finished one (``after_canasta``) and none of the rank is still open. A
+    meld of black 3s never grows, so a side that has one lays no more black 3s unless a
+    new one may follow it."""
+    return rank not in info.present or r.several[rank] or (rank not in info.index and r.dup_after_complete)
+
+
 def open_meld(r: Rules, melds: Sequence[MeldGroup], rank: int) -> int:
     """Index of the side's open (not closed) meld of ``rank``, or -1."""
     for i, m in enumerate(melds):

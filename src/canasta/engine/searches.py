@@ -23,7 +23,7 @@ from canasta.engine.facts import (
     wild_meld_locks,
 )
 from canasta.engine.kinds import BLACK_THREE
-from canasta.engine.melds import canasta_counts, meld_info, open_meld
+from canasta.engine.melds import canasta_counts, may_lay_new, meld_info, open_meld
 from canasta.engine.moves import (
     WILD_TARGET,
 )
@@ -532,16 +532,18 @@ def canasta_caps(r: Rules, opening: int, base: Sequence[int]) -> tuple[int, int,
     return caps[0], caps[1] + base[1], caps[2], caps[3], caps[4]
 
 
-def black_and_stray(r: Rules, counts: Sequence[int], allow_black: bool, complete: int) -> tuple[int, bool, int]:
+def black_and_stray(
+    r: Rules, counts: Sequence[int], allow_black: bool, complete: int, melds: tuple[MeldGroup, ...],
+) -> tuple[int, bool, int]:
     """For :func:`close_plans` (and the oracle's greedy way out): the black 3s held, whether
-    a plan may meld them (together, only where allowed), and the cards no meld takes (``Rules.stray_kinds``), which stay
-    in hand whatever the plan."""
+    a plan may meld them (together, as a new meld beside ``melds``, only where allowed), and
+    the cards no meld takes (``Rules.stray_kinds``), which stay in hand whatever the plan."""
     # (where 3s are wild, black 3s are among the wild cards: prefix counts them)
     b = counts[BLACK_THREE] if r.black_apart else 0
     black_ok = allow_black and b > 0 and r.valid(BLACK_THREE, b, 0, True) and not (
         # going_out.complete_ranks naming 3: a meld of black 3s goes out only as a canasta
         complete >> BLACK_THREE & 1 and r.kind_of(BLACK_THREE, b, 0) is None
-    )
+    ) and may_lay_new(r, meld_info(r, melds), BLACK_THREE)  # a meld of black 3s never grows
     stray = 0
     for k in r.stray_kinds:
         stray += counts[k]
@@ -580,7 +582,7 @@ def close_plans(
     base = canasta_counts(r, melds)
     cap = canasta_caps(r, opening, base)
     req = r.req
-    b, black_ok, stray = black_and_stray(r, counts, allow_black, complete)
+    b, black_ok, stray = black_and_stray(r, counts, allow_black, complete, melds)
     wi = open_meld(r, melds, WILD_TARGET)  # wild melds take what wilds remain
     fresh = r.dup_after_complete or not any(m.rank == WILD_TARGET for m in melds)  # a new one may start
     # melds.wild_meld_lock: a wild meld not yet a canasta must be completed
