@@ -296,7 +296,7 @@ def greedy_plan(
         if need <= budget:
             upper += pts
             budget -= need
-        if used + need <= n_wild and ok_new[c][need] and c >= wild_from[k]:
+        if used + need <= n_wild and _shape_ok(ok_new, c, need) and c >= wild_from[k]:
             greedy += pts
             left -= c
             used += need
@@ -305,7 +305,7 @@ def greedy_plan(
     if canastas_first:
         used = _wilds_to_canastas(r, takes, used, n_wild)
     for item in takes:
-        while used < n_wild and ok_add[item[1]][item[2] + 1]:
+        while used < n_wild and _shape_ok(ok_add, item[1], item[2] + 1):
             item[2] += 1
             used += 1
     upper += sum(wild_vals)
@@ -319,6 +319,13 @@ def greedy_plan(
         # cards no meld takes stay in hand
         left += counts[k]
     return upper, greedy, left, plan
+
+
+def _shape_ok(table: list[list[bool]], naturals: int, wilds: int) -> bool:
+    """``table[naturals][wilds]`` (``Rules.nat_add`` or ``nat_new``), and no for a shape
+    past the table, which is sized for what the decks can make: a state built by hand may
+    hold more (the plan then leaves the cards, and the full search decides)."""
+    return naturals < len(table) and wilds < len(table[naturals]) and table[naturals][wilds]
 
 
 def _wilds_to_canastas(r: Rules, plan: list[list[int]], used: int, n_wild: int) -> int:
@@ -341,8 +348,7 @@ def _wilds_to_canastas(r: Rules, plan: list[list[int]], used: int, n_wild: int) 
             continue
         if used + need > n_wild:
             break
-        row = r.nat_add[item[1]] if item[1] < len(r.nat_add) else []
-        if all(item[2] + x < len(row) and row[item[2] + x] for x in range(1, need + 1)):
+        if all(_shape_ok(r.nat_add, item[1], item[2] + x) for x in range(1, need + 1)):
             item[2] += need
             used += need
     return used
@@ -374,7 +380,7 @@ def _plan_naturals(
             upper += c * val
             om = melds[oi]
             room = c if r.max_size is None else min(c, r.max_size - om.size)
-            while room > 0 and not ok_add[om.naturals + room][om.wilds]:
+            while room > 0 and not _shape_ok(ok_add, om.naturals + room, om.wilds):
                 room -= 1
             greedy += room * val
             left += c - room
@@ -383,7 +389,7 @@ def _plan_naturals(
             if c >= r.new_size:
                 upper += c * val
                 use = min(c, r.max_size or c)
-                if ok_new[use][0]:
+                if _shape_ok(ok_new, use, 0):
                     greedy += use * val
                     left += c - use
                     plan.append([k, use, 0, -1])
