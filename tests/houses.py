@@ -27,3 +27,12 @@ def house_path(name: str) -> str:
 def house_variant(name: str) -> Variant:
     """House profile ``name``, loaded."""
     return canasta.load_variant(HOUSES[name])
+
+
+#: House profiles whose sequences may hold a wild card in a gap (``sequences.wild_in_gap``),
+#: where the greedy way out may lay a card it would leave in such a new sequence.
+GAP_SEQUENCES = (
+    "extends: samba\ndeck: {decks: 4}\ndeal: {hand_size: 20}\nsequences: {wild_in_gap: true, grow_when_going_out: true}\n",
+    "extends: bolivia\ndeck: {decks: 4}\ndeal: {hand_size: 20}\nsequences: {wild_in_gap: true}\n",
+    "extends: classic\nsequences: {allowed: true, wild_in_gap: true}\n",
+)

@@ -27,6 +27,7 @@ import canasta
 import house_rules as hr
 import plain_trace
 from canasta.engine import fastpaths
+from houses import GAP_SEQUENCES
 
 HERE = Path(__file__).resolve().parent
 
@@ -155,6 +156,15 @@ class TestRulesThePlanStepsAround:
             {"profile": f"extends: {name}\n", "seed": seed, "policy": "greedy", "moves": 400}
             for name in ("bolivia", "brazilian")
             for seed in range(30, 38)
+        ])
+
+    def test_new_sequences_with_a_wild_card_in_a_gap(self) -> None:
+        """Whole hands (up to 300 moves) of :data:`GAP_SEQUENCES`, greedy play, where the
+        greedy way out lays a card it leaves in a new sequence with a wild card in its gap."""
+        compare([
+            {"profile": profile, "seed": seed, "policy": "greedy", "moves": 300}
+            for profile in GAP_SEQUENCES
+            for seed in range(40, 46)
         ])
 
     def test_openings_that_hold_a_canasta(self) -> None:

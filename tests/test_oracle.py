@@ -23,7 +23,7 @@ import canasta
 from budget import profiles
 from canasta.engine import candidates, draw, greedy, oracle, tables
 from canasta.engine import game as engine_game
-from canasta.engine.facts import probe
+from canasta.engine.facts import Probe, probe
 from canasta.engine.moves import (
     Add,
     AddToSequence,
@@ -38,7 +38,8 @@ from canasta.engine.moves import (
     TakeBack,
 )
 from canasta.engine.state import DRAW, PLAY, TOLD_YES, GameState
-from houses import HOUSES, house_path
+from house_rules import greedy_policy, moves_of_hand
+from houses import GAP_SEQUENCES, HOUSES, house_path
 
 MAX_HAND = 10  # brute force is exponential: keep the hands small
 
@@ -301,3 +302,34 @@ class TestGoingOutShortcut:
             checked += 1
             able += full
         assert checked >= 100 and able > 0
+
+
+@pytest.mark.parametrize("profile", GAP_SEQUENCES)
+def test_a_greedy_way_out_through_a_wild_card_in_a_gap_is_one(profile: str) -> None:
+    """Where the greedy plan shows a way out with a new sequence that holds a wild card in
+    its gap among its steps, the full search finds one too: every going-out question the
+    listings ask in whole hands of greedy play."""
+    variant = canasta.parse_variant(profile)
+    gaps = shown = 0
+    window, melds_out = greedy._window, oracle._melds_out
+
+    def counted(*args: object) -> list[int] | None:
+        nonlocal gaps
+        codes = window(*args)  # type: ignore[arg-type]
+        gaps += codes is not None and args[-1] in codes
+        return codes
+
+    def checked(r: tables.Rules, q: Probe, ask: greedy.OutQuestion) -> bool:
+        nonlocal shown
+        before = gaps
+        if greedy.greedy_out(r, q, ask) and gaps > before:
+            with no_greedy_plan():
+                assert melds_out(r, q, ask), (profile, q.hand, q.melds)
+            shown += 1
+        return melds_out(r, q, ask)
+
+    with replaced("_window", counted), replaced("_melds_out", checked):
+        for seed in range(40, 44):
+            for _s, _move in moves_of_hand(variant, seed, greedy_policy, 300):
+                pass
+    assert shown > 0, profile

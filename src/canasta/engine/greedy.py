@@ -232,14 +232,15 @@ def _stray_run(
     the plan is judged by leave the sequence out, so they are never more than it holds."""
     placed = {item[0] for item in plan}
     size = r.seq_min
+    wild = _gap_wild(r, q, held)
     for card in sorted(held):
         k = KIND[card]
         if not held[card] or k != card >> 2 or not r.in_seq[k] or k in placed:
             continue
         suit = card & 3
         for low in range(k - size + 1, k + 1):
-            codes = [j * 4 + suit for j in range(low, low + size)]
-            if sequence_span_error(r, low, low + size - 1) is not None or not all(held[c] for c in codes):
+            codes = _window(held, suit, low, size, wild)
+            if codes is None or sequence_span_error(r, low, low + size - 1) is not None:
                 continue
             after = list(counts)
             for code in codes:
@@ -250,6 +251,29 @@ def _stray_run(
                     held[code] -= 1
                 return tuple(after), left2, ok, plan2
     return None
+
+
+def _gap_wild(r: Rules, q: Probe, held: Counter[int]) -> int:
+    """The wild card of ``held`` (the fewest points) that a new sequence may hold in a gap
+    (``sequences.wild_in_gap``), or -1: none held, or none allowed, or the side's meld of
+    wild cards locks them (the full search decides)."""
+    if not r.seq_wild or not r.seq_kind.forms(r.seq_min - 1, 1) or (r.wild_lock and wild_meld_locks(r, q.melds)):
+        return -1
+    held_wild = [(r.value[KIND[c]], c) for c in held if held[c] and 0 <= c < len(KIND) and r.is_wild[KIND[c]]]
+    return min(held_wild)[1] if held_wild else -1
+
+
+def _window(held: Counter[int], suit: int, low: int, size: int, wild: int) -> list[int] | None:
+    """The cards of ``held`` that make a new sequence of ``suit`` from ``low``, ``size``
+    cards: its natural cards, or all but one inside rank and the wild card ``wild``
+    standing in that gap (-1: none). ``None`` where ``held`` lacks them."""
+    codes = [j * 4 + suit for j in range(low, low + size)]
+    missing = [i for i, c in enumerate(codes) if not held[c]]
+    if not missing:
+        return codes
+    if wild < 0 or len(missing) > 1 or not 0 < missing[0] < size - 1:
+        return None
+    return [c for i, c in enumerate(codes) if i != missing[0]] + [wild]
 
 
 #: ``Rules.late_naturals`` where the side opened this turn: a wild card may join any meld.
