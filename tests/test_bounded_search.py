@@ -121,6 +121,11 @@ def test_pruned_search_answers_as_the_plain_one(
     if opening == OPEN_NATURAL_CANASTA and not natural_canasta_reachable(r, count_kinds(hand), meld_info(r, melds), hand):
         # the quick bound said no plan can hold a natural canasta: the plain search finds none
         assert not plain
+    # a search told that no answer reads the points (the wild_sets fast path) ends the same
+    # plans: the same entries, each with 0 points
+    unpointed = search(*args, points=False)
+    assert set(unpointed.values()) <= {0}
+    assert set(_closure(unpointed, max_left)) == set(_closure(plain, max_left))
     # a narrow search finds real plans only: each of its entries, with no more points
     full = _closure(plain, max_left)
     for key, pts in _closure(search(*args, most=1 + pick % 4), max_left).items():

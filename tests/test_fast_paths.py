@@ -211,7 +211,7 @@ class TestFlags:
         those of sequences."""
         f = self.fast("extends: classic\n")
         off = [name for name in fastpaths.FLAGS if not getattr(f, name)]
-        assert off == ["narrow_searches", "sequence_pruning"]
+        assert off == ["narrow_searches", "sequence_pruning", "wild_sets"]
 
     def test_sequences_and_several_melds_leave_the_counts_listing(self) -> None:
         """Samba (sequences, several melds of a rank) lists its play phase by the candidate

@@ -67,7 +67,7 @@ class CompiledRules(Protocol):
 FLAGS: Final = (
     "carried_counts", "carried_info", "draw_apply", "draw_listing", "greedy_opening", "greedy_out",
     "listed_answer", "narrow_searches", "natural_bound", "opening_bound", "quick_discards",
-    "quick_listing", "quick_out", "quick_shapes", "sequence_pruning",
+    "quick_listing", "quick_out", "quick_shapes", "sequence_pruning", "wild_sets",
 )
 
 
@@ -153,12 +153,14 @@ class FastPaths:
         #: Where the position has no way to the opening (or, concealed, out), no
         #: candidate laid from it has.
         self.listed_answer: Final = on
-        #: The sequence search's pruning (``sequence_outcomes``: states that cannot
-        #: end, that another beats, runs with the same ways on, and in a search for
-        #: a way out those that can no longer make the sequence canastas going out
-        #: asks): the variant has sequences. Every question asked of its answer
-        #: reads the same as of the full search's.
+        #: The sequence search's pruning (``sequence_outcomes``: states that cannot end,
+        #: that another beats, runs with the same ways on, and in a search for a way out
+        #: those that can no longer make the sequence canastas going out asks): the variant
+        #: has sequences. Every question asked of its answer reads as of the full search's.
         self.sequence_pruning: Final = on and r.seq_on
+        #: The sequence search's sets of wild-card counts used, one state for all (where no
+        #: answer reads the points, ``sequence_outcomes``): the variant has sequences.
+        self.wild_sets: Final = on and r.seq_on
 
     def __repr__(self) -> str:
         on = [name for name in FLAGS if getattr(self, name)]

@@ -357,10 +357,12 @@ def _way_out(
     """The full search of the plans that meld ``hand`` (``counts`` by kind) beside ``q``'s melds
     and leave at most one card: :func:`sequence_outcomes` where the variant has sequences
     (where sequences may grow when going out, they grow: each plan kept goes out), else
-    :func:`outcomes`."""
+    :func:`outcomes`. Where the opening's minimum is met or waived, no answer reads the
+    plans' points, and the sequence search is told so (``points``)."""
     if r.seq_on:
         return sequence_outcomes(
             r, hand, q.melds, allow_black, 1, ask.opening, ask.dead, ask.complete, ask.late, r.seq_grow,
+            points=ask.need > 0 and not ask.waived,
         )
     return outcomes(r, counts, q.melds, allow_black, 1, ask.opening, ask.dead, ask.complete, ask.clean, q.took, ask.late)
 

@@ -77,7 +77,7 @@ class _RunTable:
         return got
 
 
-def _undominated(states: dict[SeqState, int]) -> dict[SeqState, int]:
+def _undominated(states: dict[SeqState, int], sets: bool = False) -> dict[SeqState, int]:
     """``states`` without those another state beats: the same wild cards used, cards left
     and runs, and at least as many canastas of each count, as free, and as many points.
 
@@ -87,7 +87,9 @@ def _undominated(states: dict[SeqState, int]) -> dict[SeqState, int]:
     that beats it as well, with an outcome as good: the same cards left, the
     canastas going out needs met whenever they are in the other, and as many
     points. Without this, each count the plans can reach multiplies the states
-    of every combination of runs.
+    of every combination of runs. With ``sets`` (see :func:`sequence_outcomes`), a state
+    beats another whose set of wild-card counts its own holds (a superset is never the
+    smaller number, so the order below still puts it first).
     """
     groups: dict[tuple[int, int, int], list[tuple[int, int, int, int, bool, int]]] = {}
     for (w, left, tot, nat, mix, sq, runs, free), pts in states.items():
@@ -108,7 +110,8 @@ def _undominated(states: dict[SeqState, int]) -> dict[SeqState, int]:
             for item in items:
                 tot, nat, mix, sq, free, pts = item
                 if not any(
-                    k[0] >= tot and k[1] >= nat and k[2] >= mix and k[3] >= sq and k[4] >= free and k[5] >= pts
+                    k[0] >= tot and k[1] >= nat and k[2] >= mix and k[3] >= sq and k[4] >= free
+                    and (k[5] | pts == k[5] if sets else k[5] >= pts)
                     for k in kept
                 ):
                     kept.append(item)
@@ -133,6 +136,7 @@ def sequence_outcomes(
     prune: bool = True,
     sizes: list[int] | None = None,
     most: int = 0,
+    points: bool = True,
 ) -> Outcomes:
     """:func:`outcomes` where the variant has sequences: the same answer, for a hand of exact cards.
 
@@ -170,23 +174,46 @@ def sequence_outcomes(
     miss entries: a quick way to
     find a plan that answers a question (:func:`~canasta.engine.oracle.can_go_out`
     asks the full search only where the narrow one finds none).
+
+    ``points`` false: the caller reads no entry's points (a way out where the opening's
+    minimum is met or waived), and each entry's points are 0. The full search then keeps,
+    where the ``wild_sets`` fast path is on, one state for the sets of wild cards a
+    plan may have used (a bit mask in place of the points: bit ``w`` for ``w`` wild
+    cards used) where the plain search keeps a state for each count: the same plans
+    end, from a fraction of the states where a hand holds many wild cards.
     """
     counts = count_kinds(hand)
     prefix = wild_prefix(r, counts)
+    sets = not points and not most and r.fast.wild_sets
     walk, states = _start(
         r, hand, counts, melds, max_left, opening, dead, complete, late, grow, prune and r.fast.sequence_pruning, most,
-        len(prefix) - 1,
+        len(prefix) - 1, sets,
     )
     for ri, rank in enumerate(r.natural_kinds):
         states = _rank_step(walk, states, ri, rank, sizes)
-    return close_plans(
-        r, counts, melds, allow_black, max_left, walk.W, prefix, _ended(walk, states), opening, complete,
-    )
+    ended = _ended(walk, _unset(states) if sets else states)
+    outs = close_plans(r, counts, melds, allow_black, max_left, walk.W, prefix, ended, opening, complete)
+    return {key: 0 for key in outs} if not points else outs
+
+
+def _unset(states: dict[SeqState, int]) -> dict[SeqState, int]:
+    """The states of a search with wild-card sets (see :func:`sequence_outcomes`) as the
+    plain search keeps them: one for each count of wild cards used, each with 0 points."""
+    out: dict[SeqState, int] = {}
+    for (_w, left, tot, nat, mix, sq, number, free), used in states.items():
+        w = 0
+        while used:
+            if used & 1:
+                out[(w, left, tot, nat, mix, sq, number, free)] = 0
+            used >>= 1
+            w += 1
+    return out
 
 
 def _start(
     r: Rules, hand: tuple[int, ...], counts: tuple[int, ...], melds: tuple[MeldGroup, ...], max_left: int,
     opening: int, dead: int, complete: int, late: bool, grow: bool, prune: bool, most: int, W: int,
+    sets: bool = False,
 ) -> tuple[_Walk, dict[SeqState, int]]:
     """What :func:`sequence_outcomes` keeps from rank to rank, and its first state."""
     by_code = [0] * 64
@@ -205,7 +232,7 @@ def _start(
     table = _RunTable()
     states: dict[SeqState, int] = {
         (0, 0, min(base[0], cap[0]), min(base[1], cap[1]), min(base[2], cap[2]),
-         min(base[4], cap[4]), table.number((empty,) * 4), not r.seq_join or not hand): 0
+         min(base[4], cap[4]), table.number((empty,) * 4), not r.seq_join or not hand): 1 if sets else 0
     }
     ranks = r.natural_kinds
     # the runs each suit can still end legally after each rank (the other states lead nowhere)
@@ -220,7 +247,7 @@ def _start(
     walk = _Walk(
         r, table, by_code, starts, grow, W, cap, live, most, melds, info.index, max_left, dead, complete, late,
         # an opening that asks a canasta the side's melds lack: where each state can still make one
-        _canasta_hunt(r, counts, info, base, opening, W) if prune else None, seq_need, prune,
+        _canasta_hunt(r, counts, info, base, opening, W) if prune else None, seq_need, prune, sets,
     )
     return walk, states
 
@@ -246,6 +273,7 @@ class _Walk(NamedTuple):
     hunt: _Hunt | None  #: where the canasta an opening asks may come from
     seq_need: int  #: sequence canastas a way out needs (0: none asked, or no pruning)
     prune: bool
+    sets: bool  #: each state's value is the set of wild-card counts used (see :func:`sequence_outcomes`)
 
 
 def _rank_step(
@@ -263,7 +291,7 @@ def _rank_step(
         pooled = _suit_pass(
             walk.r, walk.table, pooled, rank, suit, walk.by_code[rank * 4 + suit],
             tuple(walk.starts.get((suit, rank), ())), walk.grow, walk.W, walk.cap,
-            None if live is None else live[suit][ri],
+            None if live is None else live[suit][ri], walk.sets,
         )
         held = max(held, len(pooled))
         if most and len(pooled) > most * 4:
@@ -272,18 +300,18 @@ def _rank_step(
     # then the meld of the rank takes what the runs left
     states = _meld_pass(
         walk.r, pooled, rank, walk.melds, walk.meld_at.get(rank, -1), walk.W, walk.cap, walk.max_left, walk.dead,
-        walk.complete, walk.late,
+        walk.complete, walk.late, walk.sets,
     )
     if sizes is not None:
         sizes.append(max(held, len(states)))
     if walk.prune:
-        states = _undominated(states)
+        states = _undominated(states, walk.sets)
     if walk.hunt is not None and live is not None:
-        states = _hopeful(states, walk.hunt, ri, walk.table, live)
+        states = _hopeful(states, walk.hunt, ri, walk.table, live, walk.sets)
     potential: dict[tuple[int, int], int] | None = None
     if walk.seq_need and live is not None:
         potential = {}
-        states = _enough_sequences(states, walk.seq_need, walk.W, ri, walk.table, live, potential)
+        states = _enough_sequences(states, walk.seq_need, walk.W, ri, walk.table, live, potential, walk.sets)
     if most and len(states) > most:
         if potential:
             states = _likeliest_out(states, most, walk.seq_need, walk.W, potential)
@@ -317,6 +345,7 @@ class _Hunt(NamedTuple):
     natural: bool  #: the opening asks a natural canasta (a wild or sequence one counts), else any
     later: tuple[bool, ...]  #: by rank index: a meld of a later rank may still make one
     wild: tuple[bool, ...]  #: by wild cards used: the wild cards left may still make a wild canasta
+    wild_set: int  #: the same as a set of wild-card counts (bit ``w``: ``wild[w]``)
 
 
 def _canasta_hunt(
@@ -344,16 +373,18 @@ def _canasta_hunt(
         and r.kind_of(WILD_TARGET, W - w + on_table[WILD_TARGET], W - w + on_table[WILD_TARGET]) is not None
         for w in range(W + 1)
     )
-    return _Hunt(natural, later, wild)
+    return _Hunt(natural, later, wild, sum(1 << w for w, ok in enumerate(wild) if ok))
 
 
 def _hopeful(
     states: dict[SeqState, int], hunt: _Hunt, ri: int, table: _RunTable, live: list[tuple[Live, ...]],
+    sets: bool = False,
 ) -> dict[SeqState, int]:
     """``states`` after rank index ``ri`` without those that lack the canasta an opening asks
     and can no longer make it: no later rank's meld, no run (:func:`live_runs` gives the
     most sequence canastas each suit's runs can gain) and no wild meld can. No plan that
-    follows them opens, so dropping them changes no answer."""
+    follows them opens, so dropping them changes no answer. With ``sets``, a state whose
+    runs cannot keeps the wild-card counts after which a wild meld still may."""
     later = hunt.later[ri]
     if later:
         return states
@@ -364,7 +395,7 @@ def _hopeful(
         if (nat or sq) if hunt.natural else tot:
             out[key] = pts
             continue
-        if hunt.wild[w]:
+        if (pts & hunt.wild_set == pts) if sets else hunt.wild[w]:
             out[key] = pts
             continue
         gain = gains.get(number)
@@ -373,31 +404,49 @@ def _hopeful(
             gain = gains[number] = sum(live[suit][ri][runs[suit]][2][GAIN_WILDS] for suit in range(4)) > 0
         if gain:
             out[key] = pts
+        elif sets and pts & hunt.wild_set:
+            out[key] = pts & hunt.wild_set
     return out
 
 
 def _enough_sequences(
     states: dict[SeqState, int], need: int, W: int, ri: int, table: _RunTable, live: list[tuple[Live, ...]],
-    most: dict[tuple[int, int], int],
+    most: dict[tuple[int, int], int], sets: bool = False,
 ) -> dict[SeqState, int]:
     """``states`` after rank index ``ri`` without those whose sequence canastas, with the most
     the suits' runs can still gain with the wild cards left (:func:`live_runs`; a bound),
     fall short of the ``need`` of going out: no plan that follows them goes out. ``most``
-    receives that bound by (runs, wild cards left) for the states that lack the canastas."""
+    receives that bound by (runs, wild cards left) for the states that lack the canastas.
+    With ``sets``, a state keeps the wild-card counts after which its runs still may."""
     out: dict[SeqState, int] = {}
     for key, pts in states.items():
         sq = key[5]
         if sq >= need:
             out[key] = pts
             continue
-        got = (key[6], W - key[0])
-        gain = most.get(got)
-        if gain is None:
-            runs = table.runs[got[0]]
-            gain = most[got] = _most_gained(tuple(live[suit][ri][runs[suit]][2] for suit in range(4)), got[1])
-        if sq + gain >= need:
+        number = key[6]
+        if sets:
+            kept = 0
+            for w in range(W + 1):
+                if pts >> w & 1 and sq + _gain_with(most, table, live, ri, number, W - w) >= need:
+                    kept |= 1 << w
+            if kept:
+                out[key] = kept
+        elif sq + _gain_with(most, table, live, ri, number, W - key[0]) >= need:
             out[key] = pts
     return out
+
+
+def _gain_with(
+    most: dict[tuple[int, int], int], table: _RunTable, live: list[tuple[Live, ...]], ri: int, number: int, wilds: int,
+) -> int:
+    """:func:`_most_gained` of the runs numbered ``number`` in ``table`` after rank index
+    ``ri`` with ``wilds`` wild cards left, kept in ``most`` by (runs, wild cards left)."""
+    gain = most.get((number, wilds))
+    if gain is None:
+        runs = table.runs[number]
+        gain = most[(number, wilds)] = _most_gained(tuple(live[suit][ri][runs[suit]][2] for suit in range(4)), wilds)
+    return gain
 
 
 @lru_cache(maxsize=65536)
@@ -454,16 +503,19 @@ def _pooled_promise(item: tuple[Pooled, int]) -> tuple[int, ...]:
 def _suit_pass(
     r: Rules, table: _RunTable, pooled: dict[Pooled, int], rank: int, suit: int, avail: int,
     here: tuple[tuple[int, int], ...], grow: bool, W: int, cap: tuple[int, int, int, int, int],
-    alive: Live | None,
+    alive: Live | None, sets: bool = False,
 ) -> dict[Pooled, int]:
     """One suit's step of :func:`sequence_outcomes` at ``rank``: its runs take the suit's
     ``avail`` cards of the rank (:func:`suit_steps`), the rest join the pool.
     ``alive``: the suit's runs that can still end, with the wild cards they still need
-    and their stand-ins (see :func:`live_runs`; None: keep every state)."""
+    and their stand-ins (see :func:`live_runs`; None: keep every state). ``sets``: the
+    states' values are sets of wild-card counts (:func:`_suit_sets`)."""
     if not avail and not here and not any(
         run[1] <= rank for number in {key[6] for key in pooled} for run in table.runs[number][suit]
     ):
         return pooled  # nothing happens to this suit at this rank, in any state
+    if sets:
+        return _suit_sets(r, table, pooled, rank, suit, avail, here, grow, W, cap, alive)
     val = r.value[rank]
     cap0, cap4 = cap[0], cap[4]
     nxt: dict[Pooled, int] = {}
@@ -486,6 +538,36 @@ def _suit_pass(
             p2 = pts + used * val
             if nxt.get(k2, -1) < p2:
                 nxt[k2] = p2
+    return nxt
+
+
+def _suit_sets(
+    r: Rules, table: _RunTable, pooled: dict[Pooled, int], rank: int, suit: int, avail: int,
+    here: tuple[tuple[int, int], ...], grow: bool, W: int, cap: tuple[int, int, int, int, int],
+    alive: Live | None,
+) -> dict[Pooled, int]:
+    """:func:`_suit_pass` where each state's value is the set of wild-card counts it may
+    have used (bit ``w``: ``w`` used; see :func:`sequence_outcomes`): a step that lays
+    wild cards in the suit's runs moves each count up by as many, and keeps those that
+    leave the wild cards the runs still need."""
+    cap0, cap4 = cap[0], cap[4]
+    nxt: dict[Pooled, int] = {}
+    steps_of: dict[int, list[tuple[int, int, int, bool, int, int]]] = {}
+    for key, used_set in pooled.items():
+        _w, left, tot, nat, mix, sq, number, free, pool = key
+        steps = steps_of.get(number)
+        if steps is None:
+            steps = steps_of[number] = _numbered_steps(r, table, number, rank, suit, avail, here, grow, alive)
+        for after, used, gained, freed, wused, need in steps:
+            # the counts w with w + wused + need <= W
+            s2 = (used_set << wused) & ((1 << max(0, W - need + 1)) - 1)
+            if not s2:
+                continue
+            t2 = tot + gained
+            sq2 = sq + gained
+            k2 = (0, left, t2 if t2 < cap0 else cap0, nat, mix, sq2 if sq2 < cap4 else cap4, after,
+                  free or freed, pool + avail - used)
+            nxt[k2] = nxt.get(k2, 0) | s2
     return nxt
 
 
@@ -520,10 +602,13 @@ def _numbered_steps(
 def _meld_pass(
     r: Rules, pooled: dict[Pooled, int], rank: int, melds: tuple[MeldGroup, ...], oi: int,
     W: int, cap: tuple[int, int, int, int, int], max_left: int, dead: int, complete: int, late: bool,
+    sets: bool = False,
 ) -> dict[SeqState, int]:
     """The meld step of :func:`sequence_outcomes` at ``rank``: the side's meld of the rank
-    (``melds[oi]``, or a new one) takes some of the pool, the rest stays in hand."""
+    (``melds[oi]``, or a new one) takes some of the pool, the rest stays in hand. ``sets``:
+    the states' values are sets of wild-card counts, each moved up by the wild cards laid."""
     val = r.value[rank]
+    every = (1 << (W + 1)) - 1  # the counts of wild cards a hand may use
     dup = r.dup_after_complete
     cap0, cap1, cap2 = cap[0], cap[1], cap[2]
     out: dict[SeqState, int] = {}
@@ -540,9 +625,14 @@ def _meld_pass(
                 )
             ]
         for x, kept, dt, dn, dm, gain, laid in opts:
-            w2 = w + x
-            if w2 > W:
-                continue
+            if sets:
+                w2, p2 = 0, (pts << x) & every
+                if not p2:
+                    continue
+            else:
+                w2, p2 = w + x, pts + gain
+                if w2 > W:
+                    continue
             l2 = left + kept
             if l2 > max_left:
                 if max_left < 2:
@@ -553,7 +643,8 @@ def _meld_pass(
             m2 = mix + dm
             k2 = (w2, l2, t2 if t2 < cap0 else cap0, n2 if n2 < cap1 else cap1, m2 if m2 < cap2 else cap2, sq,
                   runs, free or laid)
-            p2 = pts + gain
-            if out.get(k2, -1) < p2:
+            if sets:
+                out[k2] = out.get(k2, 0) | p2
+            elif out.get(k2, -1) < p2:
                 out[k2] = p2
     return out
