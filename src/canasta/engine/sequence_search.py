@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from canasta.engine.facts import (
     OPEN_NATURAL_CANASTA,
@@ -522,11 +522,12 @@ def _suit_pass(
     # the steps of each runs by suit met (many states share them): (runs after, cards used,
     # sequence canastas gained, free, wild cards used, wild cards the suit's runs need after)
     steps_of: dict[int, list[tuple[int, int, int, bool, int, int]]] = {}
+    mine_steps: dict[tuple[Run, ...], list[Any]] = {}
     for key, pts in pooled.items():
         w, left, tot, nat, mix, sq, number, free, pool = key
         steps = steps_of.get(number)
         if steps is None:
-            steps = steps_of[number] = _numbered_steps(r, table, number, rank, suit, avail, here, grow, alive)
+            steps = steps_of[number] = _numbered_steps(r, table, number, rank, suit, avail, here, grow, alive, mine_steps)
         for after, used, gained, freed, wused, need in steps:
             w2 = w + wused  # wild cards in sequences (sequences.wild_in_gap) come from the same hand
             if w2 + need > W:
@@ -553,11 +554,12 @@ def _suit_sets(
     cap0, cap4 = cap[0], cap[4]
     nxt: dict[Pooled, int] = {}
     steps_of: dict[int, list[tuple[int, int, int, bool, int, int]]] = {}
+    mine_steps: dict[tuple[Run, ...], list[Any]] = {}
     for key, used_set in pooled.items():
         _w, left, tot, nat, mix, sq, number, free, pool = key
         steps = steps_of.get(number)
         if steps is None:
-            steps = steps_of[number] = _numbered_steps(r, table, number, rank, suit, avail, here, grow, alive)
+            steps = steps_of[number] = _numbered_steps(r, table, number, rank, suit, avail, here, grow, alive, mine_steps)
         for after, used, gained, freed, wused, need in steps:
             # the counts w with w + wused + need <= W
             s2 = (used_set << wused) & ((1 << max(0, W - need + 1)) - 1)
@@ -573,20 +575,37 @@ def _suit_sets(
 
 def _numbered_steps(
     r: Rules, table: _RunTable, number: int, rank: int, suit: int, avail: int,
-    here: tuple[tuple[int, int], ...], grow: bool, alive: Live | None,
+    here: tuple[tuple[int, int], ...], grow: bool, alive: Live | None, mine_steps: dict[tuple[Run, ...], list[Any]],
 ) -> list[tuple[int, int, int, bool, int, int]]:
     """:func:`suit_steps` of one suit of the runs numbered ``number`` in ``table``, with the
     runs after them numbered; only those that can still end (``alive``, where given), each
     with the wild cards the suit's runs still need (0 where not known) and put as its
-    stand-in (the runs with the same ways on, :func:`live_runs`)."""
+    stand-in (the runs with the same ways on, :func:`live_runs`). ``mine_steps`` keeps the
+    suit's own steps by its runs, for this suit and rank (many runs by suit share them)."""
     runs = table.runs[number]
     mine = runs[suit]
+    steps = mine_steps.get(mine)
+    if steps is None:
+        steps = mine_steps[mine] = _suit_steps(r, mine, rank, avail, here, grow, alive)
+    before, beyond = runs[:suit], runs[suit + 1:]
+    return [
+        (table.number((*before, after, *beyond)), used, gained, freed, wused, need)
+        for after, used, gained, freed, wused, need in steps
+    ]
+
+
+def _suit_steps(
+    r: Rules, mine: tuple[Run, ...], rank: int, avail: int, here: tuple[tuple[int, int], ...], grow: bool,
+    alive: Live | None,
+) -> list[tuple[tuple[Run, ...], int, int, bool, int, int]]:
+    """The steps of one suit's runs ``mine`` at ``rank``, as :func:`_numbered_steps` gives
+    them but with the suit's runs after each in place of the number of the whole."""
     if not avail and not here and not any(run[1] <= rank for run in mine):
         # nothing happens to this suit at this rank
         if alive is None:
-            return [(number, 0, 0, False, 0, 0)]
+            return [(mine, 0, 0, False, 0, 0)]
         need, stand_in, _gain = alive[mine]
-        return [(table.number((*runs[:suit], stand_in, *runs[suit + 1:])), 0, 0, False, 0, need)]
+        return [(stand_in, 0, 0, False, 0, need)]
     out = []
     for after, used, gained, freed, wused in suit_steps(r, mine, rank, avail, here, grow):
         need = 0
@@ -595,7 +614,7 @@ def _numbered_steps(
             if got is None:
                 continue
             need, after, _gain = got
-        out.append((table.number((*runs[:suit], after, *runs[suit + 1:])), used, gained, freed, wused, need))
+        out.append((after, used, gained, freed, wused, need))
     return out
 
 
