@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import operator
 import os
+import sys
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final, SupportsIndex
@@ -360,6 +361,32 @@ def apply(s: GameState, m: Move | str) -> GameState:
 
 
 
+#: The most variants whose entries the engine's memos keep: a variant compiled past them
+#: empties the memos first (see :func:`_forget_memos`).
+MEMO_VARIANTS: Final = 16
+#: Variants compiled since the memos were last emptied.
+_compiled = [0]
+
+
+def _forget_memos() -> None:
+    """Empty the memos (``functools.lru_cache``) of the engine's modules, but the compiled
+    tables' own (:func:`compile_rules`).
+
+    Most memos are keyed by a variant's compiled tables, so an entry serves that variant
+    only, and each keeps its tables alive. A process that plays many variants (a rule
+    campaign, a server of house rules) would otherwise hold thousands of them, and the
+    garbage collector would walk them all at each full collection: pauses of seconds in
+    a call. Emptied every :data:`MEMO_VARIANTS` new variants, the memos hold the entries
+    of the variants in play; a memo only saves work, so no answer changes."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("canasta.engine.") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if clear is not None and value is not compile_rules and hasattr(value, "cache_info"):
+                clear()
+
+
 @lru_cache(maxsize=64)
 def compile_rules(variant: Variant) -> Rules:
     """Return the compiled tables of ``variant`` (cached).
@@ -377,6 +404,10 @@ def compile_rules(variant: Variant) -> Rules:
         validate_variant(variant)
     except VariantError as exc:
         raise VariantError(f"variant {variant.name!r}: {exc}") from None
+    _compiled[0] += 1
+    if _compiled[0] > MEMO_VARIANTS:
+        _forget_memos()
+        _compiled[0] = 1
     return Rules(variant, ENGINE)
 
 
