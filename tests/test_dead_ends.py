@@ -176,6 +176,23 @@ def test_a_side_with_a_meld_of_black_threes_counts_on_no_more() -> None:
     assert hr.play_hand(v, 1828851975, hr.POLICIES["greedy"]) is None
 
 
+def test_a_rank_a_closed_meld_kills_takes_one_closed_meld_in_a_plan() -> None:
+    """Where a closed meld makes its rank dead and a side may hold several melds of a rank,
+    a plan closes one meld of a rank at most, and a meld the move closes counts at once. A
+    campaign's hand (Bolivia, melds of at most 3 cards, so closed as laid) once let the
+    player meld KC KS JK toward an opening that counted on 6C 6C 2 and 6D 6H 6S as well:
+    the first of those closes the 6s, and the player was left with no legal move."""
+    v = canasta.parse_variant({
+        "extends": "bolivia", "melds": {"dead_when_closed": True, "max_size": 3}, "opening": {"talons": [2]},
+    })
+    s = hr.state_at(v, 209837367, hr.POLICIES["greedy"], 153)
+    assert sorted(str(c) for c in s.hands[s.current_player]).count("6C") == 2
+    listed = moves(s)
+    assert "meld KC KS JK" not in listed and "meld 6C 6C 2" not in listed
+    assert any(m.startswith("discard") for m in listed)
+    assert hr.play_hand(v, 209837367, hr.POLICIES["greedy"], hands=2) is None
+
+
 def test_taking_a_blocked_pile_starts_a_new_meld_of_the_new_meld_size() -> None:
     """Where a new meld has four cards, ``take finish`` (the pile block's exception) starts the
     new meld with three naturals from hand and the top card: every state reached passes the

@@ -140,6 +140,15 @@ def dead_ranks(s: GameState) -> int:
     return _dead_ranks(r, s.melds_)
 
 
+def dead_ranks_after(s: GameState, melds: tuple[MeldGroup, ...]) -> int:
+    """:func:`dead_ranks` once the current side's melds are ``melds`` (a probe's, after the
+    candidate move it asks about: a meld that candidate closes makes its rank dead too)."""
+    r = s.rules
+    if not r.dead_on:
+        return 0
+    return _dead_ranks(r, s.melds_) | _dead_ranks(r, (melds,))
+
+
 @lru_cache(maxsize=4096)
 def _dead_ranks(r: Rules, melds: tuple[tuple[MeldGroup, ...], ...]) -> int:
     dead = 0

@@ -18,7 +18,7 @@ from canasta.engine.facts import (
     OPEN_NATURAL_CANASTA,
     OPEN_NO_CANASTA,
     asking_required,
-    dead_ranks,
+    dead_ranks_after,
     foot_available,
     may_discard_last,
     opening_canasta,
@@ -323,7 +323,7 @@ def _out_question(s: GameState, q: Probe) -> OutQuestion:
     owed = r.open_natural and q.points > 0
     oc = OPEN_NO_CANASTA if (q.opened and not owed) or waived else opening_canasta(s, side)
     return OutQuestion(
-        need, waived, oc, 0 if q.opened or waived else r.clean, dead_ranks(s), r.out_complete,
+        need, waived, oc, 0 if q.opened or waived else r.clean, dead_ranks_after(s, q.melds), r.out_complete,
         r.late_on and q.opened and not q.points,  # opened before this turn
         r.final_optional,
     )
@@ -425,7 +425,7 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
     counts = q.counts
     pend = len(q.pending)
     upper, greedy, left_over, plan = opening_bounds(r, counts, q.melds, allow_black)
-    dead = dead_ranks(s)
+    dead = dead_ranks_after(s, q.melds)
     clean = r.clean
     # no plan opens where none can hold the natural canasta the opening asks (a quick bound)
     hopeless = (

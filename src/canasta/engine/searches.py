@@ -228,6 +228,8 @@ def _any_options(
     must be legal (with ``complete``, a canasta), which is all a way needs: a
     group's naturals can join its melds first, the melds then combine (fewer
     wild cards never break a meld of naturals), and the wild cards come last.
+    Where a closed meld makes its rank dead (``melds.dead_when_closed``), a way
+    closes one meld of the rank at most: the rank takes no card once one is.
     Returns ``(naturals used, wilds used, d_total, d_natural, d_mixed)``, each once.
     """
 
@@ -235,8 +237,12 @@ def _any_options(
         kind = r.kind_of(rank, n + j, j)
         return (1 if kind else 0, 1 if kind == "natural" else 0, 1 if kind == "mixed" else 0)
 
-    # the new melds a way may end with; any number of them
-    reach = {(0, 0, 0, 0, 0)}
+    def closes(n: int, j: int) -> int:
+        return 1 if r.dead_on and r.closed(rank, n + j) else 0
+
+    # the new melds a way may end with; any number of them (the last number: how many
+    # of them are closed, 2 for more than one)
+    reach = {(0, 0, 0, 0, 0, 0)}
     for an in range(1, c + 1):
         for xj in range(0, wmax + 1):
             if an + xj < r.new_size or not r.valid(rank, an, xj, True) or (xj and an < late):
@@ -244,11 +250,12 @@ def _any_options(
             kt, kn, km = kinds(an, xj)
             if complete and not kt and not (xj and r.mixed_ordinary[rank]):
                 continue
+            kc = closes(an, xj)
             more = set()
-            for a, x, t, n, mx in reach:
+            for a, x, t, n, mx, cl in reach:
                 while a + an <= c and x + xj <= wmax:
-                    a, x, t, n, mx = a + an, x + xj, t + kt, n + kn, mx + km
-                    more.add((a, x, t, n, mx))
+                    a, x, t, n, mx, cl = a + an, x + xj, t + kt, n + kn, mx + km, min(2, cl + kc)
+                    more.add((a, x, t, n, mx, cl))
             reach |= more
     before = [0, 0, 0]
     for n0, j0 in opens:
@@ -260,7 +267,7 @@ def _any_options(
         for group in groups:
             n0 = sum(opens[i][0] for i in group)
             j0 = sum(opens[i][1] for i in group)
-            options: list[tuple[int, int, int, int, int]] = []
+            options: list[tuple[int, int, int, int, int, int]] = []
             for an in range(0, c + 1):
                 for xj in range(0, wmax + 1):
                     n, j = n0 + an, j0 + xj
@@ -269,13 +276,13 @@ def _any_options(
                     kt, kn, km = kinds(n, j)
                     if complete and not kt and not (j and r.mixed_ordinary[rank]):
                         continue
-                    options.append((an, xj, kt, kn, km))
+                    options.append((an, xj, kt, kn, km, closes(n, j)))
             ways = {
-                (a + an, x + xj, t + kt, n + kn, mx + km)
-                for a, x, t, n, mx in ways for an, xj, kt, kn, km in options
+                (a + an, x + xj, t + kt, n + kn, mx + km, min(2, cl + kc))
+                for a, x, t, n, mx, cl in ways for an, xj, kt, kn, km, kc in options
                 if a + an <= c and x + xj <= wmax
             }
-        out.update((a, x, t - before[0], n - before[1], mx - before[2]) for a, x, t, n, mx in ways)
+        out.update((a, x, t - before[0], n - before[1], mx - before[2]) for a, x, t, n, mx, cl in ways if cl <= 1)
     return tuple(sorted(out))
 
 
