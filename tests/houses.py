@@ -36,3 +36,24 @@ GAP_SEQUENCES = (
     "extends: bolivia\ndeck: {decks: 4}\ndeal: {hand_size: 20}\nsequences: {wild_in_gap: true}\n",
     "extends: classic\nsequences: {allowed: true, wild_in_gap: true}\n",
 )
+
+
+#: House profiles with melds of wild cards only (``melds.wild_melds``) and long hands, where the
+#: greedy way out lays the wild cards it would leave on a meld of wild cards, last; each with
+#: the deals of its long hands (the talons of a campaign's finding: 71 cards in hand, a
+#: dozen wild cards).
+WILD_MELDS = (
+    ("extends: bolivia\ndeck: {decks: 6}\nopening: {talons: [2, 120, 5]}\n", (741028388,)),
+)
+
+
+#: House profiles whose opening asks a clean meld (``opening.natural_meld``), from long
+#: hands and with many wild cards, where the greedy plan of an opening lays natural cards
+#: alone; the first also asks a natural canasta of the opening.
+CLEAN_OPENINGS = (
+    "extends: classic\ndeal: {hand_size: 24}\ndeck: {decks: 6, jokers_per_deck: 4}\ndraw: {count: 3}\n"
+    "opening:\n  by: score\n  score_table:\n  - {minimum: 0, canasta: natural}\n"
+    "  - {from_score: 0, minimum: 50, canasta: natural}\n  natural_meld: 3\n",
+    "extends: classic\ndeal: {hand_size: 15}\nopening: {natural_meld: 3}\n",
+    "extends: modern-american\n",
+)

@@ -214,11 +214,13 @@ def test_slow_positions_list_what_they_listed(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(ONE_SEARCH))
 def test_a_listing_asks_few_searches(name: str) -> None:
     """Where the position listed has no way out, its listing settles every meld with the
-    position's own search (some 160 to 240 searches before, one for each meld)."""
+    position's own answer (some 160 to 240 searches before, one for each meld): a few
+    searches, or none where a quick bound settles it (the classic position: two natural
+    cards no run of their suit can hold, ``oracle._sequence_strays``)."""
     sequence_outcomes.cache_clear()
     s, moves = _slow(name)  # reading a state lists its moves (its check), kept with it
     assert [str(m) for m in s.legal_moves()] == moves
-    assert 0 < sequence_outcomes.cache_info().misses <= ONE_SEARCH[name]
+    assert sequence_outcomes.cache_info().misses <= ONE_SEARCH[name]
 
 
 @pytest.mark.parametrize("name", sorted(SLOW))

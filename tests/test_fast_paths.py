@@ -27,7 +27,7 @@ import canasta
 import house_rules as hr
 import plain_trace
 from canasta.engine import fastpaths
-from houses import GAP_SEQUENCES
+from houses import CLEAN_OPENINGS, GAP_SEQUENCES
 
 HERE = Path(__file__).resolve().parent
 
@@ -165,6 +165,15 @@ class TestRulesThePlanStepsAround:
             {"profile": profile, "seed": seed, "policy": "greedy", "moves": 300}
             for profile in GAP_SEQUENCES
             for seed in range(40, 46)
+        ])
+
+    def test_clean_openings(self) -> None:
+        """Hands (up to 200 moves) of :data:`CLEAN_OPENINGS`, greedy and random play, where
+        the greedy plan of an opening lays natural cards alone."""
+        compare([
+            {"profile": profile, "seed": seed, "policy": ("random", "greedy")[seed % 2], "moves": 200}
+            for profile in CLEAN_OPENINGS
+            for seed in range(50, 54)
         ])
 
     def test_openings_that_hold_a_canasta(self) -> None:

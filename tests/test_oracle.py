@@ -23,7 +23,7 @@ import canasta
 from budget import profiles
 from canasta.engine import candidates, draw, greedy, oracle, tables
 from canasta.engine import game as engine_game
-from canasta.engine.facts import Probe, probe
+from canasta.engine.facts import Probe, opening_canasta, opening_minimum, probe
 from canasta.engine.moves import (
     Add,
     AddToSequence,
@@ -38,8 +38,9 @@ from canasta.engine.moves import (
     TakeBack,
 )
 from canasta.engine.state import DRAW, PLAY, TOLD_YES, GameState
-from house_rules import greedy_policy, moves_of_hand
-from houses import GAP_SEQUENCES, HOUSES, house_path
+from house_rules import greedy_policy, moves_of_hand, random_policy
+from houses import CLEAN_OPENINGS, GAP_SEQUENCES, HOUSES, WILD_MELDS, house_path
+from positions import position
 
 MAX_HAND = 10  # brute force is exponential: keep the hands small
 
@@ -333,3 +334,127 @@ def test_a_greedy_way_out_through_a_wild_card_in_a_gap_is_one(profile: str) -> N
             for _s, _move in moves_of_hand(variant, seed, greedy_policy, 300):
                 pass
     assert shown > 0, profile
+
+
+@pytest.mark.parametrize(("profile", "seeds"), WILD_MELDS)
+def test_a_greedy_way_out_through_a_meld_of_wild_cards_is_one(profile: str, seeds: tuple[int, ...]) -> None:
+    """Where the greedy plan shows a way out that lays its spare wild cards on a meld of
+    wild cards (taking some back from its other melds), the full search finds one too:
+    every going-out question the listings ask in whole hands of greedy play."""
+    variant = canasta.parse_variant(profile)
+    laid = taken = shown = 0
+    last, melds_out = greedy._wild_meld_last, oracle._melds_out
+
+    def counted(r: tables.Rules, melds: object, counts: object, plan: list[list[int]]) -> tuple[int, int]:
+        nonlocal laid, taken
+        before = sum(item[2] for item in plan)
+        got = last(r, melds, counts, plan)  # type: ignore[arg-type]
+        laid += got[0] > 0
+        taken += len(plan) > 0 and plan[-1][0] == 0 and sum(item[2] for item in plan[:-1]) < before
+        return got
+
+    def checked(r: tables.Rules, q: Probe, ask: greedy.OutQuestion) -> bool:
+        nonlocal shown
+        before = laid
+        if greedy.greedy_out(r, q, ask) and laid > before:
+            with no_greedy_plan():
+                assert melds_out(r, q, ask), (profile, q.hand, q.melds)
+            shown += 1
+        return melds_out(r, q, ask)
+
+    with replaced("_wild_meld_last", counted), replaced("_melds_out", checked):
+        for seed in seeds:
+            for _s, _move in moves_of_hand(variant, seed, greedy_policy, 300):
+                pass
+    assert shown > 0 and taken > 0, (profile, shown, taken)
+    print(profile, laid, taken, shown)
+
+
+def _bolivia_out(hand: str) -> tuple[bool, bool, list[list[int]]]:
+    """Seat 0 of Bolivia, told yes, its side holding two sequence canastas (which take no
+    wild card) and ``hand``: whether the greedy plan goes out, whether the full search
+    does, and the greedy plan."""
+    s = position("bolivia", hands=[hand, "4C 4D 6C", "5D 6D 8C", "8D 10C JC"],
+                 melds={0: ["4H 5H 6H 7H 8H 9H 10H", "4S 5S 6S 7S 8S 9S 10S"]}, pile="5C 9D")
+    q = probe(s)
+    q.asked = TOLD_YES
+    ask = oracle._out_question(s, q)
+    _left, quick, plan = greedy._greedy_left(s.rules, q, ask, q.counts)
+    with no_greedy_plan():
+        full = oracle._melds_out(s.rules, q, ask)
+    return quick, full, plan
+
+
+def test_the_greedy_plan_lays_its_spare_wild_cards_on_a_meld_of_wild_cards() -> None:
+    # QH QS QD takes one wild card, two stay: the new meld of wild cards takes them and
+    # the one the queens can spare (they were laid without it)
+    quick, full, plan = _bolivia_out("QH QS QD 2C 2D 2H 5C")
+    assert quick and full
+    assert sorted(plan) == [[0, 0, 3, -1], [12, 3, 0, -1]]
+
+
+def test_a_new_meld_keeps_the_wild_card_it_was_laid_with() -> None:
+    # QH QS 2 is laid with its wild card; the two others make no meld of wild cards alone
+    assert _bolivia_out("QH QS 2C 2D 2H 5C") == (False, False, [[12, 2, 1, -1]])
+
+
+@pytest.mark.parametrize("profile", CLEAN_OPENINGS)
+def test_a_greedy_clean_opening_is_one(profile: str) -> None:
+    """Where the greedy plan of natural cards alone opens under a clean opening
+    (:func:`~canasta.engine.greedy.clean_opens`), the full search finds an opening too:
+    every opening question the listings ask in hands of greedy and random play."""
+    variant = canasta.parse_variant(profile)
+    shown = 0
+    opens, in_reach = greedy.clean_opens, oracle._opening_in_reach
+
+    def checked(s: GameState, q: Probe) -> bool:
+        nonlocal shown
+        found = in_reach(s, q)
+        if found and opens(s.rules, q.counts, q.melds, *_clean_question(s, q)):
+            with replaced("clean_opens", lambda *_args: False):
+                assert in_reach(s, q), (profile, q.hand, q.melds)
+            shown += 1
+        return found
+
+    with replaced("_opening_in_reach", checked):
+        for seed in range(50, 54):
+            for _s, _move in moves_of_hand(variant, seed, (greedy_policy, random_policy)[seed % 2], 200):
+                pass
+    assert shown > 0, profile
+
+
+def _clean_question(s: GameState, q: Probe) -> tuple[int, int, int]:
+    """The canasta, points and pile cards :func:`~canasta.engine.greedy.clean_opens` is
+    asked with from ``q``, as the oracle asks it."""
+    side = s.rules.side_of[s.current]
+    return opening_canasta(s, side), opening_minimum(s, side) - q.points, len(q.pending)
+
+
+#: Profiles with sequences whose going-out questions :func:`test_a_card_no_run_can_hold_is_stranded`
+#: asks: Bolivia and Samba, and long hands with wild cards in gaps.
+STRANDED_RUNS = ("extends: bolivia\n", "extends: samba\n", *GAP_SEQUENCES)
+
+
+@pytest.mark.parametrize("profile", STRANDED_RUNS)
+def test_a_card_no_run_can_hold_is_stranded(profile: str) -> None:
+    """Where the natural cards no meld of their rank and no run of their suit can take
+    (:func:`~canasta.engine.oracle._sequence_strays`) make two cards that must stay in hand,
+    the full search finds no way out either: the positions of hands of greedy and random
+    play, the player told yes."""
+    variant = canasta.parse_variant(profile)
+    decided = 0
+    for seed in range(60, 66):
+        for s, _move in moves_of_hand(variant, seed, (greedy_policy, random_policy)[seed % 2], 300):
+            if s.phase != PLAY:
+                continue
+            q = probe(s)
+            q.asked = TOLD_YES
+            r, info = s.rules, oracle.meld_info(s.rules, q.melds)
+            if oracle._stranded(r, q.counts, info, r.black_melds, q.hand) and not oracle._stranded(
+                r, q.counts, info, r.black_melds
+            ):
+                found = oracle.can_go_out(s, q)
+                with replaced("_sequence_strays", lambda *_args: 0), no_greedy_plan():
+                    assert found == oracle.can_go_out(s, q), (profile, q.hand, q.melds)
+                decided += 1
+    assert decided > 0, profile

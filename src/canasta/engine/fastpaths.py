@@ -122,8 +122,8 @@ class FastPaths:
         #: to lay out. Equals the general draw.
         self.draw_apply: Final = on
         # The turn oracle (canasta.engine.oracle) and its searches
-        #: The quick test of going out (``quick_out``) before any search, in
-        #: ``can_go_out`` and ``ask_step``: always. Its ``None`` is a no the searches give too.
+        #: The quick test of going out (``quick_out``) before any search, in ``can_go_out`` and
+        #: ``ask_step``: always. Its ``None`` is a no the searches give too (``_sequence_strays``).
         self.quick_out: Final = on
         #: No plan holds the natural canasta an opening asks where none is within
         #: reach (``natural_canasta_reachable``), in ``can_go_out`` and
@@ -139,10 +139,10 @@ class FastPaths:
         #: hand): always; per position, none of the rules the plan ignores is in play
         #: (``greedy_fits``: dead ranks, melds that must be complete, a clean opening;
         #: it follows wild cards joining late and the side's meld of wild cards locking
-        #: them). A plan it shows is one the full search finds.
+        #: them; the wild cards it leaves go last on a meld of wild cards). A plan it shows is one.
         self.greedy_out: Final = on
-        #: The greedy plan showing an opening at once (``_opening_in_reach``): always;
-        #: per position, as ``greedy_out`` (wild cards join late only after the opening).
+        #: The greedy plan showing an opening at once (``_opening_in_reach``): always; per position,
+        #: as ``greedy_out`` (wild cards join late only after the opening; ``clean_opens``).
         self.greedy_opening: Final = on
         #: Narrow sequence searches asked before the full one (``_melds_out``,
         #: ``_opening_in_reach``): the variant has sequences. A plan they find is one

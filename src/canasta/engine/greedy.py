@@ -11,7 +11,7 @@ searches. The rules a plan does not play are named by :func:`greedy_fits`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from canasta.engine.facts import (
@@ -20,9 +20,9 @@ from canasta.engine.facts import (
     wild_meld_locks,
 )
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.melds import KIND_SLOT, meld_info, req_met, sequence_span_error
+from canasta.engine.melds import KIND_SLOT, meld_info, open_meld, req_met, sequence_span_error
 from canasta.engine.moves import SEQUENCE, WILD_TARGET
-from canasta.engine.searches import black_and_stray
+from canasta.engine.searches import black_and_stray, wild_options
 from canasta.engine.state import (
     MeldGroup,
 )
@@ -171,6 +171,10 @@ def _greedy_left(
         # the searches' plans do (close_plans)
     for canastas_first in (False, True):
         _upper, pts, left, plan = greedy_plan(r, rest, q.melds, r.black_melds, canastas_first, ask.late)
+        if r.wild_melds and not (r.wild_lock and wild_meld_locks(r, q.melds)):
+            laid_wild, laid_pts = _wild_meld_last(r, q.melds, rest, plan)
+            left -= laid_wild
+            pts += laid_pts
         plan.extend(laid)
         left += stuck - b
         pts += wild_pts + b * r.value[BLACK_THREE]
@@ -218,6 +222,59 @@ def _wild_meld_first(
     return tuple(rest), len(taken) - laid, sum(p for p, _w in wild[:laid]), item
 
 
+def _wild_meld_last(
+    r: Rules, melds: tuple[MeldGroup, ...], counts: tuple[int, ...], plan: list[list[int]],
+) -> tuple[int, int]:
+    """The wild cards that ``plan`` (:func:`greedy_plan`'s for ``counts``) leaves in hand, laid
+    last on one meld of wild cards only (``melds.wild_melds``): the side's open one, or a
+    new one, as :func:`~canasta.engine.searches.wild_options` lets one meld take them. A
+    new meld short of its first size takes the rest from the plan's melds, of the wild
+    cards the plan adds to them that they can spare (:func:`_spare_wilds`).
+
+    ``plan`` gains the meld's item and loses the wild cards taken back; returns the wild
+    cards laid from the hand and their points (the plan spread the highest). Laid last,
+    the meld locks no wild card the plan lays elsewhere (``melds.wild_meld_lock``); and it
+    costs the plan no canasta, so the plan is one the full search finds."""
+    values = sorted(r.value[w] for w in r.wild_kinds for _ in range(counts[w]))
+    spare = len(values) - sum(j - (melds[i].wilds if i >= 0 else 0) for _k, _n, j, i in plan)
+    if spare <= 0:
+        return 0, 0
+    wi = open_meld(r, melds, WILD_TARGET)
+    j0 = melds[wi].wilds if wi >= 0 else 0
+    fresh = r.dup_after_complete or all(m.rank != WILD_TARGET for m in melds)
+    givers = [(_spare_wilds(r, melds, item), item) for item in plan]
+    most = r.most[WILD_TARGET]
+    # one meld only: past its most cards, the options are of several melds
+    sizes = [y for y, _g in wild_options(r, spare + sum(n for n, _ in givers), j0, wi >= 0, fresh)
+             if y and (most is None or j0 + y <= most)]
+    over = [y for y in sizes if y >= spare]
+    under = [y for y in sizes if y < spare]
+    if not (over or under):
+        return 0, 0
+    y = min(over) if over else max(under)
+    taken = y - min(y, spare)
+    for n, item in givers:
+        item[2] -= min(n, taken)
+        taken -= min(n, taken)
+    plan.append([WILD_TARGET, 0, j0 + y, wi])
+    laid = min(y, spare)
+    return laid, sum(values[spare - laid:spare])
+
+
+def _spare_wilds(r: Rules, melds: tuple[MeldGroup, ...], item: list[int]) -> int:
+    """How many of the wild cards :func:`greedy_plan` adds to the meld of plan ``item`` it can
+    spare: the meld's shape without them is one it passes on its way (its naturals are laid
+    first, then its wild cards, one at a time), and it stays a canasta, of the same kind,
+    where it was one."""
+    rank, n, j, i = item
+    if rank == WILD_TARGET:
+        return 0
+    floor = melds[i].wilds if i >= 0 else max(0, r.new_size - n)  # the wild cards it had, or was laid with
+    if n + j >= r.canasta_size:
+        floor = max(floor, r.canasta_size - n, 1 if j else 0)
+    return max(0, j - floor)
+
+
 def _stray_run(
     r: Rules, q: Probe, ask: OutQuestion, counts: tuple[int, ...], held: Counter[int], left: int,
     plan: list[list[int]], runs: Sequence[list[int]],
@@ -231,17 +288,12 @@ def _stray_run(
     natural cards may be, and the greedy plan lays the rest; the canastas and points
     the plan is judged by leave the sequence out, so they are never more than it holds."""
     placed = {item[0] for item in plan}
-    size = r.seq_min
     wild = _gap_wild(r, q, held)
     for card in sorted(held):
         k = KIND[card]
         if not held[card] or k != card >> 2 or not r.in_seq[k] or k in placed:
             continue
-        suit = card & 3
-        for low in range(k - size + 1, k + 1):
-            codes = _window(held, suit, low, size, wild)
-            if codes is None or sequence_span_error(r, low, low + size - 1) is not None:
-                continue
+        for codes in _windows(r, held, card, wild):
             after = list(counts)
             for code in codes:
                 after[KIND[code]] -= 1
@@ -251,6 +303,19 @@ def _stray_run(
                     held[code] -= 1
                 return tuple(after), left2, ok, plan2
     return None
+
+
+def _windows(r: Rules, held: Counter[int], card: int, wild: int) -> Iterator[list[int]]:
+    """The new sequences of ``held`` that hold ``card``, a natural card, as
+    :func:`_stray_run` tries them: of the fewest cards a sequence holds, then, with a wild
+    card to stand in a gap (``wild``, see :func:`_window`), of one card more (the gap may
+    be next to the card's neighbour, as 5 6 _ 8). Each as its cards."""
+    k, suit = card >> 2, card & 3
+    for size in (r.seq_min, r.seq_min + 1) if wild >= 0 else (r.seq_min,):
+        for low in range(k - size + 1, k + 1):
+            codes = _window(held, suit, low, size, wild)
+            if codes is not None and sequence_span_error(r, low, low + size - 1) is None:
+                yield codes
 
 
 def _gap_wild(r: Rules, q: Probe, held: Counter[int]) -> int:
@@ -471,13 +536,18 @@ def opening_bounds(
 
 def greedy_opens(
     r: Rules, melds: tuple[MeldGroup, ...], plan: list[list[int]], oc: int, spare: int, left: int,
+    clean: int = 0,
 ) -> bool:
     """Whether the greedy plan ``plan``, which reaches the opening's minimum with ``spare``
     points over and leaves ``left`` cards to end the turn on, opens with the canasta ``oc``
     asks and two cards left: as it is, or with one of its new melds of natural cards kept
     in hand (a long hand's plan often melds every card). The other melds of the plan are
-    laid as before, so the plan stays one the full search finds."""
+    laid as before, so the plan stays one the full search finds. ``clean``: the natural
+    cards of the clean meld the opening asks (``opening.natural_meld``; 0: none), which one
+    of the plan's new melds holds with no wild card."""
     def holds(items: list[list[int]]) -> bool:
+        if clean and not any(i < 0 and not j and n >= clean for _k, n, j, i in items):
+            return False
         return oc == OPEN_NO_CANASTA or holds_opening_canasta(oc, _plan_counts(r, melds, items))
 
     if left >= 2:
@@ -487,3 +557,19 @@ def greedy_opens(
         if spared and holds(plan[:i] + plan[i + 1:]):
             return True
     return False
+
+
+def clean_opens(
+    r: Rules, counts: tuple[int, ...], melds: tuple[MeldGroup, ...], oc: int, need: int, pending: int,
+) -> bool:
+    """Whether the side opens, under ``opening.natural_meld``, with the natural cards of
+    ``counts`` alone, as :func:`greedy_plan` lays them (:func:`_plan_naturals`): a plan that
+    lays no wild card holds every meld clean and every canasta natural, on the table when
+    the opening is met. It must reach ``need`` points, hold a new meld of the natural cards
+    the clean meld asks and the canasta ``oc`` asks, and leave two cards (``pending``: the
+    pile's cards still to join the hand), as :func:`greedy_opens` judges it."""
+    _upper, pts, _left, plan, _short = _plan_naturals(r, counts, melds)
+    if pts < need:
+        return False
+    laid = sum(n - (melds[i].naturals if i >= 0 else 0) for _k, n, _j, i in plan)
+    return greedy_opens(r, melds, plan, oc, pts - need, sum(counts) - laid + pending, r.clean)

@@ -27,7 +27,14 @@ from canasta.engine.facts import (
     probe,
     wild_meld_locks,
 )
-from canasta.engine.greedy import OutQuestion, greedy_fits, greedy_opens, greedy_out, opening_bounds
+from canasta.engine.greedy import (
+    OutQuestion,
+    clean_opens,
+    greedy_fits,
+    greedy_opens,
+    greedy_out,
+    opening_bounds,
+)
 from canasta.engine.kinds import BLACK_THREE, KIND
 from canasta.engine.melds import count_canastas, meld_info
 from canasta.engine.moves import WILD_TARGET
@@ -50,11 +57,14 @@ def concealed_possible(s: GameState, took: bool) -> bool:
     return s.rules.concealed and not took and not s.melded_before[s.current]
 
 
-def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bool) -> bool:
+def _stranded(
+    r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bool, hand: Sequence[int] = (),
+) -> bool:
     """A quick test: must more than one card stay in hand (ranks that cannot be melded)?
 
     Going out leaves at most one card, so this settles the question without the
-    full search; it stops at the second stranded card.
+    full search; it stops at the second stranded card. ``hand``: the cards of ``counts``,
+    for the natural cards no sequence can hold (:func:`_sequence_strays`).
     """
     # cards no meld takes (Rules.stray_kinds) stay in hand
     left = 0
@@ -64,6 +74,8 @@ def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bo
     b = counts[BLACK_THREE] if r.black_apart else 0
     if b and not (allow_black and r.valid(BLACK_THREE, b, 0, True)):
         left += b
+    if r.seq_on and hand:
+        left += _sequence_strays(r, counts, info, hand)
     if left > 1:
         return True
     present = info.present
@@ -119,6 +131,61 @@ def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bo
             saved += c * budget / w
             budget = 0
     return left + total - int(saved) > 1
+
+
+def _sequence_strays(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int]) -> int:
+    """The natural cards of ``hand`` of ranks a sequence may hold that must stay in hand:
+    too few of the rank for a new meld of it, none on the side's table, and no run of
+    their suit to join (:func:`_in_a_run`). A bound, not a plan: every card of the suit
+    in hand and every rank the side's sequences span count as there for each card."""
+    need = r.min_nat
+    present = info.present
+    lonely = [k for k in r.seq_ranks if 0 < counts[k] < need and k not in present]
+    if not lonely:
+        return 0
+    in_seq = r.in_seq
+    suits = [0, 0, 0, 0]  # by suit, a bit for each rank held or spanned on the table
+    for card in hand:
+        k = card >> 2
+        if KIND[card] == k and in_seq[k]:
+            suits[card & 3] |= 1 << k
+    for _i, suit, low, high in (*info.sequences, *info.closed_sequences):
+        suits[suit] |= (1 << (high + 1)) - (1 << low)
+    # a wild card may stand in one gap of a new sequence (sequences.wild_in_gap)
+    wild = r.seq_wild and any(counts[w] for w in r.wild_kinds)
+    strays = 0
+    for card in hand:
+        k = card >> 2
+        if KIND[card] == k and k in lonely and not _in_a_run(r, suits[card & 3], k, wild):
+            strays += 1
+    return strays
+
+
+def _in_a_run(r: Rules, mask: int, k: int, wild: bool) -> bool:
+    """Whether the ranks of ``mask`` (one suit's, ``k`` among them) hold a run through ``k``
+    as long as a sequence's least, or, with ``wild``, two runs that one wild card in the
+    rank between them joins into one that long."""
+    in_seq = r.in_seq
+
+    def there(j: int) -> bool:
+        return 0 <= j < len(in_seq) and in_seq[j] and bool(mask >> j & 1)
+
+    def end(j: int, step: int) -> int:
+        while there(j + step):
+            j += step
+        return j
+
+    lo, hi = end(k, -1), end(k, 1)
+    size = hi - lo + 1
+    if size >= r.seq_min:
+        return True
+    if not wild:
+        return False
+    # the run across the gap just below, or just above (the gap's rank one a sequence holds)
+    below = (lo - 1) - end(lo - 2, -1) if there(lo - 2) and in_seq[lo - 1] else 0
+    above = end(hi + 2, 1) - (hi + 1) if there(hi + 2) and in_seq[hi + 1] else 0
+    across = max(below, above)  # a wild card stands between natural cards, never at an end
+    return across > 0 and size + 1 + across >= r.seq_min
 
 
 def _canastas_reachable(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[int] = ()) -> bool:
@@ -261,7 +328,7 @@ def quick_out(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Sequence[
     ask it before anything else costly (in most positions where a player may
     ask to go out, going out is hopeless).
     """
-    if not _stranded(r, counts, info, r.black_melds) and _canastas_reachable(r, counts, info, hand):
+    if not _stranded(r, counts, info, r.black_melds, hand) and _canastas_reachable(r, counts, info, hand):
         return True
     return False if counts[BLACK_THREE] in r.black_out_held else None
 
@@ -433,11 +500,12 @@ def _opening_in_reach(s: GameState, q: Probe) -> bool:
         and not natural_canasta_reachable(r, counts, meld_info(r, q.melds), q.hand)
     )
     if not hopeless and (upper >= need or not r.fast.opening_bound):
-        if (
-            greedy >= need and r.fast.greedy_opening
-            and greedy_fits(dead, clean) and not (r.wild_lock and wild_meld_locks(r, q.melds))
+        if r.fast.greedy_opening and (
+            clean_opens(r, counts, q.melds, oc, need, pend) if clean and not dead
+            else greedy >= need and greedy_fits(dead, clean) and not (r.wild_lock and wild_meld_locks(r, q.melds))
             and greedy_opens(r, q.melds, plan, oc, greedy - need, left_over + pend)
         ):
+            # the greedy plan opens (under a clean opening, the plan of natural cards alone)
             return True
         final_optional = r.final_optional
         # whether going out is open to the player at all, as can_go_out asks (here the

@@ -153,7 +153,7 @@ def clean_options(
 
 
 @lru_cache(maxsize=65536)
-def _wild_options(
+def wild_options(
     r: Rules, w: int, j0: int, has_open: bool, may_new: bool, complete: bool = False
 ) -> tuple[tuple[int, int], ...]:
     """Ways to place up to ``w`` wilds in wild melds: ``(wilds used, wild canastas gained)``;
@@ -603,11 +603,11 @@ def close_plans(
         # they may be fewer than at the plan's end (_clean_outcomes)
         held_tot, held_nat = (rest[1], rest[2]) if len(rest) > 2 else (tot, nat)
         if wi >= 0:
-            wopts = _wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete) or (locked and w > 0))
+            wopts = wild_options(r, W - w, melds[wi].wilds, True, False, bool(wild_complete) or (locked and w > 0))
         elif locked and w > 0:
             continue  # the side's meld of wild cards closed short of a canasta: no wild card goes elsewhere
         else:
-            wopts = _wild_options(r, W - w, 0, False, fresh, bool(wild_complete))
+            wopts = wild_options(r, W - w, 0, False, fresh, bool(wild_complete))
         for y, g in wopts:
             if w + y > W:
                 continue
