@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import attrs
 import pytest
@@ -24,7 +25,9 @@ from budget import profiles
 from canasta.engine import candidates, draw, greedy, oracle, tables
 from canasta.engine import game as engine_game
 from canasta.engine.facts import Probe, opening_canasta, opening_minimum, probe
+from canasta.engine.melds import meld_info
 from canasta.engine.moves import (
+    WILD_TARGET,
     Add,
     AddToSequence,
     Answer,
@@ -305,69 +308,68 @@ class TestGoingOutShortcut:
         assert checked >= 100 and able > 0
 
 
+def _greedy_ways_out(
+    profile: str, seeds: Sequence[int], name: str, fired: Callable[[tuple[Any, ...], Any], bool],
+) -> int:
+    """Play hands of ``profile`` (greedy play, the deals ``seeds``); at every going-out
+    question the listings ask where the greedy plan shows a way out and its step ``name``
+    (a function of :mod:`canasta.engine.greedy`) fired on the way (``fired(args, result)``),
+    ask the full search too, which must find one. Returns how many such questions."""
+    variant = canasta.parse_variant(profile)
+    step, melds_out = getattr(greedy, name), oracle._melds_out
+    fires = shown = 0
+
+    def counted(*args: Any) -> Any:
+        nonlocal fires
+        got = step(*args)
+        fires += fired(args, got)
+        return got
+
+    def checked(r: tables.Rules, q: Probe, ask: greedy.OutQuestion) -> bool:
+        nonlocal shown
+        before = fires
+        if greedy.greedy_out(r, q, ask) and fires > before:
+            with no_greedy_plan():
+                assert melds_out(r, q, ask), (profile, q.hand, q.melds)
+            shown += 1
+        return melds_out(r, q, ask)
+
+    with replaced(name, counted), replaced("_melds_out", checked):
+        for seed in seeds:
+            for _s, _move in moves_of_hand(variant, seed, greedy_policy, 300):
+                pass
+    return shown
+
+
 @pytest.mark.parametrize("profile", GAP_SEQUENCES)
 def test_a_greedy_way_out_through_a_wild_card_in_a_gap_is_one(profile: str) -> None:
     """Where the greedy plan shows a way out with a new sequence that holds a wild card in
     its gap among its steps, the full search finds one too: every going-out question the
     listings ask in whole hands of greedy play."""
-    variant = canasta.parse_variant(profile)
-    gaps = shown = 0
-    window, melds_out = greedy._window, oracle._melds_out
+    def gap(args: tuple[Any, ...], codes: list[int] | None) -> bool:
+        return codes is not None and args[-1] in codes
 
-    def counted(*args: object) -> list[int] | None:
-        nonlocal gaps
-        codes = window(*args)  # type: ignore[arg-type]
-        gaps += codes is not None and args[-1] in codes
-        return codes
-
-    def checked(r: tables.Rules, q: Probe, ask: greedy.OutQuestion) -> bool:
-        nonlocal shown
-        before = gaps
-        if greedy.greedy_out(r, q, ask) and gaps > before:
-            with no_greedy_plan():
-                assert melds_out(r, q, ask), (profile, q.hand, q.melds)
-            shown += 1
-        return melds_out(r, q, ask)
-
-    with replaced("_window", counted), replaced("_melds_out", checked):
-        for seed in range(40, 44):
-            for _s, _move in moves_of_hand(variant, seed, greedy_policy, 300):
-                pass
-    assert shown > 0, profile
+    assert _greedy_ways_out(profile, range(40, 44), "_window", gap) > 0, profile
 
 
 @pytest.mark.parametrize(("profile", "seeds"), WILD_MELDS)
 def test_a_greedy_way_out_through_a_meld_of_wild_cards_is_one(profile: str, seeds: tuple[int, ...]) -> None:
     """Where the greedy plan shows a way out that lays its spare wild cards on a meld of
-    wild cards (taking some back from its other melds), the full search finds one too:
-    every going-out question the listings ask in whole hands of greedy play."""
-    variant = canasta.parse_variant(profile)
-    laid = taken = shown = 0
-    last, melds_out = greedy._wild_meld_last, oracle._melds_out
+    wild cards, the full search finds one too: every going-out question the listings ask
+    in whole hands of greedy play; and where the meld takes back wild cards from the
+    plan's other melds."""
+    taken = 0
 
-    def counted(r: tables.Rules, melds: object, counts: object, plan: list[list[int]]) -> tuple[int, int]:
-        nonlocal laid, taken
-        before = sum(item[2] for item in plan)
-        got = last(r, melds, counts, plan)  # type: ignore[arg-type]
-        laid += got[0] > 0
-        taken += len(plan) > 0 and plan[-1][0] == 0 and sum(item[2] for item in plan[:-1]) < before
-        return got
+    def laid(args: tuple[Any, ...], got: tuple[int, int]) -> bool:
+        nonlocal taken
+        melds, plan = args[1], args[3]
+        if got[0] and plan[-1][0] == WILD_TARGET:
+            _rank, _n, size, index = plan[-1]
+            taken += size - (melds[index].wilds if index >= 0 else 0) > got[0]  # some taken back
+        return got[0] > 0
 
-    def checked(r: tables.Rules, q: Probe, ask: greedy.OutQuestion) -> bool:
-        nonlocal shown
-        before = laid
-        if greedy.greedy_out(r, q, ask) and laid > before:
-            with no_greedy_plan():
-                assert melds_out(r, q, ask), (profile, q.hand, q.melds)
-            shown += 1
-        return melds_out(r, q, ask)
-
-    with replaced("_wild_meld_last", counted), replaced("_melds_out", checked):
-        for seed in seeds:
-            for _s, _move in moves_of_hand(variant, seed, greedy_policy, 300):
-                pass
-    assert shown > 0 and taken > 0, (profile, shown, taken)
-    print(profile, laid, taken, shown)
+    assert _greedy_ways_out(profile, seeds, "_wild_meld_last", laid) > 0, profile
+    assert taken > 0, profile
 
 
 def _bolivia_out(hand: str) -> tuple[bool, bool, list[list[int]]]:
@@ -449,7 +451,7 @@ def test_a_card_no_run_can_hold_is_stranded(profile: str) -> None:
                 continue
             q = probe(s)
             q.asked = TOLD_YES
-            r, info = s.rules, oracle.meld_info(s.rules, q.melds)
+            r, info = s.rules, meld_info(s.rules, q.melds)
             if oracle._stranded(r, q.counts, info, r.black_melds, q.hand) and not oracle._stranded(
                 r, q.counts, info, r.black_melds
             ):
