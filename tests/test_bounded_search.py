@@ -290,10 +290,16 @@ def test_going_out_that_asks_too_many_natural_canastas_asks_no_search() -> None:
 #:   natural cards then (``melds.late_wild_naturals``, ``late_natural_ranks``): the plan,
 #:   told so, gives them only to those (204);
 #: - an unopened side whose opening must hold a canasta, where the opening's plan melds
-#:   every card of a long hand: it keeps one of its new melds in hand to end the turn (225).
+#:   every card of a long hand: it keeps one of its new melds in hand to end the turn (225);
+#: - the plan leaves wild cards that only a meld of wild cards takes: laid last on one,
+#:   with wild cards taken back from its other melds where a new one is short (226);
+#: - the plan leaves a card that only a new sequence one card longer takes, a wild card in
+#:   its gap (5 6 _ 8), and natural cards no run can hold are stranded at once (29 and 62).
 FEW_SEARCHES = {
     "corpus/uruguayan-gap-any-canasta-opening-told-yes": 20,
-    "corpus/bolivia-gap-foot-told-yes": 50,
+    "corpus/bolivia-gap-foot-told-yes": 10,
+    "corpus/bolivia-six-decks-talons-wild-meld-opened": 5,
+    "corpus/bolivia-gap-feet-six-decks-opened": 50,
     "corpus/draw-two-gap-grow-told-yes": 0,
     "corpus/bolivia-large-deal-told-yes": 40,
     "corpus/bolivia-talons-told-yes": 15,
