@@ -40,8 +40,8 @@ GAP_SEQUENCES = (
 
 #: House profiles with melds of wild cards only (``melds.wild_melds``) and long hands, where the
 #: greedy way out lays the wild cards it would leave on a meld of wild cards, last; each with
-#: the deals of its long hands (the talons of a campaign's finding: 71 cards in hand, a
-#: dozen wild cards).
+#: the deals of its long hands (the talons of a campaign's finding: 75 cards in hand,
+#: 19 of them wild).
 WILD_MELDS = (
     ("extends: bolivia\ndeck: {decks: 6}\nopening: {talons: [2, 120, 5]}\n", (741028388,)),
 )
