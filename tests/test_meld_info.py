@@ -24,7 +24,7 @@ FIELDS = ("index", "more", "open_ranks", "present", "sequences", "closed_sequenc
 
 def _loose(info: MeldInfo) -> tuple[int, ...] | None:
     """The loose ranks of ``info`` as the going-out test makes them on first use."""
-    _stranded(info.rules, (0,) * 16, info, False)
+    _stranded(info.rules, (0,) * 16, info, False, ())
     return info.loose
 
 

@@ -146,7 +146,7 @@ def dead_ranks_after(s: GameState, melds: tuple[MeldGroup, ...]) -> int:
     r = s.rules
     if not r.dead_on:
         return 0
-    return _dead_ranks(r, s.melds_) | _dead_ranks(r, (melds,))
+    return dead_ranks(s) | _dead_ranks(r, (melds,))
 
 
 @lru_cache(maxsize=4096)

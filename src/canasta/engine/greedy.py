@@ -20,7 +20,14 @@ from canasta.engine.facts import (
     wild_meld_locks,
 )
 from canasta.engine.kinds import BLACK_THREE, KIND
-from canasta.engine.melds import KIND_SLOT, meld_info, open_meld, req_met, sequence_span_error
+from canasta.engine.melds import (
+    KIND_SLOT,
+    may_lay_new,
+    meld_info,
+    open_meld,
+    req_met,
+    sequence_span_error,
+)
 from canasta.engine.moves import SEQUENCE, WILD_TARGET
 from canasta.engine.searches import black_and_stray, wild_options
 from canasta.engine.state import (
@@ -241,7 +248,7 @@ def _wild_meld_last(
         return 0, 0
     wi = open_meld(r, melds, WILD_TARGET)
     j0 = melds[wi].wilds if wi >= 0 else 0
-    fresh = r.dup_after_complete or all(m.rank != WILD_TARGET for m in melds)
+    fresh = may_lay_new(r, meld_info(r, melds), WILD_TARGET)
     givers = [(_spare_wilds(r, melds, item), item) for item in plan]
     most = r.most[WILD_TARGET]
     # one meld only: past its most cards, the options are of several melds
@@ -262,13 +269,11 @@ def _wild_meld_last(
 
 
 def _spare_wilds(r: Rules, melds: tuple[MeldGroup, ...], item: list[int]) -> int:
-    """How many of the wild cards :func:`greedy_plan` adds to the meld of plan ``item`` it can
-    spare: the meld's shape without them is one it passes on its way (its naturals are laid
-    first, then its wild cards, one at a time), and it stays a canasta, of the same kind,
-    where it was one."""
-    rank, n, j, i = item
-    if rank == WILD_TARGET:
-        return 0
+    """How many of the wild cards :func:`greedy_plan` adds to the meld of plan ``item`` (a meld
+    of a natural rank: the plan lays no meld of wild cards) it can spare: the meld's shape
+    without them is one it passes on its way (its naturals are laid first, then its wild
+    cards, one at a time), and it stays a canasta, of the same kind, where it was one."""
+    _rank, n, j, i = item
     floor = melds[i].wilds if i >= 0 else max(0, r.new_size - n)  # the wild cards it had, or was laid with
     if n + j >= r.canasta_size:
         floor = max(floor, r.canasta_size - n, 1 if j else 0)

@@ -57,9 +57,7 @@ def concealed_possible(s: GameState, took: bool) -> bool:
     return s.rules.concealed and not took and not s.melded_before[s.current]
 
 
-def _stranded(
-    r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bool, hand: Sequence[int] = (),
-) -> bool:
+def _stranded(r: Rules, counts: tuple[int, ...], info: MeldInfo, allow_black: bool, hand: Sequence[int]) -> bool:
     """A quick test: must more than one card stay in hand (ranks that cannot be melded)?
 
     Going out leaves at most one card, so this settles the question without the
@@ -74,7 +72,7 @@ def _stranded(
     b = counts[BLACK_THREE] if r.black_apart else 0
     if b and not (allow_black and r.valid(BLACK_THREE, b, 0, True)):
         left += b
-    if r.seq_on and hand:
+    if r.seq_on:
         left += _sequence_strays(r, counts, info, hand)
     if left > 1:
         return True
@@ -143,14 +141,7 @@ def _sequence_strays(r: Rules, counts: tuple[int, ...], info: MeldInfo, hand: Se
     lonely = [k for k in r.seq_ranks if 0 < counts[k] < need and k not in present]
     if not lonely:
         return 0
-    in_seq = r.in_seq
-    suits = [0, 0, 0, 0]  # by suit, a bit for each rank held or spanned on the table
-    for card in hand:
-        k = card >> 2
-        if KIND[card] == k and in_seq[k]:
-            suits[card & 3] |= 1 << k
-    for _i, suit, low, high in (*info.sequences, *info.closed_sequences):
-        suits[suit] |= (1 << (high + 1)) - (1 << low)
+    suits = _suit_ranks(r, hand, info)
     # a wild card may stand in one gap of a new sequence (sequences.wild_in_gap)
     wild = r.seq_wild and any(counts[w] for w in r.wild_kinds)
     strays = 0
@@ -168,7 +159,7 @@ def _in_a_run(r: Rules, mask: int, k: int, wild: bool) -> bool:
     in_seq = r.in_seq
 
     def there(j: int) -> bool:
-        return 0 <= j < len(in_seq) and in_seq[j] and bool(mask >> j & 1)
+        return j >= 0 and bool(mask >> j & 1)  # (the mask holds ranks a sequence may hold only)
 
     def end(j: int, step: int) -> int:
         while there(j + step):
@@ -293,19 +284,25 @@ def natural_canastas_most(r: Rules, counts: tuple[int, ...], melds: tuple[MeldGr
     return most
 
 
+def _suit_ranks(r: Rules, hand: Sequence[int], info: MeldInfo) -> list[int]:
+    """By suit, a bit for each rank a sequence may hold that ``hand`` holds or the side's
+    sequences (``info``, open or closed) span."""
+    in_seq = r.in_seq
+    suits = [0, 0, 0, 0]
+    for card in hand:
+        if in_seq[card >> 2]:  # (a wild rank is never one a sequence holds)
+            suits[card & 3] |= 1 << (card >> 2)
+    for _i, suit, low, high in (*info.sequences, *info.closed_sequences):
+        suits[suit] |= (1 << (high + 1)) - (1 << low)
+    return suits
+
+
 def _longest_run(r: Rules, hand: Sequence[int], info: MeldInfo, gap: bool) -> int:
     """The most ranks in a row of one suit that the side's sequences and ``hand`` cover (a
     bound on a sequence's length), one rank missing allowed where ``gap`` (a wild card)."""
     in_seq = r.in_seq
-    held = [0, 0, 0, 0]  # by suit, a bit for each rank held or on the table
-    for card in hand:
-        if in_seq[card >> 2]:
-            held[card & 3] |= 1 << (card >> 2)
-    for _i, suit, low, high in (*info.sequences, *info.closed_sequences):
-        for k in range(low, high + 1):
-            held[suit] |= 1 << k
     best = 0
-    for bits in held:
+    for bits in _suit_ranks(r, hand, info):
         for low in range(16):
             if not bits >> low & 1:
                 continue

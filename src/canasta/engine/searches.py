@@ -591,7 +591,7 @@ def close_plans(
     req = r.req
     b, black_ok, stray = black_and_stray(r, counts, allow_black, complete, melds)
     wi = open_meld(r, melds, WILD_TARGET)  # wild melds take what wilds remain
-    fresh = r.dup_after_complete or not any(m.rank == WILD_TARGET for m in melds)  # a new one may start
+    fresh = may_lay_new(r, meld_info(r, melds), WILD_TARGET)  # a new one may start (asked where none is open)
     # melds.wild_meld_lock: a wild meld not yet a canasta must be completed
     # before wild cards go anywhere else (plans that put some elsewhere complete it)
     locked = r.wild_lock and wild_meld_locks(r, melds)
